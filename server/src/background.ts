@@ -1,0 +1,12 @@
+/** Start-up tasks and background workers (first admin, mail worker, order expiry, ...).
+ * Each module that needs one registers it here; the returned function stops them all. */
+import type { AppDeps, Services } from "./app.ts";
+
+export type Stop = () => Promise<void>;
+
+export async function startBackground(_deps: AppDeps, _services: Services): Promise<Stop> {
+  const stops: Stop[] = [];
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}

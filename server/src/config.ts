@@ -1,0 +1,74 @@
+/** The environment, parsed once (D25). Nothing else reads process.env. */
+import path from "node:path";
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optional,
+  PUBLIC_URL: optional,
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default("Digital Store <no-reply@store.local>"),
+  OPERATOR_EMAIL: optional,
+  ADMIN_USERNAME: optional,
+  ADMIN_PASSWORD: optional,
+  CODES_KEY: optional,
+  PAYMENT_PROVIDER: z.enum(["manual", "konnect", "stripe"]).default("manual"),
+  CLIENT_DIST: optional,
+  SEED_DEMO: z.enum(["auto", "yes", "no"]).default("auto"),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseFile: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  operatorEmail: string | undefined;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  codesKey: string | undefined;
+  paymentProvider: "manual" | "konnect" | "stripe";
+  clientDist: string;
+  seedDemo: "auto" | "yes" | "no";
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const databaseFile = e.DATABASE_URL
+    ? path.resolve(e.DATABASE_URL.replace(/^(sqlite|file):(\/\/)?/, ""))
+    : path.join(dataDir, "store.db");
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseFile,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    operatorEmail: e.OPERATOR_EMAIL,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    codesKey: e.CODES_KEY,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    clientDist: path.resolve(e.CLIENT_DIST ?? new URL("../../client/dist", import.meta.url).pathname),
+    seedDemo: e.SEED_DEMO,
+  };
+}

@@ -1,0 +1,36 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+
+/** Mail written in the same transaction as the change it announces; a worker sends it. */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    orderId: text("order_id"),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text_body").notNull(),
+    html: text("html_body").notNull(),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull(),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_order_idx").on(t.orderId)],
+);
+
+/** The built-in dev mailbox: what the store "sent" when no SMTP server is configured. */
+export const devMailbox = sqliteTable("dev_mailbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  to: text("to_address").notNull(),
+  from: text("from_address").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text_body").notNull(),
+  html: text("html_body").notNull(),
+  emlFile: text("eml_file").notNull(),
+  createdAt: integer("created_at").notNull(),
+});

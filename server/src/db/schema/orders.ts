@@ -1,0 +1,80 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const ORDER_STATUSES = ["pending_payment", "paid", "awaiting_stock", "delivered", "cancelled", "expired"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    code: text("code").notNull().unique(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerWhatsapp: text("customer_whatsapp").notNull(),
+    notes: text("notes").notNull().default(""),
+    locale: text("locale").notNull().default("en"),
+    currency: text("currency").notNull(),
+    /** Units of `currency` per 1 USD at order time, as a decimal string (never a float in totals). */
+    rate: text("rate").notNull(),
+    subtotal: integer("subtotal").notNull(),
+    discount: integer("discount").notNull().default(0),
+    total: integer("total").notNull(),
+    promoCode: text("promo_code"),
+    promoPercent: integer("promo_percent").notNull().default(0),
+    paymentProvider: text("payment_provider").notNull().default("manual"),
+    paymentRef: text("payment_ref"),
+    paymentLink: text("payment_link"),
+    /** sha256 of the private order page token (the token itself is only in the email). */
+    accessTokenHash: text("access_token_hash").notNull().unique(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    paidAt: integer("paid_at"),
+    version: integer("version").notNull().default(1),
+  },
+  (t) => [index("orders_created_idx").on(t.createdAt), index("orders_email_idx").on(t.customerEmail)],
+);
+
+export const orderLines = sqliteTable(
+  "order_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    variantId: text("variant_id"),
+    title: text("title").notNull(),
+    variantName: text("variant_name"),
+    qty: integer("qty").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    lineTotal: integer("line_total").notNull(),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+export const promos = sqliteTable("promos", {
+  code: text("code").primaryKey(),
+  percent: integer("percent").notNull(),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  usageCount: integer("usage_count").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+  version: integer("version").notNull().default(1),
+});
+
+/** Replays of a request carrying the same Idempotency-Key get the first answer back. */
+export const idempotencyKeys = sqliteTable("idempotency_keys", {
+  key: text("key").primaryKey(),
+  scope: text("scope").notNull(),
+  requestHash: text("request_hash").notNull(),
+  status: integer("status").notNull(),
+  body: text("body").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
+  email: text("email").primaryKey(),
+  locale: text("locale").notNull().default("en"),
+  createdAt: integer("created_at").notNull(),
+});

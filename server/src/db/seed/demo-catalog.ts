@@ -1,0 +1,208 @@
+/** The demo catalog: categories, 48 products and generated images, written on first start. */
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { slugify } from "@store/shared/slug";
+import type { Db } from "../client.ts";
+import { banners, categories, products, variants } from "../schema/index.ts";
+import { CatalogRepo } from "../../modules/catalog/catalog.repo.ts";
+import { SettingsRepo } from "../../modules/settings/settings.repo.ts";
+import { DEFAULT_TOGGLES } from "@store/shared/schemas/catalog";
+import { DEFAULT_RATES } from "@store/shared/currency";
+
+interface DemoCategory {
+  name: string;
+  children?: string[];
+}
+
+const CATEGORY_TREE: DemoCategory[] = [
+  { name: "Gift Cards", children: ["PlayStation Cards", "Xbox Cards", "Steam Wallet", "Apple & Google"] },
+  { name: "Console", children: ["PlayStation Plus", "Xbox Game Pass", "Nintendo"] },
+  { name: "PC", children: ["PC Games"] },
+  { name: "Esports", children: ["Mobile Currency"] },
+  { name: "Subscriptions" },
+  { name: "Software" },
+];
+
+/** [id, title, category, platform, region, USD price, discount %, tagline, description, variants] */
+type DemoProduct = [string, string, string, string, string, number, number, string, string, [string, number][]?];
+
+const PRODUCTS: DemoProduct[] = [
+  ["psn-10-us", "PlayStation Store $10 Gift Card (US)", "PlayStation Cards", "PS", "US", 10, 0, "Top up your PSN wallet", "Add $10 to a US PlayStation Network wallet. Works on PS5 and PS4 for games, add-ons and subscriptions."],
+  ["psn-25-us", "PlayStation Store $25 Gift Card (US)", "PlayStation Cards", "PS", "US", 25, 5, "Most popular PSN top-up", "Add $25 to a US PlayStation Network wallet. Instant code delivery by email."],
+  ["psn-50-us", "PlayStation Store $50 Gift Card (US)", "PlayStation Cards", "PS", "US", 50, 0, "", "Add $50 to a US PlayStation Network wallet for the latest releases."],
+  ["psn-20-eu", "PlayStation Store €20 Gift Card (EU)", "PlayStation Cards", "PS", "EU", 22, 0, "For European accounts", "Top up a European PlayStation Network account with €20."],
+  ["xbox-15-us", "Xbox Gift Card $15 (US)", "Xbox Cards", "Xbox", "US", 15, 0, "Games, apps and more", "Redeem on Xbox Series X|S, Xbox One or Windows for games, add-ons and movies."],
+  ["xbox-50-us", "Xbox Gift Card $50 (US)", "Xbox Cards", "Xbox", "US", 50, 10, "", "A $50 Microsoft balance for the Xbox store."],
+  ["xbox-25-eu", "Xbox Gift Card €25 (EU)", "Xbox Cards", "Xbox", "EU", 27, 0, "", "A €25 Microsoft balance for European accounts."],
+  ["steam-20", "Steam Wallet $20", "Steam Wallet", "PC", "Global", 20, 0, "The gamer's favourite", "Add funds to your Steam Wallet and buy games, software and hardware on Steam."],
+  ["steam-50", "Steam Wallet $50", "Steam Wallet", "PC", "Global", 50, 3, "", "Add $50 to any Steam account; the amount is converted to your wallet currency."],
+  ["steam-100", "Steam Wallet $100", "Steam Wallet", "PC", "Global", 100, 0, "Best value", "The big one: $100 of Steam credit for the summer sale."],
+  ["itunes-25-us", "Apple Gift Card $25 (US)", "Apple & Google", "Mobile", "US", 25, 0, "Apps, music, iCloud", "For the App Store, Apple Music, iCloud+ and more on US Apple accounts."],
+  ["gplay-10-us", "Google Play $10 (US)", "Apple & Google", "Mobile", "US", 10, 0, "", "Google Play credit for apps, games, books and movies on US accounts."],
+  ["gplay-25-us", "Google Play $25 (US)", "Apple & Google", "Mobile", "US", 25, 8, "", "Google Play credit for apps, games and in-app purchases."],
+  ["amazon-50-us", "Amazon Gift Card $50 (US)", "Gift Cards", "Other", "US", 50, 0, "Shop anything", "An Amazon.com gift card code redeemable on US accounts."],
+  ["netflix-30", "Netflix Gift Card $30", "Subscriptions", "Other", "US", 30, 0, "Stream without a credit card", "Pay for Netflix with a prepaid code."],
+  ["spotify-3m", "Spotify Premium 3 Months", "Subscriptions", "Other", "Global", 30, 15, "Ad-free music", "Three months of Spotify Premium: ad-free, offline listening.", [["1 month", 11], ["3 months", 30], ["12 months", 99]]],
+  ["ps-plus-essential-12", "PlayStation Plus Essential 12 Months", "PlayStation Plus", "PS", "Global", 80, 20, "Online play and monthly games", "Twelve months of PlayStation Plus Essential: online multiplayer, monthly games and cloud saves.", [["3 months", 25], ["12 months", 80]]],
+  ["ps-plus-extra-12", "PlayStation Plus Extra 12 Months", "PlayStation Plus", "PS", "Global", 135, 10, "Hundreds of games", "Everything in Essential plus a catalog of hundreds of PS5 and PS4 games."],
+  ["ps-plus-premium-12", "PlayStation Plus Premium 12 Months", "PlayStation Plus", "PS", "EU", 160, 0, "Classics and streaming", "The full PlayStation Plus tier with classics and cloud streaming."],
+  ["gamepass-ultimate-1", "Xbox Game Pass Ultimate 1 Month", "Xbox Game Pass", "Xbox", "Global", 17, 0, "Day-one releases", "Hundreds of games on console, PC and cloud, with EA Play and online multiplayer.", [["1 month", 17], ["3 months", 50]]],
+  ["gamepass-pc-3", "PC Game Pass 3 Months", "Xbox Game Pass", "PC", "Global", 30, 12, "", "Three months of PC Game Pass with new games every month."],
+  ["gamepass-core-12", "Xbox Game Pass Core 12 Months", "Xbox Game Pass", "Xbox", "EU", 60, 0, "", "Online console multiplayer and a curated library of games."],
+  ["eshop-20-us", "Nintendo eShop $20 (US)", "Nintendo", "Switch", "US", 20, 0, "For Switch owners", "Nintendo eShop credit for games and DLC on US accounts."],
+  ["eshop-35-us", "Nintendo eShop $35 (US)", "Nintendo", "Switch", "US", 35, 0, "", "Nintendo eShop credit for US accounts."],
+  ["switch-online-12", "Nintendo Switch Online 12 Months", "Nintendo", "Switch", "EU", 20, 5, "Online play and classics", "Twelve months of Nintendo Switch Online for one account."],
+  ["elden-ring", "Elden Ring (Steam Key)", "PC Games", "PC", "Global", 40, 33, "Game of the year", "Rise, Tarnished: the award-winning open-world action RPG, as a Steam key."],
+  ["cyberpunk-2077", "Cyberpunk 2077 (GOG Key)", "PC Games", "PC", "Global", 30, 50, "", "An open-world action-adventure set in Night City, delivered as a GOG key."],
+  ["baldurs-gate-3", "Baldur's Gate 3 (Steam Key)", "PC Games", "PC", "Global", 60, 10, "", "Gather your party and return to the Forgotten Realms."],
+  ["ea-fc-26-ps5", "EA Sports FC 26 (PS5)", "Console", "PS", "EU", 70, 25, "New season", "The world's game on PS5, delivered as a PlayStation Store voucher."],
+  ["forza-horizon-6", "Forza Horizon 6 (Xbox / PC)", "Console", "Xbox", "Global", 70, 0, "Early access available", "Open-world racing on Xbox Series X|S and Windows."],
+  ["zelda-echoes", "The Legend of Zelda: Echoes of Wisdom", "Nintendo", "Switch", "EU", 60, 0, "", "A new Zelda adventure for Nintendo Switch, as an eShop download code."],
+  ["hogwarts-legacy", "Hogwarts Legacy (Steam Key)", "PC Games", "PC", "Global", 50, 60, "", "Live the unwritten in the wizarding world of the 1800s."],
+  ["gta-v-premium", "Grand Theft Auto V Premium (PC)", "PC Games", "PC", "Global", 30, 40, "", "The complete GTA V story mode plus the Criminal Enterprise Starter Pack."],
+  ["valorant-1000", "Valorant 1000 VP", "Mobile Currency", "PC", "EU", 10, 0, "Riot Points for Valorant", "1000 Valorant Points for skins, battle passes and agents.", [["475 VP", 5], ["1000 VP", 10], ["2050 VP", 20]]],
+  ["pubg-uc-660", "PUBG Mobile 660 UC", "Mobile Currency", "Mobile", "Global", 10, 0, "", "660 Unknown Cash for PUBG Mobile, delivered as a redeem code."],
+  ["freefire-1080", "Free Fire 1080 Diamonds", "Mobile Currency", "Mobile", "Global", 10, 5, "", "1080 diamonds for Garena Free Fire."],
+  ["fortnite-2800", "Fortnite 2800 V-Bucks", "Esports", "PC", "Global", 23, 0, "", "2800 V-Bucks for Fortnite on every platform."],
+  ["lol-rp-1380", "League of Legends 1380 RP", "Esports", "PC", "EU", 11, 0, "", "1380 Riot Points for League of Legends on EU servers."],
+  ["mlbb-diamonds-500", "Mobile Legends 500 Diamonds", "Esports", "Mobile", "Global", 9, 10, "", "500 diamonds for Mobile Legends: Bang Bang."],
+  ["cod-points-2400", "Call of Duty 2400 Points", "Esports", "Xbox", "Global", 20, 0, "", "2400 COD Points for Black Ops and Warzone on Xbox."],
+  ["office-365-family", "Microsoft 365 Family 12 Months", "Software", "PC", "Global", 100, 30, "Up to six people", "Word, Excel, PowerPoint, Outlook and 1 TB of OneDrive storage each, for up to six people."],
+  ["windows-11-pro", "Windows 11 Pro Key", "Software", "PC", "Global", 200, 70, "Lifetime licence", "A retail product key for Windows 11 Pro."],
+  ["kaspersky-plus", "Kaspersky Plus 1 Device 1 Year", "Software", "PC", "EU", 40, 20, "", "Antivirus, VPN and password manager for one device."],
+  ["nordvpn-1y", "NordVPN 1 Year", "Software", "Other", "Global", 60, 45, "", "Private browsing on six devices for one year."],
+  ["adobe-cc-1m", "Adobe Creative Cloud 1 Month", "Software", "PC", "US", 60, 0, "", "All Adobe apps for one month on a US Adobe account."],
+  ["discord-nitro-1m", "Discord Nitro 1 Month", "Subscriptions", "Other", "Global", 10, 0, "Boosts and HD streaming", "One month of Discord Nitro with two server boosts."],
+  ["youtube-premium-3m", "YouTube Premium 3 Months", "Subscriptions", "Mobile", "Global", 36, 0, "", "Ad-free YouTube, background play and YouTube Music."],
+  ["ea-play-12", "EA Play 12 Months", "Console", "PC", "Global", 30, 15, "", "A library of EA games and trials of new releases."],
+];
+
+const PALETTES = [
+  ["#1e3a8a", "#3b82f6"],
+  ["#064e3b", "#10b981"],
+  ["#581c87", "#a855f7"],
+  ["#7c2d12", "#f97316"],
+  ["#831843", "#ec4899"],
+  ["#0f172a", "#64748b"],
+  ["#134e4a", "#14b8a6"],
+  ["#713f12", "#eab308"],
+];
+
+const escapeXml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function cardSvg(title: string, platform: string, index: number): string {
+  const [from, to] = PALETTES[index % PALETTES.length] ?? ["#111827", "#4b5563"];
+  const words = title.replace(/\(.*?\)/g, "").trim().split(/\s+/);
+  const lines: string[] = [];
+  let current = "";
+  for (const w of words) {
+    if ((current + " " + w).trim().length > 18) {
+      if (current) lines.push(current);
+      current = w;
+    } else current = (current + " " + w).trim();
+  }
+  if (current) lines.push(current);
+  const text = lines
+    .slice(0, 3)
+    .map((l, i) => `<text x="40" y="${200 + i * 52}" font-family="DejaVu Sans, Arial, sans-serif" font-size="44" font-weight="700" fill="#fff">${escapeXml(l)}</text>`)
+    .join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400" viewBox="0 0 600 400">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+<rect width="600" height="400" fill="url(#g)"/>
+<circle cx="520" cy="80" r="140" fill="#ffffff" fill-opacity="0.08"/>
+<rect x="40" y="40" rx="14" width="${60 + platform.length * 18}" height="56" fill="#000" fill-opacity="0.25"/>
+<text x="60" y="80" font-family="DejaVu Sans, Arial, sans-serif" font-size="30" font-weight="700" fill="#fff">${escapeXml(platform)}</text>
+${text}
+</svg>`;
+}
+
+async function writeImage(dir: string, name: string, svg: string, render: boolean): Promise<string> {
+  const file = path.join(dir, `${name}.webp`);
+  if (render && !fs.existsSync(file)) await sharp(Buffer.from(svg)).webp({ quality: 78 }).toFile(file);
+  return `/uploads/demo/${name}.webp`;
+}
+
+const usd = (major: number): number => Math.round(major * 100);
+
+/** Seeds only an empty catalog; returns what it wrote, or undefined when there was a catalog already. */
+export async function seedDemoCatalog(
+  db: Db,
+  dataDir: string,
+  options: { images?: boolean } = {},
+): Promise<{ products: number; categories: number } | undefined> {
+  const repo = new CatalogRepo(db);
+  if (repo.countProducts() > 0 || repo.listCategories().length > 0) return undefined;
+
+  const imageDir = path.join(dataDir, "uploads", "demo");
+  fs.mkdirSync(imageDir, { recursive: true });
+  const render = options.images ?? true;
+  const images = await Promise.all(PRODUCTS.map(([id, title, , platform], i) => writeImage(imageDir, id, cardSvg(title, platform, i), render)));
+  const bannerImages = await Promise.all(
+    ["Instant game keys", "Gift cards for every console", "Esports top-ups"].map((t, i) =>
+      writeImage(imageDir, `banner-${i + 1}`, cardSvg(t, "Digital Store", i + 2), render),
+    ),
+  );
+
+  const base = Date.UTC(2026, 8, 1);
+  const day = 86_400_000;
+  let categoryCount = 0;
+  db.transaction((tx) => {
+    const rev = repo.bumpRev(tx);
+    const ids = new Map<string, string>();
+    CATEGORY_TREE.forEach((cat, i) => {
+      const id = `cat-${slugify(cat.name)}`;
+      ids.set(cat.name, id);
+      const t = base + i * 1000;
+      tx.insert(categories).values({ id, name: cat.name, slug: slugify(cat.name), parentId: null, rev, createdAt: t, updatedAt: t }).run();
+      categoryCount++;
+      (cat.children ?? []).forEach((child, j) => {
+        const childId = `cat-${slugify(child)}`;
+        ids.set(child, childId);
+        const ct = t + (j + 1) * 10;
+        tx.insert(categories).values({ id: childId, name: child, slug: slugify(child), parentId: id, rev, createdAt: ct, updatedAt: ct }).run();
+        categoryCount++;
+      });
+    });
+
+    PRODUCTS.forEach(([id, title, category, platform, region, price, discount, tagline, description, vs], i) => {
+      const created = base + i * day;
+      tx.insert(products)
+        .values({
+          id,
+          title,
+          description,
+          image: images[i] ?? "",
+          priceUsd: usd(price),
+          discountPercent: discount,
+          tagline,
+          platform,
+          region,
+          delivery: "Email",
+          sku: id.toUpperCase(),
+          inStock: i % 17 !== 16,
+          categoryId: ids.get(category) ?? null,
+          sales: (i * 37) % 101,
+          rev,
+          createdAt: created,
+          updatedAt: created,
+        })
+        .run();
+      (vs ?? []).forEach(([name, vPrice], position) => {
+        tx.insert(variants).values({ id: `${id}-v${position + 1}`, productId: id, name, priceUsd: usd(vPrice), position }).run();
+      });
+    });
+
+    bannerImages.forEach((image, i) => {
+      const t = base + i;
+      tx.insert(banners)
+        .values({ id: `banner-${i + 1}`, title: ["Instant game keys", "Gift cards for every console", "Esports top-ups"][i] ?? "", image, link: ["/#featured", "/category/gift-cards", "/category/esports"][i] ?? "/", active: true, position: i, rev, createdAt: t, updatedAt: t })
+        .run();
+    });
+
+    const settingsRepo = new SettingsRepo(tx);
+    settingsRepo.write(tx, "toggles", DEFAULT_TOGGLES, rev, base);
+    settingsRepo.write(tx, "rate", { usdToTnd: DEFAULT_RATES.TND, updatedAt: base }, rev, base);
+  });
+  return { products: PRODUCTS.length, categories: categoryCount };
+}

@@ -1,0 +1,95 @@
+/** Serves the built client: hashed assets cached for a year, the service worker never cached,
+ * uploads from the data directory, and index.html (with per-page meta) for every page route. */
+import fs from "node:fs";
+import path from "node:path";
+import type { Context, Hono } from "hono";
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".gif": "image/gif",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+  ".woff2": "font/woff2",
+};
+
+export type PageHtml = (c: Context, indexHtml: string) => string | Promise<string>;
+
+function safeJoin(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  const full = path.normalize(path.join(root, decoded));
+  return full.startsWith(root + path.sep) ? full : undefined;
+}
+
+function fileResponse(c: Context, file: string, cacheControl: string): Response | undefined {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+  if (!stat.isFile()) return undefined;
+  const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+  const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
+  c.header("Content-Type", type);
+  c.header("Cache-Control", cacheControl);
+  c.header("ETag", etag);
+  if (c.req.header("If-None-Match") === etag) return c.body(null, 304);
+  return c.body(fs.readFileSync(file));
+}
+
+export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: string; pageHtml: PageHtml }): void {
+  const dist = path.resolve(opts.clientDist);
+  const uploads = path.resolve(opts.uploadsDir);
+  let indexHtml: string | undefined;
+  const readIndex = (): string | undefined => {
+    if (indexHtml !== undefined) return indexHtml;
+    try {
+      indexHtml = fs.readFileSync(path.join(dist, "index.html"), "utf8");
+    } catch {
+      return undefined;
+    }
+    return indexHtml;
+  };
+
+  app.get("/uploads/*", (c) => {
+    const file = safeJoin(uploads, c.req.path.slice("/uploads".length));
+    const res = file ? fileResponse(c, file, "public, max-age=31536000, immutable") : undefined;
+    return res ?? c.json({ error: "Not found" }, 404);
+  });
+
+  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+
+  app.get("*", async (c) => {
+    const p = c.req.path;
+    if (p !== "/" && path.extname(p) !== "") {
+      const file = safeJoin(dist, p);
+      const hashed = p.startsWith("/assets/");
+      const noCache = p === "/sw.js" || p.startsWith("/workbox-") || p === "/manifest.webmanifest";
+      const res = file
+        ? fileResponse(c, file, hashed ? "public, max-age=31536000, immutable" : noCache ? "no-cache" : "public, max-age=3600")
+        : undefined;
+      if (res) return res;
+      if (hashed || p !== "/index.html") return c.json({ error: "Not found" }, 404);
+    }
+    const html = readIndex();
+    if (!html) return c.text("The client is not built yet: run `pnpm build`.", 503);
+    c.header("Cache-Control", "no-cache");
+    return c.html(await opts.pageHtml(c, html));
+  });
+}

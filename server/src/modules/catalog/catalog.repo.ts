@@ -1,0 +1,146 @@
+/** Every catalog query: products, variants, categories, banners, revisions and deletions. */
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { banners, catalogDeletions, catalogState, categories, products, settings, variants } from "../../db/schema/index.ts";
+import type { Banner, Category, Product, Variant } from "@store/shared/schemas/catalog";
+
+export type ProductRow = typeof products.$inferSelect;
+export type VariantRow = typeof variants.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type BannerRow = typeof banners.$inferSelect;
+export type CatalogEntity = "products" | "categories" | "banners";
+
+export function toVariant(v: VariantRow): Variant {
+  return { id: v.id, name: v.name, price: { USD: v.priceUsd, TND: v.priceTnd, EUR: v.priceEur, EGP: v.priceEgp } };
+}
+
+export function toProduct(p: ProductRow, vs: VariantRow[]): Product {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    image: p.image,
+    price: { USD: p.priceUsd, TND: p.priceTnd, EUR: p.priceEur, EGP: p.priceEgp },
+    variants: vs.map(toVariant),
+    categoryId: p.categoryId,
+    discountPercent: p.discountPercent,
+    tagline: p.tagline,
+    platform: p.platform,
+    region: p.region,
+    delivery: p.delivery,
+    sku: p.sku,
+    inStock: p.inStock,
+    sales: p.sales,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    version: p.version,
+  };
+}
+
+export function toCategory(c: CategoryRow): Category {
+  return { id: c.id, name: c.name, slug: c.slug, parentId: c.parentId, version: c.version };
+}
+
+export function toBanner(b: BannerRow): Banner {
+  return { id: b.id, title: b.title, image: b.image, link: b.link, active: b.active, version: b.version };
+}
+
+export class CatalogRepo {
+  constructor(private readonly db: Db) {}
+
+  currentRev(): number {
+    return this.db.select({ rev: catalogState.rev }).from(catalogState).where(eq(catalogState.id, 1)).get()?.rev ?? 0;
+  }
+
+  /** Bumps the catalog revision; call inside the transaction of the change it stamps. */
+  bumpRev(tx: Db = this.db): number {
+    const row = tx
+      .insert(catalogState)
+      .values({ id: 1, rev: 1 })
+      .onConflictDoUpdate({ target: catalogState.id, set: { rev: sql`${catalogState.rev} + 1` } })
+      .returning({ rev: catalogState.rev })
+      .get();
+    return row.rev;
+  }
+
+  recordDeletion(tx: Db, entity: CatalogEntity, entityId: string, rev: number): void {
+    tx.insert(catalogDeletions)
+      .values({ entity, entityId, rev })
+      .onConflictDoUpdate({ target: [catalogDeletions.entity, catalogDeletions.entityId], set: { rev } })
+      .run();
+  }
+
+  /** A row re-created with a deleted id must not stay deleted for clients. */
+  clearDeletion(tx: Db, entity: CatalogEntity, entityId: string): void {
+    tx.delete(catalogDeletions)
+      .where(and(eq(catalogDeletions.entity, entity), eq(catalogDeletions.entityId, entityId)))
+      .run();
+  }
+
+  productsChangedSince(rev: number): Product[] {
+    const rows = this.db.select().from(products).where(gt(products.rev, rev)).orderBy(asc(products.createdAt)).all();
+    return this.withVariants(rows);
+  }
+
+  withVariants(rows: ProductRow[]): Product[] {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const byProduct = new Map<string, VariantRow[]>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const vs = this.db
+        .select()
+        .from(variants)
+        .where(inArray(variants.productId, chunk))
+        .orderBy(asc(variants.position))
+        .all();
+      for (const v of vs) {
+        const list = byProduct.get(v.productId) ?? [];
+        list.push(v);
+        byProduct.set(v.productId, list);
+      }
+    }
+    return rows.map((r) => toProduct(r, byProduct.get(r.id) ?? []));
+  }
+
+  categoriesChangedSince(rev: number): Category[] {
+    return this.db.select().from(categories).where(gt(categories.rev, rev)).orderBy(asc(categories.createdAt)).all().map(toCategory);
+  }
+
+  bannersChangedSince(rev: number): Banner[] {
+    return this.db.select().from(banners).where(gt(banners.rev, rev)).orderBy(asc(banners.position)).all().map(toBanner);
+  }
+
+  deletionsSince(rev: number): Record<CatalogEntity, string[]> {
+    const rows = this.db.select().from(catalogDeletions).where(gt(catalogDeletions.rev, rev)).all();
+    const out: Record<CatalogEntity, string[]> = { products: [], categories: [], banners: [] };
+    for (const r of rows) out[r.entity].push(r.entityId);
+    return out;
+  }
+
+  settingsChangedSince(rev: number): boolean {
+    return this.db.select({ key: settings.key }).from(settings).where(gt(settings.rev, rev)).limit(1).all().length > 0;
+  }
+
+  listCategories(): Category[] {
+    return this.db.select().from(categories).orderBy(asc(categories.createdAt)).all().map(toCategory);
+  }
+
+  categoryBySlug(slug: string): Category | undefined {
+    const row = this.db.select().from(categories).where(eq(categories.slug, slug)).get();
+    return row ? toCategory(row) : undefined;
+  }
+
+  productById(id: string): Product | undefined {
+    const row = this.db.select().from(products).where(eq(products.id, id)).get();
+    return row ? this.withVariants([row])[0] : undefined;
+  }
+
+  allProductIdsAndDates(): { id: string; updatedAt: number }[] {
+    return this.db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).all();
+  }
+
+  countProducts(): number {
+    return this.db.select({ n: sql<number>`count(*)` }).from(products).get()?.n ?? 0;
+  }
+}

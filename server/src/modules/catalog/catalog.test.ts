@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { syncResponseSchema } from "@store/shared/schemas/catalog";
+import { createTestStore, type TestStore } from "../../test/harness.ts";
+import { products } from "../../db/schema/index.ts";
+
+describe("catalog sync", () => {
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await createTestStore({ seed: true });
+  });
+  afterEach(() => store.close());
+
+  it("sends the whole catalog to a client that has nothing", async () => {
+    const res = await store.app.request("/api/sync");
+    expect(res.status).toBe(200);
+    const body = syncResponseSchema.parse(await res.json());
+    expect(body.full).toBe(true);
+    expect(body.products.length).toBeGreaterThanOrEqual(40);
+    expect(body.categories.some((c) => c.slug === "gift-cards" && c.parentId === null)).toBe(true);
+    expect(body.settings?.toggles.showNewsletter).toBe(true);
+    expect(body.settings?.rate.usdToTnd).toBe(3.2);
+  });
+
+  it("sends an empty delta when nothing changed, and 304 for a matching ETag", async () => {
+    const first = await store.app.request("/api/sync");
+    const { version } = syncResponseSchema.parse(await first.json());
+    const res = await store.app.request(`/api/sync?since=${version}`);
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text.length).toBeLessThan(1024);
+    const delta = syncResponseSchema.parse(JSON.parse(text));
+    expect(delta.products).toEqual([]);
+    expect(delta.settings).toBeNull();
+    const etag = res.headers.get("ETag") ?? "";
+    const again = await store.app.request(`/api/sync?since=${version}`, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it("sends only what changed, and deletions, after a version", async () => {
+    const { version } = syncResponseSchema.parse(await (await store.app.request("/api/sync")).json());
+    const repo = store.services.catalogRepo;
+    store.db.transaction((tx) => {
+      const rev = repo.bumpRev(tx);
+      tx.update(products).set({ title: "Renamed", rev }).where(eq(products.id, "steam-20")).run();
+      tx.delete(products).where(eq(products.id, "steam-50")).run();
+      repo.recordDeletion(tx, "products", "steam-50", rev);
+    });
+    const delta = syncResponseSchema.parse(await (await store.app.request(`/api/sync?since=${version}`)).json());
+    expect(delta.full).toBe(false);
+    expect(delta.version).toBe(version + 1);
+    expect(delta.products.map((p) => p.title)).toEqual(["Renamed"]);
+    expect(delta.deleted.products).toEqual(["steam-50"]);
+  });
+
+  it("refuses a malformed version with a 400 JSON error", async () => {
+    for (const since of ["abc", "-1", "1.5", "99999999999999999999"]) {
+      const res = await store.app.request(`/api/sync?since=${since}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: expect.any(String) });
+    }
+  });
+
+  it("lists categories as the spec's GET /api/categories", async () => {
+    const res = await store.app.request("/api/categories");
+    const list = (await res.json()) as { id: string; name: string; parentId: string | null }[];
+    expect(list.find((c) => c.name === "Steam Wallet")?.parentId).toBe("cat-gift-cards");
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const res = await store.app.request("/api/does-not-exist");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "Not found" });
+  });
+});

@@ -1,0 +1,96 @@
+/** Per-page titles, descriptions and Open Graph tags in the served HTML, plus sitemap and robots (D21). */
+import type { CatalogRepo } from "../catalog/catalog.repo.ts";
+
+export const STORE_NAME = "Digital Store";
+const DEFAULT_DESCRIPTION =
+  "Game keys, gift cards, console add-ons, software and subscriptions, delivered instantly by email.";
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  image?: string;
+  url: string;
+  type: "website" | "product";
+}
+
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
+
+const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
+
+export class SeoService {
+  constructor(
+    private readonly catalog: CatalogRepo,
+    private readonly publicUrl: string,
+  ) {}
+
+  private absolute(url: string): string {
+    if (/^https?:\/\//.test(url)) return url;
+    return `${this.publicUrl}${url.startsWith("/") ? "" : "/"}${url}`;
+  }
+
+  /** The meta for a page path; undefined for pages that keep the default head. */
+  metaFor(pathname: string): PageMeta | undefined {
+    const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
+    if (product?.[1]) {
+      const p = this.catalog.productById(decodeURIComponent(product[1]));
+      if (!p) return undefined;
+      return {
+        title: `${p.title} | ${STORE_NAME}`,
+        description: clip(p.description || p.tagline || DEFAULT_DESCRIPTION, 200),
+        ...(p.image && !p.image.startsWith("data:") ? { image: this.absolute(p.image) } : {}),
+        url: this.absolute(`/product/${encodeURIComponent(p.id)}`),
+        type: "product",
+      };
+    }
+    const category = /^\/categor(?:y|ies)\/([^/]+)\/?$/.exec(pathname);
+    if (category?.[1]) {
+      const cat = this.catalog.categoryBySlug(decodeURIComponent(category[1]));
+      if (!cat) return undefined;
+      return {
+        title: `${cat.name} Store | ${STORE_NAME}`,
+        description: `${cat.name}: ${DEFAULT_DESCRIPTION}`,
+        url: this.absolute(`/category/${cat.slug}`),
+        type: "website",
+      };
+    }
+    return undefined;
+  }
+
+  /** Replaces the default <title> and description and adds Open Graph tags. */
+  render(indexHtml: string, pathname: string): string {
+    const meta = this.metaFor(pathname);
+    if (!meta) return indexHtml;
+    const tags = [
+      `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+      `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+      `<meta property="og:type" content="${meta.type}">`,
+      `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
+      `<meta property="og:site_name" content="${STORE_NAME}">`,
+      ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`] : []),
+      `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}">`,
+      `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+    ].join("\n    ");
+    return indexHtml
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}">`)
+      .replace("</head>", `    ${tags}\n  </head>`);
+  }
+
+  sitemap(): string {
+    const urls: { loc: string; lastmod?: number }[] = [{ loc: "/" }, { loc: "/products" }];
+    for (const c of this.catalog.listCategories()) urls.push({ loc: `/category/${c.slug}` });
+    for (const p of this.catalog.allProductIdsAndDates()) urls.push({ loc: `/product/${encodeURIComponent(p.id)}`, lastmod: p.updatedAt });
+    const body = urls
+      .map(
+        (u) =>
+          `  <url><loc>${escapeHtml(this.absolute(u.loc))}</loc>${u.lastmod ? `<lastmod>${new Date(u.lastmod).toISOString().slice(0, 10)}</lastmod>` : ""}</url>`,
+      )
+      .join("\n");
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+  }
+
+  robots(): string {
+    return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /orders/\nDisallow: /cart\nDisallow: /checkout\n\nSitemap: ${this.absolute("/sitemap.xml")}\n`;
+  }
+}

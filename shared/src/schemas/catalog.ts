@@ -1,0 +1,101 @@
+/** Catalog shapes as the server sends them to the storefront (sync) and the admin. */
+import { z } from "zod";
+
+export const pricesSchema = z.object({
+  USD: z.number().int().min(0),
+  TND: z.number().int().min(0),
+  EUR: z.number().int().min(0),
+  EGP: z.number().int().min(0),
+});
+
+export const variantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: pricesSchema,
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+export const productSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string(),
+  price: pricesSchema,
+  variants: z.array(variantSchema),
+  categoryId: z.string().nullable(),
+  discountPercent: z.number().int().min(0).max(100),
+  tagline: z.string(),
+  platform: z.string(),
+  region: z.string(),
+  delivery: z.string(),
+  sku: z.string(),
+  inStock: z.boolean(),
+  /** Units sold (real sales counts), for the popularity sort. */
+  sales: z.number().int().min(0),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  version: z.number().int(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const categorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  parentId: z.string().nullable(),
+  version: z.number().int(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const bannerSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  image: z.string(),
+  link: z.string(),
+  active: z.boolean(),
+  version: z.number().int(),
+});
+export type Banner = z.infer<typeof bannerSchema>;
+
+export const togglesSchema = z.object({
+  showNewsletter: z.boolean(),
+  showPremium: z.boolean(),
+  showPromo: z.boolean(),
+});
+export type Toggles = z.infer<typeof togglesSchema>;
+export const DEFAULT_TOGGLES: Toggles = { showNewsletter: true, showPremium: true, showPromo: true };
+
+export const rateSchema = z.object({ usdToTnd: z.number().positive(), updatedAt: z.number().int().nullable() });
+export type Rate = z.infer<typeof rateSchema>;
+
+/** Settings the storefront needs before it renders (synced with the catalog). */
+export const storeSettingsSchema = z.object({ toggles: togglesSchema, rate: rateSchema });
+export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+
+/** GET /api/sync?since=N: everything changed after version N, deletions included. */
+export const syncResponseSchema = z.object({
+  version: z.number().int().min(0),
+  /** true when `since` was 0 or too old: the client must replace its copy, not merge. */
+  full: z.boolean(),
+  products: z.array(productSchema),
+  categories: z.array(categorySchema),
+  banners: z.array(bannerSchema),
+  deleted: z.object({
+    products: z.array(z.string()),
+    categories: z.array(z.string()),
+    banners: z.array(z.string()),
+  }),
+  settings: storeSettingsSchema.nullable(),
+});
+export type SyncResponse = z.infer<typeof syncResponseSchema>;
+
+export const syncQuerySchema = z.object({
+  since: z
+    .string()
+    .regex(/^\d{1,15}$/, "since must be a non-negative integer")
+    .transform(Number)
+    .optional(),
+});
+
+/** GET /api/categories, the spec's list: id, name, parentId (plus slug). */
+export const categoryListSchema = z.array(categorySchema.pick({ id: true, name: true, slug: true, parentId: true }));

@@ -1,0 +1,9 @@
+import { z } from "zod";
+
+/** Every API error body (D22). */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  detail: z.string().optional(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
