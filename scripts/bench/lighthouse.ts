@@ -1,0 +1,46 @@
+/** Lighthouse (mobile defaults) on the production build served by the server, in Debian's Chromium. */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { CHROMIUM, CHROMIUM_ARGS, repoRoot, report, startBuiltStore } from "./serve.ts";
+
+const store = await startBuiltStore(4191);
+const pages = { home: "/", product: "/product/steam-20" };
+const results: Record<string, { performance: number; accessibility: number }> = {};
+try {
+  for (const [name, pathname] of Object.entries(pages)) {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lh-")), "report.json");
+    const run = spawnSync(
+      path.join(repoRoot, "node_modules/.bin/lighthouse"),
+      [
+        store.url + pathname,
+        "--quiet",
+        "--output=json",
+        `--output-path=${out}`,
+        "--only-categories=performance,accessibility",
+        `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(" ")}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: "utf8", timeout: 180_000 },
+    );
+    if (run.status !== 0 || !fs.existsSync(out)) {
+      console.error(run.stderr.slice(-2000));
+      throw new Error(`lighthouse failed on ${pathname}`);
+    }
+    const lhr = JSON.parse(fs.readFileSync(out, "utf8")) as {
+      categories: Record<string, { score: number }>;
+      audits: Record<string, { score: number | null; title: string; displayValue?: string }>;
+    };
+    results[name] = {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    };
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9)
+      .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+    console.error(`${name}: ${JSON.stringify(results[name])}; below 0.9: ${failing.slice(0, 12).join("; ")}`);
+  }
+  report("lighthouse", { ...results, budget: { performance: 90, accessibility: 95 } });
+} finally {
+  await store.stop();
+}

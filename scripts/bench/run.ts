@@ -1,0 +1,32 @@
+/** `pnpm bench`: runs every benchmark (after `pnpm build`) and writes bench-results/latest.json. */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { repoRoot } from "./serve.ts";
+
+const all = ["sync", "bundle", "lighthouse", "search", "checkout"];
+const wanted = process.argv.slice(2).filter((a) => all.includes(a));
+const benches = (wanted.length > 0 ? wanted : all).filter((name) => fs.existsSync(path.join(import.meta.dirname, `${name}.ts`)));
+const results: unknown[] = [];
+for (const name of benches) {
+  console.log(`== bench ${name}`);
+  const run = spawnSync(path.join(repoRoot, "node_modules/.bin/tsx"), [path.join(import.meta.dirname, `${name}.ts`)], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    timeout: 600_000,
+  });
+  const lines = run.stdout.trim().split("\n");
+  const last = lines.reverse().find((l) => l.startsWith("{"));
+  if (run.status !== 0 || !last) {
+    console.log(run.stdout);
+    console.log(`!! bench ${name} failed (exit ${run.status})`);
+    results.push({ bench: name, failed: true });
+    continue;
+  }
+  console.log(last);
+  results.push(JSON.parse(last));
+}
+fs.mkdirSync(path.join(repoRoot, "bench-results"), { recursive: true });
+fs.writeFileSync(path.join(repoRoot, "bench-results/latest.json"), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+console.log("written bench-results/latest.json");

@@ -1,0 +1,61 @@
+/** Starts the built store (server/dist/main.js) on a fresh seeded data dir for a benchmark. */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export const repoRoot = path.resolve(import.meta.dirname, "../..");
+
+export interface RunningStore {
+  url: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+export async function startBuiltStore(port: number, env: Record<string, string> = {}): Promise<RunningStore> {
+  const main = path.join(repoRoot, "server/dist/main.js");
+  if (!fs.existsSync(main)) throw new Error("Build first: pnpm build");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "yes", ADMIN_USERNAME: "admin", ADMIN_PASSWORD: "bench-password-1", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/api/categories`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("The store did not start in 30 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    stop: async () => {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+/** Prints the one-line JSON summary that run.ts collects. */
+export function report(name: string, figures: Record<string, unknown>): void {
+  console.log(JSON.stringify({ bench: name, ...figures }));
+}

@@ -1,0 +1,26 @@
+// Bundles the server into dist/main.js (shared/ inlined), keeping native packages external,
+// and copies the SQL migrations beside it.
+import { build } from "esbuild";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith("@store/"));
+
+fs.rmSync(path.join(root, "dist"), { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(root, "src/main.ts")],
+  outfile: path.join(root, "dist/main.js"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node22",
+  sourcemap: true,
+  external,
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: "warning",
+});
+fs.cpSync(path.join(root, "src/db/migrations"), path.join(root, "dist/migrations"), { recursive: true });
+console.log("server built: dist/main.js");
