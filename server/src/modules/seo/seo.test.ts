@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestStore, type TestStore } from "../../test/harness.ts";
+
+const INDEX = `<!doctype html><html><head><title>Digital Store</title><meta name="description" content="default"></head><body><div id="root"></div></body></html>`;
+
+describe("pages, share previews, sitemap and robots", () => {
+  let store: TestStore;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), "dist-"));
+    fs.writeFileSync(path.join(dist, "index.html"), INDEX);
+    fs.mkdirSync(path.join(dist, "assets"));
+    fs.writeFileSync(path.join(dist, "assets", "app-abc123.js"), "console.log(1)");
+    store = await createTestStore({ seed: true, env: { CLIENT_DIST: dist } });
+  });
+  afterAll(() => {
+    store.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("puts the product's title, description and Open Graph tags in its page", async () => {
+    const res = await store.app.request("/product/steam-20");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("<title>Steam Wallet $20 | Digital Store</title>");
+    expect(html).toContain('<meta property="og:title" content="Steam Wallet $20 | Digital Store">');
+    expect(html).toContain('<meta property="og:image" content="http://store.test/uploads/demo/steam-20.webp">');
+    expect(html).toMatch(/<meta name="description" content="Add funds to your Steam Wallet/);
+  });
+
+  it("titles a category page '{name} Store'", async () => {
+    const html = await (await store.app.request("/category/gift-cards")).text();
+    expect(html).toContain("<title>Gift Cards Store | Digital Store</title>");
+    const plural = await (await store.app.request("/categories/gift-cards")).text();
+    expect(plural).toContain("Gift Cards Store");
+  });
+
+  it("escapes what it puts in the head and keeps the default head for unknown pages", async () => {
+    const html = await (await store.app.request("/product/%3Cscript%3E")).text();
+    expect(html).toBe(INDEX);
+    expect(await (await store.app.request("/some/spa/route")).text()).toBe(INDEX);
+  });
+
+  it("serves hashed assets with a year-long immutable cache and unknown assets as 404", async () => {
+    const res = await store.app.request("/assets/app-abc123.js");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect((await store.app.request("/assets/missing.js")).status).toBe(404);
+    expect((await store.app.request("/../../etc/passwd")).status).not.toBe(500);
+  });
+
+  it("lists every product and category in the sitemap", async () => {
+    const xml = await (await store.app.request("/sitemap.xml")).text();
+    expect(xml).toContain("<loc>http://store.test/product/steam-20</loc>");
+    expect(xml).toContain("<loc>http://store.test/category/esports</loc>");
+    const robots = await (await store.app.request("/robots.txt")).text();
+    expect(robots).toContain("Sitemap: http://store.test/sitemap.xml");
+  });
+});
