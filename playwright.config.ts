@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** The server's data dir for this run (specs read the dev mailbox from it). */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
 export const E2E_ADMIN = { username: "admin", password: "e2e-admin-password-1" };
 
 /** End-to-end tests against the production build served by the real server, in Debian's Chromium. */
@@ -29,18 +31,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf .tmp/e2e-data && node server/dist/main.js`,
+    command: `rm -rf ${E2E_DATA_DIR} && node server/dist/main.js`,
     url: `http://localhost:${port}/api/categories`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: ".tmp/e2e-data",
+      DATA_DIR: E2E_DATA_DIR,
       SEED_DEMO: "yes",
       PUBLIC_URL: `http://localhost:${port}`,
       ADMIN_USERNAME: E2E_ADMIN.username,

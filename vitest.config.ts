@@ -4,8 +4,19 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "shared", include: ["shared/src/**/*.test.ts"], environment: "node" } },
-      { test: { name: "server", include: ["server/src/**/*.test.ts"], environment: "node", pool: "forks", testTimeout: 20_000 } },
-      { extends: "./client/vite.config.ts", test: { name: "client", root: "./client", include: ["src/**/*.test.{ts,tsx}"], environment: "node" } },
+      {
+        test: {
+          name: "server",
+          include: ["server/src/**/*.test.ts"],
+          environment: "node",
+          pool: "forks",
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: "./client/vite.config.ts",
+        test: { name: "client", root: "./client", include: ["src/**/*.test.{ts,tsx}"], environment: "node" },
+      },
     ],
   },
 });

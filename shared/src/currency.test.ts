@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { coerceCurrency, convertFromUsdMinor, DEFAULT_RATES, formatMoney, ratesWith, round2, toMinor } from "./currency.ts";
+import {
+  coerceCurrency,
+  convertFromUsdMinor,
+  DEFAULT_RATES,
+  formatMoney,
+  ratesWith,
+  round2,
+  toMinor,
+} from "./currency.ts";
 
 describe("currency rules", () => {
   it("coerces unknown currencies to USD", () => {

@@ -56,15 +56,17 @@ function fileResponse(c: Context, file: string, cacheControl: string): Response 
 export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: string; pageHtml: PageHtml }): void {
   const dist = path.resolve(opts.clientDist);
   const uploads = path.resolve(opts.uploadsDir);
-  let indexHtml: string | undefined;
+  // index.html is kept in memory but re-read when the file changes (a rebuild while the server runs).
+  let index: { html: string; mtimeMs: number } | undefined;
   const readIndex = (): string | undefined => {
-    if (indexHtml !== undefined) return indexHtml;
+    const file = path.join(dist, "index.html");
     try {
-      indexHtml = fs.readFileSync(path.join(dist, "index.html"), "utf8");
+      const { mtimeMs } = fs.statSync(file);
+      if (index?.mtimeMs !== mtimeMs) index = { html: fs.readFileSync(file, "utf8"), mtimeMs };
+      return index.html;
     } catch {
       return undefined;
     }
-    return indexHtml;
   };
 
   app.get("/uploads/*", (c) => {
@@ -82,7 +84,11 @@ export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: s
       const hashed = p.startsWith("/assets/");
       const noCache = p === "/sw.js" || p.startsWith("/workbox-") || p === "/manifest.webmanifest";
       const res = file
-        ? fileResponse(c, file, hashed ? "public, max-age=31536000, immutable" : noCache ? "no-cache" : "public, max-age=3600")
+        ? fileResponse(
+            c,
+            file,
+            hashed ? "public, max-age=31536000, immutable" : noCache ? "no-cache" : "public, max-age=3600",
+          )
         : undefined;
       if (res) return res;
       if (hashed || p !== "/index.html") return c.json({ error: "Not found" }, 404);

@@ -1,6 +1,13 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-export const ORDER_STATUSES = ["pending_payment", "paid", "awaiting_stock", "delivered", "cancelled", "expired"] as const;
+export const ORDER_STATUSES = [
+  "pending_payment",
+  "paid",
+  "awaiting_stock",
+  "delivered",
+  "cancelled",
+  "expired",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orders = sqliteTable(

@@ -1,7 +1,15 @@
 /** Every catalog query: products, variants, categories, banners, revisions and deletions. */
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { banners, catalogDeletions, catalogState, categories, products, settings, variants } from "../../db/schema/index.ts";
+import {
+  banners,
+  catalogDeletions,
+  catalogState,
+  categories,
+  products,
+  settings,
+  variants,
+} from "../../db/schema/index.ts";
 import type { Banner, Category, Product, Variant } from "@store/shared/schemas/catalog";
 
 export type ProductRow = typeof products.$inferSelect;
@@ -77,6 +85,18 @@ export class CatalogRepo {
       .run();
   }
 
+  /** Counts paid units toward each product's sales (the popularity sort), as a catalog change. */
+  addSales(tx: Db, lines: readonly { productId: string; qty: number }[]): void {
+    if (lines.length === 0) return;
+    const rev = this.bumpRev(tx);
+    for (const { productId, qty } of lines) {
+      tx.update(products)
+        .set({ sales: sql`${products.sales} + ${qty}`, rev })
+        .where(eq(products.id, productId))
+        .run();
+    }
+  }
+
   productsChangedSince(rev: number): Product[] {
     const rows = this.db.select().from(products).where(gt(products.rev, rev)).orderBy(asc(products.createdAt)).all();
     return this.withVariants(rows);
@@ -104,11 +124,23 @@ export class CatalogRepo {
   }
 
   categoriesChangedSince(rev: number): Category[] {
-    return this.db.select().from(categories).where(gt(categories.rev, rev)).orderBy(asc(categories.createdAt)).all().map(toCategory);
+    return this.db
+      .select()
+      .from(categories)
+      .where(gt(categories.rev, rev))
+      .orderBy(asc(categories.createdAt))
+      .all()
+      .map(toCategory);
   }
 
   bannersChangedSince(rev: number): Banner[] {
-    return this.db.select().from(banners).where(gt(banners.rev, rev)).orderBy(asc(banners.position)).all().map(toBanner);
+    return this.db
+      .select()
+      .from(banners)
+      .where(gt(banners.rev, rev))
+      .orderBy(asc(banners.position))
+      .all()
+      .map(toBanner);
   }
 
   deletionsSince(rev: number): Record<CatalogEntity, string[]> {
@@ -141,6 +173,11 @@ export class CatalogRepo {
   }
 
   countProducts(): number {
-    return this.db.select({ n: sql<number>`count(*)` }).from(products).get()?.n ?? 0;
+    return (
+      this.db
+        .select({ n: sql<number>`count(*)` })
+        .from(products)
+        .get()?.n ?? 0
+    );
   }
 }

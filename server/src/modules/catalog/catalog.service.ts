@@ -19,7 +19,15 @@ export class CatalogService {
     const full = since <= 0 || since > version;
     const from = full ? 0 : since;
     if (!full && from === version) {
-      return { version, full, products: [], categories: [], banners: [], deleted: { products: [], categories: [], banners: [] }, settings: null };
+      return {
+        version,
+        full,
+        products: [],
+        categories: [],
+        banners: [],
+        deleted: { products: [], categories: [], banners: [] },
+        settings: null,
+      };
     }
     return {
       version,

@@ -73,14 +73,18 @@ export class SeoService {
     ].join("\n    ");
     return indexHtml
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-      .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}">`)
+      .replace(
+        /<meta name="description" content="[^"]*"\s*\/?>/,
+        `<meta name="description" content="${escapeHtml(meta.description)}">`,
+      )
       .replace("</head>", `    ${tags}\n  </head>`);
   }
 
   sitemap(): string {
     const urls: { loc: string; lastmod?: number }[] = [{ loc: "/" }, { loc: "/products" }];
     for (const c of this.catalog.listCategories()) urls.push({ loc: `/category/${c.slug}` });
-    for (const p of this.catalog.allProductIdsAndDates()) urls.push({ loc: `/product/${encodeURIComponent(p.id)}`, lastmod: p.updatedAt });
+    for (const p of this.catalog.allProductIdsAndDates())
+      urls.push({ loc: `/product/${encodeURIComponent(p.id)}`, lastmod: p.updatedAt });
     const body = urls
       .map(
         (u) =>
