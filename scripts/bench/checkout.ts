@@ -1,0 +1,180 @@
+/** Checkout throughput: the real server (built, or from source through tsx) on a fresh seeded data dir,
+ * 20 concurrent clients placing orders for ~10 s with the mail worker on (dev mailbox).
+ * Budget: >= 300 orders/s and p95 < 50 ms. Prints a one-line JSON summary last.
+ * Usage: node --experimental-strip-types scripts/bench/checkout.ts [--seconds 10] [--clients 20] [--source] [--profile DIR] */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { repoRoot, report } from "./serve.ts";
+
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : NaN;
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
+const SECONDS = arg("seconds", 10);
+const CLIENTS = arg("clients", 20);
+const MAX_ORDERS = arg("max", 20_000);
+const MIN_RPS = 300;
+const P95_BUDGET_MS = 50;
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  const address = srv.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  return port;
+}
+
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-checkout-"));
+const built = path.join(repoRoot, "server/dist/main.js");
+// The built server when there is one (`pnpm build`), else the sources; --source forces the sources.
+const source = process.argv.includes("--source") || !fs.existsSync(built);
+// --profile DIR writes a V8 CPU profile of the server there.
+const profileDir = process.argv.includes("--profile") ? process.argv[process.argv.indexOf("--profile") + 1] : undefined;
+const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+const child: ChildProcess = spawn(
+  process.execPath,
+  [...profile, ...(source ? ["--import", "tsx", "src/main.ts"] : [built])],
+  {
+    cwd: path.join(repoRoot, "server"),
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "yes",
+      ADMIN_USERNAME: "admin",
+      ADMIN_PASSWORD: "bench-password-1",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  },
+);
+const base = `http://127.0.0.1:${port}`;
+
+/** CPU seconds the server process has used (Linux /proc; null elsewhere). */
+function serverCpuSeconds(): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+async function stop(): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+try {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/categories`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("The store did not start in 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  const catalog = (await (await fetch(`${base}/api/sync`)).json()) as {
+    products: { id: string; inStock: boolean; variants: { id: string }[] }[];
+  };
+  const lines = catalog.products.filter((p) => p.inStock).map((p) => ({ id: p.id, variantId: p.variants[0]?.id }));
+  if (lines.length === 0) throw new Error("no products");
+  const currencies = ["USD", "TND", "EUR", "EGP"] as const;
+  const locales = ["en", "fr", "ar"] as const;
+
+  const latencies: number[] = [];
+  const failures: Record<string, number> = {};
+  let n = 0;
+  let emailSent = 0;
+  const cpuBefore = serverCpuSeconds();
+  const started = performance.now();
+  const until = started + SECONDS * 1000;
+
+  const client = async (c: number): Promise<void> => {
+    while (performance.now() < until && n < MAX_ORDERS) {
+      const i = n++;
+      const a = lines[i % lines.length];
+      const b = lines[(i * 7 + c) % lines.length];
+      const items = [a, b]
+        .filter((l, k, all) => l && all.findIndex((x) => x?.id === l.id) === k)
+        .map((l) => ({ id: l?.id, variantId: l?.variantId, qty: 1 + (i % 3) }));
+      const body = JSON.stringify({
+        name: `Bench Shopper ${i}`,
+        email: `shopper${i % 500}@example.com`,
+        whatsapp: "+216 20 123 456",
+        currency: currencies[i % 4],
+        items,
+        promoCode: "",
+        notes: "",
+        locale: locales[i % 3],
+      });
+      const t0 = performance.now();
+      try {
+        const res = await fetch(`${base}/api/checkout`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "Idempotency-Key": `bench-${i}` },
+          body,
+        });
+        const json = (await res.json()) as { emailSent?: boolean };
+        const ms = performance.now() - t0;
+        if (res.status === 200) {
+          latencies.push(ms);
+          if (json.emailSent) emailSent++;
+        } else failures[String(res.status)] = (failures[String(res.status)] ?? 0) + 1;
+      } catch (err) {
+        const key = err instanceof Error ? err.message : "error";
+        failures[key] = (failures[key] ?? 0) + 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
+  const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = serverCpuSeconds();
+  const serverCpuMsPerOrder =
+    cpuBefore !== null && cpuAfter !== null && latencies.length > 0
+      ? Math.round(((cpuAfter - cpuBefore) * 1000 * 100) / latencies.length) / 100
+      : null;
+
+  latencies.sort((x, y) => x - y);
+  const pct = (p: number): number =>
+    Math.round((latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0) * 10) / 10;
+  const ordersPerSecond = Math.round(latencies.length / elapsed);
+  const figures = {
+    server: source ? "source (tsx)" : "built",
+    clients: CLIENTS,
+    seconds: Math.round(elapsed * 10) / 10,
+    orders: latencies.length,
+    ordersPerSecond,
+    p50Ms: pct(50),
+    p95Ms: pct(95),
+    p99Ms: pct(99),
+    serverCpuMsPerOrder,
+    loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
+    emailSentRatio: latencies.length ? Math.round((emailSent / latencies.length) * 1000) / 1000 : 0,
+    failures,
+    minOrdersPerSecond: MIN_RPS,
+    p95BudgetMs: P95_BUDGET_MS,
+    ok: ordersPerSecond >= MIN_RPS && pct(95) < P95_BUDGET_MS && Object.keys(failures).length === 0,
+  };
+  console.log(
+    `checkout: ${figures.orders} orders in ${figures.seconds} s = ${ordersPerSecond} orders/s; p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms (${CLIENTS} clients, ${figures.server} server, ${serverCpuMsPerOrder} ms server CPU per order, load ${figures.loadAverage})`,
+  );
+  report("checkout", figures);
+} finally {
+  await stop();
+}

@@ -1,0 +1,233 @@
+/** Checkout (D6, D8, D9, D11, D12): prices every line from the server's own data, checks the client's
+ * subtotal, redeems the promo, and writes the order, its lines, the outbox mail and the idempotency record
+ * in one transaction; then tries to send the confirmation right away. */
+import {
+  CHECKOUT_MESSAGES,
+  checkoutRequestSchema,
+  type CheckoutInput,
+  type CheckoutResponse,
+} from "@store/shared/schemas/checkout";
+import { PROMO_INVALID } from "@store/shared/schemas/promos";
+import { lineKey } from "@store/shared/cart";
+import { ratesWith, type Currency } from "@store/shared/currency";
+import { applyPercent, unitPrice, type Prices } from "@store/shared/money";
+import type { Db } from "../../db/client.ts";
+import { AppError, ConflictError, ValidationError } from "../../http/errors.ts";
+import { requestFingerprint, type IdempotencyStore } from "../../http/idempotency.ts";
+import { parseWith } from "../../http/validate.ts";
+import { newId } from "../../lib/ids.ts";
+import type { MailRepo } from "../mail/mail.repo.ts";
+import type { MailWorker } from "../mail/mail.worker.ts";
+import { operatorNotificationMail, orderConfirmationMail, type OrderMailData } from "../mail/templates.ts";
+import { hashToken, newOrderCode, newOrderToken } from "../orders/order-code.ts";
+import type { NewOrderLine, OrdersRepo } from "../orders/orders.repo.ts";
+import type { PromosRepo } from "../promos/promos.repo.ts";
+import { normalizeCode } from "../promos/promos.service.ts";
+import type { CheckoutRepo, PricingProduct, PricingVariant } from "./checkout.repo.ts";
+
+export const CONFIRMATION_KIND = "order_confirmation";
+export const OPERATOR_KIND = "operator_new_order";
+
+export interface CheckoutDeps {
+  db: Db;
+  repo: CheckoutRepo;
+  orders: OrdersRepo;
+  promos: PromosRepo;
+  mail: MailRepo;
+  idempotency: IdempotencyStore;
+  worker: MailWorker;
+  publicUrl: string;
+  operatorEmail: string | undefined;
+  /** How long the response waits for the confirmation to go out. */
+  sendTimeoutMs?: number;
+  clock?: () => number;
+}
+
+interface PricedLine extends NewOrderLine {
+  productId: string;
+  variantId: string | null;
+  variantName: string | null;
+}
+
+function pricesOf(p: PricingProduct | PricingVariant): Prices {
+  return { USD: p.priceUsd, TND: p.priceTnd, EUR: p.priceEur, EGP: p.priceEgp };
+}
+
+export class CheckoutService {
+  private readonly clock: () => number;
+
+  constructor(private readonly deps: CheckoutDeps) {
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  /** Validates and places an order; `raw` is the JSON body as received (also the idempotency fingerprint). */
+  async place(raw: unknown, idempotencyKey: string | undefined): Promise<CheckoutResponse> {
+    const input = parseWith(checkoutRequestSchema, raw);
+    const fingerprint = requestFingerprint("POST", "/api/checkout", raw);
+    let confirmationId: number | undefined;
+    const { response, replayed } = this.deps.idempotency.run("checkout", idempotencyKey, fingerprint, (tx) => {
+      const placed = this.write(tx, input);
+      confirmationId = placed.confirmationId;
+      return { status: 200, body: placed.body };
+    });
+    const body = response.body as CheckoutResponse;
+    if (replayed || confirmationId === undefined) return { ...body, emailSent: this.confirmationSent(body.panierCode) };
+    const emailSent = this.deps.worker.sendNow(confirmationId, this.deps.sendTimeoutMs ?? 3_000);
+    // The confirmation goes out right here; the poller only needs waking for the operator's copy.
+    if (this.deps.operatorEmail) this.deps.worker.wake();
+    return { ...body, emailSent: await emailSent };
+  }
+
+  private confirmationSent(code: string): boolean {
+    const order = this.deps.orders.row(code);
+    return order !== undefined && this.deps.mail.firstForOrder(order.id, CONFIRMATION_KIND)?.status === "sent";
+  }
+
+  /** Current prices of the requested lines in `currency` (merging repeated lines). Throws for unknown
+   * products or options (400) and for out-of-stock products (409). */
+  priceLines(items: CheckoutInput["items"], currency: Currency): PricedLine[] {
+    const rates = ratesWith(this.deps.repo.usdToTnd());
+    const merged = new Map<string, { id: string; variantId: string | null; qty: number }>();
+    for (const item of items) {
+      const variantId = item.variantId ?? null;
+      const key = lineKey({ id: item.id, variantId: variantId ?? undefined });
+      const line = merged.get(key);
+      if (line) line.qty += item.qty;
+      else merged.set(key, { id: item.id, variantId, qty: item.qty });
+    }
+    const lines: PricedLine[] = [];
+    for (const { id, variantId, qty } of merged.values()) {
+      const product = this.deps.repo.product(id);
+      if (!product) throw new AppError(400, `This product is not available: ${id}`, undefined, undefined, { id });
+      let variant: PricingVariant | undefined;
+      if (variantId !== null) {
+        variant = this.deps.repo.variant(variantId);
+        if (!variant || variant.productId !== id) {
+          throw new AppError(400, `This product option is not available: ${variantId}`, undefined, undefined, {
+            id,
+            variantId,
+          });
+        }
+      } else if (product.variantCount > 0) {
+        throw new AppError(400, `Please choose an option for "${product.title}".`, undefined, undefined, { id });
+      }
+      if (!product.inStock) {
+        throw new ConflictError(`"${product.title}" is out of stock. Please remove it from your cart.`, {
+          id,
+          variantId,
+        });
+      }
+      const unit = unitPrice(pricesOf(variant ?? product), product.discountPercent, currency, rates);
+      lines.push({
+        productId: id,
+        variantId,
+        title: product.title,
+        variantName: variant?.name ?? null,
+        qty,
+        unitPrice: unit,
+        lineTotal: unit * qty,
+      });
+    }
+    return lines;
+  }
+
+  private write(tx: Db, input: CheckoutInput): { body: CheckoutResponse; confirmationId: number } {
+    const { publicUrl, operatorEmail } = this.deps;
+    const now = this.clock();
+    const currency = input.currency;
+    const rate = ratesWith(this.deps.repo.usdToTnd())[currency];
+    const lines = this.priceLines(input.items, currency);
+    const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
+    if (input.subtotal !== undefined && input.subtotal !== null && input.subtotal !== subtotal) {
+      throw new ConflictError(CHECKOUT_MESSAGES.pricesChanged, {
+        prices: lines.map((l) => ({ id: l.productId, variantId: l.variantId, unitPrice: l.unitPrice })),
+        subtotal,
+      });
+    }
+
+    const promoCode = normalizeCode(input.promoCode ?? "");
+    let promoPercent = 0;
+    if (promoCode) {
+      const percent = this.deps.promos.redeem(tx, promoCode, now);
+      if (percent === undefined) throw new ValidationError(PROMO_INVALID, { promoCode: PROMO_INVALID });
+      promoPercent = percent;
+    }
+    const total = applyPercent(subtotal, promoPercent);
+    const discount = subtotal - total;
+
+    let code = newOrderCode();
+    for (let i = 0; this.deps.orders.codeExists(tx, code); i++) {
+      if (i >= 10) throw new Error("Could not allocate a unique order code");
+      code = newOrderCode();
+    }
+    const token = newOrderToken();
+    const orderId = newId("ord");
+    this.deps.orders.insert(
+      tx,
+      {
+        id: orderId,
+        code,
+        status: "pending_payment",
+        customerName: input.name,
+        customerEmail: input.email,
+        customerWhatsapp: input.whatsapp,
+        notes: input.notes,
+        locale: input.locale,
+        currency,
+        rate: String(rate),
+        subtotal,
+        discount,
+        total,
+        promoCode: promoCode || null,
+        promoPercent,
+        paymentProvider: "manual",
+        paymentLink: null,
+        accessTokenHash: hashToken(token),
+        createdAt: now,
+        updatedAt: now,
+      },
+      lines,
+    );
+
+    const orderUrl = `${publicUrl}/orders/${token}`;
+    const mailData: OrderMailData = {
+      code,
+      customerName: input.name,
+      customerEmail: input.email,
+      customerWhatsapp: input.whatsapp,
+      notes: input.notes,
+      currency,
+      lines,
+      subtotal,
+      discount,
+      total,
+      promoCode: promoCode || null,
+      orderUrl,
+      paymentLink: null,
+    };
+    const confirmationId = this.deps.mail.enqueue(
+      tx,
+      { kind: CONFIRMATION_KIND, orderId, to: input.email, ...orderConfirmationMail(input.locale, mailData) },
+      now,
+    );
+    if (operatorEmail) {
+      this.deps.mail.enqueue(
+        tx,
+        { kind: OPERATOR_KIND, orderId, to: operatorEmail, ...operatorNotificationMail(mailData) },
+        now,
+      );
+    }
+    return {
+      confirmationId,
+      body: {
+        panierCode: code,
+        paymentLink: null,
+        requiresPayment: false,
+        emailSent: false,
+        orderUrl,
+        total,
+        currency,
+      },
+    };
+  }
+}

@@ -1,0 +1,296 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { count, eq } from "drizzle-orm";
+import { checkoutResponseSchema, pricesChangedSchema, type CheckoutRequest } from "@store/shared/schemas/checkout";
+import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { idempotencyKeys, mailOutbox, orderLines, orders, products, promos } from "../../db/schema/index.ts";
+
+function body(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
+  return {
+    name: "Amira Ben Salah",
+    email: "amira@example.com",
+    whatsapp: "+216 20 123 456",
+    currency: "USD",
+    items: [{ id: "psn-10-us", qty: 1 }],
+    promoCode: "",
+    notes: "",
+    ...overrides,
+  };
+}
+
+describe("checkout", () => {
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await createTestStore({ seed: true });
+  });
+  afterEach(() => store.close());
+
+  const post = (b: unknown, headers: Record<string, string> = {}) =>
+    store.app.request("/api/checkout", jsonRequest("POST", b, headers));
+  const counts = () => ({
+    orders: store.db.select({ n: count() }).from(orders).get()?.n,
+    lines: store.db.select({ n: count() }).from(orderLines).get()?.n,
+    outbox: store.db.select({ n: count() }).from(mailOutbox).get()?.n,
+    keys: store.db.select({ n: count() }).from(idempotencyKeys).get()?.n,
+  });
+
+  it("places an order priced by the server and answers the spec's fields", async () => {
+    const res = await post(
+      body({
+        items: [
+          { id: "psn-25-us", qty: 2 },
+          { id: "steam-20", qty: 1 },
+        ],
+        subtotal: 6750,
+      }),
+    );
+    expect(res.status).toBe(200);
+    const out = checkoutResponseSchema.parse(await res.json());
+    expect(out.panierCode).toMatch(/^PNR-[0-9ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
+    expect(out).toMatchObject({
+      paymentLink: null,
+      requiresPayment: false,
+      emailSent: true,
+      total: 6750,
+      currency: "USD",
+    });
+    expect(out.orderUrl).toMatch(/^http:\/\/store\.test\/orders\/[A-Za-z0-9_-]{22}$/);
+    const order = store.db.select().from(orders).where(eq(orders.code, out.panierCode)).get();
+    expect(order).toMatchObject({
+      status: "pending_payment",
+      subtotal: 6750,
+      discount: 0,
+      total: 6750,
+      rate: "1",
+      currency: "USD",
+    });
+    // Only a hash of the private token is stored.
+    const token = out.orderUrl.split("/").pop() ?? "";
+    expect(JSON.stringify(store.db.select().from(orders).all())).not.toContain(token);
+    expect(JSON.stringify(store.db.select().from(idempotencyKeys).all())).not.toContain(token);
+    const lines = store.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order?.id ?? ""))
+      .all();
+    expect(lines.map((l) => [l.productId, l.qty, l.unitPrice, l.lineTotal])).toEqual([
+      ["psn-25-us", 2, 2375, 4750],
+      ["steam-20", 1, 2000, 2000],
+    ]);
+  });
+
+  it("prices in TND with three decimals from the admin's daily rate", async () => {
+    store.services.settingsRepo.write(store.db, "rate", { usdToTnd: 3.1, updatedAt: 1 }, 1, 1);
+    const res = await post(
+      body({
+        currency: "TND",
+        items: [
+          { id: "psn-25-us", qty: 2 },
+          { id: "steam-20", qty: 1 },
+        ],
+      }),
+    );
+    const out = checkoutResponseSchema.parse(await res.json());
+    // 25 x 3.1 = 77.500 less 5% = 73.625 (x2), plus 20 x 3.1 = 62.000
+    expect(out.total).toBe(73625 * 2 + 62000);
+    const order = store.db.select().from(orders).where(eq(orders.code, out.panierCode)).get();
+    expect(order?.rate).toBe("3.1");
+  });
+
+  it("applies a promo on the subtotal after product discounts, in TND and USD, and counts its use", async () => {
+    store.services.promos.create({ code: " save10 ", percent: 10, active: true });
+    const tnd = checkoutResponseSchema.parse(
+      await (
+        await post(
+          body({
+            currency: "TND",
+            items: [
+              { id: "psn-25-us", qty: 2 },
+              { id: "steam-20", qty: 1 },
+            ],
+            promoCode: "save10",
+            subtotal: 216000,
+          }),
+        )
+      ).json(),
+    );
+    // 76.000 x 2 + 64.000 = 216.000 TND; less 10% = 194.400 TND
+    expect(tnd.total).toBe(194400);
+    expect(store.db.select().from(orders).where(eq(orders.code, tnd.panierCode)).get()).toMatchObject({
+      subtotal: 216000,
+      discount: 21600,
+      promoCode: "SAVE10",
+      promoPercent: 10,
+    });
+    const usd = checkoutResponseSchema.parse(
+      await (
+        await post(
+          body({
+            items: [
+              { id: "psn-25-us", qty: 2 },
+              { id: "steam-20", qty: 1 },
+            ],
+            promoCode: "SAVE10",
+          }),
+        )
+      ).json(),
+    );
+    expect(usd.total).toBe(6075);
+    expect(store.db.select().from(promos).where(eq(promos.code, "SAVE10")).get()?.usageCount).toBe(2);
+  });
+
+  it("refuses an unknown or inactive promo and writes nothing", async () => {
+    store.services.promos.create({ code: "OLD", percent: 50, active: false });
+    const before = counts();
+    for (const promoCode of ["NOPE", "old"]) {
+      const res = await post(body({ promoCode }));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: "Invalid or inactive code" });
+    }
+    expect(counts()).toEqual(before);
+    expect(store.db.select().from(promos).where(eq(promos.code, "OLD")).get()?.usageCount).toBe(0);
+  });
+
+  it("answers 409 with current prices when the client's subtotal lies, and writes nothing", async () => {
+    const before = counts();
+    const res = await post(body({ items: [{ id: "psn-25-us", qty: 2 }], subtotal: 100 }), {
+      "Idempotency-Key": "k-lie",
+    });
+    expect(res.status).toBe(409);
+    const err = pricesChangedSchema.parse(await res.json());
+    expect(err.error).toBe("Prices have changed. Please review your cart.");
+    expect(err).toMatchObject({ subtotal: 4750, prices: [{ id: "psn-25-us", variantId: null, unitPrice: 2375 }] });
+    expect(counts()).toEqual(before);
+  });
+
+  it("ignores unit prices and other fields the client adds", async () => {
+    const res = await post({
+      ...body(),
+      items: [{ id: "psn-10-us", qty: 3, unitPrice: 1, price: 0 }],
+      total: 1,
+      discount: 99,
+      status: "paid",
+    });
+    expect(res.status).toBe(200);
+    const out = checkoutResponseSchema.parse(await res.json());
+    expect(out.total).toBe(3000);
+    expect(store.db.select().from(orders).where(eq(orders.code, out.panierCode)).get()?.status).toBe("pending_payment");
+  });
+
+  it("accepts a request without subtotal and prices variants", async () => {
+    const res = await post(body({ items: [{ id: "spotify-3m", variantId: "spotify-3m-v3", qty: 1 }] }));
+    const out = checkoutResponseSchema.parse(await res.json());
+    // 99.00 less the product's 15%
+    expect(out.total).toBe(8415);
+  });
+
+  it("refuses unknown products and options with their id, and a product with options but none chosen", async () => {
+    const before = counts();
+    let res = await post(
+      body({
+        items: [
+          { id: "psn-10-us", qty: 1 },
+          { id: "ghost", qty: 1 },
+        ],
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ id: "ghost", error: expect.stringContaining("ghost") });
+    res = await post(body({ items: [{ id: "spotify-3m", variantId: "psn-10-us-v1", qty: 1 }] }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ id: "spotify-3m", variantId: "psn-10-us-v1" });
+    res = await post(body({ items: [{ id: "spotify-3m", qty: 1 }] }));
+    expect(res.status).toBe(400);
+    expect(counts()).toEqual(before);
+  });
+
+  it("refuses an out-of-stock product with 409 and a clear message", async () => {
+    store.db.update(products).set({ inStock: false }).where(eq(products.id, "steam-20")).run();
+    const res = await post(body({ items: [{ id: "steam-20", qty: 1 }] }));
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({
+      error: '"Steam Wallet $20" is out of stock. Please remove it from your cart.',
+      id: "steam-20",
+    });
+    expect(counts().orders).toBe(0);
+  });
+
+  it("refuses bad quantities, contact details, notes, currency and carts with the spec's messages", async () => {
+    const cases: [unknown, string][] = [
+      [body({ items: [{ id: "psn-10-us", qty: 0 }] }), "Quantity must be a whole number from 1 to 99."],
+      [body({ items: [{ id: "psn-10-us", qty: -2 }] }), "Quantity must be a whole number from 1 to 99."],
+      [body({ items: [{ id: "psn-10-us", qty: 1e9 }] }), "Quantity must be a whole number from 1 to 99."],
+      [body({ items: [{ id: "psn-10-us", qty: 1.5 }] }), "Quantity must be a whole number from 1 to 99."],
+      [body({ items: [] }), "Your cart is empty."],
+      [
+        body({ items: Array.from({ length: 51 }, () => ({ id: "psn-10-us", qty: 1 })) }),
+        "A cart can hold at most 50 lines.",
+      ],
+      [body({ name: "A" }), "Full name is required."],
+      [body({ email: "not-an-email" }), "Please enter a valid email address."],
+      [body({ whatsapp: "12345" }), "Please enter a valid phone number."],
+      [body({ whatsapp: "+216 abc 456" }), "Please enter a valid phone number."],
+      [body({ notes: "x".repeat(1001) }), "Notes must be at most 1000 characters."],
+      [{ ...body(), currency: "GBP" }, "Please choose a currency."],
+      [{ ...body(), subtotal: -5 }, "Invalid input: expected number to be >=0"],
+    ];
+    for (const [b, message] of cases) {
+      const res = await post(b);
+      expect(res.status, message).toBe(400);
+      const json = (await res.json()) as { error: string };
+      if (!message.startsWith("Invalid input")) expect(json.error).toBe(message);
+    }
+    const malformed = await store.app.request("/api/checkout", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{nope",
+    });
+    expect(malformed.status).toBe(400);
+    expect(counts().orders).toBe(0);
+  });
+
+  it("accepts notes of exactly 1000 characters", async () => {
+    expect((await post(body({ notes: "x".repeat(1000) }))).status).toBe(200);
+  });
+
+  it("places one order for a double submit with one Idempotency-Key, and replays the first answer", async () => {
+    const b = body({ items: [{ id: "steam-20", qty: 2 }] });
+    const [a, c] = await Promise.all([
+      post(b, { "Idempotency-Key": "key-1" }),
+      post(b, { "Idempotency-Key": "key-1" }),
+    ]);
+    const first = checkoutResponseSchema.parse(await a.json());
+    const second = checkoutResponseSchema.parse(await c.json());
+    expect(second.panierCode).toBe(first.panierCode);
+    expect(second.orderUrl).toBe(first.orderUrl);
+    const third = checkoutResponseSchema.parse(await (await post(b, { "Idempotency-Key": "key-1" })).json());
+    expect(third).toEqual({ ...first, emailSent: true });
+    expect(counts()).toMatchObject({ orders: 1, lines: 1, outbox: 1, keys: 1 });
+  });
+
+  it("refuses a reused Idempotency-Key with a different body", async () => {
+    expect((await post(body(), { "Idempotency-Key": "key-2" })).status).toBe(200);
+    const before = counts();
+    const res = await post(body({ items: [{ id: "steam-20", qty: 1 }] }), { "Idempotency-Key": "key-2" });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: expect.stringContaining("different details") });
+    expect(counts()).toEqual(before);
+  });
+
+  it("writes an English operator notification when OPERATOR_EMAIL is set", async () => {
+    const s = await createTestStore({ seed: true, env: { OPERATOR_EMAIL: "ops@store.test" } });
+    try {
+      const res = await s.app.request("/api/checkout", jsonRequest("POST", body({ locale: "fr" })));
+      const out = checkoutResponseSchema.parse(await res.json());
+      const mails = s.db.select().from(mailOutbox).all();
+      expect(mails.map((m) => [m.kind, m.to])).toEqual([
+        ["order_confirmation", "amira@example.com"],
+        ["operator_new_order", "ops@store.test"],
+      ]);
+      expect(mails[0]?.subject).toBe(`Commande ${out.panierCode} confirmée`);
+      expect(mails[1]?.subject).toContain(`New order ${out.panierCode}`);
+      expect(mails[1]?.text).not.toContain(out.orderUrl);
+    } finally {
+      s.close();
+    }
+  });
+});

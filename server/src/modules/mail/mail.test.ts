@@ -1,0 +1,190 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import PostalMime from "postal-mime";
+import { checkoutResponseSchema, type CheckoutRequest } from "@store/shared/schemas/checkout";
+import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { mailOutbox, orders } from "../../db/schema/index.ts";
+
+function body(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
+  return {
+    name: "Amira Ben Salah",
+    email: "amira@example.com",
+    whatsapp: "+216 20 123 456",
+    currency: "TND",
+    items: [{ id: "psn-10-us", qty: 2 }],
+    promoCode: "",
+    notes: "",
+    ...overrides,
+  };
+}
+
+interface FakeSmtp {
+  port: number;
+  received: Buffer[];
+  /** How many of the next messages to refuse with a temporary error. */
+  refuseNext: number;
+  close: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  const address = srv.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  return port;
+}
+
+async function startSmtp(port = 0): Promise<FakeSmtp> {
+  const fake: FakeSmtp = { port, received: [], refuseNext: 0, close: async () => undefined };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        if (fake.refuseNext > 0) {
+          fake.refuseNext--;
+          callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
+          return;
+        }
+        fake.received.push(Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+  const address = server.server.address();
+  fake.port = typeof address === "object" && address ? address.port : port;
+  fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return fake;
+}
+
+describe("mail", () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    while (cleanups.length) await cleanups.pop()?.();
+  });
+
+  async function store(env: Record<string, string> = {}): Promise<TestStore> {
+    const s = await createTestStore({ seed: true, env });
+    cleanups.push(() => s.close());
+    cleanups.push(() => s.services.mailWorker.stop());
+    return s;
+  }
+
+  async function checkout(s: TestStore, b: CheckoutRequest) {
+    const res = await s.app.request("/api/checkout", jsonRequest("POST", b));
+    expect(res.status).toBe(200);
+    return checkoutResponseSchema.parse(await res.json());
+  }
+
+  it("sends through SMTP once, after a refusal and a retry with backoff", async () => {
+    const smtp = await startSmtp();
+    cleanups.push(smtp.close);
+    smtp.refuseNext = 1;
+    const s = await store({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    const out = await checkout(s, body());
+    expect(out.emailSent).toBe(false);
+    const row = s.db.select().from(mailOutbox).get();
+    expect(row).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: expect.stringContaining("try again later"),
+    });
+
+    // Not due yet: the backoff holds it.
+    expect(await s.services.mailWorker.runOnce(Date.now())).toEqual({ sent: 0, failed: 0 });
+    expect(await s.services.mailWorker.runOnce(Date.now() + 6_000)).toEqual({ sent: 1, failed: 0 });
+    expect(await s.services.mailWorker.runOnce(Date.now() + 3_600_000)).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    expect(s.db.select().from(mailOutbox).get()).toMatchObject({ status: "sent", attempts: 2 });
+
+    const mail = await PostalMime.parse(smtp.received[0] ?? Buffer.alloc(0));
+    expect(mail.subject).toBe(`Order ${out.panierCode} confirmed`);
+    expect(mail.text).toContain(out.panierCode);
+    expect(mail.text).toContain("TND");
+    expect(mail.text).toContain("WhatsApp");
+    expect(mail.text).toContain(out.orderUrl);
+  });
+
+  it("places the order when the SMTP server is down, and sends once it is up (in Arabic for an Arabic checkout)", async () => {
+    const port = await freePort();
+    const s = await store({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const out = await checkout(s, body({ locale: "ar" }));
+    expect(out.emailSent).toBe(false);
+    expect(s.db.select().from(orders).where(eq(orders.code, out.panierCode)).get()?.status).toBe("pending_payment");
+
+    const smtp = await startSmtp(port);
+    cleanups.push(smtp.close);
+    expect(await s.services.mailWorker.runOnce(Date.now() + 6_000)).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    const mail = await PostalMime.parse(smtp.received[0] ?? Buffer.alloc(0));
+    expect(mail.subject).toBe(`تم تأكيد الطلب ${out.panierCode}`);
+    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.text).toContain("واتساب");
+  });
+
+  it("gives up after the last attempt and keeps the error without secrets", async () => {
+    const port = await freePort();
+    const s = await store({ SMTP_URL: `smtp://user:hunter2@127.0.0.1:${port}` });
+    const out = await checkout(s, body());
+    let now = Date.now();
+    for (let i = 0; i < 10; i++) {
+      now += 2 * 3_600_000;
+      await s.services.mailWorker.runOnce(now);
+    }
+    const row = s.db.select().from(mailOutbox).get();
+    expect(row).toMatchObject({ status: "failed", attempts: 8 });
+    expect(row?.lastError).toBeTruthy();
+    expect(row?.lastError).not.toContain("hunter2");
+    expect(row?.lastError).not.toContain(out.orderUrl.split("/").pop());
+  });
+
+  it("delivers to the dev mailbox (database and .eml file) when no SMTP is configured", async () => {
+    const s = await store();
+    const out = await checkout(s, body({ locale: "fr", currency: "EUR" }));
+    expect(out.emailSent).toBe(true);
+    const list = s.services.mailRepo.listDevMailbox(10);
+    expect(list).toHaveLength(1);
+    const mail = s.services.mailRepo.getDevMail(list[0]?.id ?? 0);
+    expect(mail?.subject).toBe(`Commande ${out.panierCode} confirmée`);
+    const eml = fs.readFileSync(path.join(s.dataDir, "mailbox", mail?.emlFile ?? "missing"));
+    const parsed = await PostalMime.parse(eml);
+    expect(parsed.subject).toBe(`Commande ${out.panierCode} confirmée`);
+    expect(parsed.text).toContain("WhatsApp");
+    expect(parsed.to?.[0]?.address).toBe("amira@example.com");
+  });
+
+  it("sends a row once even when the poller and an immediate send race for it", async () => {
+    const s = await store();
+    const id = s.db.transaction((tx) =>
+      s.services.mailRepo.enqueue(
+        tx,
+        { kind: "test", orderId: null, to: "a@b.co", subject: "Hi", text: "Hi", html: "<p>Hi</p>" },
+        Date.now(),
+      ),
+    );
+    const worker = s.services.mailWorker;
+    const results = await Promise.all([worker.runOnce(), worker.sendNow(id), worker.runOnce(), worker.sendNow(id)]);
+    expect(results[1]).toBe(true);
+    expect(s.services.mailRepo.listDevMailbox(10)).toHaveLength(1);
+  });
+
+  it("writes a 'payment received' mail when the operator marks a manual order paid", async () => {
+    const s = await store();
+    const out = await checkout(s, body({ locale: "fr" }));
+    const paid = s.services.orders.markPaid(out.panierCode);
+    expect(paid.status).toBe("paid");
+    expect(() => s.services.orders.markPaid(out.panierCode)).toThrow(/not awaiting payment/);
+    await s.services.mailWorker.runOnce();
+    const subjects = s.services.mailRepo.listDevMailbox(10).map((m) => m.subject);
+    expect(subjects).toContain(`Paiement reçu pour la commande ${out.panierCode}`);
+  });
+});

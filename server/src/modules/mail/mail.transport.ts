@@ -1,0 +1,101 @@
+/** How mail leaves the store (D12): SMTP through nodemailer when SMTP_URL is set, else the built-in dev
+ * mailbox (a database row plus an .eml file under DATA_DIR/mailbox, written by rfc822.ts). */
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import nodemailer from "nodemailer";
+import type { MailRepo } from "./mail.repo.ts";
+import { buildRfc822 } from "./rfc822.ts";
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailTransport {
+  readonly name: "smtp" | "dev-mailbox";
+  /** How long a claimed outbox row stays reserved: longer than the longest possible send. */
+  readonly leaseMs: number;
+  send(mail: OutgoingMail): Promise<void>;
+  /** Synchronous local delivery (the dev mailbox): the worker runs it inside the transaction that claims
+   * the outbox row and marks it sent, so a message is delivered exactly once, with a single commit. */
+  deliverInTransaction?: (mail: OutgoingMail) => void;
+  close(): void;
+}
+
+/** Mail content never reads local files or URLs; base64 bodies compose faster than quoted-printable
+ * (and Arabic text gains nothing from QP). */
+const COMPOSE_OPTIONS = { disableFileAccess: true, disableUrlAccess: true, textEncoding: "base64" } as const;
+
+export class SmtpTransport implements MailTransport {
+  readonly name = "smtp" as const;
+  readonly leaseMs = 2 * 60_000;
+  private readonly transporter;
+
+  constructor(url: string) {
+    this.transporter = nodemailer.createTransport({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+      ...COMPOSE_OPTIONS,
+    });
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    await this.transporter.sendMail(mail);
+  }
+
+  close(): void {
+    this.transporter.close();
+  }
+}
+
+export class DevMailboxTransport implements MailTransport {
+  readonly name = "dev-mailbox" as const;
+  // A local file and a row: done in milliseconds, so a row lost in a crash is retried soon.
+  readonly leaseMs = 5_000;
+  private readonly dir: string;
+
+  constructor(
+    private readonly repo: MailRepo,
+    dataDir: string,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.dir = path.join(dataDir, "mailbox");
+    fs.mkdirSync(this.dir, { recursive: true });
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    this.deliverInTransaction(mail);
+  }
+
+  // An arrow property: the worker calls it detached from the transport.
+  readonly deliverInTransaction = (mail: OutgoingMail): void => {
+    const now = this.clock();
+    const raw = buildRfc822({ ...mail, date: new Date(now) });
+    const file = `${now}-${randomBytes(4).toString("hex")}.eml`;
+    // A few KB to the page cache: synchronous is cheaper than a thread-pool round trip here.
+    fs.writeFileSync(path.join(this.dir, file), raw);
+    this.repo.insertDevMail({
+      to: mail.to,
+      from: mail.from,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      emlFile: file,
+      createdAt: now,
+    });
+  };
+
+  close(): void {
+    // nothing held open
+  }
+}
+
+export function createTransport(smtpUrl: string | undefined, repo: MailRepo, dataDir: string): MailTransport {
+  return smtpUrl ? new SmtpTransport(smtpUrl) : new DevMailboxTransport(repo, dataDir);
+}

@@ -1,0 +1,38 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+
+describe("newsletter", () => {
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await createTestStore();
+  });
+  afterEach(() => store.close());
+
+  const subscribe = (b: unknown) => store.app.request("/api/newsletter", jsonRequest("POST", b));
+
+  it("stores a subscriber lower-cased and answers 201", async () => {
+    const res = await subscribe({ email: "  Sami@Example.COM ", locale: "ar" });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ ok: true });
+    expect(store.services.newsletterRepo.all()).toEqual([
+      { email: "sami@example.com", locale: "ar", createdAt: expect.any(Number) },
+    ]);
+    expect(store.services.newsletterRepo.count()).toBe(1);
+  });
+
+  it("refuses an invalid address with 400", async () => {
+    for (const email of ["nope", "", "a@", 5]) {
+      const res = await subscribe({ email });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: "Please enter a valid email address." });
+    }
+    expect(store.services.newsletterRepo.count()).toBe(0);
+  });
+
+  it("refuses a repeat subscription, whatever its case, with 409", async () => {
+    expect((await subscribe({ email: "sami@example.com" })).status).toBe(201);
+    const res = await subscribe({ email: "SAMI@example.com" });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: "This email is already subscribed." });
+  });
+});

@@ -1,0 +1,18 @@
+/** Public order routes: GET /api/orders/{code} -> {code, firstName} (rate limited, D9) and
+ * GET /api/orders/private/{token} -> the private order page's data. */
+import { Hono } from "hono";
+import type { RateLimiter } from "../../http/rate-limit.ts";
+import type { OrdersService } from "./orders.service.ts";
+
+export function ordersRoutes(service: OrdersService, limiter: RateLimiter): Hono {
+  const app = new Hono();
+  app.get("/api/orders/private/:token", limiter.middleware(), (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(service.privateOrder(c.req.param("token")));
+  });
+  app.get("/api/orders/:code", limiter.middleware(), (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(service.publicLookup(c.req.param("code")));
+  });
+  return app;
+}

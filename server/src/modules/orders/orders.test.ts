@@ -1,0 +1,170 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { checkoutResponseSchema, type CheckoutRequest } from "@store/shared/schemas/checkout";
+import { privateOrderSchema, publicOrderSchema } from "@store/shared/schemas/orders";
+import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { orders } from "../../db/schema/index.ts";
+import { newOrderCode, normalizeOrderCode } from "./order-code.ts";
+
+function body(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
+  return {
+    name: "Amira Ben Salah",
+    email: "amira@example.com",
+    whatsapp: "+216 20 123 456",
+    currency: "USD",
+    items: [{ id: "psn-25-us", qty: 2 }],
+    promoCode: "",
+    notes: "Please send quickly",
+    ...overrides,
+  };
+}
+
+describe("orders", () => {
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await createTestStore({ seed: true });
+  });
+  afterEach(() => store.close());
+
+  async function place(b: CheckoutRequest = body()) {
+    const res = await store.app.request("/api/checkout", jsonRequest("POST", b));
+    return checkoutResponseSchema.parse(await res.json());
+  }
+
+  it("makes order codes of PNR- and 8 Crockford characters, and reads back what a person types", () => {
+    const codes = new Set(Array.from({ length: 2000 }, newOrderCode));
+    expect(codes.size).toBe(2000);
+    for (const code of codes) expect(code).toMatch(/^PNR-[0-9ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
+    expect(normalizeOrderCode(" pnr-ab1o0l2i ")).toBe("PNR-AB100121");
+    expect(normalizeOrderCode("PNR-12345")).toBeUndefined();
+  });
+
+  it("looks an order up publicly with only its code and the customer's first name", async () => {
+    const out = await place();
+    const res = await store.app.request(`/api/orders/${out.panierCode.toLowerCase()}`);
+    expect(res.status).toBe(200);
+    const json: unknown = await res.json();
+    expect(json).toEqual({ code: out.panierCode, firstName: "Amira" });
+    publicOrderSchema.parse(json);
+  });
+
+  it("answers 404 JSON for an unknown or malformed code", async () => {
+    for (const code of ["PNR-00000000", "nonsense", "PNR-12345"]) {
+      const res = await store.app.request(`/api/orders/${code}`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: "Order not found" });
+    }
+  });
+
+  it("rate limits the public lookup per address with 429 and Retry-After", async () => {
+    const out = await place();
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) statuses.push((await store.app.request(`/api/orders/${out.panierCode}`)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    const limited = await store.app.request(`/api/orders/${out.panierCode}`);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ error: expect.any(String) });
+  });
+
+  it("shows the private order page for the token, and 404 for any other", async () => {
+    store.services.promos.create({ code: "TEN", percent: 10 });
+    const out = await place(
+      body({
+        items: [
+          { id: "psn-25-us", qty: 2 },
+          { id: "spotify-3m", variantId: "spotify-3m-v1", qty: 1 },
+        ],
+        promoCode: "ten",
+      }),
+    );
+    const token = out.orderUrl.split("/").pop() ?? "";
+    const res = await store.app.request(`/api/orders/private/${token}`);
+    expect(res.status).toBe(200);
+    const page = privateOrderSchema.parse(await res.json());
+    expect(page).toMatchObject({
+      code: out.panierCode,
+      status: "pending_payment",
+      firstName: "Amira",
+      currency: "USD",
+      subtotal: 4750 + 935,
+      discount: 568,
+      total: out.total,
+      promoCode: "TEN",
+      codes: [],
+    });
+    expect(page.lines).toEqual([
+      {
+        id: "psn-25-us",
+        variantId: null,
+        title: "PlayStation Store $25 Gift Card (US)",
+        variantName: null,
+        qty: 2,
+        unitPrice: 2375,
+        lineTotal: 4750,
+      },
+      {
+        id: "spotify-3m",
+        variantId: "spotify-3m-v1",
+        title: "Spotify Premium 3 Months",
+        variantName: "1 month",
+        qty: 1,
+        unitPrice: 935,
+        lineTotal: 935,
+      },
+    ]);
+    expect(JSON.stringify(page)).not.toContain("amira@example.com");
+    for (const bad of ["A".repeat(22), "short", `${token}x`]) {
+      expect((await store.app.request(`/api/orders/private/${bad}`)).status).toBe(404);
+    }
+  });
+
+  it("computes the dashboard metrics of D20", async () => {
+    const day = 24 * 3600_000;
+    await place(body({ email: "A@x.io" }));
+    await place(body({ email: "a@X.io" }));
+    await place(body({ email: "b@x.io" }));
+    const now = Date.now();
+    const codes = store.db
+      .select({ code: orders.code })
+      .from(orders)
+      .all()
+      .map((r) => r.code);
+    // one order ten days ago (prior window)
+    store.db
+      .update(orders)
+      .set({ createdAt: now - 10 * day })
+      .where(eq(orders.code, codes[0] ?? ""))
+      .run();
+    const m = store.services.orders.metrics(now);
+    expect(m).toEqual({
+      totalOrders: 3,
+      uniqueCustomers: 2,
+      totalProducts: 48,
+      recentOrders: 2,
+      priorOrders: 1,
+      growthPercentage: 100,
+    });
+    const empty = await createTestStore();
+    try {
+      expect(empty.services.orders.metrics(now)).toMatchObject({ totalOrders: 0, growthPercentage: 0 });
+    } finally {
+      empty.close();
+    }
+  });
+
+  it("lists recent orders with customer and items, finds one by code, and cancels", async () => {
+    const a = await place();
+    const b = await place(body({ name: "Karim", items: [{ id: "steam-20", qty: 1 }] }));
+    const recent = store.services.orders.listRecent(10);
+    expect(recent.map((o) => o.code).sort()).toEqual([a.panierCode, b.panierCode].sort());
+    const found = store.services.orders.findByCode(b.panierCode.toLowerCase());
+    expect(found).toMatchObject({
+      customer: { name: "Karim", email: "amira@example.com", whatsapp: "+216 20 123 456" },
+      items: [{ id: "steam-20", qty: 1 }],
+    });
+    expect(store.services.orders.cancel(b.panierCode).status).toBe("cancelled");
+    expect(() => store.services.orders.cancel(b.panierCode)).toThrow(/cannot be cancelled/);
+    expect(() => store.services.orders.markPaid("PNR-00000000")).toThrow(/not found/);
+  });
+});

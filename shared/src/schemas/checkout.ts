@@ -1,0 +1,106 @@
+/** POST /api/checkout: the one request schema used by the server's validator and the client's form,
+ * plus the response shapes. Messages are SPEC.md's exact texts. */
+import { z } from "zod";
+import { CURRENCIES } from "../currency.ts";
+
+export const LOCALES = ["en", "fr", "ar"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const localeSchema = z.enum(LOCALES);
+
+export const CHECKOUT_MESSAGES = {
+  name: "Full name is required.",
+  email: "Please enter a valid email address.",
+  phone: "Please enter a valid phone number.",
+  notes: "Notes must be at most 1000 characters.",
+  emptyCart: "Your cart is empty.",
+  qty: "Quantity must be a whole number from 1 to 99.",
+  tooManyLines: "A cart can hold at most 50 lines.",
+  currency: "Please choose a currency.",
+  pricesChanged: "Prices have changed. Please review your cart.",
+  idempotencyMismatch: "This checkout was already submitted with different details. Please try again.",
+} as const;
+
+export const MAX_QTY = 99;
+export const MAX_LINES = 50;
+export const PHONE_PATTERN = /^\+?[0-9\s()-]+$/;
+
+export const fullNameSchema = z
+  .string({ error: CHECKOUT_MESSAGES.name })
+  .trim()
+  .min(2, { error: CHECKOUT_MESSAGES.name })
+  .max(120, { error: CHECKOUT_MESSAGES.name });
+
+export const emailSchema = z
+  .string({ error: CHECKOUT_MESSAGES.email })
+  .trim()
+  .max(254, { error: CHECKOUT_MESSAGES.email })
+  .pipe(z.email({ error: CHECKOUT_MESSAGES.email }));
+
+export const phoneSchema = z
+  .string({ error: CHECKOUT_MESSAGES.phone })
+  .trim()
+  .min(6, { error: CHECKOUT_MESSAGES.phone })
+  .max(32, { error: CHECKOUT_MESSAGES.phone })
+  .regex(PHONE_PATTERN, { error: CHECKOUT_MESSAGES.phone });
+
+export const notesSchema = z.string().max(1000, { error: CHECKOUT_MESSAGES.notes });
+
+/** One cart line (D24): the product id, a quantity, and the variant when the product has variants. */
+export const checkoutItemSchema = z.object({
+  id: z.string().min(1).max(100),
+  qty: z
+    .number({ error: CHECKOUT_MESSAGES.qty })
+    .int({ error: CHECKOUT_MESSAGES.qty })
+    .min(1, { error: CHECKOUT_MESSAGES.qty })
+    .max(MAX_QTY, { error: CHECKOUT_MESSAGES.qty }),
+  variantId: z.string().min(1).max(100).nullish(),
+});
+export type CheckoutItem = z.infer<typeof checkoutItemSchema>;
+
+/** The shopper's details only (the client form validates these on blur). */
+export const checkoutDetailsSchema = z.object({
+  name: fullNameSchema,
+  email: emailSchema,
+  whatsapp: phoneSchema,
+  notes: notesSchema.optional().default(""),
+});
+export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
+
+export const checkoutRequestSchema = checkoutDetailsSchema.extend({
+  currency: z.enum(CURRENCIES, { error: CHECKOUT_MESSAGES.currency }),
+  items: z
+    .array(checkoutItemSchema, { error: CHECKOUT_MESSAGES.emptyCart })
+    .min(1, { error: CHECKOUT_MESSAGES.emptyCart })
+    .max(MAX_LINES, { error: CHECKOUT_MESSAGES.tooManyLines }),
+  /** Empty or absent means no promo; compared upper-cased and trimmed. */
+  promoCode: z.string().trim().max(40).nullish(),
+  /** The client's own subtotal, a cross-check only (D6): the sum of unit price (after the product's
+   * discount, before any promo) x qty, in MINOR units of `currency` (cents; millimes for TND).
+   * Absent or null skips the check. */
+  subtotal: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullish(),
+  /** Language of the confirmation email. */
+  locale: localeSchema.optional().default("en"),
+});
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+export type CheckoutInput = z.output<typeof checkoutRequestSchema>;
+
+/** 200 response. `total` is in minor units of `currency`; `orderUrl` is the private order page. */
+export const checkoutResponseSchema = z.object({
+  panierCode: z.string(),
+  paymentLink: z.string().nullable(),
+  requiresPayment: z.boolean(),
+  /** Whether the confirmation email went out before the response ('Order confirmed! Email sent.'). */
+  emailSent: z.boolean(),
+  orderUrl: z.string(),
+  total: z.number().int(),
+  currency: z.enum(CURRENCIES),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** 409 when the client's subtotal differs: the current unit prices (minor units) and subtotal. */
+export const pricesChangedSchema = z.object({
+  error: z.literal(CHECKOUT_MESSAGES.pricesChanged),
+  prices: z.array(z.object({ id: z.string(), variantId: z.string().nullable(), unitPrice: z.number().int() })),
+  subtotal: z.number().int(),
+});
+export type PricesChanged = z.infer<typeof pricesChangedSchema>;

@@ -1,0 +1,20 @@
+/** POST /api/newsletter (D13) and the admin's view of the subscribers. */
+import { z } from "zod";
+import { emailSchema, localeSchema } from "./checkout.ts";
+
+export const NEWSLETTER_ALREADY_SUBSCRIBED = "This email is already subscribed.";
+
+export const newsletterRequestSchema = z.object({
+  email: emailSchema,
+  locale: localeSchema.optional().default("en"),
+});
+export type NewsletterRequest = z.input<typeof newsletterRequestSchema>;
+
+export const newsletterResponseSchema = z.object({ ok: z.literal(true) });
+
+export const newsletterSubscriberSchema = z.object({
+  email: z.string(),
+  locale: z.string(),
+  createdAt: z.number().int(),
+});
+export type NewsletterSubscriber = z.infer<typeof newsletterSubscriberSchema>;

@@ -1,0 +1,61 @@
+/** Promo codes (D8, D19): admin shapes and the storefront's validate call. */
+import { z } from "zod";
+
+export const PROMO_INVALID = "Invalid or inactive code";
+
+export const promoCodeSchema = z
+  .string()
+  .trim()
+  .min(1, { error: "Promo code is required" })
+  .max(40, { error: "Promo code is too long" })
+  .transform((v) => v.toUpperCase());
+
+export const promoPercentSchema = z
+  .number({ error: "Percent must be a whole number from 1 to 100" })
+  .int({ error: "Percent must be a whole number from 1 to 100" })
+  .min(1, { error: "Percent must be a whole number from 1 to 100" })
+  .max(100, { error: "Percent must be a whole number from 1 to 100" });
+
+export const promoSchema = z.object({
+  code: z.string(),
+  percent: z.number().int(),
+  active: z.boolean(),
+  usageCount: z.number().int(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  version: z.number().int(),
+});
+export type Promo = z.infer<typeof promoSchema>;
+
+/** Admin create: SPEC's POST /api/admin/promos sends `id` for the code; `code` is accepted too. */
+export const promoCreateSchema = z
+  .object({
+    code: promoCodeSchema.optional(),
+    id: promoCodeSchema.optional(),
+    percent: promoPercentSchema,
+    active: z.boolean().optional().default(true),
+  })
+  .transform((v, ctx) => {
+    const code = v.code ?? v.id;
+    if (!code) {
+      ctx.addIssue({ code: "custom", message: "Promo code is required", path: ["code"] });
+      return z.NEVER;
+    }
+    return { code, percent: v.percent, active: v.active };
+  });
+export type PromoCreate = z.output<typeof promoCreateSchema>;
+
+/** Admin update; `version` is the version the edit was made against (D17: mismatch -> 409). */
+export const promoUpdateSchema = z.object({
+  percent: promoPercentSchema.optional(),
+  active: z.boolean().optional(),
+  version: z.number().int().min(1).optional(),
+});
+export type PromoUpdate = z.infer<typeof promoUpdateSchema>;
+
+/** POST /api/promos/validate */
+export const promoValidateRequestSchema = z.object({
+  code: z.string({ error: PROMO_INVALID }).trim().min(1, { error: PROMO_INVALID }).max(40, { error: PROMO_INVALID }),
+});
+export const promoValidateResponseSchema = z.object({ code: z.string(), percent: z.number().int() });
+export type PromoValidateResponse = z.infer<typeof promoValidateResponseSchema>;
