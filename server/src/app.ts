@@ -13,6 +13,39 @@ import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { SettingsRepo } from "./modules/settings/settings.repo.ts";
 import { SeoService } from "./modules/seo/seo.service.ts";
 import { seoRoutes } from "./modules/seo/seo.routes.ts";
+import { RateLimiter } from "./http/rate-limit.ts";
+import { IdempotencyStore } from "./http/idempotency.ts";
+import { PromosRepo } from "./modules/promos/promos.repo.ts";
+import { PromosService } from "./modules/promos/promos.service.ts";
+import { promosRoutes } from "./modules/promos/promos.routes.ts";
+import { MailRepo } from "./modules/mail/mail.repo.ts";
+import { createTransport } from "./modules/mail/mail.transport.ts";
+import { MailWorker } from "./modules/mail/mail.worker.ts";
+import { OrdersRepo } from "./modules/orders/orders.repo.ts";
+import { OrdersService } from "./modules/orders/orders.service.ts";
+import { ordersRoutes } from "./modules/orders/orders.routes.ts";
+import { CheckoutRepo } from "./modules/checkout/checkout.repo.ts";
+import { CheckoutService } from "./modules/checkout/checkout.service.ts";
+import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
+import { NewsletterRepo } from "./modules/newsletter/newsletter.repo.ts";
+import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
+import { installAdminGuard } from "./http/session.ts";
+import { AdminAuthRepo } from "./modules/admin-auth/admin-auth.repo.ts";
+import { AdminAuthService } from "./modules/admin-auth/admin-auth.service.ts";
+import { adminAuthRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
+import { adminIdempotency } from "./modules/admin/admin.idempotency.ts";
+import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { UploadsService } from "./modules/uploads/uploads.service.ts";
+import { uploadsRoutes } from "./modules/uploads/uploads.routes.ts";
+import { CatalogAdminRepo } from "./modules/catalog/catalog.admin.repo.ts";
+import { CatalogAdminService } from "./modules/catalog/catalog.admin.service.ts";
+import { catalogAdminRoutes } from "./modules/catalog/catalog.admin.routes.ts";
+import { BannersRepo } from "./modules/banners/banners.repo.ts";
+import { BannersService } from "./modules/banners/banners.service.ts";
+import { bannersRoutes } from "./modules/banners/banners.routes.ts";
+import { SettingsService } from "./modules/settings/settings.service.ts";
+import { settingsRoutes } from "./modules/settings/settings.routes.ts";
+import { IMAGE_TOO_LARGE } from "@store/shared/schemas/admin";
 
 export interface AppDeps {
   config: Config;
@@ -24,16 +57,65 @@ export interface Services {
   settingsRepo: SettingsRepo;
   catalog: CatalogService;
   seo: SeoService;
+  idempotency: IdempotencyStore;
+  /** Per-address limits for the public lookups (orders, promo validation, newsletter). */
+  publicLimiter: RateLimiter;
+  promosRepo: PromosRepo;
+  promos: PromosService;
+  mailRepo: MailRepo;
+  mailWorker: MailWorker;
+  ordersRepo: OrdersRepo;
+  orders: OrdersService;
+  checkout: CheckoutService;
+  newsletterRepo: NewsletterRepo;
+  adminAuth: AdminAuthService;
+  uploads: UploadsService;
+  catalogAdmin: CatalogAdminService;
+  banners: BannersService;
+  settings: SettingsService;
 }
 
 export function buildServices({ config, db }: AppDeps): Services {
   const catalogRepo = new CatalogRepo(db);
   const settingsRepo = new SettingsRepo(db);
+  const idempotency = new IdempotencyStore(db);
+  const promosRepo = new PromosRepo(db);
+  const mailRepo = new MailRepo(db);
+  const mailWorker = new MailWorker(mailRepo, createTransport(config.smtpUrl, mailRepo, config.dataDir), {
+    from: config.mailFrom,
+  });
+  const ordersRepo = new OrdersRepo(db);
+  const uploads = new UploadsService(path.join(config.dataDir, "uploads"));
   return {
     catalogRepo,
     settingsRepo,
     catalog: new CatalogService(catalogRepo, settingsRepo),
     seo: new SeoService(catalogRepo, config.publicUrl),
+    idempotency,
+    publicLimiter: new RateLimiter({ limit: 30, windowMs: 60_000, trustProxy: config.trustProxy }),
+    promosRepo,
+    promos: new PromosService(promosRepo),
+    mailRepo,
+    mailWorker,
+    ordersRepo,
+    orders: new OrdersService(db, ordersRepo, mailRepo, catalogRepo, () => mailWorker.wake()),
+    checkout: new CheckoutService({
+      db,
+      repo: new CheckoutRepo(db),
+      orders: ordersRepo,
+      promos: promosRepo,
+      mail: mailRepo,
+      idempotency,
+      worker: mailWorker,
+      publicUrl: config.publicUrl,
+      operatorEmail: config.operatorEmail,
+    }),
+    newsletterRepo: new NewsletterRepo(db),
+    adminAuth: new AdminAuthService(new AdminAuthRepo(db), config),
+    uploads,
+    catalogAdmin: new CatalogAdminService(new CatalogAdminRepo(db), catalogRepo, uploads),
+    banners: new BannersService(new BannersRepo(db), catalogRepo, uploads),
+    settings: new SettingsService(db, settingsRepo, catalogRepo),
   };
 }
 
@@ -46,11 +128,40 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
   });
-  app.use("/api/*", bodyLimit({ maxSize: 8 * 1024 * 1024, onError: (c) => c.json({ error: "Request body too large" }, 413) }));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: 8 * 1024 * 1024,
+      onError: (c) =>
+        c.json({ error: c.req.path === "/api/upload-image" ? IMAGE_TOO_LARGE : "Request body too large" }, 413),
+    }),
+  );
   app.use("*", compress());
+  // Before any route: every /api/admin/* route and catalog mutation needs a session (+ CSRF token).
+  installAdminGuard(app, services.adminAuth, deps.config);
+  const idempotent = adminIdempotency(services.idempotency, deps.db);
+  for (const p of ["/api/admin/*", "/api/categories", "/api/categories/*"]) app.use(p, idempotent);
 
   app.route("/", catalogRoutes(services.catalog, services.catalogRepo));
   app.route("/", seoRoutes(services.seo));
+  app.route("/", checkoutRoutes(services.checkout));
+  app.route("/", ordersRoutes(services.orders, services.publicLimiter));
+  app.route("/", promosRoutes(services.promos, services.publicLimiter));
+  app.route("/", newsletterRoutes(services.newsletterRepo, services.publicLimiter));
+  app.route("/", adminAuthRoutes(services.adminAuth, deps.config));
+  app.route("/", catalogAdminRoutes(services.catalogAdmin));
+  app.route("/", bannersRoutes(services.banners));
+  app.route("/", settingsRoutes(services.settings));
+  app.route("/", uploadsRoutes(services.uploads));
+  app.route(
+    "/",
+    adminRoutes({
+      orders: services.orders,
+      promos: services.promos,
+      newsletter: services.newsletterRepo,
+      mail: services.mailRepo,
+    }),
+  );
 
   mountStatic(app, {
     clientDist: deps.config.clientDist,

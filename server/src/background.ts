@@ -4,8 +4,16 @@ import type { AppDeps, Services } from "./app.ts";
 
 export type Stop = () => Promise<void>;
 
-export async function startBackground(_deps: AppDeps, _services: Services): Promise<Stop> {
+export async function startBackground(_deps: AppDeps, services: Services): Promise<Stop> {
   const stops: Stop[] = [];
+
+  await services.adminAuth.ensureFirstAdmin();
+
+  services.mailWorker.start();
+  stops.push(() => services.mailWorker.stop());
+  const pruneKeys = setInterval(() => services.idempotency.prune(), 3600_000);
+  pruneKeys.unref();
+  stops.push(async () => clearInterval(pruneKeys));
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };

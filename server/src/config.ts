@@ -23,6 +23,8 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(["manual", "konnect", "stripe"]).default("manual"),
   CLIENT_DIST: optional,
   SEED_DEMO: z.enum(["auto", "yes", "no"]).default("auto"),
+  /** Set (yes/true/1) only behind a reverse proxy: rate limits then key on the X-Forwarded-For hop. */
+  TRUST_PROXY: optional,
 });
 
 export interface Config {
@@ -41,6 +43,7 @@ export interface Config {
   paymentProvider: "manual" | "konnect" | "stripe";
   clientDist: string;
   seedDemo: "auto" | "yes" | "no";
+  trustProxy: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,5 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider: e.PAYMENT_PROVIDER,
     clientDist: path.resolve(e.CLIENT_DIST ?? new URL("../../client/dist", import.meta.url).pathname),
     seedDemo: e.SEED_DEMO,
+    trustProxy: ["1", "true", "yes"].includes((e.TRUST_PROXY ?? "").toLowerCase()),
   };
 }

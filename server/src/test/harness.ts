@@ -7,6 +7,10 @@ import { loadConfig, type Config } from "../config.ts";
 import { openDatabase, type Db } from "../db/client.ts";
 import { buildApp, buildServices, type Services } from "../app.ts";
 import { seedDemoCatalog } from "../db/seed/demo-catalog.ts";
+import { setPasswordCostForTests } from "../modules/admin-auth/password.ts";
+
+// scrypt at the production cost takes most of a second here; tests sign in often (password.test.ts checks the real cost).
+setPasswordCostForTests({ N: 2 ** 10, r: 8, p: 1 });
 
 export interface TestStore {
   app: Hono;
@@ -26,6 +30,9 @@ export async function createTestStore(
   if (options.seed) await seedDemoCatalog(db, dataDir, { images: false });
   const services = buildServices({ config, db });
   const app = buildApp({ config, db }, services);
+  // The first admin, as at start-up (background.ts), when the test gives credentials.
+  if (config.adminUsername !== undefined || config.adminPassword !== undefined)
+    await services.adminAuth.ensureFirstAdmin(() => undefined);
   return {
     app,
     db,

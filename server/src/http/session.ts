@@ -1,0 +1,82 @@
+/** The admin session guard (D3): every /api/admin/* route and every catalog mutation needs a session, and
+ * state-changing calls need the session's CSRF token. Installed once in app.ts, ahead of every route, so a
+ * route added later is protected by its path alone. */
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { Config } from "../config.ts";
+import type { ActiveSession, AdminAuthService } from "../modules/admin-auth/admin-auth.service.ts";
+import { SESSION_TTL_MS } from "../modules/admin-auth/admin-auth.service.ts";
+import { checkCsrf, isStateChanging } from "./csrf.ts";
+import { UnauthorizedError } from "./errors.ts";
+
+export type AdminEnv = { Variables: { adminSession: ActiveSession } };
+
+/** Routes under the protected prefixes that are public on purpose (SPEC.md: login, and the rate read). */
+export const PUBLIC_ADMIN_ROUTES: readonly string[] = [
+  "POST /api/admin/login",
+  "GET /api/admin/rate",
+  "HEAD /api/admin/rate",
+];
+
+const COOKIE_NAME = "admin_session";
+
+export function secureCookies(config: Pick<Config, "env" | "publicUrl">): boolean {
+  return config.env === "production" || config.publicUrl.startsWith("https:");
+}
+
+/** Secure cookies get the __Host- prefix (Secure, Path=/, no Domain: cannot be set by a sibling domain). */
+export function readSessionCookie(c: Context, secure: boolean): string | undefined {
+  return secure ? getCookie(c, COOKIE_NAME, "host") : getCookie(c, COOKIE_NAME);
+}
+
+export function writeSessionCookie(c: Context, sessionId: string, expiresAt: number, secure: boolean): void {
+  const maxAge = Math.max(0, Math.floor((expiresAt - Date.now()) / 1000));
+  const base = { httpOnly: true, sameSite: "Lax", path: "/", maxAge: Math.min(maxAge, SESSION_TTL_MS / 1000) } as const;
+  if (secure) setCookie(c, COOKIE_NAME, sessionId, { ...base, secure: true, prefix: "host" });
+  else setCookie(c, COOKIE_NAME, sessionId, base);
+}
+
+export function clearSessionCookie(c: Context, secure: boolean): void {
+  if (secure)
+    deleteCookie(c, COOKIE_NAME, { path: "/", secure: true, httpOnly: true, sameSite: "Lax", prefix: "host" });
+  else deleteCookie(c, COOKIE_NAME, { path: "/", httpOnly: true, sameSite: "Lax" });
+}
+
+/** The session set by the guard; a handler reached without one answers 401 rather than crash. */
+export function currentSession(c: Context<AdminEnv>): ActiveSession {
+  const s = c.get("adminSession") as ActiveSession | undefined;
+  if (!s) throw new UnauthorizedError();
+  return s;
+}
+
+function guard(
+  auth: AdminAuthService,
+  config: Pick<Config, "env" | "publicUrl">,
+  opts: { onlyChanges: boolean },
+): MiddlewareHandler<AdminEnv> {
+  const secure = secureCookies(config);
+  return async (c, next) => {
+    const method = c.req.method.toUpperCase();
+    if (PUBLIC_ADMIN_ROUTES.includes(`${method} ${c.req.path}`)) return next();
+    if (opts.onlyChanges && !isStateChanging(method)) return next();
+    const session = auth.resolveSession(readSessionCookie(c, secure));
+    if (!session) throw new UnauthorizedError();
+    if (isStateChanging(method)) checkCsrf(c, session.csrfToken, config.publicUrl);
+    c.set("adminSession", session);
+    const sessionId = readSessionCookie(c, secure);
+    if (session.refreshed && sessionId) writeSessionCookie(c, sessionId, session.expiresAt, secure);
+    c.header("Cache-Control", "no-store");
+    await next();
+  };
+}
+
+/** Call before mounting any route. */
+export function installAdminGuard(app: Hono, auth: AdminAuthService, config: Pick<Config, "env" | "publicUrl">): void {
+  const all = guard(auth, config, { onlyChanges: false });
+  const changes = guard(auth, config, { onlyChanges: true });
+  app.use("/api/admin", all);
+  app.use("/api/admin/*", all);
+  app.use("/api/upload-image", all);
+  app.use("/api/categories", changes);
+  app.use("/api/categories/*", changes);
+}

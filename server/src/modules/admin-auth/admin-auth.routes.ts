@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import type { Config } from "../../config.ts";
+import { loginRequestSchema, passwordChangeSchema, profileUpdateSchema } from "@store/shared/schemas/admin";
+import { checkOrigin } from "../../http/csrf.ts";
+import { clientAddress } from "../../http/rate-limit.ts";
+import { readJson } from "../../http/validate.ts";
+import {
+  type AdminEnv,
+  clearSessionCookie,
+  currentSession,
+  secureCookies,
+  writeSessionCookie,
+} from "../../http/session.ts";
+import type { AdminAuthService } from "./admin-auth.service.ts";
+
+export function adminAuthRoutes(
+  auth: AdminAuthService,
+  config: Pick<Config, "env" | "publicUrl" | "trustProxy">,
+): Hono<AdminEnv> {
+  const app = new Hono<AdminEnv>();
+  const secure = secureCookies(config);
+
+  app.post("/api/admin/login", async (c) => {
+    // No session yet, so no token: a cross-site form must still not be able to sign someone in.
+    checkOrigin(c, config.publicUrl);
+    const { username, password } = await readJson(c, loginRequestSchema);
+    const s = await auth.login(username, password, clientAddress(c, config.trustProxy));
+    writeSessionCookie(c, s.sessionId, s.expiresAt, secure);
+    c.header("Cache-Control", "no-store");
+    return c.json({ ok: true as const, username: s.admin.username, name: s.admin.name, csrfToken: s.csrfToken });
+  });
+
+  app.post("/api/admin/logout", (c) => {
+    auth.logout(currentSession(c).idHash);
+    clearSessionCookie(c, secure);
+    return c.json({ ok: true });
+  });
+
+  app.get("/api/admin/session", (c) => {
+    const s = currentSession(c);
+    return c.json({ username: s.admin.username, name: s.admin.name, csrfToken: s.csrfToken });
+  });
+
+  app.get("/api/admin/profile", (c) => c.json(auth.profile(currentSession(c).admin.id)));
+
+  app.put("/api/admin/profile", async (c) => {
+    const input = await readJson(c, profileUpdateSchema);
+    return c.json(auth.updateProfile(currentSession(c).admin.id, input));
+  });
+
+  app.put("/api/admin/password", async (c) => {
+    const input = await readJson(c, passwordChangeSchema);
+    const s = currentSession(c);
+    await auth.changePassword(s.admin.id, s.idHash, input);
+    return c.json({ ok: true });
+  });
+
+  return app;
+}

@@ -1,0 +1,325 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createTestStore, type TestStore } from "../../test/harness.ts";
+import { ADMIN_ENV, TEST_ADMIN, cookiePair, signIn } from "../../test/admin-session.ts";
+import { adminSessions, admins } from "../../db/schema/index.ts";
+import { AdminAuthRepo } from "./admin-auth.repo.ts";
+import { AdminAuthService, hashSessionId } from "./admin-auth.service.ts";
+import { verifyPassword } from "./password.ts";
+
+function login(store: TestStore, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return Promise.resolve(
+    store.app.request("/api/admin/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+describe("admin sign-in", () => {
+  let store: TestStore;
+  afterEach(() => store.close());
+
+  it("signs in with the configured first admin and sets a hardened session cookie", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    const res = await login(store, TEST_ADMIN);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { ok: boolean; csrfToken: string; username: string };
+    expect(body.ok).toBe(true);
+    expect(body.username).toBe("admin");
+    expect(body.csrfToken.length).toBeGreaterThan(20);
+    const cookie = res.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^admin_session=[A-Za-z0-9_-]{40,};/);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).not.toContain("Secure");
+
+    // Only a hash of the session id is stored.
+    const sessionId = cookiePair(cookie).split("=")[1] ?? "";
+    const rows = store.db.select().from(adminSessions).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.idHash).toBe(hashSessionId(sessionId));
+    expect(rows[0]?.idHash).not.toBe(sessionId);
+
+    const session = await store.app.request("/api/admin/session", { headers: { Cookie: cookiePair(cookie) } });
+    expect(await session.json()).toEqual({ username: "admin", name: "", csrfToken: body.csrfToken });
+  });
+
+  it("gives a new session id on every sign-in", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    const a = await signIn(store);
+    const b = await signIn(store);
+    expect(a.cookie).not.toBe(b.cookie);
+    expect(a.csrfToken).not.toBe(b.csrfToken);
+  });
+
+  it("marks the cookie Secure (with the __Host- prefix) in production", async () => {
+    store = await createTestStore({ env: { ...ADMIN_ENV, NODE_ENV: "production" } });
+    const res = await login(store, TEST_ADMIN);
+    const cookie = res.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^__Host-admin_session=/);
+    expect(cookie).toContain("Secure");
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Path=/");
+    const session = await store.app.request("/api/admin/session", { headers: { Cookie: cookiePair(cookie) } });
+    expect(session.status).toBe(200);
+  });
+
+  it("refuses a wrong password or an unknown user with the same message", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    for (const body of [
+      { username: "admin", password: "nope" },
+      { username: "ghost", password: TEST_ADMIN.password },
+    ]) {
+      const res = await login(store, body);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ ok: false, error: "Invalid username or password" });
+      expect(res.headers.get("Set-Cookie")).toBeNull();
+    }
+  });
+
+  it("answers a malformed body with 400 and field messages", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    const res = await login(store, { username: "admin" });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { fields: Record<string, string> };
+    expect(body.fields.password).toBe("Password is required");
+    const bad = await store.app.request("/api/admin/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{",
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("refuses a sign-in posted from another site", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    const res = await login(store, TEST_ADMIN, { Origin: "https://evil.example" });
+    expect(res.status).toBe(403);
+    const ok = await login(store, TEST_ADMIN, { Origin: "http://store.test" });
+    expect(ok.status).toBe(200);
+  });
+
+  it("locks an account after repeated failures, even against the right password", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++)
+      statuses.push((await login(store, { username: "admin", password: `wrong-${i}` })).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    const res = await login(store, TEST_ADMIN);
+    expect(res.status).toBe(429);
+    expect(await res.json()).toMatchObject({ error: "Too many login attempts. Please try again later." });
+    expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("locks an address guessing many usernames, and the right password inside the lock is refused", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++)
+      statuses.push((await login(store, { username: `user${i}`, password: "wrong" })).status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(20);
+    expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    const res = await login(store, TEST_ADMIN);
+    expect(res.status).toBe(429);
+    expect(res.headers.get("Retry-After")).not.toBeNull();
+  });
+
+  it("lets the account in again once the lock has passed", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    let now = Date.now();
+    const service = new AdminAuthService(new AdminAuthRepo(store.db), store.config, () => now);
+    for (let i = 0; i < 5; i++)
+      await expect(service.login("admin", "wrong", "1.2.3.4")).rejects.toMatchObject({ status: 401 });
+    await expect(service.login("admin", TEST_ADMIN.password, "1.2.3.4")).rejects.toMatchObject({ status: 429 });
+    now += 16 * 60 * 1000;
+    await expect(service.login("admin", TEST_ADMIN.password, "1.2.3.4")).resolves.toMatchObject({
+      admin: { username: "admin" },
+    });
+  });
+
+  it("ends the session on the server at logout", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    const admin = await signIn(store);
+    const res = await admin.request("POST", "/api/admin/logout");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Set-Cookie")).toMatch(/admin_session=;.*Max-Age=0/);
+    expect(store.db.select().from(adminSessions).all()).toHaveLength(0);
+    const again = await store.app.request("/api/admin/session", { headers: { Cookie: admin.cookie } });
+    expect(again.status).toBe(401);
+    expect(await again.json()).toEqual({ error: "Authentication required" });
+  });
+
+  it("refuses an expired session", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    const admin = await signIn(store);
+    store.db
+      .update(adminSessions)
+      .set({ expiresAt: Date.now() - 1000 })
+      .run();
+    const res = await store.app.request("/api/admin/products", { headers: { Cookie: admin.cookie } });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("CSRF protection", () => {
+  let store: TestStore;
+  afterEach(() => store.close());
+
+  it("refuses a state-changing call without the token, with a wrong one, or from another origin", async () => {
+    store = await createTestStore({ seed: true, env: ADMIN_ENV });
+    const admin = await signIn(store);
+    const body = JSON.stringify({ showPromo: false });
+    const attempts: Record<string, string>[] = [
+      { "Content-Type": "application/json", Cookie: admin.cookie },
+      { "Content-Type": "application/json", Cookie: admin.cookie, "X-CSRF-Token": "wrong" },
+      { "Content-Type": "application/json", Cookie: admin.cookie, "X-CSRF-Token": `${admin.csrfToken.slice(0, -1)}x` },
+      admin.headers({ Origin: "https://evil.example" }),
+    ];
+    for (const headers of attempts) {
+      const res = await store.app.request("/api/admin/toggles", { method: "PUT", headers, body });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: "Invalid CSRF token" });
+    }
+    for (const [method, path] of [
+      ["POST", "/api/categories"],
+      ["DELETE", "/api/categories/cat-gift-cards"],
+      ["DELETE", "/api/admin/products/steam-20"],
+      ["POST", "/api/admin/logout"],
+    ] as const) {
+      const res = await store.app.request(path, {
+        method,
+        headers: { Cookie: admin.cookie, "Content-Type": "application/json" },
+        body: "{}",
+      });
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+    const ok = await admin.request("PUT", "/api/admin/toggles", { showPromo: false }, { Origin: "http://store.test" });
+    expect(ok.status).toBe(200);
+  });
+
+  it("lets reads through without the token", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    const admin = await signIn(store);
+    const res = await store.app.request("/api/admin/toggles", { headers: { Cookie: admin.cookie } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("first admin", () => {
+  let store: TestStore;
+  afterEach(() => store.close());
+
+  it("creates `admin` with a random password printed once when none is configured", async () => {
+    store = await createTestStore();
+    const lines: string[] = [];
+    const service = store.services.adminAuth;
+    await service.ensureFirstAdmin((l) => lines.push(l));
+    const line = lines.find((l) => l.startsWith("Admin login: "));
+    const m = /^Admin login: admin \/ (\S+)$/.exec(line ?? "");
+    expect(m).not.toBeNull();
+    const password = m?.[1] ?? "";
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    const row = store.db.select().from(admins).where(eq(admins.username, "admin")).get();
+    expect(row?.passwordHash).toMatch(/^scrypt\$N=\d+,r=8,p=1\$/);
+    expect(row?.passwordHash).not.toContain(password);
+    expect(await verifyPassword(password, row?.passwordHash ?? "")).toBe(true);
+
+    const again: string[] = [];
+    await service.ensureFirstAdmin((l) => again.push(l));
+    expect(again).toEqual([]);
+    expect(store.db.select().from(admins).all()).toHaveLength(1);
+    expect((await login(store, { username: "admin", password })).status).toBe(200);
+  });
+
+  it("uses ADMIN_USERNAME / ADMIN_PASSWORD and never prints the password", async () => {
+    store = await createTestStore();
+    const service = new AdminAuthService(new AdminAuthRepo(store.db), {
+      adminUsername: "owner",
+      adminPassword: "s3cret-pass",
+    });
+    const lines: string[] = [];
+    await service.ensureFirstAdmin((l) => lines.push(l));
+    expect(lines.join("\n")).not.toContain("s3cret-pass");
+    expect((await login(store, { username: "owner", password: "s3cret-pass" })).status).toBe(200);
+  });
+});
+
+describe("profile and password", () => {
+  let store: TestStore;
+  afterEach(() => store.close());
+
+  it("reads and updates the profile", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    const admin = await signIn(store);
+    expect(await (await admin.request("GET", "/api/admin/profile")).json()).toEqual({
+      name: "",
+      email: "",
+      username: "admin",
+    });
+    const res = await admin.request("PUT", "/api/admin/profile", {
+      name: " Sami ",
+      email: "sami@store.test",
+      username: "sami.b",
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ name: "Sami", email: "sami@store.test", username: "sami.b" });
+    const session = await (await admin.request("GET", "/api/admin/session")).json();
+    expect(session).toMatchObject({ username: "sami.b", name: "Sami" });
+    expect((await login(store, { username: "sami.b", password: TEST_ADMIN.password })).status).toBe(200);
+  });
+
+  it("validates the profile", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    const admin = await signIn(store);
+    const res = await admin.request("PUT", "/api/admin/profile", { name: "A", email: "not-an-email", username: "a b" });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { fields: Record<string, string> };
+    expect(body.fields.email).toBe("Please enter a valid email address.");
+    expect(body.fields.username).toMatch(/3 to 40 characters/);
+    store.db
+      .insert(admins)
+      .values({ id: "adm_2", username: "other", passwordHash: "x", createdAt: 1, updatedAt: 1 })
+      .run();
+    const taken = await admin.request("PUT", "/api/admin/profile", { name: "", email: "", username: "Other" });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({ error: "This username is already taken" });
+  });
+
+  it("checks the password rules in the spec's order", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    const admin = await signIn(store);
+    const cases: [Record<string, string>, string][] = [
+      [{ currentPassword: "wrong", newPassword: "abc", confirmPassword: "abd" }, "Passwords do not match"],
+      [
+        { currentPassword: "wrong", newPassword: "abc", confirmPassword: "abc" },
+        "Password must be at least 6 characters",
+      ],
+      [{ currentPassword: "wrong", newPassword: "abcdef" }, "Current password is incorrect"],
+    ];
+    for (const [body, error] of cases) {
+      const res = await admin.request("PUT", "/api/admin/password", body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error });
+    }
+  });
+
+  it("changes the password and ends the admin's other sessions", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    const current = await signIn(store);
+    const other = await signIn(store);
+    const res = await current.request("PUT", "/api/admin/password", {
+      currentPassword: TEST_ADMIN.password,
+      newPassword: "new-password",
+      confirmPassword: "new-password",
+    });
+    expect(res.status).toBe(200);
+    expect((await current.request("GET", "/api/admin/session")).status).toBe(200);
+    expect((await other.request("GET", "/api/admin/session")).status).toBe(401);
+    expect((await login(store, TEST_ADMIN)).status).toBe(401);
+    expect((await login(store, { username: "admin", password: "new-password" })).status).toBe(200);
+  });
+});

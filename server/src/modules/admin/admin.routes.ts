@@ -1,0 +1,120 @@
+/** The admin console's read-outs and actions that live in other modules: dashboard (metrics, orders),
+ * promo codes, newsletter subscribers and the dev mailbox. The guard in app.ts requires a session (+ CSRF). */
+import { Hono } from "hono";
+import { z } from "zod";
+import { promoCreateSchema, promoUpdateSchema, type Promo } from "@store/shared/schemas/promos";
+import { NotFoundError } from "../../http/errors.ts";
+import type { AdminEnv } from "../../http/session.ts";
+import { parseWith } from "../../http/validate.ts";
+import type { MailRepo } from "../mail/mail.repo.ts";
+import type { NewsletterRepo } from "../newsletter/newsletter.repo.ts";
+import type { OrdersService } from "../orders/orders.service.ts";
+import type { PromosService } from "../promos/promos.service.ts";
+import { csvLine } from "./csv.ts";
+
+export interface AdminRouteDeps {
+  orders: OrdersService;
+  promos: PromosService;
+  newsletter: NewsletterRepo;
+  mail: MailRepo;
+}
+
+const limitQuery = z.object({
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, "limit must be a whole number")
+    .transform(Number)
+    .optional(),
+});
+
+const mailIdParam = z
+  .string()
+  .regex(/^\d{1,12}$/, "Mail not found")
+  .transform(Number);
+
+/** SPEC's promo shape names the code `id`; both are sent. */
+function withId(p: Promo): Promo & { id: string } {
+  return { ...p, id: p.code };
+}
+
+/** The admin's prompt gives text: "10" is accepted as 10. */
+function percentAsNumber(raw: unknown): unknown {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
+  const body = raw as Record<string, unknown>;
+  const p = body.percent;
+  if (typeof p === "string" && p.trim() !== "" && Number.isFinite(Number(p))) return { ...body, percent: Number(p) };
+  return raw;
+}
+
+export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
+  const app = new Hono<AdminEnv>();
+
+  // ---------- Dashboard ----------
+  app.get("/api/admin/metrics", (c) => c.json(deps.orders.metrics()));
+
+  app.get("/api/admin/orders", (c) => {
+    const { limit = 10 } = parseWith(limitQuery, { limit: c.req.query("limit") });
+    return c.json({ orders: deps.orders.listRecent(limit) });
+  });
+
+  app.get("/api/admin/orders/:code", (c) => c.json(deps.orders.findByCode(c.req.param("code"))));
+
+  app.post("/api/admin/orders/:code/mark-paid", (c) => c.json(deps.orders.markPaid(c.req.param("code"))));
+
+  // ---------- Promos ----------
+  app.get("/api/admin/promos", (c) => c.json(deps.promos.list().map(withId)));
+
+  app.post("/api/admin/promos", async (c) => {
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      raw = undefined;
+    }
+    const input = parseWith(promoCreateSchema, percentAsNumber(raw));
+    return c.json(withId(deps.promos.create(input)), 201);
+  });
+
+  app.put("/api/admin/promos/:code", async (c) => {
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      raw = undefined;
+    }
+    const input = parseWith(promoUpdateSchema, percentAsNumber(raw));
+    return c.json(withId(deps.promos.update(c.req.param("code"), input)));
+  });
+
+  app.delete("/api/admin/promos/:code", (c) => {
+    deps.promos.remove(c.req.param("code"));
+    return c.json({ ok: true });
+  });
+
+  // ---------- Newsletter ----------
+  app.get("/api/admin/newsletter", (c) => c.json({ count: deps.newsletter.count() }));
+
+  app.get("/api/admin/newsletter.csv", (c) => {
+    const lines = [csvLine(["email", "locale", "subscribed_at"])];
+    for (const s of deps.newsletter.all())
+      lines.push(csvLine([s.email, s.locale, new Date(s.createdAt).toISOString()]));
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Disposition", 'attachment; filename="newsletter.csv"');
+    return c.body(`${lines.join("\r\n")}\r\n`);
+  });
+
+  // ---------- Dev mailbox ----------
+  app.get("/api/admin/mailbox", (c) => {
+    const { limit = 50 } = parseWith(limitQuery, { limit: c.req.query("limit") });
+    return c.json(deps.mail.listDevMailbox(limit));
+  });
+
+  app.get("/api/admin/mailbox/:id", (c) => {
+    const parsed = mailIdParam.safeParse(c.req.param("id"));
+    const mail = parsed.success ? deps.mail.getDevMail(parsed.data) : undefined;
+    if (!mail) throw new NotFoundError("Mail not found");
+    return c.json(mail);
+  });
+
+  return app;
+}

@@ -1,0 +1,259 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { syncResponseSchema } from "@store/shared/schemas/catalog";
+import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { ADMIN_ENV, signIn, type AdminClient } from "../../test/admin-session.ts";
+import { csvCell } from "./csv.ts";
+
+async function syncVersion(store: TestStore): Promise<number> {
+  return syncResponseSchema.parse(await (await store.app.request("/api/sync")).json()).version;
+}
+async function delta(store: TestStore, since: number) {
+  return syncResponseSchema.parse(await (await store.app.request(`/api/sync?since=${since}`)).json());
+}
+
+describe("admin console", () => {
+  let store: TestStore;
+  let admin: AdminClient;
+  beforeEach(async () => {
+    store = await createTestStore({ seed: true, env: ADMIN_ENV });
+    admin = await signIn(store);
+  });
+  afterEach(() => store.close());
+
+  describe("banners", () => {
+    it("creates, edits, switches off and deletes a banner, each visible to sync", async () => {
+      const v = await syncVersion(store);
+      const res = await admin.request("POST", "/api/admin/banners", {
+        title: "  Summer sale ",
+        image: "/uploads/x.webp",
+        active: true,
+      });
+      expect(res.status).toBe(201);
+      const b = (await res.json()) as { id: string; version: number; position: number; link: string };
+      expect(b).toMatchObject({
+        title: "Summer sale",
+        image: "/uploads/x.webp",
+        active: true,
+        link: "",
+        version: 1,
+        position: 3,
+      });
+      expect((await delta(store, v)).banners.map((x) => x.title)).toEqual(["Summer sale"]);
+
+      const off = await admin.request("PUT", `/api/admin/banners/${b.id}`, { active: false, version: 1 });
+      expect(off.status).toBe(200);
+      expect(await off.json()).toMatchObject({ active: false, title: "Summer sale", version: 2 });
+      const stale = await admin.request("PUT", `/api/admin/banners/${b.id}`, { title: "Late", version: 1 });
+      expect(stale.status).toBe(409);
+      expect(await stale.json()).toMatchObject({
+        error: "This banner was changed by someone else.",
+        current: { version: 2 },
+      });
+
+      const v2 = await syncVersion(store);
+      expect((await admin.request("DELETE", `/api/admin/banners/${b.id}`)).status).toBe(200);
+      expect((await delta(store, v2)).deleted.banners).toEqual([b.id]);
+      const list = (await (await admin.request("GET", "/api/admin/banners")).json()) as { id: string }[];
+      expect(list.map((x) => x.id)).toEqual(["banner-1", "banner-2", "banner-3"]);
+    });
+
+    it("requires a title and a safe link", async () => {
+      for (const body of [
+        {},
+        { title: "  " },
+        { title: "x", link: "javascript:alert(1)" },
+        { title: "x", active: "yes" },
+      ]) {
+        const res = await admin.request("POST", "/api/admin/banners", body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(await res.json()).toMatchObject({ fields: expect.any(Object) });
+      }
+      const res = await admin.request("POST", "/api/admin/banners", { title: "" });
+      expect(await res.json()).toMatchObject({ error: "Banner title is required" });
+    });
+  });
+
+  describe("toggles and rate", () => {
+    it("defaults the toggles to on and saves them for the storefront", async () => {
+      expect(await (await admin.request("GET", "/api/admin/toggles")).json()).toEqual({
+        showNewsletter: true,
+        showPremium: true,
+        showPromo: true,
+      });
+      const v = await syncVersion(store);
+      const res = await admin.request("PUT", "/api/admin/toggles", {
+        showNewsletter: false,
+        showPremium: true,
+        showPromo: false,
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ showNewsletter: false, showPremium: true, showPromo: false });
+      const d = await delta(store, v);
+      expect(d.settings?.toggles).toEqual({ showNewsletter: false, showPremium: true, showPromo: false });
+      expect((await admin.request("PUT", "/api/admin/toggles", { showPromo: "no" })).status).toBe(400);
+    });
+
+    it("reads the rate publicly and saves a new one with its time", async () => {
+      const before = Date.now();
+      const v = await syncVersion(store);
+      const res = await admin.request("PUT", "/api/admin/rate", { usdToTnd: 3.15 });
+      expect(res.status).toBe(200);
+      const saved = (await res.json()) as { usdToTnd: number; updatedAt: number };
+      expect(saved.usdToTnd).toBe(3.15);
+      expect(saved.updatedAt).toBeGreaterThanOrEqual(before);
+      expect(await (await store.app.request("/api/admin/rate")).json()).toEqual(saved);
+      expect((await delta(store, v)).settings?.rate).toEqual(saved);
+      for (const usdToTnd of [0, -1, 1000, "abc", null]) {
+        const bad = await admin.request("PUT", "/api/admin/rate", { usdToTnd });
+        expect(bad.status, String(usdToTnd)).toBe(400);
+      }
+    });
+  });
+
+  describe("promos", () => {
+    it("creates (upper-cased), lists, edits and deletes promo codes", async () => {
+      const res = await admin.request("POST", "/api/admin/promos", { id: "summer10", percent: 10, active: true });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ id: "SUMMER10", code: "SUMMER10", percent: 10, active: true });
+      expect((await admin.request("POST", "/api/admin/promos", { code: "text", percent: "15" })).status).toBe(201);
+      const list = (await (await admin.request("GET", "/api/admin/promos")).json()) as {
+        id: string;
+        percent: number;
+      }[];
+      expect(list.map((p) => [p.id, p.percent])).toEqual([
+        ["SUMMER10", 10],
+        ["TEXT", 15],
+      ]);
+      const off = await admin.request("PUT", "/api/admin/promos/summer10", { active: false });
+      expect(await off.json()).toMatchObject({ code: "SUMMER10", active: false });
+      expect((await admin.request("DELETE", "/api/admin/promos/SUMMER10")).status).toBe(200);
+      expect((await admin.request("DELETE", "/api/admin/promos/SUMMER10")).status).toBe(404);
+    });
+
+    it("refuses an empty code or a zero / non-numeric percent", async () => {
+      for (const body of [
+        { id: "", percent: 10 },
+        { id: "X", percent: 0 },
+        { id: "X", percent: "abc" },
+        { id: "X" },
+        { id: "X", percent: 101 },
+      ]) {
+        const res = await admin.request("POST", "/api/admin/promos", body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+      }
+    });
+  });
+
+  describe("dashboard", () => {
+    async function placeOrder(email: string): Promise<string> {
+      const res = await store.app.request(
+        "/api/checkout",
+        jsonRequest("POST", {
+          name: "Amira Ben Salah",
+          email,
+          whatsapp: "+216 20 123 456",
+          currency: "USD",
+          items: [{ id: "steam-20", qty: 2 }],
+          promoCode: "",
+          notes: "",
+        }),
+      );
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { panierCode: string }).panierCode;
+    }
+
+    it("shows metrics, recent orders, one order, and marks a manual payment as paid", async () => {
+      const code = await placeOrder("amira@example.com");
+      await placeOrder("AMIRA@example.com");
+      const metrics = await (await admin.request("GET", "/api/admin/metrics")).json();
+      expect(metrics).toMatchObject({
+        totalOrders: 2,
+        uniqueCustomers: 1,
+        recentOrders: 2,
+        priorOrders: 0,
+        growthPercentage: 200,
+      });
+      expect((metrics as { totalProducts: number }).totalProducts).toBeGreaterThanOrEqual(40);
+
+      const recent = (await (await admin.request("GET", "/api/admin/orders?limit=10")).json()) as {
+        orders: { code: string; customer: { name: string }; items: { id: string; qty: number; title: string }[] }[];
+      };
+      expect(recent.orders).toHaveLength(2);
+      expect(recent.orders[1]).toMatchObject({
+        code,
+        customer: { name: "Amira Ben Salah" },
+        items: [{ id: "steam-20", qty: 2 }],
+      });
+      expect((await admin.request("GET", "/api/admin/orders?limit=abc")).status).toBe(400);
+
+      const one = await admin.request("GET", `/api/admin/orders/${code}`);
+      expect(await one.json()).toMatchObject({
+        code,
+        status: "pending_payment",
+        customer: { email: "amira@example.com", whatsapp: "+216 20 123 456" },
+      });
+      expect((await admin.request("GET", "/api/admin/orders/PNR-NOPE0000")).status).toBe(404);
+
+      const salesBefore = store.services.catalogRepo.productById("steam-20")?.sales ?? 0;
+      const paid = await admin.request("POST", `/api/admin/orders/${code}/mark-paid`);
+      expect(paid.status).toBe(200);
+      expect(await paid.json()).toMatchObject({ code, status: "paid" });
+      // Paid units count toward the popularity sort and reach the storefront through sync.
+      expect(store.services.catalogRepo.productById("steam-20")?.sales).toBe(salesBefore + 2);
+      expect((await admin.request("POST", `/api/admin/orders/${code}/mark-paid`)).status).toBe(409);
+    });
+  });
+
+  describe("newsletter", () => {
+    it("counts subscribers and exports a CSV safe from formula injection", async () => {
+      expect(
+        (await store.app.request("/api/newsletter", jsonRequest("POST", { email: "a@store.test", locale: "fr" })))
+          .status,
+      ).toBeLessThan(300);
+      // The public form refuses such an address; the export must be safe whatever the table holds.
+      store.services.newsletterRepo.subscribe("=cmd@store.test", "fr");
+      expect(await (await admin.request("GET", "/api/admin/newsletter")).json()).toEqual({ count: 2 });
+      const csv = await admin.request("GET", "/api/admin/newsletter.csv");
+      expect(csv.headers.get("Content-Type")).toContain("text/csv");
+      const lines = (await csv.text()).trim().split("\r\n");
+      expect(lines[0]).toBe("email,locale,subscribed_at");
+      expect(lines[1]).toMatch(/^a@store\.test,fr,\d{4}-\d\d-\d\dT/);
+      expect(lines[2]).toMatch(/^'=cmd@store\.test,fr,/);
+    });
+
+    it("escapes cells", () => {
+      expect(csvCell("plain")).toBe("plain");
+      expect(csvCell('a,"b"')).toBe('"a,""b"""');
+      expect(csvCell("+1")).toBe("'+1");
+      expect(csvCell("-2")).toBe("'-2");
+      expect(csvCell("@x")).toBe("'@x");
+      expect(csvCell("=1,2")).toBe(`"'=1,2"`);
+    });
+  });
+
+  describe("dev mailbox", () => {
+    it("lists the mail the store sent and opens one", async () => {
+      expect(await (await admin.request("GET", "/api/admin/mailbox")).json()).toEqual([]);
+      const id = store.services.mailRepo.insertDevMail({
+        to: "a@b.c",
+        from: "s@t.u",
+        subject: "Hi",
+        text: "Hello",
+        html: "<p>Hello</p>",
+        emlFile: "x.eml",
+        createdAt: 1,
+      });
+      const list = (await (await admin.request("GET", "/api/admin/mailbox")).json()) as {
+        id: number;
+        subject: string;
+      }[];
+      expect(list).toEqual([{ id, to: "a@b.c", from: "s@t.u", subject: "Hi", createdAt: 1 }]);
+      expect(await (await admin.request("GET", `/api/admin/mailbox/${id}`)).json()).toMatchObject({
+        text: "Hello",
+        html: "<p>Hello</p>",
+      });
+      expect((await admin.request("GET", "/api/admin/mailbox/999")).status).toBe(404);
+      expect((await admin.request("GET", "/api/admin/mailbox/abc")).status).toBe(404);
+    });
+  });
+});

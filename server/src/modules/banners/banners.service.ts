@@ -1,0 +1,95 @@
+/** Banner editing (D19): every change bumps the catalog revision and stamps the row; deletions are recorded for sync. */
+import type { AdminBanner, BannerCreate, BannerUpdate } from "@store/shared/schemas/admin";
+import { ConflictError, NotFoundError } from "../../http/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { type BannerRow, type CatalogRepo, toBanner } from "../catalog/catalog.repo.ts";
+import type { UploadsService } from "../uploads/uploads.service.ts";
+import type { BannerInsert, BannersRepo } from "./banners.repo.ts";
+
+export const BANNER_CONFLICT = "This banner was changed by someone else.";
+
+export function toAdminBanner(row: BannerRow): AdminBanner {
+  return { ...toBanner(row), position: row.position };
+}
+
+export class BannersService {
+  constructor(
+    private readonly repo: BannersRepo,
+    private readonly catalog: CatalogRepo,
+    private readonly uploads: UploadsService,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  list(): AdminBanner[] {
+    return this.repo.all().map(toAdminBanner);
+  }
+
+  private get(id: string): AdminBanner {
+    const row = this.repo.transaction((tx) => this.repo.byId(tx, id));
+    if (!row) throw new NotFoundError("Banner not found");
+    return toAdminBanner(row);
+  }
+
+  async create(input: BannerCreate): Promise<AdminBanner> {
+    const image = await this.uploads.resolveImage(input.image);
+    const id = newId("b");
+    const t = this.now();
+    this.repo.transaction((tx) => {
+      const rev = this.catalog.bumpRev(tx);
+      this.repo.insert(tx, {
+        id,
+        title: input.title,
+        image,
+        link: input.link,
+        active: input.active,
+        position: input.position ?? this.repo.nextPosition(tx),
+        version: 1,
+        rev,
+        createdAt: t,
+        updatedAt: t,
+      });
+      this.catalog.clearDeletion(tx, "banners", id);
+    });
+    return this.get(id);
+  }
+
+  async update(id: string, input: BannerUpdate): Promise<AdminBanner> {
+    const before = this.get(id);
+    if (input.version !== undefined && input.version !== before.version)
+      throw new ConflictError(BANNER_CONFLICT, { current: before });
+    const image = input.image === undefined ? undefined : await this.uploads.resolveImage(input.image);
+    this.repo.transaction((tx) => {
+      const current = this.repo.byId(tx, id);
+      if (!current) throw new NotFoundError("Banner not found");
+      if (input.version !== undefined && input.version !== current.version) {
+        throw new ConflictError(BANNER_CONFLICT, { current: toAdminBanner(current) });
+      }
+      const rev = this.catalog.bumpRev(tx);
+      const set: Partial<BannerInsert> = {
+        ...(input.title !== undefined && { title: input.title }),
+        ...(image !== undefined && { image }),
+        ...(input.link !== undefined && { link: input.link }),
+        ...(input.active !== undefined && { active: input.active }),
+        ...(input.position !== undefined && { position: input.position }),
+        version: current.version + 1,
+        rev,
+        updatedAt: this.now(),
+      };
+      if (!this.repo.update(tx, id, current.version, set))
+        throw new ConflictError(BANNER_CONFLICT, { current: toAdminBanner(current) });
+    });
+    return this.get(id);
+  }
+
+  delete(id: string, version?: number): void {
+    this.repo.transaction((tx) => {
+      const current = this.repo.byId(tx, id);
+      if (!current) throw new NotFoundError("Banner not found");
+      if (version !== undefined && version !== current.version)
+        throw new ConflictError(BANNER_CONFLICT, { current: toAdminBanner(current) });
+      const rev = this.catalog.bumpRev(tx);
+      this.repo.delete(tx, id);
+      this.catalog.recordDeletion(tx, "banners", id, rev);
+    });
+  }
+}

@@ -1,0 +1,261 @@
+/** Catalog editing rules: products with variants, and the one-level category tree. Every change bumps the
+ * catalog revision in its own transaction and stamps the rows with it, so incremental sync sees it (D1). */
+import type { Category, Product } from "@store/shared/schemas/catalog";
+import type {
+  CategoryCreate,
+  CategoryUpdate,
+  ProductCreate,
+  ProductUpdate,
+  VariantInput,
+} from "@store/shared/schemas/admin";
+import { slugify } from "@store/shared/slug";
+import type { Db } from "../../db/client.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../http/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import type { UploadsService } from "../uploads/uploads.service.ts";
+import type { CatalogAdminRepo, ProductInsert, VariantInsert } from "./catalog.admin.repo.ts";
+import { type CatalogRepo, toCategory } from "./catalog.repo.ts";
+
+export const PRODUCT_CONFLICT = "This product was changed by someone else.";
+export const CATEGORY_CONFLICT = "This category was changed by someone else.";
+export const CATEGORY_NAME_TAKEN = "A category with this name already exists";
+export const CATEGORY_HAS_CHILDREN = "Cannot delete category with subcategories. Delete subcategories first.";
+export const CATEGORY_IN_USE = "Cannot delete category in use";
+
+function priceColumns(p: { USD: number; TND: number; EUR: number; EGP: number }) {
+  return { priceUsd: p.USD, priceTnd: p.TND, priceEur: p.EUR, priceEgp: p.EGP };
+}
+
+export class CatalogAdminService {
+  constructor(
+    private readonly repo: CatalogAdminRepo,
+    private readonly catalog: CatalogRepo,
+    private readonly uploads: UploadsService,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  // ---------- Products ----------
+
+  listProducts(): Product[] {
+    return this.catalog.withVariants(this.repo.allProducts());
+  }
+
+  getProduct(id: string): Product {
+    const p = this.catalog.productById(id);
+    if (!p) throw new NotFoundError("Product not found");
+    return p;
+  }
+
+  async createProduct(input: ProductCreate): Promise<Product> {
+    const id = input.id ?? newId("p");
+    if (this.catalog.productById(id)) throw new ConflictError("A product with this id already exists");
+    const image = await this.uploads.resolveImage(input.image);
+    const t = this.now();
+    this.repo.transaction((tx) => {
+      if (this.repo.product(tx, id)) throw new ConflictError("A product with this id already exists");
+      this.checkCategory(tx, input.categoryId);
+      const rev = this.catalog.bumpRev(tx);
+      const row: ProductInsert = {
+        id,
+        title: input.title,
+        description: input.description,
+        image,
+        ...priceColumns(input.price),
+        discountPercent: input.discountPercent,
+        tagline: input.tagline,
+        platform: input.platform,
+        region: input.region,
+        delivery: input.delivery,
+        sku: input.sku,
+        inStock: input.inStock,
+        categoryId: input.categoryId,
+        version: 1,
+        rev,
+        createdAt: t,
+        updatedAt: t,
+      };
+      this.repo.insertProduct(tx, row);
+      this.repo.replaceVariants(tx, id, this.variantRows(tx, id, input.variants));
+      this.catalog.clearDeletion(tx, "products", id);
+    });
+    return this.getProduct(id);
+  }
+
+  async updateProduct(id: string, input: ProductUpdate): Promise<Product> {
+    this.checkVersion(id, input.version);
+    const image = input.image === undefined ? undefined : await this.uploads.resolveImage(input.image);
+    this.repo.transaction((tx) => {
+      const current = this.repo.product(tx, id);
+      if (!current) throw new NotFoundError("Product not found");
+      if (input.version !== undefined && input.version !== current.version) throw this.productConflict(id);
+      if (input.categoryId !== undefined) this.checkCategory(tx, input.categoryId);
+      const rev = this.catalog.bumpRev(tx);
+      const set: Partial<ProductInsert> = {
+        ...(input.title !== undefined && { title: input.title }),
+        ...(input.description !== undefined && { description: input.description }),
+        ...(image !== undefined && { image }),
+        ...(input.price !== undefined && priceColumns(input.price)),
+        ...(input.discountPercent !== undefined && { discountPercent: input.discountPercent }),
+        ...(input.tagline !== undefined && { tagline: input.tagline }),
+        ...(input.platform !== undefined && { platform: input.platform }),
+        ...(input.region !== undefined && { region: input.region }),
+        ...(input.delivery !== undefined && { delivery: input.delivery }),
+        ...(input.sku !== undefined && { sku: input.sku }),
+        ...(input.inStock !== undefined && { inStock: input.inStock }),
+        ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
+        version: current.version + 1,
+        rev,
+        updatedAt: this.now(),
+      };
+      if (!this.repo.updateProduct(tx, id, current.version, set)) throw this.productConflict(id);
+      if (input.variants !== undefined) this.repo.replaceVariants(tx, id, this.variantRows(tx, id, input.variants));
+    });
+    return this.getProduct(id);
+  }
+
+  deleteProduct(id: string, version?: number): void {
+    this.repo.transaction((tx) => {
+      const current = this.repo.product(tx, id);
+      if (!current) throw new NotFoundError("Product not found");
+      if (version !== undefined && version !== current.version) throw this.productConflict(id);
+      const rev = this.catalog.bumpRev(tx);
+      this.repo.deleteProduct(tx, id);
+      this.catalog.recordDeletion(tx, "products", id, rev);
+    });
+  }
+
+  /** Fails early (before an image is stored) when the edit was made against an older version. */
+  private checkVersion(id: string, version: number | undefined): void {
+    const current = this.catalog.productById(id);
+    if (!current) throw new NotFoundError("Product not found");
+    if (version !== undefined && version !== current.version) throw this.productConflict(id);
+  }
+
+  private productConflict(id: string): ConflictError {
+    return new ConflictError(PRODUCT_CONFLICT, { current: this.catalog.productById(id) ?? null });
+  }
+
+  private checkCategory(tx: Db, categoryId: string | null): void {
+    if (categoryId !== null && !this.repo.category(tx, categoryId)) {
+      throw new ValidationError("Category not found", { categoryId: "Category not found" });
+    }
+  }
+
+  private variantRows(tx: Db, productId: string, input: VariantInput[]): VariantInsert[] {
+    const given = input.flatMap((v) => (v.id ? [v.id] : []));
+    if (new Set(given).size !== given.length)
+      throw new ValidationError("Variant ids must be unique", { variants: "Variant ids must be unique" });
+    const foreign = this.repo.variantIdsOwnedElsewhere(tx, given, productId);
+    if (foreign.length > 0)
+      throw new ValidationError("A variant id belongs to another product", {
+        variants: "A variant id belongs to another product",
+      });
+    return input.map((v, position) => ({
+      id: v.id ?? newId("v"),
+      productId,
+      name: v.name,
+      ...priceColumns(v.price),
+      position,
+    }));
+  }
+
+  // ---------- Categories ----------
+
+  createCategory(input: CategoryCreate): Category {
+    const id = newId("cat");
+    const t = this.now();
+    this.repo.transaction((tx) => {
+      const slug = this.slugFor(tx, input.name, undefined);
+      this.checkParent(tx, undefined, input.parentId);
+      const rev = this.catalog.bumpRev(tx);
+      this.repo.insertCategory(tx, {
+        id,
+        name: input.name,
+        slug,
+        parentId: input.parentId,
+        version: 1,
+        rev,
+        createdAt: t,
+        updatedAt: t,
+      });
+      this.catalog.clearDeletion(tx, "categories", id);
+    });
+    return this.category(id);
+  }
+
+  updateCategory(id: string, input: CategoryUpdate): Category {
+    this.repo.transaction((tx) => {
+      const current = this.repo.category(tx, id);
+      if (!current) throw new NotFoundError("Category not found");
+      if (input.version !== undefined && input.version !== current.version) {
+        throw new ConflictError(CATEGORY_CONFLICT, { current: toCategory(current) });
+      }
+      const slug = this.slugFor(tx, input.name, id);
+      this.checkParent(tx, id, input.parentId);
+      const rev = this.catalog.bumpRev(tx);
+      const ok = this.repo.updateCategory(tx, id, current.version, {
+        name: input.name,
+        slug,
+        parentId: input.parentId,
+        version: current.version + 1,
+        rev,
+        updatedAt: this.now(),
+      });
+      if (!ok) throw new ConflictError(CATEGORY_CONFLICT, { current: toCategory(current) });
+    });
+    return this.category(id);
+  }
+
+  deleteCategory(id: string): void {
+    this.repo.transaction((tx) => {
+      if (!this.repo.category(tx, id)) throw new NotFoundError("Category not found");
+      if (this.repo.countChildren(tx, id) > 0) throw new ConflictError(CATEGORY_HAS_CHILDREN);
+      if (this.repo.countProductsIn(tx, id) > 0) throw new ConflictError(CATEGORY_IN_USE);
+      const rev = this.catalog.bumpRev(tx);
+      this.repo.deleteCategory(tx, id);
+      this.catalog.recordDeletion(tx, "categories", id, rev);
+    });
+  }
+
+  private category(id: string): Category {
+    const row = this.repo.transaction((tx) => this.repo.category(tx, id));
+    if (!row) throw new NotFoundError("Category not found");
+    return toCategory(row);
+  }
+
+  private slugFor(tx: Db, name: string, selfId: string | undefined): string {
+    const slug = slugify(name);
+    if (slug === "") {
+      throw new ValidationError("Category name must contain letters or digits", {
+        name: "Category name must contain letters or digits",
+      });
+    }
+    const other = this.repo.categoryBySlug(tx, slug);
+    if (other && other.id !== selfId)
+      throw new ConflictError(CATEGORY_NAME_TAKEN, { fields: { name: CATEGORY_NAME_TAKEN } });
+    return slug;
+  }
+
+  /** One level of nesting: the parent must be a main category, not the category itself, and a category
+   * that has subcategories cannot become one. */
+  private checkParent(tx: Db, selfId: string | undefined, parentId: string | null): void {
+    if (parentId === null) return;
+    if (parentId === selfId) {
+      throw new ValidationError("A category cannot be its own parent", {
+        parentId: "A category cannot be its own parent",
+      });
+    }
+    const parent = this.repo.category(tx, parentId);
+    if (!parent) throw new ValidationError("Parent category not found", { parentId: "Parent category not found" });
+    if (parent.parentId !== null) {
+      throw new ValidationError("A subcategory can only be placed under a main category", {
+        parentId: "A subcategory can only be placed under a main category",
+      });
+    }
+    if (selfId !== undefined && this.repo.countChildren(tx, selfId) > 0) {
+      throw new ValidationError("A category with subcategories cannot become a subcategory", {
+        parentId: "A category with subcategories cannot become a subcategory",
+      });
+    }
+  }
+}

@@ -1,0 +1,282 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { syncResponseSchema, type Category, type Product } from "@store/shared/schemas/catalog";
+import { createTestStore, type TestStore } from "../../test/harness.ts";
+import { ADMIN_ENV, signIn, type AdminClient } from "../../test/admin-session.ts";
+
+async function syncVersion(store: TestStore): Promise<number> {
+  return syncResponseSchema.parse(await (await store.app.request("/api/sync")).json()).version;
+}
+
+async function delta(store: TestStore, since: number) {
+  return syncResponseSchema.parse(await (await store.app.request(`/api/sync?since=${since}`)).json());
+}
+
+describe("admin products", () => {
+  let store: TestStore;
+  let admin: AdminClient;
+  beforeEach(async () => {
+    store = await createTestStore({ seed: true, env: ADMIN_ENV });
+    admin = await signIn(store);
+  });
+  afterEach(() => store.close());
+
+  it("lists every product with its variants", async () => {
+    const res = await admin.request("GET", "/api/admin/products");
+    expect(res.status).toBe(200);
+    const list = (await res.json()) as Product[];
+    expect(list.length).toBeGreaterThanOrEqual(40);
+    expect(list.some((p) => p.variants.length > 0)).toBe(true);
+  });
+
+  it("creates, updates and deletes a product, each visible in the sync delta", async () => {
+    const v0 = await syncVersion(store);
+    const created = await admin.request("POST", "/api/admin/products", {
+      title: "  Test Card ",
+      description: "A card",
+      price: { USD: 1999, TND: 0, EUR: 0, EGP: 0 },
+      discountPercent: 10,
+      platform: "PC",
+      region: "Global",
+      sku: "TS-8092",
+      categoryId: "cat-gift-cards",
+      variants: [
+        { name: "Small", price: { USD: 999 } },
+        { name: "Large", price: { USD: 4999, TND: 16000 } },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const p = (await created.json()) as Product;
+    expect(p).toMatchObject({
+      title: "Test Card",
+      sku: "TS-8092",
+      inStock: true,
+      discountPercent: 10,
+      version: 1,
+      categoryId: "cat-gift-cards",
+    });
+    expect(p.variants.map((v) => [v.name, v.price.USD, v.price.TND])).toEqual([
+      ["Small", 999, 0],
+      ["Large", 4999, 16000],
+    ]);
+
+    const d1 = await delta(store, v0);
+    expect(d1.full).toBe(false);
+    expect(d1.products.map((x) => x.id)).toEqual([p.id]);
+    expect(d1.version).toBe(v0 + 1);
+
+    const large = p.variants[1];
+    const updated = await admin.request("PUT", `/api/admin/products/${p.id}`, {
+      title: "Test Card 2",
+      version: 1,
+      variants: [{ id: large?.id, name: "Large", price: { USD: 5999 } }],
+    });
+    expect(updated.status).toBe(200);
+    const u = (await updated.json()) as Product;
+    expect(u.version).toBe(2);
+    expect(u.title).toBe("Test Card 2");
+    expect(u.sku).toBe("TS-8092");
+    expect(u.variants).toEqual([{ id: large?.id, name: "Large", price: { USD: 5999, TND: 0, EUR: 0, EGP: 0 } }]);
+    const d2 = await delta(store, d1.version);
+    expect(d2.products.map((x) => x.title)).toEqual(["Test Card 2"]);
+
+    const del = await admin.request("DELETE", `/api/admin/products/${p.id}`);
+    expect(del.status).toBe(200);
+    const d3 = await delta(store, d2.version);
+    expect(d3.deleted.products).toEqual([p.id]);
+    expect(d3.products).toEqual([]);
+    expect((await admin.request("GET", `/api/admin/products/${p.id}`)).status).toBe(404);
+    expect((await admin.request("DELETE", `/api/admin/products/${p.id}`)).status).toBe(404);
+  });
+
+  it("refuses an edit made against an older version with 409 and the current product", async () => {
+    const first = await admin.request("PUT", "/api/admin/products/steam-20", { title: "Mine", version: 1 });
+    expect(first.status).toBe(200);
+    const v = await syncVersion(store);
+    const stale = await admin.request("PUT", "/api/admin/products/steam-20", { title: "Theirs", version: 1 });
+    expect(stale.status).toBe(409);
+    const body = (await stale.json()) as { error: string; current: Product };
+    expect(body.error).toBe("This product was changed by someone else.");
+    expect(body.current).toMatchObject({ id: "steam-20", title: "Mine", version: 2 });
+    expect(await syncVersion(store)).toBe(v);
+    expect((await admin.request("DELETE", "/api/admin/products/steam-20?version=1")).status).toBe(409);
+  });
+
+  it("accepts the spec's legacy body (USD price in major units, image_url, category_id)", async () => {
+    const res = await admin.request("POST", "/api/admin/products", {
+      title: "Legacy",
+      description: "Old shape",
+      price: 12.5,
+      image_url: "https://cdn.example/img.png",
+      category_id: "cat-gift-cards",
+    });
+    expect(res.status).toBe(201);
+    const p = (await res.json()) as Product;
+    expect(p.price).toEqual({ USD: 1250, TND: 0, EUR: 0, EGP: 0 });
+    expect(p.image).toBe("https://cdn.example/img.png");
+    expect(p.categoryId).toBe("cat-gift-cards");
+    const put = await admin.request("PUT", `/api/admin/products/${p.id}`, {
+      title: "Legacy",
+      price: "7",
+      image_url: "",
+      category_id: null,
+    });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toMatchObject({ price: { USD: 700 }, image: "", categoryId: null });
+  });
+
+  it("answers bad input with 400 and field messages, writing nothing", async () => {
+    const v = await syncVersion(store);
+    const cases: [unknown, string][] = [
+      [{ description: "no title" }, "title"],
+      [{ title: "  " }, "title"],
+      [{ title: "x", discountPercent: 101 }, "discountPercent"],
+      [{ title: "x", price: { USD: -1 } }, "price.USD"],
+      [{ title: "x", price: { USD: 1.5 } }, "price.USD"],
+      [{ title: "x", price: "abc" }, "price"],
+      [{ title: "x", categoryId: "nope" }, "categoryId"],
+      [{ title: "x", image: "javascript:alert(1)" }, "image"],
+      [{ title: "x", variants: [{ name: "" }] }, "variants.0.name"],
+      [{ title: "x", inStock: "yes" }, "inStock"],
+    ];
+    for (const [body, field] of cases) {
+      const res = await admin.request("POST", "/api/admin/products", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const json = (await res.json()) as { error: string; fields: Record<string, string> };
+      expect(json.fields[field], JSON.stringify(json)).toBeTruthy();
+    }
+    for (const body of ["[]", "null", "{", '"x"']) {
+      const res = await admin.request("POST", "/api/admin/products", body);
+      expect(res.status).toBe(400);
+    }
+    expect(await syncVersion(store)).toBe(v);
+    expect((await admin.request("PUT", "/api/admin/products/nope", { title: "x" })).status).toBe(404);
+  });
+
+  it("stores an image sent as a data URL as an upload", async () => {
+    const sharp = (await import("sharp")).default;
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
+    const res = await admin.request("POST", "/api/admin/products", {
+      title: "Pic",
+      image: `data:image/png;base64,${png.toString("base64")}`,
+    });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as Product).image).toMatch(/^\/uploads\/[0-9a-f]+-1200\.webp$/);
+  });
+
+  it("replays an edit with the same Idempotency-Key without applying it twice", async () => {
+    const body = { title: "Once" };
+    const a = await admin.request("POST", "/api/admin/products", body, { "Idempotency-Key": "k-1" });
+    const b = await admin.request("POST", "/api/admin/products", body, { "Idempotency-Key": "k-1" });
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    const pa = (await a.json()) as Product;
+    expect(((await b.json()) as Product).id).toBe(pa.id);
+    const list = (await (await admin.request("GET", "/api/admin/products")).json()) as Product[];
+    expect(list.filter((p) => p.title === "Once")).toHaveLength(1);
+  });
+});
+
+describe("admin categories", () => {
+  let store: TestStore;
+  let admin: AdminClient;
+  beforeEach(async () => {
+    store = await createTestStore({ seed: true, env: ADMIN_ENV });
+    admin = await signIn(store);
+  });
+  afterEach(() => store.close());
+
+  async function create(name: unknown, parentId: string | null = null): Promise<Response> {
+    return admin.request("POST", "/api/categories", { name, parentId });
+  }
+
+  it("creates a category and a subcategory with slugs, visible to sync", async () => {
+    const v = await syncVersion(store);
+    const res = await create("  Retro Games! ");
+    expect(res.status).toBe(201);
+    const cat = (await res.json()) as Category;
+    expect(cat).toMatchObject({ name: "Retro Games!", slug: "retro-games", parentId: null });
+    const sub = await create("Atari", cat.id);
+    expect(sub.status).toBe(201);
+    expect(await sub.json()).toMatchObject({ slug: "atari", parentId: cat.id });
+    const d = await delta(store, v);
+    expect(d.categories.map((c) => c.name)).toEqual(["Retro Games!", "Atari"]);
+    const list = (await (await store.app.request("/api/categories")).json()) as Category[];
+    expect(list.some((c) => c.id === cat.id)).toBe(true);
+  });
+
+  it("requires a name", async () => {
+    for (const name of ["", "   ", undefined, 42]) {
+      const res = await create(name);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: "Category name is required" });
+    }
+    const put = await admin.request("PUT", "/api/categories/cat-gift-cards", { name: " " });
+    expect(await put.json()).toMatchObject({ error: "Category name is required" });
+  });
+
+  it("refuses a duplicate name", async () => {
+    const res = await create("gift   CARDS");
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: "A category with this name already exists" });
+  });
+
+  it("keeps one level of nesting", async () => {
+    const sub = await create("Deeper", "cat-steam-wallet");
+    expect(sub.status).toBe(400);
+    expect(await sub.json()).toMatchObject({ fields: { parentId: expect.any(String) } });
+    const self = await admin.request("PUT", "/api/categories/cat-gift-cards", {
+      name: "Gift Cards",
+      parentId: "cat-gift-cards",
+    });
+    expect(self.status).toBe(400);
+    const withChildren = await admin.request("PUT", "/api/categories/cat-gift-cards", {
+      name: "Gift Cards",
+      parentId: "cat-console",
+    });
+    expect(withChildren.status).toBe(400);
+    expect(await withChildren.json()).toMatchObject({
+      error: "A category with subcategories cannot become a subcategory",
+    });
+    expect((await create("Orphan", "missing")).status).toBe(400);
+  });
+
+  it("renames a category and moves it", async () => {
+    const fresh = (await (await create("Temp")).json()) as Category;
+    const res = await admin.request("PUT", `/api/categories/${fresh.id}`, {
+      name: "Temp Renamed",
+      parentId: "cat-gift-cards",
+      version: 1,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      name: "Temp Renamed",
+      slug: "temp-renamed",
+      parentId: "cat-gift-cards",
+      version: 2,
+    });
+    const stale = await admin.request("PUT", `/api/categories/${fresh.id}`, { name: "X", version: 1 });
+    expect(stale.status).toBe(409);
+    expect((await admin.request("PUT", "/api/categories/missing", { name: "X" })).status).toBe(404);
+  });
+
+  it("refuses to delete a category with subcategories or products, and deletes an unused one", async () => {
+    const parent = await admin.request("DELETE", "/api/categories/cat-gift-cards");
+    expect(parent.status).toBe(409);
+    expect(await parent.json()).toEqual({
+      error: "Cannot delete category with subcategories. Delete subcategories first.",
+    });
+    const used = await admin.request("DELETE", "/api/categories/cat-steam-wallet");
+    expect(used.status).toBe(409);
+    expect(await used.json()).toEqual({ error: "Cannot delete category in use" });
+
+    const v = await syncVersion(store);
+    const fresh = (await (await create("Empty")).json()) as Category;
+    const del = await admin.request("DELETE", `/api/categories/${fresh.id}`);
+    expect(del.status).toBe(200);
+    const d = await delta(store, v + 1);
+    expect(d.deleted.categories).toEqual([fresh.id]);
+    expect((await admin.request("DELETE", `/api/categories/${fresh.id}`)).status).toBe(404);
+  });
+});

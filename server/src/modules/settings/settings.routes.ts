@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import { rateUpdateSchema, togglesUpdateSchema } from "@store/shared/schemas/admin";
+import type { AdminEnv } from "../../http/session.ts";
+import { readJson } from "../../http/validate.ts";
+import type { SettingsService } from "./settings.service.ts";
+
+/** GET /api/admin/rate is public (SPEC.md: the storefront reads it with no credentials); the rest needs a session. */
+export function settingsRoutes(service: SettingsService): Hono<AdminEnv> {
+  const app = new Hono<AdminEnv>();
+
+  app.get("/api/admin/toggles", (c) => c.json(service.toggles()));
+  app.put("/api/admin/toggles", async (c) => c.json(service.saveToggles(await readJson(c, togglesUpdateSchema))));
+
+  app.get("/api/admin/rate", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.json(service.rate());
+  });
+  app.put("/api/admin/rate", async (c) => c.json(service.saveRate(await readJson(c, rateUpdateSchema))));
+
+  return app;
+}

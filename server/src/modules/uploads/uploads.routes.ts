@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, uploadRequestSchema } from "@store/shared/schemas/admin";
+import { AppError, ValidationError } from "../../http/errors.ts";
+import type { AdminEnv } from "../../http/session.ts";
+import { readJson } from "../../http/validate.ts";
+import { UNSUPPORTED_IMAGE, type UploadsService } from "./uploads.service.ts";
+
+/** POST /api/upload-image: JSON { fileBase64 } (data URL or bare base64) or multipart field `file`. */
+export function uploadsRoutes(uploads: UploadsService): Hono<AdminEnv> {
+  const app = new Hono<AdminEnv>();
+
+  app.post("/api/upload-image", async (c) => {
+    const type = c.req.header("Content-Type") ?? "";
+    if (/^multipart\/form-data/i.test(type)) {
+      let form: Record<string, unknown>;
+      try {
+        form = await c.req.parseBody();
+      } catch {
+        throw new ValidationError("Malformed form data");
+      }
+      const file = form.file;
+      if (!(file instanceof File)) throw new ValidationError("Choose an image file", { file: "Choose an image file" });
+      if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, IMAGE_TOO_LARGE);
+      if (file.size === 0) throw new ValidationError(UNSUPPORTED_IMAGE, { file: UNSUPPORTED_IMAGE });
+      return c.json(await uploads.store(Buffer.from(await file.arrayBuffer())), 201);
+    }
+    const { fileBase64 } = await readJson(c, uploadRequestSchema);
+    return c.json(await uploads.storeBase64(fileBase64), 201);
+  });
+
+  return app;
+}

@@ -1,0 +1,48 @@
+/** Signs in through the API and builds headers for admin calls (cookie + CSRF token). */
+import type { TestStore } from "./harness.ts";
+
+export const TEST_ADMIN = { username: "admin", password: "correct horse battery" };
+export const ADMIN_ENV = { ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password };
+
+export interface AdminClient {
+  cookie: string;
+  csrfToken: string;
+  /** Headers for a JSON call with the session and the CSRF token. */
+  headers(extra?: Record<string, string>): Record<string, string>;
+  request(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<Response>;
+}
+
+/** The `name=value` part of a Set-Cookie header. */
+export function cookiePair(setCookie: string | null): string {
+  return (setCookie ?? "").split(";")[0] ?? "";
+}
+
+export async function signIn(store: TestStore, credentials = TEST_ADMIN): Promise<AdminClient> {
+  const res = await store.app.request("/api/admin/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const { csrfToken } = (await res.json()) as { csrfToken: string };
+  const cookie = cookiePair(res.headers.get("Set-Cookie"));
+  const headers = (extra: Record<string, string> = {}) => ({
+    "Content-Type": "application/json",
+    Cookie: cookie,
+    "X-CSRF-Token": csrfToken,
+    ...extra,
+  });
+  return {
+    cookie,
+    csrfToken,
+    headers,
+    request: (method, path, body, extra) =>
+      Promise.resolve(
+        store.app.request(path, {
+          method,
+          headers: headers(extra),
+          ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+        }),
+      ),
+  };
+}

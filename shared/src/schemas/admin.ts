@@ -1,0 +1,305 @@
+/** Admin API bodies: sign-in, profile, catalog editing (products, categories, banners), settings. */
+import { z } from "zod";
+import { bannerSchema, productSchema, rateSchema, togglesSchema } from "./catalog.ts";
+
+// ---------- Access ----------
+
+export const loginRequestSchema = z.object({
+  username: z
+    .string({ error: "Username is required" })
+    .trim()
+    .min(1, "Username is required")
+    .max(200, "Username is too long"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(1024, "Password is too long"),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** 200 from POST /api/admin/login (failures: 401 { ok: false, error }). */
+export const loginResponseSchema = z.object({
+  ok: z.literal(true),
+  username: z.string(),
+  name: z.string(),
+  csrfToken: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** GET /api/admin/session. */
+export const adminSessionSchema = z.object({ username: z.string(), name: z.string(), csrfToken: z.string() });
+export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+export const USERNAME_PATTERN = /^[a-zA-Z0-9._-]{3,40}$/;
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const adminProfileSchema = z.object({ name: z.string(), email: z.string(), username: z.string() });
+export type AdminProfile = z.infer<typeof adminProfileSchema>;
+
+export const profileUpdateSchema = z.object({
+  name: z.string({ error: "Name must be text" }).trim().max(100, "Name is too long").default(""),
+  email: z
+    .string({ error: "Please enter a valid email address." })
+    .trim()
+    .max(254, "Please enter a valid email address.")
+    .refine((v) => v === "" || z.email().safeParse(v).success, "Please enter a valid email address."),
+  username: z
+    .string({ error: "Username is required" })
+    .trim()
+    .regex(USERNAME_PATTERN, "Username must be 3 to 40 characters: letters, digits, dot, underscore or hyphen"),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** PUT /api/admin/password. The rules are checked in the spec's order by the server (match, length, current). */
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string({ error: "Current password is required" }).max(1024, "Password is too long"),
+  newPassword: z.string({ error: "Password must be at least 6 characters" }).max(1024, "Password is too long"),
+  confirmPassword: z.string().max(1024, "Password is too long").optional(),
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+// ---------- Products ----------
+
+const minor = z
+  .number({ error: "Prices must be numbers" })
+  .int("Prices are whole minor units (cents, millimes)")
+  .min(0, "Prices cannot be negative")
+  .max(1_000_000_000, "Price is too large");
+
+/** A price per currency in minor units; a missing currency is 0 (derived from USD). */
+export const priceInputSchema = z
+  .object(
+    { USD: minor.optional(), TND: minor.optional(), EUR: minor.optional(), EGP: minor.optional() },
+    { error: "Price must be a number or a price per currency" },
+  )
+  .transform((p) => ({ USD: p.USD ?? 0, TND: p.TND ?? 0, EUR: p.EUR ?? 0, EGP: p.EGP ?? 0 }));
+
+/** An image reference: empty, a site path (/uploads/...), an http(s) URL, or an image data URL (stored as an upload). */
+export const imageRefSchema = z
+  .string({ error: "Image must be a URL" })
+  .trim()
+  .max(8 * 1024 * 1024, "Image is too large")
+  .refine(
+    (v) =>
+      v === "" ||
+      (v.startsWith("/") && !v.startsWith("//")) ||
+      /^https?:\/\/[^\s]+$/i.test(v) ||
+      /^data:image\/[a-z0-9.+-]+;base64,/i.test(v),
+    "Image must be an http(s) URL, a site path or an image",
+  );
+
+export const variantInputSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z0-9_-]{1,64}$/, "Invalid variant id")
+    .optional(),
+  name: z
+    .string({ error: "Variant name is required" })
+    .trim()
+    .min(1, "Variant name is required")
+    .max(100, "Variant name is too long"),
+  price: priceInputSchema.default({ USD: 0, TND: 0, EUR: 0, EGP: 0 }),
+});
+export type VariantInput = z.infer<typeof variantInputSchema>;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long`);
+
+/** Fields of a product as the admin edits them; on update every field is optional (absent = unchanged). */
+const productFields = {
+  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title is too long"),
+  description: text("Description", 10_000),
+  image: imageRefSchema,
+  price: priceInputSchema,
+  discountPercent: z
+    .number({ error: "Discount must be a number" })
+    .int("Discount must be a whole number")
+    .min(0, "Discount must be between 0 and 100")
+    .max(100, "Discount must be between 0 and 100"),
+  tagline: text("Tagline", 200),
+  platform: text("Platform", 50),
+  region: text("Region", 50),
+  delivery: text("Delivery", 100),
+  sku: text("SKU", 100),
+  inStock: z.boolean({ error: "In stock must be true or false" }),
+  categoryId: z.string({ error: "Invalid category" }).trim().max(100, "Invalid category").nullable(),
+  variants: z.array(variantInputSchema, { error: "Variants must be a list" }).max(100, "Too many variants"),
+};
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Maps SPEC.md's legacy body (price as one USD number in major units, image_url, category_id) to the current one. */
+export function fromLegacyProductBody(raw: unknown): unknown {
+  if (!isRecord(raw)) return raw;
+  const out: Record<string, unknown> = { ...raw };
+  if ("image_url" in out) {
+    if (!("image" in out)) out.image = out.image_url ?? "";
+    delete out.image_url;
+  }
+  if ("category_id" in out) {
+    if (!("categoryId" in out)) out.categoryId = out.category_id;
+    delete out.category_id;
+  }
+  if (out.categoryId === "" || out.categoryId === undefined) {
+    if ("categoryId" in out) out.categoryId = null;
+  }
+  if (
+    typeof out.price === "number" ||
+    (typeof out.price === "string" && out.price.trim() !== "" && Number.isFinite(Number(out.price)))
+  ) {
+    out.price = { USD: Math.round(Number(out.price) * 100) };
+  }
+  if (out.description === null) out.description = "";
+  if (out.image === null) out.image = "";
+  return out;
+}
+
+export const productCreateSchema = z.preprocess(
+  fromLegacyProductBody,
+  z.object({
+    id: z
+      .string()
+      .trim()
+      .regex(/^[a-zA-Z0-9_-]{1,64}$/, "Product id may use letters, digits, - and _ (64 at most)")
+      .optional(),
+    ...productFields,
+    description: productFields.description.default(""),
+    image: productFields.image.default(""),
+    price: productFields.price.default({ USD: 0, TND: 0, EUR: 0, EGP: 0 }),
+    discountPercent: productFields.discountPercent.default(0),
+    tagline: productFields.tagline.default(""),
+    platform: productFields.platform.default(""),
+    region: productFields.region.default(""),
+    delivery: productFields.delivery.default(""),
+    sku: productFields.sku.default(""),
+    inStock: productFields.inStock.default(true),
+    categoryId: productFields.categoryId.default(null),
+    variants: productFields.variants.default([]),
+  }),
+);
+export type ProductCreate = z.infer<typeof productCreateSchema>;
+
+/** PUT: absent fields stay as they are; `variants` replaces the whole set; `version` guards against lost updates. */
+export const productUpdateSchema = z.preprocess(
+  fromLegacyProductBody,
+  z.object({
+    title: productFields.title.optional(),
+    description: productFields.description.optional(),
+    image: productFields.image.optional(),
+    price: productFields.price.optional(),
+    discountPercent: productFields.discountPercent.optional(),
+    tagline: productFields.tagline.optional(),
+    platform: productFields.platform.optional(),
+    region: productFields.region.optional(),
+    delivery: productFields.delivery.optional(),
+    sku: productFields.sku.optional(),
+    inStock: productFields.inStock.optional(),
+    categoryId: productFields.categoryId.optional(),
+    variants: productFields.variants.optional(),
+    version: z.number({ error: "Version must be a number" }).int("Version must be a whole number").min(1).optional(),
+  }),
+);
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;
+
+export const adminProductListSchema = z.array(productSchema);
+
+// ---------- Categories ----------
+
+const categoryName = z
+  .string({ error: "Category name is required" })
+  .trim()
+  .min(1, "Category name is required")
+  .max(100, "Category name is too long");
+const parentId = z
+  .string({ error: "Invalid parent category" })
+  .trim()
+  .max(100, "Invalid parent category")
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? null : v));
+
+export const categoryCreateSchema = z.object({ name: categoryName, parentId });
+export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
+
+export const categoryUpdateSchema = z.object({
+  name: categoryName,
+  parentId,
+  version: z.number().int().min(1).optional(),
+});
+export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
+
+// ---------- Banners ----------
+
+export const adminBannerSchema = bannerSchema.extend({ position: z.number().int() });
+export type AdminBanner = z.infer<typeof adminBannerSchema>;
+
+const bannerTitle = z
+  .string({ error: "Banner title is required" })
+  .trim()
+  .min(1, "Banner title is required")
+  .max(200, "Banner title is too long");
+const bannerLink = z
+  .string({ error: "Link must be text" })
+  .trim()
+  .max(2000, "Link is too long")
+  .refine(
+    (v) => v === "" || (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\/[^\s]+$/i.test(v),
+    "Link must be a site path or an http(s) URL",
+  );
+const position = z
+  .number({ error: "Position must be a number" })
+  .int("Position must be a whole number")
+  .min(0)
+  .max(100_000);
+
+export const bannerCreateSchema = z.object({
+  title: bannerTitle,
+  image: imageRefSchema.default(""),
+  link: bannerLink.default(""),
+  active: z.boolean({ error: "Active must be true or false" }).default(true),
+  position: position.optional(),
+});
+export type BannerCreate = z.infer<typeof bannerCreateSchema>;
+
+export const bannerUpdateSchema = z.object({
+  title: bannerTitle.optional(),
+  image: imageRefSchema.optional(),
+  link: bannerLink.optional(),
+  active: z.boolean({ error: "Active must be true or false" }).optional(),
+  position: position.optional(),
+  version: z.number().int().min(1).optional(),
+});
+export type BannerUpdate = z.infer<typeof bannerUpdateSchema>;
+
+// ---------- Settings ----------
+
+export const togglesUpdateSchema = togglesSchema.partial();
+export type TogglesUpdate = z.infer<typeof togglesUpdateSchema>;
+
+export const rateUpdateSchema = z.object({
+  usdToTnd: z.coerce
+    .number({ error: "Rate must be a number" })
+    .refine((v) => Number.isFinite(v) && v > 0 && v < 1000, "Rate must be greater than 0 and less than 1000"),
+});
+export type RateUpdate = z.infer<typeof rateUpdateSchema>;
+export { rateSchema, togglesSchema };
+
+// ---------- Uploads ----------
+
+export const uploadRequestSchema = z.object({
+  fileBase64: z.string({ error: "fileBase64 is required" }).min(1, "fileBase64 is required"),
+});
+export const uploadResponseSchema = z.object({
+  url: z.string(),
+  variants: z.object({ card: z.string(), detail: z.string() }),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TOO_LARGE = "Image too large (max 5 MB)";
