@@ -20,9 +20,16 @@ try {
   await page.waitForTimeout(500);
   const totalGzip = [...scripts.values()].reduce((a, b) => a + b, 0);
   const adminChunks = [...scripts.keys()].filter((p) => /admin/i.test(p));
-  const files = Object.fromEntries([...scripts.entries()].sort((a, b) => b[1] - a[1]).map(([p, n]) => [p, +(n / 1024).toFixed(1)]));
+  const files = Object.fromEntries(
+    [...scripts.entries()].sort((a, b) => b[1] - a[1]).map(([p, n]) => [p, +(n / 1024).toFixed(1)]),
+  );
   console.error(files);
-  report("home-js", { homeJsGzipKB: +(totalGzip / 1024).toFixed(1), budgetKB: 170, scripts: scripts.size, adminChunksOnHome: adminChunks.length });
+  report("home-js", {
+    homeJsGzipKB: +(totalGzip / 1024).toFixed(1),
+    budgetKB: 170,
+    scripts: scripts.size,
+    adminChunksOnHome: adminChunks.length,
+  });
 } finally {
   await browser.close();
   await store.stop();

@@ -6,7 +6,9 @@ import { repoRoot } from "./serve.ts";
 
 const all = ["sync", "bundle", "lighthouse", "search", "checkout"];
 const wanted = process.argv.slice(2).filter((a) => all.includes(a));
-const benches = (wanted.length > 0 ? wanted : all).filter((name) => fs.existsSync(path.join(import.meta.dirname, `${name}.ts`)));
+const benches = (wanted.length > 0 ? wanted : all).filter((name) =>
+  fs.existsSync(path.join(import.meta.dirname, `${name}.ts`)),
+);
 const results: unknown[] = [];
 for (const name of benches) {
   console.log(`== bench ${name}`);
@@ -28,5 +30,8 @@ for (const name of benches) {
   results.push(JSON.parse(last));
 }
 fs.mkdirSync(path.join(repoRoot, "bench-results"), { recursive: true });
-fs.writeFileSync(path.join(repoRoot, "bench-results/latest.json"), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+fs.writeFileSync(
+  path.join(repoRoot, "bench-results/latest.json"),
+  JSON.stringify({ at: new Date().toISOString(), results }, null, 2),
+);
 console.log("written bench-results/latest.json");

@@ -17,7 +17,16 @@ export async function startBuiltStore(port: number, env: Record<string, string> 
   if (!fs.existsSync(main)) throw new Error("Build first: pnpm build");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
   const child: ChildProcess = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "yes", ADMIN_USERNAME: "admin", ADMIN_PASSWORD: "bench-password-1", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "yes",
+      ADMIN_USERNAME: "admin",
+      ADMIN_PASSWORD: "bench-password-1",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -1,0 +1,32 @@
+/** Service worker registration (workbox-window via vite-plugin-pwa): asks before activating a new version (D18). */
+import { registerSW } from "virtual:pwa-register";
+import { t } from "@lingui/core/macro";
+import { toast } from "sonner";
+
+export function registerServiceWorker(): void {
+  if (!("serviceWorker" in navigator)) return;
+  const updateSW = registerSW({
+    immediate: true,
+    onNeedRefresh() {
+      // Never reload on our own: the shopper may be in the middle of a checkout.
+      toast(t`A new version is available`, {
+        id: "sw-update",
+        duration: Number.POSITIVE_INFINITY,
+        action: { label: t`Reload`, onClick: () => void updateSW(true) },
+      });
+    },
+    onOfflineReady() {
+      toast.success(t`The store is ready to work offline.`, { id: "sw-offline" });
+    },
+    onRegisteredSW(_url, registration) {
+      if (!registration) return;
+      // Look for a new version every hour while the app stays open.
+      window.setInterval(
+        () => {
+          if (navigator.onLine) void registration.update();
+        },
+        60 * 60 * 1000,
+      );
+    },
+  });
+}

@@ -1,0 +1,61 @@
+/** The shopper's cart in IndexedDB (D2), changed only through the pure rules of shared/cart.ts. */
+import { useLiveQuery } from "dexie-react-hooks";
+import * as rules from "@store/shared/cart";
+import { db as defaultDb, type CartRow, type StoreDb } from "../../local/db.ts";
+
+export type { CartRow };
+export const lineKey = rules.lineKey;
+
+function toLine(row: CartRow): rules.CartLine {
+  return row.variantId ? { id: row.id, qty: row.qty, variantId: row.variantId } : { id: row.id, qty: row.qty };
+}
+
+/** Replaces the stored lines with `next`, keeping each surviving line's addedAt. */
+async function writeLines(db: StoreDb, before: readonly CartRow[], next: readonly rules.CartLine[]): Promise<void> {
+  const addedAt = new Map(before.map((row) => [row.key, row.addedAt] as const));
+  const now = Date.now();
+  const rows: CartRow[] = next.map((line) => {
+    const key = rules.lineKey(line);
+    const row: CartRow = { key, id: line.id, qty: line.qty, addedAt: addedAt.get(key) ?? now };
+    if (line.variantId) row.variantId = line.variantId;
+    return row;
+  });
+  const keep = new Set(rows.map((row) => row.key));
+  await db.cart.bulkDelete(before.filter((row) => !keep.has(row.key)).map((row) => row.key));
+  await db.cart.bulkPut(rows);
+}
+
+async function change(db: StoreDb, apply: (lines: rules.CartLine[]) => rules.CartLine[]): Promise<void> {
+  await db.transaction("rw", db.cart, async () => {
+    const before = await db.cart.toArray();
+    await writeLines(db, before, apply(before.map(toLine)));
+  });
+}
+
+/** Adds qty (default 1) of a product (or one of its variants). */
+export function addToCart(id: string, qty = 1, variantId?: string, db: StoreDb = defaultDb): Promise<void> {
+  return change(db, (lines) => rules.addToCart(lines, id, qty, variantId));
+}
+
+/** Sets a line's quantity; 0 or less removes the line. */
+export function setCartQty(key: string, qty: number, db: StoreDb = defaultDb): Promise<void> {
+  return change(db, (lines) => rules.setQuantity(lines, key, qty));
+}
+
+export function removeCartLine(key: string, db: StoreDb = defaultDb): Promise<void> {
+  return change(db, (lines) => rules.removeLine(lines, key));
+}
+
+export async function clearCart(db: StoreDb = defaultDb): Promise<void> {
+  await db.cart.clear();
+}
+
+/** Cart lines in the order they were added; undefined while IndexedDB answers. */
+export function useCart(): CartRow[] | undefined {
+  return useLiveQuery(() => defaultDb.cart.orderBy("addedAt").toArray(), []);
+}
+
+/** Number of distinct cart lines (the header badge). */
+export function useCartCount(): number {
+  return useLiveQuery(() => defaultDb.cart.count(), []) ?? 0;
+}

@@ -1,0 +1,157 @@
+import { useId, useMemo, useState } from "react";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { useCurrency } from "../prefs/prefs-store.ts";
+import { useDocumentTitle } from "../layout/use-document-title.ts";
+import { useCatalogReady, useCategories, useProducts, useSettings } from "./catalog-hooks.ts";
+import { GridSkeleton, ProductGrid } from "./product-grid.tsx";
+import { applyFilters, DEFAULT_FILTERS, isSort, PRICE_STEP, sliderMax, type Filters } from "./product-filters.ts";
+
+export function AllProductsPage() {
+  const { t } = useLingui();
+  useDocumentTitle(t`All Products`);
+  const ready = useCatalogReady();
+  const products = useProducts();
+  const categories = useCategories();
+  const currency = useCurrency();
+  const { rates } = useSettings();
+  const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
+  const ids = { category: useId(), sort: useId(), min: useId(), max: useId() };
+
+  const all = useMemo(() => products ?? [], [products]);
+  const cats = useMemo(() => categories ?? [], [categories]);
+  const top = useMemo(() => sliderMax(all, currency, rates), [all, currency, rates]);
+  const shown = useMemo(() => applyFilters(all, cats, filters, currency, rates), [all, cats, filters, currency, rates]);
+  const loaded = ready && products !== undefined;
+  const total = all.length;
+  const count = shown.length;
+  const max = Math.min(filters.max ?? top, top);
+  const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
+  const reset = () => setFilters(DEFAULT_FILTERS);
+
+  const parents = cats.filter((c) => c.parentId === null);
+
+  return (
+    <div className="container page">
+      <div className="page__head">
+        <h1>
+          <Trans>All Products</Trans>
+        </h1>
+        {loaded ? (
+          <p className="muted">
+            <Plural value={total} one="# product" other="# products" />
+          </p>
+        ) : null}
+      </div>
+      <div className="listing">
+        <aside className="filters" aria-labelledby="filters-heading">
+          <div className="filters__head">
+            <h2 id="filters-heading">
+              <Trans>Filters</Trans>
+            </h2>
+            <button type="button" className="btn btn--link" onClick={reset}>
+              <Trans>Clear</Trans>
+            </button>
+          </div>
+          <div className="field">
+            <label htmlFor={ids.category}>
+              <Trans>Category</Trans>
+            </label>
+            <select id={ids.category} value={filters.categoryId} onChange={(e) => set({ categoryId: e.target.value })}>
+              <option value="">{t`All categories`}</option>
+              {parents.map((parent) => (
+                <optgroup key={parent.id} label={parent.name}>
+                  <option value={parent.id}>{parent.name}</option>
+                  {cats
+                    .filter((c) => c.parentId === parent.id)
+                    .map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.name}
+                      </option>
+                    ))}
+                </optgroup>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={ids.sort}>
+              <Trans>Sort by</Trans>
+            </label>
+            <select
+              id={ids.sort}
+              value={filters.sort}
+              onChange={(e) => isSort(e.target.value) && set({ sort: e.target.value })}
+            >
+              <option value="name-asc">{t`Name: A to Z`}</option>
+              <option value="name-desc">{t`Name: Z to A`}</option>
+              <option value="price-asc">{t`Price: low to high`}</option>
+              <option value="price-desc">{t`Price: high to low`}</option>
+            </select>
+          </div>
+          <fieldset className="field price-range">
+            <legend>
+              <Trans>Price range ({currency})</Trans>
+            </legend>
+            <p className="price-range__values" aria-hidden="true">
+              {filters.min} – {max}
+            </p>
+            <label htmlFor={ids.min} className="price-range__label">
+              <Trans>Minimum price</Trans>
+            </label>
+            <input
+              id={ids.min}
+              type="range"
+              min={0}
+              max={top}
+              step={PRICE_STEP}
+              value={Math.min(filters.min, top)}
+              onChange={(e) => {
+                const min = Number(e.target.value);
+                set({ min, max: min > max ? min : filters.max });
+              }}
+            />
+            <label htmlFor={ids.max} className="price-range__label">
+              <Trans>Maximum price</Trans>
+            </label>
+            <input
+              id={ids.max}
+              type="range"
+              min={0}
+              max={top}
+              step={PRICE_STEP}
+              value={max}
+              onChange={(e) => {
+                const next = Number(e.target.value);
+                set({ max: next >= top ? null : next, min: Math.min(filters.min, next) });
+              }}
+            />
+          </fieldset>
+        </aside>
+        <div className="listing__main">
+          {loaded ? (
+            <>
+              <p className="listing__count" role="status">
+                <Trans>
+                  Showing {count} of {total} products
+                </Trans>
+              </p>
+              {count === 0 ? (
+                <div className="empty">
+                  <p>
+                    <Trans>No products found matching your filters.</Trans>
+                  </p>
+                  <button type="button" className="btn btn--primary" onClick={reset}>
+                    <Trans>Reset Filters</Trans>
+                  </button>
+                </div>
+              ) : (
+                <ProductGrid products={shown} eagerCount={2} />
+              )}
+            </>
+          ) : (
+            <GridSkeleton />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

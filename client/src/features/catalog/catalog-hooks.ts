@@ -1,0 +1,90 @@
+/** Read-only catalog hooks: every storefront screen reads the local copy through these (D1). */
+import { useMemo, useSyncExternalStore } from "react";
+import { useLiveQuery } from "dexie-react-hooks";
+import { ratesWith, type Rates } from "@store/shared/currency";
+import type { Banner, Category, Product, Rate, StoreSettings, Toggles } from "@store/shared/schemas/catalog";
+import { db, META } from "../../local/db.ts";
+import { getSyncState, subscribeSyncState, type SyncState } from "../../local/catalog-sync.ts";
+
+const EMPTY: never[] = [];
+
+/** Site toggles default to all true (SPEC.md section 9). Kept here so zod stays out of the bundle. */
+export const DEFAULT_TOGGLES: Toggles = { showNewsletter: true, showPremium: true, showPromo: true };
+
+/** All products, or undefined while IndexedDB is still answering. */
+export function useProducts(): Product[] | undefined {
+  return useLiveQuery(() => db.products.toArray(), []);
+}
+
+export function useProduct(id: string): Product | null | undefined {
+  return useLiveQuery(async () => (await db.products.get(id)) ?? null, [id]);
+}
+
+/** All categories with duplicate slugs dropped (first kept, SPEC.md section 3), sorted by name. */
+export function useCategories(): Category[] | undefined {
+  return useLiveQuery(async () => dedupeCategories(await db.categories.toArray()), []);
+}
+
+export function dedupeCategories(rows: readonly Category[]): Category[] {
+  const seen = new Set<string>();
+  const out: Category[] = [];
+  for (const row of [...rows].sort((a, b) => a.name.localeCompare(b.name))) {
+    if (seen.has(row.slug)) continue;
+    seen.add(row.slug);
+    out.push(row);
+  }
+  return out;
+}
+
+export function useBanners(): Banner[] {
+  return useLiveQuery(() => db.banners.filter((b) => b.active).toArray(), []) ?? EMPTY;
+}
+
+export interface SettingsView {
+  toggles: Toggles;
+  rate: Rate | null;
+  rates: Rates;
+}
+
+export function settingsView(settings: StoreSettings | undefined): SettingsView {
+  return {
+    toggles: settings?.toggles ?? DEFAULT_TOGGLES,
+    rate: settings?.rate ?? null,
+    rates: ratesWith(settings?.rate.usdToTnd),
+  };
+}
+
+const DEFAULT_SETTINGS = settingsView(undefined);
+
+function isStoreSettings(value: unknown): value is StoreSettings {
+  if (typeof value !== "object" || value === null || !("toggles" in value) || !("rate" in value)) return false;
+  const { toggles, rate } = value;
+  return (
+    typeof toggles === "object" && toggles !== null && typeof rate === "object" && rate !== null && "usdToTnd" in rate
+  );
+}
+
+/** Site toggles and currency rates (defaults until the first sync lands). */
+export function useSettings(): SettingsView {
+  const settings = useLiveQuery(async () => {
+    const row = await db.meta.get(META.settings);
+    return settingsView(isStoreSettings(row?.value) ? row.value : undefined);
+  }, []);
+  return settings ?? DEFAULT_SETTINGS;
+}
+
+/** False until the first sync has been stored locally (then true, also offline). */
+export function useCatalogReady(): boolean {
+  return useLiveQuery(async () => (await db.meta.get(META.catalogVersion)) !== undefined, []) ?? false;
+}
+
+/** State of the running sync loop: idle, syncing, ok or error. */
+export function useSyncState(): SyncState {
+  return useSyncExternalStore(subscribeSyncState, getSyncState, getSyncState);
+}
+
+/** Category id -> category, for badges. */
+export function useCategoryMap(): Map<string, Category> {
+  const categories = useCategories();
+  return useMemo(() => new Map((categories ?? EMPTY).map((c) => [c.id, c] as const)), [categories]);
+}

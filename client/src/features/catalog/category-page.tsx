@@ -1,0 +1,116 @@
+import { useMemo } from "react";
+import { Link } from "@tanstack/react-router";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import type { Category, Product } from "@store/shared/schemas/catalog";
+import { useDocumentTitle } from "../layout/use-document-title.ts";
+import { useCatalogReady, useCategories, useProducts } from "./catalog-hooks.ts";
+import { ProductGrid } from "./product-grid.tsx";
+
+/** Products of a category and of its subcategories (one level of nesting). */
+export function productsInCategory(
+  category: Category,
+  categories: readonly Category[],
+  products: readonly Product[],
+): Product[] {
+  const ids = new Set([category.id, ...categories.filter((c) => c.parentId === category.id).map((c) => c.id)]);
+  return products
+    .filter((p) => p.categoryId !== null && ids.has(p.categoryId))
+    .sort((a, b) => a.title.localeCompare(b.title));
+}
+
+export function CategoryPage({ slug }: { slug: string }) {
+  const { t } = useLingui();
+  const ready = useCatalogReady();
+  const categories = useCategories();
+  const products = useProducts();
+  const category = categories?.find((c) => c.slug === slug);
+  const parent = category?.parentId ? categories?.find((c) => c.id === category.parentId) : undefined;
+  const children = useMemo(
+    () => (category && categories ? categories.filter((c) => c.parentId === category.id) : []),
+    [category, categories],
+  );
+  const list = useMemo(
+    () => (category && categories && products ? productsInCategory(category, categories, products) : []),
+    [category, categories, products],
+  );
+  const name = category?.name;
+  const count = list.length;
+  useDocumentTitle(name ? t`${name} Store` : null);
+
+  if (!ready || categories === undefined || products === undefined) {
+    return (
+      <div className="container page" aria-busy="true">
+        <p role="status" className="loading">
+          <Trans>Loading…</Trans>
+        </p>
+      </div>
+    );
+  }
+  if (!category) {
+    return (
+      <div className="container page page--center">
+        <h1>
+          <Trans>Category not found</Trans>
+        </h1>
+        <p>
+          <Trans>This category does not exist or was removed.</Trans>
+        </p>
+        <Link to="/products" className="btn btn--primary">
+          <Trans>Browse all products</Trans>
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page">
+      <nav aria-label={t`Breadcrumb`} className="breadcrumb">
+        <Link to="/">
+          <Trans>Home</Trans>
+        </Link>
+        <span aria-hidden="true">/</span>
+        {parent ? (
+          <>
+            <Link to="/category/$slug" params={{ slug: parent.slug }}>
+              {parent.name}
+            </Link>
+            <span aria-hidden="true">/</span>
+          </>
+        ) : null}
+        <span aria-current="page">{category.name}</span>
+      </nav>
+      <div className="page__head">
+        <h1>{category.name}</h1>
+        <p className="muted">
+          <Plural value={count} one="# product" other="# products" />
+        </p>
+      </div>
+      {children.length > 0 ? (
+        <ul className="chip-row" aria-label={t`Subcategories`}>
+          {children.map((c) => (
+            <li key={c.id}>
+              <Link to="/category/$slug" params={{ slug: c.slug }} className="chip chip--link">
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <h2 className="visually-hidden">
+        <Trans>Products</Trans>
+      </h2>
+      {list.length === 0 ? (
+        <div className="empty">
+          <p>
+            <Trans>No products yet</Trans>
+          </p>
+          <Link to="/admin">
+            <Trans>Add products in the admin console</Trans>
+          </Link>
+        </div>
+      ) : (
+        <ProductGrid products={list} eagerCount={2} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/** What a product costs in the shopper's currency, built on shared/money.ts (integer minor units). */
+import { formatMoney, type Currency, type Rates } from "@store/shared/currency";
+import { listPrice, unitPrice, type Prices } from "@store/shared/money";
+import type { Product, Variant } from "@store/shared/schemas/catalog";
+
+/** The variant a card adds and prices by default: the first one, when the product has variants. */
+export function defaultVariant(product: Product): Variant | undefined {
+  return product.variants[0];
+}
+
+export function pricesOf(product: Product, variant?: Variant): Prices {
+  return variant ? variant.price : product.price;
+}
+
+export interface PriceView {
+  /** What the shopper pays per unit, in minor units. */
+  now: number;
+  /** The list price when a discount applies. */
+  was: number | null;
+}
+
+export function priceView(product: Product, currency: Currency, rates: Rates, variant?: Variant): PriceView {
+  const prices = pricesOf(product, variant);
+  const now = unitPrice(prices, product.discountPercent, currency, rates);
+  const list = listPrice(prices, currency, rates);
+  return { now, was: product.discountPercent > 0 && list > now ? list : null };
+}
+
+/** The unit price of a product's default variant, for sorting and filtering. */
+export function sortPrice(product: Product, currency: Currency, rates: Rates): number {
+  return priceView(product, currency, rates, defaultVariant(product)).now;
+}
+
+export { formatMoney };

@@ -1,0 +1,90 @@
+import { Link } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { toast } from "sonner";
+import type { Category, Product } from "@store/shared/schemas/catalog";
+import { CURRENCIES } from "@store/shared/currency";
+import { addToCart } from "../cart/cart-store.ts";
+import { useCurrency } from "../prefs/prefs-store.ts";
+import { defaultVariant, priceView } from "./pricing.ts";
+import { useSettings } from "./catalog-hooks.ts";
+import { useMoney } from "./use-money.ts";
+import { ProductImage } from "./product-image.tsx";
+
+interface Props {
+  product: Product;
+  category?: Category | undefined;
+  /** Eager-load the image (first cards above the fold). */
+  eager?: boolean;
+}
+
+export function ProductCard({ product, category, eager = false }: Props) {
+  const { t } = useLingui();
+  const currency = useCurrency();
+  const { rates } = useSettings();
+  const money = useMoney();
+  const variant = defaultVariant(product);
+  const price = priceView(product, currency, rates, variant);
+  const badge = category?.name ?? product.platform;
+  const discount = product.discountPercent;
+
+  const add = async () => {
+    try {
+      await addToCart(product.id, 1, variant?.id);
+      toast.success(t`Added to cart`, { description: product.title });
+    } catch {
+      toast.error(t`Could not add to cart.`);
+    }
+  };
+
+  return (
+    <article className="card product-card">
+      <Link to="/product/$id" params={{ id: product.id }} className="product-card__link">
+        <div className="product-card__media">
+          <ProductImage src={product.image} alt={product.title} width={600} height={400} eager={eager} />
+          {discount > 0 ? (
+            <span className="badge badge--deal">
+              <Trans>{discount}% OFF</Trans>
+            </span>
+          ) : (
+            <span className="badge badge--info">{product.tagline || <Trans>Instant delivery</Trans>}</span>
+          )}
+        </div>
+        <div className="product-card__body">
+          {badge ? <span className="chip">{badge}</span> : null}
+          <h3 className="product-card__title">{product.title}</h3>
+          <p className="product-card__desc">{product.description}</p>
+          <p className="product-card__meta">
+            <span>{product.delivery || t`Email delivery`}</span>
+            <span>
+              <span className="visually-hidden">
+                <Trans>Supported currencies:</Trans>{" "}
+              </span>
+              {CURRENCIES.join(" · ")}
+            </span>
+          </p>
+        </div>
+      </Link>
+      <div className="product-card__footer">
+        <p className="price">
+          <span className="price__now">{money(price.now, currency)}</span>
+          {price.was !== null ? (
+            <s className="price__was">
+              <span className="visually-hidden">
+                <Trans>Original price:</Trans>{" "}
+              </span>
+              {money(price.was, currency)}
+            </s>
+          ) : null}
+        </p>
+        <button
+          type="button"
+          className="btn btn--primary btn--sm"
+          onClick={() => void add()}
+          disabled={!product.inStock}
+        >
+          {product.inStock ? <Trans>Add to cart</Trans> : <Trans>Out of stock</Trans>}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,68 @@
+/** The All Products filter and sort rules (SPEC.md section 5), pure for tests. */
+import { toMajor, type Currency, type Rates } from "@store/shared/currency";
+import type { Category, Product } from "@store/shared/schemas/catalog";
+import { sortPrice } from "./pricing.ts";
+
+export const SORTS = ["name-asc", "name-desc", "price-asc", "price-desc"] as const;
+export type Sort = (typeof SORTS)[number];
+export const PRICE_STEP = 10;
+export const DEFAULT_PRICE_MAX = 1000;
+
+export interface Filters {
+  categoryId: string;
+  sort: Sort;
+  /** Whole major units of the selected currency. */
+  min: number;
+  /** null: up to the slider's top (1000 unless a product costs more), so no product is hidden by default. */
+  max: number | null;
+}
+
+export const DEFAULT_FILTERS: Filters = { categoryId: "", sort: "name-asc", min: 0, max: null };
+
+export function isSort(value: unknown): value is Sort {
+  return typeof value === "string" && (SORTS as readonly string[]).includes(value);
+}
+
+/** Slider upper bound: the highest price in the currency rounded up to the step, at least 1000. */
+export function sliderMax(products: readonly Product[], currency: Currency, rates: Rates): number {
+  let top = 0;
+  for (const p of products) top = Math.max(top, toMajor(sortPrice(p, currency, rates), currency));
+  return Math.max(DEFAULT_PRICE_MAX, Math.ceil(top / PRICE_STEP) * PRICE_STEP);
+}
+
+export function applyFilters(
+  products: readonly Product[],
+  categories: readonly Category[],
+  filters: Filters,
+  currency: Currency,
+  rates: Rates,
+): Product[] {
+  let ids: Set<string> | null = null;
+  if (filters.categoryId) {
+    ids = new Set([
+      filters.categoryId,
+      ...categories.filter((c) => c.parentId === filters.categoryId).map((c) => c.id),
+    ]);
+  }
+  const priced = products
+    .filter((p) => ids === null || (p.categoryId !== null && ids.has(p.categoryId)))
+    .map((p) => ({ p, price: sortPrice(p, currency, rates) }))
+    .filter(({ price }) => {
+      const major = toMajor(price, currency);
+      return major >= filters.min && (filters.max === null || major <= filters.max);
+    });
+  const byName = (a: Product, b: Product) => a.title.localeCompare(b.title);
+  priced.sort((a, b) => {
+    switch (filters.sort) {
+      case "name-desc":
+        return byName(b.p, a.p);
+      case "price-asc":
+        return a.price - b.price || byName(a.p, b.p);
+      case "price-desc":
+        return b.price - a.price || byName(a.p, b.p);
+      default:
+        return byName(a.p, b.p);
+    }
+  });
+  return priced.map(({ p }) => p);
+}

@@ -1,0 +1,223 @@
+import { useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { toast } from "sonner";
+import type { Currency } from "@store/shared/currency";
+import { addToCart } from "../cart/cart-store.ts";
+import { toggleWishlist, useIsWishlisted } from "../wishlist/wishlist-store.ts";
+import { useCurrency } from "../prefs/prefs-store.ts";
+import { useDocumentTitle } from "../layout/use-document-title.ts";
+import { useCatalogReady, useCategoryMap, useProduct, useSettings } from "./catalog-hooks.ts";
+import { priceView } from "./pricing.ts";
+import { useMoney } from "./use-money.ts";
+import { ProductImage } from "./product-image.tsx";
+
+const TILE_CURRENCIES: readonly Currency[] = ["USD", "TND", "EUR", "EGP"];
+
+export function ProductPage({ id }: { id: string }) {
+  const { t } = useLingui();
+  const ready = useCatalogReady();
+  const product = useProduct(id);
+  const categories = useCategoryMap();
+  const { rates } = useSettings();
+  const currency = useCurrency();
+  const money = useMoney();
+  const wishlisted = useIsWishlisted(id) ?? false;
+  const [variantId, setVariantId] = useState<string | null>(null);
+  const [qty, setQty] = useState(1);
+  useDocumentTitle(product ? product.title : null);
+
+  if (product === undefined || (product === null && !ready)) {
+    return (
+      <div className="container page" aria-busy="true">
+        <div className="product-detail">
+          <div className="skeleton skeleton--media" />
+          <div>
+            <div className="skeleton skeleton--title" />
+            <div className="skeleton skeleton--text" />
+            <div className="skeleton skeleton--text" />
+          </div>
+        </div>
+        <p className="visually-hidden" role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      </div>
+    );
+  }
+  if (product === null) {
+    return (
+      <div className="container page page--center">
+        <h1>
+          <Trans>Product not found.</Trans>
+        </h1>
+        <Link to="/products" className="btn btn--primary">
+          <Trans>Browse all products</Trans>
+        </Link>
+      </div>
+    );
+  }
+
+  const variant = product.variants.find((v) => v.id === variantId) ?? product.variants[0];
+  const price = priceView(product, currency, rates, variant);
+  const discount = product.discountPercent;
+  const category = product.categoryId ? categories.get(product.categoryId) : undefined;
+
+  const add = async () => {
+    try {
+      await addToCart(product.id, qty, variant?.id);
+      toast.success(t`Added to cart`, { description: variant ? `${product.title} — ${variant.name}` : product.title });
+    } catch {
+      toast.error(t`Could not add to cart.`);
+    }
+  };
+
+  const onWishlist = async () => {
+    const added = await toggleWishlist(product.id);
+    toast(added ? t`Added to wishlist` : t`Removed from wishlist`);
+  };
+
+  return (
+    <div className="container page">
+      <nav aria-label={t`Breadcrumb`} className="breadcrumb">
+        <Link to="/">
+          <Trans>Home</Trans>
+        </Link>
+        <span aria-hidden="true">/</span>
+        {category ? (
+          <>
+            <Link to="/category/$slug" params={{ slug: category.slug }}>
+              {category.name}
+            </Link>
+            <span aria-hidden="true">/</span>
+          </>
+        ) : null}
+        <span aria-current="page">{product.title}</span>
+      </nav>
+      <div className="product-detail">
+        <div className="product-detail__media">
+          <ProductImage src={product.image} alt={product.title} width={600} height={400} eager />
+        </div>
+        <div className="product-detail__info">
+          <div className="product-detail__badges">
+            {category ? <span className="chip">{category.name}</span> : null}
+            {product.platform ? <span className="chip">{product.platform}</span> : null}
+            {product.region ? <span className="chip">{product.region}</span> : null}
+            {product.discountPercent > 0 ? (
+              <span className="badge badge--deal badge--static">
+                <Trans>{discount}% OFF</Trans>
+              </span>
+            ) : null}
+          </div>
+          <div className="product-detail__title-row">
+            <h1>{product.title}</h1>
+            <button
+              type="button"
+              className={`btn btn--ghost btn--icon wishlist-toggle ${wishlisted ? "is-active" : ""}`}
+              aria-pressed={wishlisted}
+              aria-label={t`Add to wishlist`}
+              onClick={() => void onWishlist()}
+            >
+              <svg
+                aria-hidden="true"
+                width="22"
+                height="22"
+                viewBox="0 0 24 24"
+                fill={wishlisted ? "currentColor" : "none"}
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="M12 21s-7.5-4.6-9.5-9.3C1.1 8.3 3.2 4.5 7 4.5c2.1 0 3.6 1.1 5 2.9 1.4-1.8 2.9-2.9 5-2.9 3.8 0 5.9 3.8 4.5 7.2C19.5 16.4 12 21 12 21z" />
+              </svg>
+            </button>
+          </div>
+          <p className="sku">
+            <Trans>SKU</Trans>: <span>{product.id}</span>
+          </p>
+          <p className="price price--lg">
+            <span className="price__now">{money(price.now, currency)}</span>
+            {price.was !== null ? (
+              <s className="price__was">
+                <span className="visually-hidden">
+                  <Trans>Original price:</Trans>{" "}
+                </span>
+                {money(price.was, currency)}
+              </s>
+            ) : null}
+          </p>
+
+          {product.variants.length > 0 ? (
+            <fieldset className="variant-picker">
+              <legend>
+                <Trans>Choose an option</Trans>
+              </legend>
+              {product.variants.map((v) => (
+                <label key={v.id} className={`variant ${variant?.id === v.id ? "is-selected" : ""}`}>
+                  <input
+                    type="radio"
+                    name="variant"
+                    value={v.id}
+                    checked={variant?.id === v.id}
+                    onChange={() => setVariantId(v.id)}
+                  />
+                  <span>{v.name}</span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+
+          <ul className="price-tiles" aria-label={t`Prices in other currencies`}>
+            {TILE_CURRENCIES.map((c) => {
+              const tile = priceView(product, c, rates, variant);
+              return (
+                <li key={c} className={`price-tile ${c === currency ? "is-current" : ""}`} data-currency={c}>
+                  <span className="price-tile__code">{c}</span>
+                  <span className="price-tile__amount">{money(tile.now, c)}</span>
+                </li>
+              );
+            })}
+          </ul>
+
+          <div className="buy-row">
+            <label className="qty">
+              <span className="visually-hidden">
+                <Trans>Quantity</Trans>
+              </span>
+              <input
+                type="number"
+                min={1}
+                max={99}
+                value={qty}
+                onChange={(e) => setQty(Math.max(1, Math.min(99, Math.trunc(Number(e.target.value)) || 1)))}
+              />
+            </label>
+            <button
+              type="button"
+              className="btn btn--primary btn--lg"
+              onClick={() => void add()}
+              disabled={!product.inStock}
+            >
+              {product.inStock ? <Trans>Add to Cart</Trans> : <Trans>Out of stock</Trans>}
+            </button>
+          </div>
+
+          <div className="delivery-info">
+            <h2>
+              <Trans>Delivery</Trans>
+            </h2>
+            <p>
+              <Trans>Your code is delivered instantly by email once payment is confirmed.</Trans>
+            </p>
+            {product.delivery ? <p>{product.delivery}</p> : null}
+          </div>
+
+          <div className="product-detail__desc">
+            <h2>
+              <Trans>Description</Trans>
+            </h2>
+            <p>{product.description}</p>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

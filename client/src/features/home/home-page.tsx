@@ -1,0 +1,200 @@
+import { useMemo, type ReactNode } from "react";
+import { Link } from "@tanstack/react-router";
+import { Trans } from "@lingui/react/macro";
+import type { Category } from "@store/shared/schemas/catalog";
+import { featured, hottestDeals, HOME_GRID_SIZE, newest } from "./home-sections.ts";
+import { useCatalogReady, useCategories, useProducts, useSettings } from "../catalog/catalog-hooks.ts";
+import { GridSkeleton, ProductGrid } from "../catalog/product-grid.tsx";
+import { NewsletterForm } from "../newsletter/newsletter-form.tsx";
+import { HeroCarousel } from "./hero-carousel.tsx";
+import { useDocumentTitle } from "../layout/use-document-title.ts";
+
+interface Tile {
+  key: string;
+  keywords: string[];
+  fallbackSlug: string;
+  title: ReactNode;
+  text: ReactNode;
+}
+
+/** A fixed tile links to its category: the expected slug, else a top-level category named like it. */
+function tileSlug(tile: Tile, categories: readonly Category[]): string {
+  if (categories.some((c) => c.slug === tile.fallbackSlug)) return tile.fallbackSlug;
+  const match = categories.find((c) => c.parentId === null && tile.keywords.some((k) => c.slug.includes(k)));
+  return match?.slug ?? tile.fallbackSlug;
+}
+
+function Section({
+  id,
+  title,
+  children,
+  action,
+}: {
+  id?: string;
+  title: ReactNode;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  const headingId = `${id ?? "section"}-heading`;
+  return (
+    <section id={id} className="section container" aria-labelledby={headingId}>
+      <div className="section__head">
+        <h2 id={headingId}>{title}</h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function HomePage() {
+  useDocumentTitle(null);
+  const ready = useCatalogReady();
+  const products = useProducts();
+  const categories = useCategories() ?? [];
+  const { toggles } = useSettings();
+  const loaded = ready && products !== undefined;
+  const list = useMemo(() => products ?? [], [products]);
+  const deals = useMemo(() => hottestDeals(list).slice(0, HOME_GRID_SIZE), [list]);
+  const fresh = useMemo(() => newest(list).slice(0, HOME_GRID_SIZE), [list]);
+  const picks = useMemo(() => featured(list).slice(0, HOME_GRID_SIZE), [list]);
+
+  const tiles: Tile[] = [
+    {
+      key: "gift",
+      keywords: ["gift"],
+      fallbackSlug: "gift-cards",
+      title: <Trans>Gift cards</Trans>,
+      text: <Trans>Store credit for every platform</Trans>,
+    },
+    {
+      key: "console",
+      keywords: ["console", "playstation", "xbox", "nintendo"],
+      fallbackSlug: "console",
+      title: <Trans>Console</Trans>,
+      text: <Trans>PlayStation, Xbox and Switch</Trans>,
+    },
+    {
+      key: "pc",
+      keywords: ["pc", "steam"],
+      fallbackSlug: "pc",
+      title: <Trans>PC</Trans>,
+      text: <Trans>Game keys and software</Trans>,
+    },
+    {
+      key: "esports",
+      keywords: ["esport", "e-sport"],
+      fallbackSlug: "esports",
+      title: <Trans>Esports</Trans>,
+      text: <Trans>In-game currency and passes</Trans>,
+    },
+  ];
+
+  return (
+    <>
+      <div className="container">
+        <HeroCarousel />
+      </div>
+
+      {toggles.showPromo ? (
+        <div className="container promo-row">
+          <Link to="/" hash="featured" className="promo promo--gift">
+            <span className="promo__eyebrow">
+              <Trans>Gift cards</Trans>
+            </span>
+            <strong className="promo__title">
+              <Trans>The perfect gift, delivered instantly</Trans>
+            </strong>
+            <span className="promo__cta">
+              <Trans>Shop gift cards</Trans>
+            </span>
+          </Link>
+          <Link to="/" hash="new" className="promo promo--console">
+            <span className="promo__eyebrow">
+              <Trans>Console gear</Trans>
+            </span>
+            <strong className="promo__title">
+              <Trans>Add-ons, passes and memberships</Trans>
+            </strong>
+            <span className="promo__cta">
+              <Trans>See what's new</Trans>
+            </span>
+          </Link>
+        </div>
+      ) : null}
+
+      <Section id="categories" title={<Trans>Shop by category</Trans>}>
+        <ul className="tile-grid">
+          {tiles.map((tile) => (
+            <li key={tile.key}>
+              <Link
+                to="/category/$slug"
+                params={{ slug: tileSlug(tile, categories) }}
+                className={`tile tile--${tile.key}`}
+              >
+                <strong className="tile__title">{tile.title}</strong>
+                <span className="tile__text">{tile.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="featured"
+        title={<Trans>Featured products</Trans>}
+        action={
+          <Link to="/products" className="link-more">
+            <Trans>View all</Trans>
+          </Link>
+        }
+      >
+        {loaded ? (
+          <ProductGrid products={picks} eagerCount={2} empty={<Trans>No products yet</Trans>} />
+        ) : (
+          <GridSkeleton count={4} />
+        )}
+      </Section>
+
+      <Section id="deals" title={<Trans>Hottest deals</Trans>}>
+        <p className="section__sub">
+          <Trans>Limited-time bundles and discounts.</Trans>
+        </p>
+        {loaded ? (
+          <ProductGrid products={deals} empty={<Trans>No deals right now. Check back soon.</Trans>} />
+        ) : (
+          <GridSkeleton count={4} />
+        )}
+      </Section>
+
+      {toggles.showPremium ? (
+        <Section id="new" title={<Trans>New and upcoming</Trans>}>
+          <p className="section__sub">
+            <Trans>Early access to the latest releases.</Trans>
+          </p>
+          {loaded ? (
+            <ProductGrid products={fresh} empty={<Trans>No new releases yet.</Trans>} />
+          ) : (
+            <GridSkeleton count={4} />
+          )}
+        </Section>
+      ) : null}
+
+      {toggles.showNewsletter ? (
+        <section className="container section" aria-labelledby="newsletter-heading">
+          <div className="newsletter-banner">
+            <div>
+              <h2 id="newsletter-heading">
+                <Trans>Never miss a deal</Trans>
+              </h2>
+              <p>
+                <Trans>Get weekly deals, new releases and exclusive promo codes in your inbox.</Trans>
+              </p>
+            </div>
+            <NewsletterForm />
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}

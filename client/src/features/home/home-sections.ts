@@ -1,0 +1,21 @@
+/** Which products each home section shows (D16); pure for tests. */
+import type { Product } from "@store/shared/schemas/catalog";
+
+export const HOME_GRID_SIZE = 8;
+
+/** Discounted products, biggest discount first (D16). */
+export function hottestDeals(products: readonly Product[]): Product[] {
+  return products
+    .filter((p) => p.discountPercent > 0)
+    .sort((a, b) => b.discountPercent - a.discountPercent || b.createdAt - a.createdAt);
+}
+
+/** Newest products first (D16). */
+export function newest(products: readonly Product[]): Product[] {
+  return [...products].sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/** Best sellers first, then newest. */
+export function featured(products: readonly Product[]): Product[] {
+  return [...products].filter((p) => p.inStock).sort((a, b) => b.sales - a.sales || b.createdAt - a.createdAt);
+}

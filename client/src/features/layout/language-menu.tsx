@@ -1,0 +1,87 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import { activateLocale } from "../../i18n/i18n.ts";
+import { setLang, useLang } from "../prefs/prefs-store.ts";
+import { LOCALES, type Locale } from "../prefs/prefs-rules.ts";
+
+/** Language names are written in their own language, so they are not translated. */
+const NAMES: Record<Locale, string> = { en: "English", fr: "Français", ar: "العربية" };
+
+export async function switchLanguage(lang: Locale): Promise<void> {
+  await activateLocale(lang);
+  setLang(lang);
+}
+
+export function LanguageMenu() {
+  const { t } = useLingui();
+  const lang = useLang();
+  const current = NAMES[lang];
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (e.target instanceof Node && !rootRef.current?.contains(e.target)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("pointerdown", onDown);
+    document.addEventListener("keydown", onKey);
+    rootRef.current?.querySelector<HTMLButtonElement>('[aria-checked="true"]')?.focus();
+    return () => {
+      document.removeEventListener("pointerdown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="menu" ref={rootRef}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--icon-text"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t`Language: ${current}`}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+        </svg>
+        <span className="hide-sm">{lang.toUpperCase()}</span>
+      </button>
+      {open ? (
+        <div className="menu__list" role="menu" id={menuId} aria-label={t`Language`}>
+          {LOCALES.map((code) => (
+            <button
+              key={code}
+              type="button"
+              role="menuitemradio"
+              aria-checked={code === lang}
+              lang={code}
+              className="menu__item"
+              onClick={() => {
+                setOpen(false);
+                void switchLanguage(code);
+              }}
+            >
+              {NAMES[code]}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

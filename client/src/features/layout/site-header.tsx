@@ -1,0 +1,232 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { plural } from "@lingui/core/macro";
+import type { Category } from "@store/shared/schemas/catalog";
+import { useCatalogReady, useCategories, useSyncState } from "../catalog/catalog-hooks.ts";
+import { useCartCount } from "../cart/cart-store.ts";
+import { CurrencySelect } from "./currency-select.tsx";
+import { LanguageMenu } from "./language-menu.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
+import { Logo } from "./logo.tsx";
+
+const SearchOverlay = lazy(() => import("../search/search-overlay.tsx").then((m) => ({ default: m.SearchOverlay })));
+
+export const NAV_SKELETON_ITEMS = 5;
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
+}
+
+/** Top-level categories, or "loading" before the first sync, or "failed" when it could not load. */
+function useNavCategories(): Category[] | "loading" | "failed" {
+  const ready = useCatalogReady();
+  const categories = useCategories();
+  const sync = useSyncState();
+  if (ready && categories) return categories.filter((c) => c.parentId === null);
+  return sync === "error" ? "failed" : "loading";
+}
+
+function CategoryLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const nav = useNavCategories();
+  return (
+    <>
+      <li>
+        <Link to="/products" className="nav-link" activeProps={{ "aria-current": "page" }} onClick={onNavigate}>
+          <Trans>All Products</Trans>
+        </Link>
+      </li>
+      {nav === "loading"
+        ? Array.from({ length: NAV_SKELETON_ITEMS }, (_, i) => (
+            <li key={i} aria-hidden="true" data-testid="nav-skeleton">
+              <span className="skeleton skeleton--text nav-skeleton" />
+            </li>
+          ))
+        : nav === "failed"
+          ? null
+          : nav.map((c) => (
+              <li key={c.id}>
+                <Link
+                  to="/category/$slug"
+                  params={{ slug: c.slug }}
+                  className="nav-link"
+                  activeProps={{ "aria-current": "page" }}
+                  onClick={onNavigate}
+                >
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+    </>
+  );
+}
+
+export function SiteHeader() {
+  const { t } = useLingui();
+  const count = useCartCount();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeSearch = useCallback(() => setSearchOpen(false), []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const k = e.key.toLowerCase();
+      if ((e.ctrlKey || e.metaKey) && k === "k") {
+        e.preventDefault();
+        setSearchOpen(true);
+      } else if (e.key === "/" && !e.ctrlKey && !e.metaKey && !e.altKey && !isTyping(e.target)) {
+        e.preventDefault();
+        setSearchOpen(true);
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setMenuOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__bar">
+        <button
+          type="button"
+          className="btn btn--ghost btn--icon show-sm"
+          aria-label={t`Open menu`}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen(true)}
+        >
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </button>
+        <Link to="/" className="logo" aria-label={t`Digital Store home`}>
+          <Logo />
+          <span className="logo__text">Digital Store</span>
+        </Link>
+        <div className="site-header__actions">
+          <button
+            type="button"
+            className="btn btn--ghost btn--icon-text search-trigger"
+            onClick={() => setSearchOpen(true)}
+            aria-label={t`Search`}
+            aria-keyshortcuts="Control+K Meta+K /"
+          >
+            <svg
+              aria-hidden="true"
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <circle cx="11" cy="11" r="7" />
+              <path d="m20 20-3.5-3.5" />
+            </svg>
+            <span className="hide-sm">
+              <Trans>Search</Trans>
+            </span>
+            <kbd className="hide-sm">Ctrl K</kbd>
+          </button>
+          <CurrencySelect className="hide-sm" />
+          <LanguageMenu />
+          <ThemeToggle />
+          <Link
+            to="/cart"
+            className="btn btn--ghost btn--icon cart-button"
+            aria-label={count > 0 ? plural(count, { one: "Cart, # item", other: "Cart, # items" }) : t`Cart`}
+          >
+            <svg
+              aria-hidden="true"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.9a2 2 0 0 0 2-1.5L21 8H6" />
+              <circle cx="10" cy="20" r="1.4" />
+              <circle cx="17" cy="20" r="1.4" />
+            </svg>
+            {count > 0 ? (
+              <span className="cart-badge" data-testid="cart-badge" aria-hidden="true">
+                {count}
+              </span>
+            ) : null}
+          </Link>
+        </div>
+      </div>
+      <nav className="container site-nav hide-sm" aria-label={t`Categories`}>
+        <ul className="site-nav__list">
+          <CategoryLinks />
+        </ul>
+      </nav>
+
+      {menuOpen ? (
+        <div className="drawer-backdrop" onClick={() => setMenuOpen(false)}>
+          <div
+            id="mobile-menu"
+            className="drawer"
+            role="dialog"
+            aria-modal="true"
+            aria-label={t`Menu`}
+            onClick={(e) => e.stopPropagation()}
+          >
+            <div className="drawer__head">
+              <span className="logo__text">Digital Store</span>
+              <button
+                type="button"
+                className="btn btn--ghost btn--icon"
+                aria-label={t`Close menu`}
+                onClick={() => setMenuOpen(false)}
+                autoFocus
+              >
+                <svg
+                  aria-hidden="true"
+                  width="20"
+                  height="20"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </svg>
+              </button>
+            </div>
+            <CurrencySelect />
+            <nav aria-label={t`Categories`}>
+              <ul className="drawer__links">
+                <CategoryLinks onNavigate={() => setMenuOpen(false)} />
+              </ul>
+            </nav>
+          </div>
+        </div>
+      ) : null}
+
+      {searchOpen ? (
+        <Suspense fallback={null}>
+          <SearchOverlay open onClose={closeSearch} />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+import { useId, useState, type FormEvent } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useLang } from "../prefs/prefs-store.ts";
+
+type Status = "idle" | "sending" | "done" | "error";
+
+/** Stores the address through POST /api/newsletter (D13); success is shown only on a 2xx answer. */
+export function NewsletterForm({ compact = false }: { compact?: boolean }) {
+  const { t } = useLingui();
+  const lang = useLang();
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [status, setStatus] = useState<Status>("idle");
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (status === "sending") return;
+    setStatus("sending");
+    try {
+      const res = await fetch("/api/newsletter", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: email.trim(), locale: lang }),
+      });
+      setStatus(res.ok ? "done" : "error");
+      if (res.ok) setEmail("");
+    } catch {
+      setStatus("error");
+    }
+  };
+
+  return (
+    <form className={`newsletter-form ${compact ? "newsletter-form--compact" : ""}`} onSubmit={(e) => void submit(e)}>
+      <label htmlFor={id} className="visually-hidden">
+        <Trans>Email address</Trans>
+      </label>
+      <div className="newsletter-form__row">
+        <input
+          id={id}
+          type="email"
+          required
+          autoComplete="email"
+          placeholder={t`you@example.com`}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button type="submit" className="btn btn--primary" disabled={status === "sending"}>
+          {status === "sending" ? <Trans>Subscribing…</Trans> : <Trans>Subscribe</Trans>}
+        </button>
+      </div>
+      <p className="newsletter-form__status" role="status" aria-live="polite">
+        {status === "done" ? <Trans>Thanks for subscribing! Watch your inbox for deals.</Trans> : null}
+        {status === "error" ? <Trans>We couldn't subscribe you right now. Please try again later.</Trans> : null}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+/** Initial-value rules for the preferences kept in localStorage (SPEC.md section 4); pure for tests. */
+import { coerceCurrency, type Currency } from "@store/shared/currency";
+
+export const LOCALES = ["en", "fr", "ar"] as const;
+export type Locale = (typeof LOCALES)[number];
+export type Theme = "light" | "dark";
+
+export const STORAGE_KEYS = { lang: "lang", theme: "theme", currency: "currency" } as const;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Stored language if known, else English. */
+export function initialLang(stored: string | null): Locale {
+  return isLocale(stored) ? stored : "en";
+}
+
+export function directionOf(lang: Locale): "rtl" | "ltr" {
+  return lang === "ar" ? "rtl" : "ltr";
+}
+
+export function isTheme(value: unknown): value is Theme {
+  return value === "light" || value === "dark";
+}
+
+/** Stored theme, else the system preference: light if the system prefers light, else dark. */
+export function initialTheme(stored: string | null, systemPrefersLight: boolean): Theme {
+  if (isTheme(stored)) return stored;
+  return systemPrefersLight ? "light" : "dark";
+}
+
+/** Follows a system change only while nothing is stored. */
+export function themeAfterSystemChange(stored: string | null, current: Theme, systemPrefersLight: boolean): Theme {
+  return isTheme(stored) ? current : systemPrefersLight ? "light" : "dark";
+}
+
+export function flipTheme(theme: Theme): Theme {
+  return theme === "light" ? "dark" : "light";
+}
+
+/** Stored currency if it is one of the four, else USD. */
+export function initialCurrency(stored: string | null): Currency {
+  return coerceCurrency(stored);
+}

@@ -1,0 +1,104 @@
+/** lang, theme and currency: localStorage (D2) plus the <html> attributes, observable from React. */
+import { useSyncExternalStore } from "react";
+import type { Currency } from "@store/shared/currency";
+import {
+  STORAGE_KEYS,
+  directionOf,
+  flipTheme,
+  initialCurrency,
+  initialLang,
+  initialTheme,
+  themeAfterSystemChange,
+  type Locale,
+  type Theme,
+} from "./prefs-rules.ts";
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Private mode or quota: the choice still applies for this visit.
+  }
+}
+
+const lightQuery = (): MediaQueryList | null =>
+  typeof window !== "undefined" && typeof window.matchMedia === "function"
+    ? window.matchMedia("(prefers-color-scheme: light)")
+    : null;
+
+interface Prefs {
+  lang: Locale;
+  theme: Theme;
+  currency: Currency;
+}
+
+let prefs: Prefs = {
+  lang: initialLang(read(STORAGE_KEYS.lang)),
+  theme: initialTheme(read(STORAGE_KEYS.theme), lightQuery()?.matches ?? false),
+  currency: initialCurrency(read(STORAGE_KEYS.currency)),
+};
+
+const listeners = new Set<() => void>();
+function update(next: Partial<Prefs>): void {
+  prefs = { ...prefs, ...next };
+  applyToDocument();
+  for (const listener of listeners) listener();
+}
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function applyToDocument(): void {
+  const root = document.documentElement;
+  root.lang = prefs.lang;
+  root.dir = directionOf(prefs.lang);
+  root.dataset.theme = prefs.theme;
+  root.style.colorScheme = prefs.theme;
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+  if (meta) meta.content = prefs.theme === "light" ? "#f6f7fb" : "#0f1117";
+}
+
+/** Follows system theme changes while no theme is stored. */
+export function watchSystemTheme(): () => void {
+  const query = lightQuery();
+  if (!query) return () => {};
+  const onChange = (event: MediaQueryListEvent) => {
+    const theme = themeAfterSystemChange(read(STORAGE_KEYS.theme), prefs.theme, event.matches);
+    if (theme !== prefs.theme) update({ theme });
+  };
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+export const getLang = (): Locale => prefs.lang;
+export const getTheme = (): Theme => prefs.theme;
+export const getCurrency = (): Currency => prefs.currency;
+
+export function setLang(lang: Locale): void {
+  write(STORAGE_KEYS.lang, lang);
+  update({ lang });
+}
+
+export function toggleTheme(): void {
+  const theme = flipTheme(prefs.theme);
+  write(STORAGE_KEYS.theme, theme);
+  update({ theme });
+}
+
+export function setCurrency(currency: Currency): void {
+  write(STORAGE_KEYS.currency, currency);
+  update({ currency });
+}
+
+export const useLang = (): Locale => useSyncExternalStore(subscribe, getLang, getLang);
+export const useTheme = (): Theme => useSyncExternalStore(subscribe, getTheme, getTheme);
+export const useCurrency = (): Currency => useSyncExternalStore(subscribe, getCurrency, getCurrency);

@@ -1,0 +1,87 @@
+/** The storefront's IndexedDB database (D1, D2): the synced catalog plus the shopper's own data. */
+import { Dexie, type EntityTable } from "dexie";
+import type { Banner, Category, Product } from "@store/shared/schemas/catalog";
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+/** Keys of the meta table. */
+export const META = {
+  catalogVersion: "catalogVersion",
+  settings: "settings",
+  etag: "syncEtag",
+  syncedAt: "syncedAt",
+} as const;
+
+export interface CartRow {
+  /** lineKey() of shared/cart.ts: product id plus variant id. */
+  key: string;
+  id: string;
+  qty: number;
+  variantId?: string;
+  addedAt: number;
+}
+
+export interface WishlistRow {
+  productId: string;
+  addedAt: number;
+}
+
+export interface RecentSearchRow {
+  query: string;
+  at: number;
+}
+
+export type OutboxStatus = "pending" | "sending" | "conflict" | "failed";
+
+/** An admin edit queued while offline (D17); replayed in id order. */
+export interface AdminOutboxRow {
+  id?: number;
+  method: "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  body: unknown;
+  idempotencyKey: string;
+  baseVersion: number | null;
+  status: OutboxStatus;
+  createdAt: number;
+  error?: string;
+  /** What the edit changes ("product", "settings.rate"...), its id, and a label for the pending panel. */
+  entity?: string;
+  entityId?: string;
+  label?: string;
+  /** The server's current version reported with a 409, used by "Keep mine". */
+  serverVersion?: number;
+}
+
+export type StoreDb = Dexie & {
+  products: EntityTable<Product, "id">;
+  categories: EntityTable<Category, "id">;
+  banners: EntityTable<Banner, "id">;
+  meta: EntityTable<MetaRow, "key">;
+  cart: EntityTable<CartRow, "key">;
+  wishlist: EntityTable<WishlistRow, "productId">;
+  recentSearches: EntityTable<RecentSearchRow, "query">;
+  adminOutbox: EntityTable<AdminOutboxRow, "id">;
+};
+
+export const DB_NAME = "digital-store";
+
+export function openStoreDb(name = DB_NAME): StoreDb {
+  const db = new Dexie(name) as StoreDb;
+  // Every table the app needs is declared in version 1, so features need not bump versions.
+  db.version(1).stores({
+    products: "id, categoryId, createdAt, discountPercent, sales",
+    categories: "id, slug, parentId",
+    banners: "id, active",
+    meta: "key",
+    cart: "key, id, addedAt",
+    wishlist: "productId, addedAt",
+    recentSearches: "query, at",
+    adminOutbox: "++id, status, createdAt",
+  });
+  return db;
+}
+
+export const db: StoreDb = openStoreDb();

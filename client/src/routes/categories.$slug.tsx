@@ -1,0 +1,10 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { CategoryPage } from "../features/catalog/category-page.tsx";
+
+/** Same screen as /category/$slug (SPEC.md section 2). */
+function CategoriesRoute() {
+  const { slug } = Route.useParams();
+  return <CategoryPage slug={slug} />;
+}
+
+export const Route = createFileRoute("/categories/$slug")({ component: CategoriesRoute });

@@ -1,0 +1,81 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import babel from "@rolldown/plugin-babel";
+import { lingui } from "@lingui/vite-plugin";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+const api = "http://localhost:3000";
+
+// The Lingui plugin and macro look for their config from the working directory; pin it so this config
+// also works when extended from the repository root (vitest projects).
+const linguiConfigPath = fileURLToPath(new URL("./lingui.config.ts", import.meta.url));
+process.env.LINGUI_CONFIG ??= linguiConfigPath;
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: "./src/routes",
+      generatedRouteTree: "./src/route-tree.gen.ts",
+      routeFileIgnorePattern: "\\.test\\.",
+      quoteStyle: "double",
+    }),
+    react(),
+    babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
+    lingui({ configPath: linguiConfigPath }),
+    VitePWA({
+      registerType: "prompt",
+      injectRegister: false,
+      includeAssets: ["favicon.svg", "icons/apple-touch-icon.png"],
+      manifest: {
+        name: "Digital Store — Game Keys & Gift Cards",
+        short_name: "Digital Store",
+        description: "Game keys, gift cards and subscriptions delivered instantly by email.",
+        lang: "en",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        background_color: "#0f1117",
+        theme_color: "#0f1117",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        navigateFallback: "/index.html",
+        // Server-owned paths must never be answered with the app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/orders\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/],
+        cleanupOutdatedCaches: true,
+        // Take control on first install so the app works offline right away; updates still wait for the prompt.
+        clientsClaim: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith("/uploads/"),
+            handler: "CacheFirst",
+            options: {
+              cacheName: "product-images",
+              expiration: { maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60 },
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
+  server: {
+    proxy: { "/api": api, "/uploads": api },
+  },
+  preview: {
+    proxy: { "/api": api, "/uploads": api },
+  },
+  build: {
+    target: "es2022",
+    sourcemap: false,
+  },
+});

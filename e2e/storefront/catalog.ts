@@ -1,0 +1,34 @@
+/** Reads the demo catalog from the server so specs never hard-code ids or slugs. */
+import type { APIRequestContext } from "@playwright/test";
+import type { SyncResponse } from "../../shared/src/schemas/catalog.ts";
+
+export async function loadCatalog(request: APIRequestContext): Promise<SyncResponse> {
+  const res = await request.get("/api/sync?since=0");
+  if (!res.ok()) throw new Error(`GET /api/sync answered ${res.status()}`);
+  return (await res.json()) as SyncResponse;
+}
+
+/** A top-level category that has products of its own or in its subcategories. */
+export function categoryWithProducts(catalog: SyncResponse) {
+  for (const category of catalog.categories.filter((c) => c.parentId === null)) {
+    const ids = new Set([
+      category.id,
+      ...catalog.categories.filter((c) => c.parentId === category.id).map((c) => c.id),
+    ]);
+    const products = catalog.products.filter((p) => p.categoryId !== null && ids.has(p.categoryId));
+    if (products.length > 0) return { category, products };
+  }
+  throw new Error("the demo catalog has no category with products");
+}
+
+export function productWithVariants(catalog: SyncResponse) {
+  const product = catalog.products.find((p) => p.variants.length > 1);
+  if (!product) throw new Error("the demo catalog has no product with variants");
+  return product;
+}
+
+export function productWithoutVariants(catalog: SyncResponse) {
+  const product = catalog.products.find((p) => p.variants.length === 0 && p.inStock);
+  if (!product) throw new Error("the demo catalog has no simple product");
+  return product;
+}

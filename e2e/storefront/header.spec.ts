@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { loadCatalog } from "./catalog.ts";
+
+test("the header lists All Products and every top-level category once they are local", async ({ page, request }) => {
+  const catalog = await loadCatalog(request);
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Categories" });
+  await expect(nav.getByRole("link", { name: "All Products" })).toHaveAttribute("href", "/products");
+  for (const category of catalog.categories.filter((c) => c.parentId === null)) {
+    await expect(nav.getByRole("link", { name: category.name, exact: true })).toHaveAttribute(
+      "href",
+      `/category/${category.slug}`,
+    );
+  }
+  // The 5-item skeleton does not stay once categories are there.
+  await expect(page.getByTestId("nav-skeleton")).toHaveCount(0);
+});
+
+test("the category links stay hidden, not skeletons forever, when the catalog cannot load", async ({ page }) => {
+  await page.route("**/api/sync**", (route) =>
+    route.fulfill({ status: 500, body: '{"error":"down"}', contentType: "application/json" }),
+  );
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Categories" });
+  await expect(nav.getByRole("link", { name: "All Products" })).toBeVisible();
+  await expect(page.getByTestId("nav-skeleton")).toHaveCount(0);
+  await expect(nav.getByRole("link")).toHaveCount(1);
+});
+
+test("Ctrl+K and '/' open the search dialog", async ({ page }) => {
+  await page.goto("/");
+  await expect(
+    page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "All Products" }),
+  ).toBeVisible();
+  await page.keyboard.press("Control+k");
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.keyboard.press("/");
+  await expect(page.getByRole("dialog")).toBeVisible();
+});
+
+test("the not-found page has a heading, a text and a way home", async ({ page }) => {
+  await page.goto("/definitely/not/a/page");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByText("The page you are looking for does not exist.")).toBeVisible();
+  await page.getByRole("link", { name: "Go home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

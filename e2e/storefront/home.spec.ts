@@ -1,0 +1,86 @@
+import { expect, test } from "@playwright/test";
+import { loadCatalog } from "./catalog.ts";
+
+test("home shows the hero, the promo banners and every section", async ({ page, request }) => {
+  const catalog = await loadCatalog(request);
+  await page.goto("/");
+  const hero = page.getByRole("region", { name: "Featured offers" });
+  await expect(hero).toBeVisible();
+  await expect(hero.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/#featured");
+  await expect(hero.getByRole("link", { name: "Browse Deals" })).toHaveAttribute("href", "/#categories");
+
+  await expect(page.locator("#categories").getByRole("link")).toHaveCount(4);
+  await expect(page.getByRole("heading", { name: "Featured products" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Hottest deals" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "New and upcoming" })).toBeVisible();
+  await expect(page.locator("#featured").getByRole("article").first()).toBeVisible();
+  await expect(page.locator("#new").getByRole("article").first()).toBeVisible();
+
+  // The best deal leads 'Hottest deals'.
+  const best = [...catalog.products].sort((a, b) => b.discountPercent - a.discountPercent)[0];
+  if (best && best.discountPercent > 0) {
+    await expect(page.locator("#deals").getByRole("article").first()).toContainText(`${best.discountPercent}% OFF`);
+  }
+
+  // Newsletter banner: an email field and a submit button.
+  const newsletter = page.getByRole("region", { name: "Never miss a deal" });
+  await expect(newsletter.getByRole("textbox", { name: "Email address" })).toHaveAttribute("type", "email");
+  await expect(newsletter.getByRole("button", { name: "Subscribe" })).toBeVisible();
+});
+
+test("the hero carousel advances on its own every 6 seconds and wraps", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/");
+  const dots = page.getByRole("region", { name: "Featured offers" }).getByRole("button", { name: /Go to slide/ });
+  await expect(dots.first()).toBeVisible();
+  // Banners arrive from the local catalog; wait until the product grids show it is loaded.
+  await expect(page.locator("#featured").getByRole("article").first()).toBeVisible();
+  const count = await dots.count();
+  test.skip(count < 2, "a single banner does not rotate");
+  await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+  await page.clock.fastForward(6100);
+  await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+  for (let i = 1; i < count; i++) await page.clock.fastForward(6100);
+  await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+});
+
+test("the footer carries support details, legal links and the Admin link", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText("50+ gift-card brands");
+  await expect(footer).toContainText("09:00–18:00 GMT");
+  await expect(footer).toContainText(String(new Date().getFullYear()));
+  for (const name of ["Terms", "Refund Policy", "Privacy"])
+    await expect(footer.getByRole("link", { name })).toBeVisible();
+  await expect(footer.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin/login");
+});
+
+test("the newsletter form reports success only when the server stored the address", async ({ page }) => {
+  await page.goto("/");
+  const banner = page.getByRole("region", { name: "Never miss a deal" });
+  await banner.getByRole("textbox", { name: "Email address" }).fill(`e2e-${Date.now()}@example.com`);
+  await banner.getByRole("button", { name: "Subscribe" }).click();
+  await expect(banner.getByText("Thanks for subscribing! Watch your inbox for deals.")).toBeVisible();
+
+  await page.route("**/api/newsletter", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"x"}' }),
+  );
+  await banner.getByRole("textbox", { name: "Email address" }).fill("again@example.com");
+  await banner.getByRole("button", { name: "Subscribe" }).click();
+  await expect(banner.getByText("We couldn't subscribe you right now. Please try again later.")).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the side menu holds the currency selector and the category links", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu.getByRole("link", { name: "All Products" })).toBeVisible();
+    await menu.getByLabel("Currency").selectOption("EUR");
+    await menu.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toHaveCount(0);
+    await expect(page.locator("#featured").getByRole("article").first()).toContainText("€");
+  });
+});

@@ -1,0 +1,38 @@
+import { expect, test } from "@playwright/test";
+import { categoryWithProducts, loadCatalog, productWithoutVariants } from "./catalog.ts";
+
+test("after one online visit the storefront works offline", async ({ page, context, request }) => {
+  const catalog = await loadCatalog(request);
+  const { category } = categoryWithProducts(catalog);
+  const product = productWithoutVariants(catalog);
+
+  await page.goto("/");
+  // Wait for the service worker to control the page and for the catalog to be stored locally.
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+  await expect(page.locator("#featured").getByRole("article").first()).toBeVisible();
+  // Let the product image of the detail page reach the runtime cache too.
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: product.title })).toBeVisible();
+
+  await context.setOffline(true);
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Featured products" })).toBeVisible();
+  await expect(page.locator("#featured").getByRole("article").first()).toBeVisible();
+
+  await page.goto(`/category/${category.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: category.name })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
+
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: product.title })).toBeVisible();
+
+  await page.goto("/products");
+  const total = catalog.products.length;
+  await expect(page.getByText(`Showing ${total} of ${total} products`)).toBeVisible();
+
+  await context.setOffline(false);
+});

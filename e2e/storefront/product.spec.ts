@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { loadCatalog, productWithVariants, productWithoutVariants } from "./catalog.ts";
+
+test("the product page shows the SKU, four price tiles and sets the title", async ({ page, request }) => {
+  const product = productWithoutVariants(await loadCatalog(request));
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: product.title })).toBeVisible();
+  await expect(page).toHaveTitle(product.title);
+  await expect(page.getByText("SKU")).toBeVisible();
+  await expect(page.getByText(product.id, { exact: true })).toBeVisible();
+  const tiles = page.getByRole("list", { name: "Prices in other currencies" }).getByRole("listitem");
+  await expect(tiles).toHaveCount(4);
+  for (const code of ["USD", "TND", "EUR", "EGP"]) await expect(tiles.filter({ hasText: code })).toHaveCount(1);
+});
+
+test("the wishlist heart toggles and survives a reload", async ({ page, request }) => {
+  const product = productWithoutVariants(await loadCatalog(request));
+  await page.goto(`/product/${product.id}`);
+  const heart = page.getByRole("button", { name: "Add to wishlist" });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Add to wishlist" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Add to wishlist" }).click();
+  await expect(page.getByRole("button", { name: "Add to wishlist" })).toHaveAttribute("aria-pressed", "false");
+});
+
+test("the variant picker changes the price", async ({ page, request }) => {
+  const product = productWithVariants(await loadCatalog(request));
+  const [first, second] = product.variants;
+  test.skip(!first || !second || first.price.USD === second.price.USD, "variants need different prices");
+  await page.goto(`/product/${product.id}`);
+  const usdTile = page.locator('[data-currency="USD"]');
+  const before = await usdTile.textContent();
+  await page.getByRole("radio", { name: second?.name ?? "" }).check();
+  await expect(usdTile).not.toHaveText(before ?? "");
+});
+
+test("Add to Cart shows a toast and the header badge counts distinct lines", async ({ page, request }) => {
+  const catalog = await loadCatalog(request);
+  const product = productWithoutVariants(catalog);
+  await page.goto(`/product/${product.id}`);
+  const cart = page.getByRole("link", { name: /^Cart/ });
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart")).toBeVisible();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  // The same product again is the same line.
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await expect(cart).toHaveAttribute("href", "/cart");
+  await page.reload();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+});
+
+test("an unknown product id shows 'Product not found.'", async ({ page }) => {
+  await page.goto("/product/no-such-product-id");
+  await expect(page.getByText("Product not found.")).toBeVisible();
+});
