@@ -1,0 +1,95 @@
+/** The checkout and promo calls, with every answer turned into one outcome the page can show. */
+import { apiErrorSchema } from "@store/shared/schemas/errors";
+import {
+  checkoutResponseSchema,
+  pricesChangedSchema,
+  type CheckoutRequest,
+  type CheckoutResponse,
+  type PricesChanged,
+} from "@store/shared/schemas/checkout";
+import { promoValidateResponseSchema, type PromoValidateResponse } from "@store/shared/schemas/promos";
+
+/** `message` null means the generic 'Something went wrong. Please try again.' */
+export interface FailedOutcome {
+  kind: "error";
+  status: number;
+  message: string | null;
+  detail: string | null;
+}
+
+export type CheckoutOutcome =
+  | { kind: "ok"; order: CheckoutResponse }
+  | { kind: "prices-changed"; answer: PricesChanged }
+  | FailedOutcome
+  | { kind: "network" };
+
+async function readJson(res: Response): Promise<unknown> {
+  try {
+    return (await res.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function failure(status: number, body: unknown): FailedOutcome {
+  const parsed = apiErrorSchema.safeParse(body);
+  if (!parsed.success) return { kind: "error", status, message: null, detail: null };
+  const message = parsed.data.error.trim() || null;
+  return { kind: "error", status, message, detail: parsed.data.detail?.trim() || null };
+}
+
+export async function postCheckout(
+  body: CheckoutRequest,
+  idempotencyKey: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<CheckoutOutcome> {
+  let res: Response;
+  try {
+    res = await fetchImpl("/api/checkout", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": idempotencyKey },
+      body: JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch {
+    return { kind: "network" };
+  }
+  const json = await readJson(res);
+  if (res.ok) {
+    const order = checkoutResponseSchema.safeParse(json);
+    return order.success
+      ? { kind: "ok", order: order.data }
+      : { kind: "error", status: res.status, message: null, detail: null };
+  }
+  if (res.status === 409) {
+    const changed = pricesChangedSchema.safeParse(json);
+    if (changed.success) return { kind: "prices-changed", answer: changed.data };
+  }
+  return failure(res.status, json);
+}
+
+export type PromoOutcome =
+  { kind: "ok"; promo: PromoValidateResponse } | { kind: "invalid" } | FailedOutcome | { kind: "network" };
+
+export async function validatePromo(code: string, fetchImpl: typeof fetch = fetch): Promise<PromoOutcome> {
+  let res: Response;
+  try {
+    res = await fetchImpl("/api/promos/validate", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ code }),
+      cache: "no-store",
+    });
+  } catch {
+    return { kind: "network" };
+  }
+  const json = await readJson(res);
+  if (res.ok) {
+    const promo = promoValidateResponseSchema.safeParse(json);
+    return promo.success
+      ? { kind: "ok", promo: promo.data }
+      : { kind: "error", status: res.status, message: null, detail: null };
+  }
+  if (res.status === 400 || res.status === 404) return { kind: "invalid" };
+  return failure(res.status, json);
+}

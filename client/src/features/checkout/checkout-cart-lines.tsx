@@ -1,0 +1,112 @@
+import { Link } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { Currency } from "@store/shared/currency";
+import { MAX_QTY } from "@store/shared/schemas/checkout";
+import { removeCartLine, setCartQty } from "../cart/cart-store.ts";
+import { ProductImage } from "../catalog/product-image.tsx";
+import { useMoney } from "../catalog/use-money.ts";
+import type { PricedLine } from "./cart-pricing.ts";
+
+interface Props {
+  lines: readonly PricedLine[];
+  currency: Currency;
+  catalogReady: boolean;
+  disabled: boolean;
+}
+
+/** The cart list: image, title (+ variant), unit price x quantity, and minus, plus and remove buttons. */
+export function CheckoutCartLines({ lines, currency, catalogReady, disabled }: Props) {
+  const { t } = useLingui();
+  const money = useMoney();
+  return (
+    <ul className="checkout-lines" aria-label={t`Items in your cart`}>
+      {lines.map((line) => {
+        const productTitle = line.product ? line.product.title : catalogReady ? t`Unavailable product` : "…";
+        const variantName = line.variant?.name ?? null;
+        const title = variantName ? `${productTitle} — ${variantName}` : productTitle;
+        const qty = line.qty;
+        return (
+          <li key={line.key} className="checkout-line" data-line={line.key}>
+            <div className="checkout-line__media">
+              <ProductImage
+                src={line.product?.image ?? ""}
+                alt={productTitle}
+                width={72}
+                height={72}
+                className="checkout-line__img"
+              />
+            </div>
+            <div className="checkout-line__body">
+              <p className="checkout-line__title">
+                {line.product ? (
+                  <Link to="/product/$id" params={{ id: line.id }} dir="auto">
+                    {productTitle}
+                  </Link>
+                ) : (
+                  productTitle
+                )}
+                {variantName ? (
+                  <span className="checkout-line__variant" dir="auto">
+                    {variantName}
+                  </span>
+                ) : null}
+              </p>
+              <p className="checkout-line__price">
+                {line.unitPrice === null ? (
+                  <span className="muted">
+                    <Trans>Price unavailable</Trans>
+                  </span>
+                ) : (
+                  <>
+                    <span className="checkout-line__unit" data-testid="line-unit-qty">
+                      <bdi>{money(line.unitPrice, currency)}</bdi> × <bdi>{qty}</bdi>
+                    </span>
+                    {line.lineTotal !== null ? (
+                      <strong className="checkout-line__total">
+                        <bdi>{money(line.lineTotal, currency)}</bdi>
+                      </strong>
+                    ) : null}
+                  </>
+                )}
+              </p>
+            </div>
+            <div className="checkout-line__actions">
+              <div className="qty-stepper" role="group" aria-label={t`Quantity of ${title}`}>
+                <button
+                  type="button"
+                  className="qty-stepper__btn"
+                  aria-label={t`Decrease quantity of ${title}`}
+                  disabled={disabled}
+                  onClick={() => void setCartQty(line.key, qty - 1)}
+                >
+                  <span aria-hidden="true">−</span>
+                </button>
+                <span className="qty-stepper__value" aria-live="polite" data-testid="line-qty">
+                  {qty}
+                </span>
+                <button
+                  type="button"
+                  className="qty-stepper__btn"
+                  aria-label={t`Increase quantity of ${title}`}
+                  disabled={disabled || qty >= MAX_QTY}
+                  onClick={() => void setCartQty(line.key, qty + 1)}
+                >
+                  <span aria-hidden="true">+</span>
+                </button>
+              </div>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm checkout-line__remove"
+                aria-label={t`Remove ${title} from cart`}
+                disabled={disabled}
+                onClick={() => void removeCartLine(line.key)}
+              >
+                <Trans>Remove</Trans>
+              </button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { fetchPrivateOrder } from "./orders-api.ts";
+
+const order = {
+  code: "PNR-ABCD1234",
+  status: "pending_payment",
+  firstName: "Amira",
+  createdAt: 1_760_000_000_000,
+  currency: "TND",
+  lines: [
+    {
+      id: "steam-20",
+      variantId: null,
+      title: "Steam Wallet $20",
+      variantName: null,
+      qty: 2,
+      unitPrice: 64000,
+      lineTotal: 128000,
+    },
+  ],
+  subtotal: 128000,
+  discount: 0,
+  total: 128000,
+  promoCode: null,
+  paymentLink: null,
+  codes: [],
+};
+
+const answering =
+  (status: number, payload: unknown, seen?: string[]): typeof fetch =>
+  (input) => {
+    seen?.push(String(input));
+    return Promise.resolve(new Response(typeof payload === "string" ? payload : JSON.stringify(payload), { status }));
+  };
+
+describe("fetchPrivateOrder", () => {
+  it("loads the order by its token", async () => {
+    const seen: string[] = [];
+    expect(await fetchPrivateOrder("tok_en-123", answering(200, order, seen))).toEqual({ kind: "ok", order });
+    expect(seen).toEqual(["/api/orders/private/tok_en-123"]);
+  });
+
+  it("says not found for an unknown or malformed token", async () => {
+    expect(await fetchPrivateOrder("nope", answering(404, { error: "Order not found" }))).toEqual({
+      kind: "not-found",
+    });
+    expect(await fetchPrivateOrder("x", answering(400, { error: "bad" }))).toEqual({ kind: "not-found" });
+  });
+
+  it("reports other failures as errors", async () => {
+    expect(await fetchPrivateOrder("t", answering(500, "oops"))).toEqual({ kind: "error" });
+    expect(await fetchPrivateOrder("t", answering(200, { code: 1 }))).toEqual({ kind: "error" });
+    expect(await fetchPrivateOrder("t", () => Promise.reject(new TypeError("offline")))).toEqual({ kind: "error" });
+  });
+});

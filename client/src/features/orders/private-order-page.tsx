@@ -1,0 +1,219 @@
+/** The shopper's private order page (/orders/{token}, D9): status, lines, totals and, once delivered, the codes. */
+import { useEffect, useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { toast } from "sonner";
+import type { OrderStatus, PrivateOrder } from "@store/shared/schemas/orders";
+import { useMoney } from "../catalog/use-money.ts";
+import { useLang } from "../prefs/prefs-store.ts";
+import { useDocumentTitle } from "../layout/use-document-title.ts";
+import { fetchPrivateOrder, type PrivateOrderResult } from "./orders-api.ts";
+import "../checkout/checkout.css";
+
+const STATUS_TEXT: Record<OrderStatus, MessageDescriptor> = {
+  pending_payment: msg`Awaiting payment`,
+  paid: msg`Paid, preparing your codes`,
+  awaiting_stock: msg`Paid, waiting for stock`,
+  delivered: msg`Delivered`,
+  cancelled: msg`Cancelled`,
+  expired: msg`Expired (not paid in time)`,
+};
+
+/** Keeps the page out of search engines while it is shown (robots.txt also disallows /orders/). */
+function useNoIndex(): void {
+  useEffect(() => {
+    const meta = document.createElement("meta");
+    meta.name = "robots";
+    meta.content = "noindex, nofollow";
+    document.head.appendChild(meta);
+    return () => meta.remove();
+  }, []);
+}
+
+type LoadState = { kind: "loading" } | PrivateOrderResult;
+
+function usePrivateOrder(token: string): [LoadState, () => void] {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ token: string; attempt: number; result: PrivateOrderResult } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    void fetchPrivateOrder(token, fetch, controller.signal).then((result) => {
+      if (!controller.signal.aborted) setState({ token, attempt, result });
+    });
+    return () => controller.abort();
+  }, [token, attempt]);
+  const current =
+    state && state.token === token && state.attempt === attempt ? state.result : ({ kind: "loading" } as const);
+  return [current, () => setAttempt((n) => n + 1)];
+}
+
+export function PrivateOrderPage({ token }: { token: string }) {
+  const { t } = useLingui();
+  useNoIndex();
+  const [state, retry] = usePrivateOrder(token);
+  const code = state.kind === "ok" ? state.order.code : null;
+  useDocumentTitle(code ? t`Order ${code}` : t`Your order`);
+
+  if (state.kind === "loading") {
+    return (
+      <div className="container page order-page" aria-busy="true">
+        <p className="loading" role="status">
+          <Trans>Loading your order…</Trans>
+        </p>
+      </div>
+    );
+  }
+  if (state.kind === "not-found") {
+    return (
+      <div className="container page page--center">
+        <h1>
+          <Trans>Order not found.</Trans>
+        </h1>
+        <p className="muted">
+          <Trans>Check that you opened the full link from your confirmation email.</Trans>
+        </p>
+        <Link to="/" className="btn btn--primary">
+          <Trans>Back to the store</Trans>
+        </Link>
+      </div>
+    );
+  }
+  if (state.kind === "error") {
+    return (
+      <div className="container page page--center">
+        <h1>
+          <Trans>Your order</Trans>
+        </h1>
+        <p role="alert">
+          <Trans>Could not load your order. Check your connection and try again.</Trans>
+        </p>
+        <button type="button" className="btn btn--primary" onClick={retry}>
+          <Trans>Retry</Trans>
+        </button>
+      </div>
+    );
+  }
+  return <OrderDetails order={state.order} />;
+}
+
+function OrderDetails({ order }: { order: PrivateOrder }) {
+  const { t, i18n } = useLingui();
+  const money = useMoney();
+  const lang = useLang();
+  const code = order.code;
+  const placedOn = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short" }).format(
+    new Date(order.createdAt),
+  );
+  const promoCode = order.promoCode ?? "";
+
+  const copy = async (value: string) => {
+    try {
+      await navigator.clipboard.writeText(value);
+      toast.success(t`Code copied`);
+    } catch {
+      toast.error(t`Could not copy. Select the code and copy it by hand.`);
+    }
+  };
+
+  return (
+    <div className="container page order-page">
+      <h1>
+        <Trans>Order {code}</Trans>
+      </h1>
+      <p>
+        <span className="visually-hidden">
+          <Trans>Status:</Trans>{" "}
+        </span>
+        <span className="order-page__status" data-status={order.status} data-testid="order-status">
+          {i18n._(STATUS_TEXT[order.status])}
+        </span>
+      </p>
+      <p className="muted">
+        <Trans>Placed on {placedOn}</Trans>
+      </p>
+
+      {order.status === "pending_payment" && order.paymentLink ? (
+        <p>
+          <a className="btn btn--primary btn--lg" href={order.paymentLink}>
+            <Trans>Complete payment</Trans>
+          </a>
+        </p>
+      ) : null}
+
+      <section className="order-page__card" aria-labelledby="order-items-heading">
+        <h2 id="order-items-heading">
+          <Trans>Items</Trans>
+        </h2>
+        <ul className="order-page__lines">
+          {order.lines.map((line) => (
+            <li key={`${line.id}::${line.variantId ?? ""}`} className="order-page__line">
+              <span>
+                {line.title}
+                {line.variantName ? ` — ${line.variantName}` : ""}
+                <span className="muted">
+                  {" "}
+                  {money(line.unitPrice, order.currency)} × {line.qty}
+                </span>
+              </span>
+              <strong>{money(line.lineTotal, order.currency)}</strong>
+            </li>
+          ))}
+        </ul>
+        <dl className="checkout-totals">
+          <div className="checkout-totals__row">
+            <dt>
+              <Trans>Subtotal</Trans>
+            </dt>
+            <dd>{money(order.subtotal, order.currency)}</dd>
+          </div>
+          {order.discount > 0 ? (
+            <div className="checkout-totals__row checkout-totals__row--discount">
+              <dt>{promoCode ? <Trans>Discount ({promoCode})</Trans> : <Trans>Discount</Trans>}</dt>
+              <dd>−{money(order.discount, order.currency)}</dd>
+            </div>
+          ) : null}
+          <div className="checkout-totals__row checkout-totals__row--total">
+            <dt>
+              <Trans>Total</Trans>
+            </dt>
+            <dd>{money(order.total, order.currency)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="order-page__card" aria-labelledby="order-codes-heading">
+        <h2 id="order-codes-heading">
+          <Trans>Your codes</Trans>
+        </h2>
+        {order.codes.length > 0 ? (
+          <ul className="order-page__codes">
+            {order.codes.map((item, index) => (
+              <li key={`${item.productId}-${index}`} className="order-page__code">
+                <span>{item.title}</span>
+                <code>{item.code}</code>
+                <button
+                  type="button"
+                  className="btn btn--secondary btn--sm"
+                  aria-label={t`Copy the code for ${item.title}`}
+                  onClick={() => void copy(item.code)}
+                >
+                  <Trans>Copy</Trans>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">
+            <Trans>Your codes arrive by email once payment is confirmed, and will also appear here.</Trans>
+          </p>
+        )}
+      </section>
+
+      <Link to="/" className="btn btn--ghost">
+        <Trans>Back to the store</Trans>
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/** Shared steps for the checkout specs: filling the cart through the UI and reading the dev mailbox. */
+import fs from "node:fs/promises";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { expect, type Page } from "@playwright/test";
+
+/** The server's DATA_DIR of playwright.config.ts (E2E_DATA_DIR overrides it for a side-by-side run). */
+export const MAILBOX_DIR = path.resolve(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data", "mailbox");
+
+/** Adds a product from its detail page (English UI), optionally picking a variant by name. */
+export async function addFromProductPage(page: Page, id: string, variantName?: string): Promise<void> {
+  await page.goto(`/product/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  if (variantName) await page.getByRole("radio", { name: variantName }).check();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(page.getByText("Added to cart").first()).toBeVisible();
+}
+
+export function checkoutForm(page: Page) {
+  return page.locator("form.checkout-form");
+}
+
+interface ParsedMail {
+  subject?: string;
+  text?: string;
+  html?: string;
+}
+type Parser = { parse: (raw: Buffer) => Promise<ParsedMail> };
+
+/** postal-mime is a dependency of the server package; load it from there. */
+function postalMime(): Parser {
+  const require = createRequire(path.resolve("server/package.json"));
+  const mod = require("postal-mime") as { default?: Parser } & Parser;
+  return mod.default ?? mod;
+}
+
+/** Waits for the .eml whose subject or text carries the order code, and returns it parsed. */
+export async function findMail(code: string, timeoutMs = 20_000): Promise<ParsedMail & { file: string; raw: string }> {
+  const parser = postalMime();
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = await fs.readdir(MAILBOX_DIR).catch(() => [] as string[]);
+    for (const file of files.filter((f) => f.endsWith(".eml"))) {
+      const raw = await fs.readFile(path.join(MAILBOX_DIR, file));
+      const mail = await parser.parse(raw);
+      if (mail.subject?.includes(code) || mail.text?.includes(code))
+        return { ...mail, file, raw: raw.toString("utf8") };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`no email for ${code} in ${MAILBOX_DIR}`);
+}
+
+/** A unique address per test run, so mails from earlier tests never match. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
