@@ -1,0 +1,336 @@
+/** The admin API client (D3, D17): JSON over fetch with the session cookie, the session's CSRF token on every
+ * state-changing call, an Idempotency-Key on every mutation, and offline queueing into the Dexie outbox.
+ *
+ * Paths are full ("/api/admin/products", "/api/categories/x"); a path not starting with "/api/" is taken as
+ * relative to /api/admin ("products" -> "/api/admin/products").
+ *
+ * Errors: every failure rejects with an AdminApiError (status, message, fields, body). A network failure is
+ * an AdminNetworkError (status 0). An edit queued offline rejects with AdminQueuedError: it is not lost, it
+ * sits in the outbox and is replayed later — show it as "saved offline", not as a failure (see isQueued()). */
+import type { EntityTable } from "dexie";
+import type { AdminSession, LoginResponse } from "@store/shared/schemas/admin";
+import { db, type AdminOutboxRow } from "../local/db.ts";
+
+export type MutationMethod = "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface QueueOfflineOptions {
+  /** What is edited, in the shop's words: "product", "category", "settings.rate"... */
+  entity: string;
+  entityId?: string;
+  /** The entity version the edit was made against; sent as `version` in the body (409 when stale). */
+  baseVersion?: number;
+  /** Shown in the pending-changes panel, e.g. "Daily rate: 3.4". Already translated by the caller. */
+  label: string;
+}
+
+export interface SendOptions {
+  queueOffline?: QueueOfflineOptions;
+  /** Reuse a key (the outbox replays with the key the edit was queued with); a fresh one otherwise. */
+  idempotencyKey?: string;
+  /** Default true: a 401 sends the operator to /admin/login. The session probe and replays pass false. */
+  redirectOnUnauthorized?: boolean;
+}
+
+export class AdminApiError extends Error {
+  readonly status: number;
+  readonly fields?: Record<string, string>;
+  readonly body: unknown;
+  constructor(status: number, message: string, body: unknown, fields?: Record<string, string>) {
+    super(message);
+    this.name = "AdminApiError";
+    this.status = status;
+    this.body = body;
+    if (fields) this.fields = fields;
+  }
+}
+
+/** The request never reached the server (offline, DNS, connection refused). */
+export class AdminNetworkError extends AdminApiError {
+  readonly network = true;
+  constructor(cause?: unknown) {
+    super(0, "Network error", undefined);
+    this.name = "AdminNetworkError";
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+
+/** The edit was stored in the offline outbox and will be replayed when the network returns. */
+export class AdminQueuedError extends AdminApiError {
+  readonly outboxId: number;
+  constructor(outboxId: number) {
+    super(0, "Saved offline; it will be sent when the connection returns", undefined);
+    this.name = "AdminQueuedError";
+    this.outboxId = outboxId;
+  }
+}
+
+export function isQueued(err: unknown): err is AdminQueuedError {
+  return err instanceof AdminQueuedError;
+}
+
+export function isNetworkError(err: unknown): err is AdminNetworkError {
+  return err instanceof AdminNetworkError;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** SPEC.md's admin helper rule: the response's `error` or `message`, else 'Request failed (status)'. */
+export function errorFromResponse(status: number, body: unknown): AdminApiError {
+  let message = `Request failed (${status})`;
+  let fields: Record<string, string> | undefined;
+  if (isRecord(body)) {
+    if (typeof body.error === "string" && body.error !== "") message = body.error;
+    else if (typeof body.message === "string" && body.message !== "") message = body.message;
+    if (isRecord(body.fields)) {
+      fields = {};
+      for (const [k, v] of Object.entries(body.fields)) if (typeof v === "string") fields[k] = v;
+    }
+  } else if (typeof body === "string" && body.trim() !== "" && body.length < 300 && !body.trimStart().startsWith("<")) {
+    message = body.trim();
+  }
+  return new AdminApiError(status, message, body, fields);
+}
+
+export function resolvePath(path: string): string {
+  if (path.startsWith("/api/")) return path;
+  return `/api/admin/${path.replace(/^\/+/, "")}`;
+}
+
+/** The body with `version: baseVersion` added when the caller did not set one. */
+export function withVersion(body: unknown, baseVersion: number | undefined): unknown {
+  if (baseVersion === undefined || !isRecord(body) || "version" in body) return body;
+  return { ...body, version: baseVersion };
+}
+
+function newKey(): string {
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return undefined;
+  const text = await res.text();
+  if (text === "") return undefined;
+  const type = res.headers.get("Content-Type") ?? "";
+  if (type.includes("json")) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export type OutboxTable = EntityTable<AdminOutboxRow, "id">;
+
+export interface AdminClientDeps {
+  fetch?: typeof fetch;
+  outbox?: OutboxTable;
+  isOnline?: () => boolean;
+  onUnauthorized?: () => void;
+  newKey?: () => string;
+  now?: () => number;
+}
+
+export const OUTBOX_CHANGED_EVENT = "admin-outbox-changed";
+export const ADMIN_SIGNED_IN_EVENT = "admin-signed-in";
+
+function defaultOnUnauthorized(): void {
+  if (typeof window === "undefined") return;
+  const p = window.location.pathname;
+  if (p.startsWith("/admin") && p !== "/admin/login") window.location.assign("/admin/login");
+}
+
+function notify(name: string): void {
+  if (typeof window !== "undefined" && typeof window.dispatchEvent === "function")
+    window.dispatchEvent(new Event(name));
+}
+
+export function createAdminClient(deps: AdminClientDeps = {}) {
+  const doFetch: typeof fetch = deps.fetch ?? ((input, init) => fetch(input, init));
+  const isOnline = deps.isOnline ?? (() => (typeof navigator === "undefined" ? true : navigator.onLine !== false));
+  const makeKey = deps.newKey ?? newKey;
+  const now = deps.now ?? Date.now;
+  let onUnauthorized = deps.onUnauthorized ?? defaultOnUnauthorized;
+  let csrfToken: string | null = null;
+  let sessionPromise: Promise<AdminSession | null> | null = null;
+
+  async function raw(
+    method: string,
+    url: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<{ res: Response; data: unknown }> {
+    const init: RequestInit = {
+      method,
+      credentials: "same-origin",
+      headers: { Accept: "application/json", ...headers },
+    };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { ...init.headers, "Content-Type": "application/json" };
+    }
+    let res: Response;
+    try {
+      res = await doFetch(url, init);
+    } catch (err) {
+      throw new AdminNetworkError(err);
+    }
+    return { res, data: await readBody(res) };
+  }
+
+  /** GET /api/admin/session; null without a session (never redirects). Cached until invalidated. */
+  function session(refresh = false): Promise<AdminSession | null> {
+    if (!refresh && sessionPromise) return sessionPromise;
+    const p = (async () => {
+      const { res, data } = await raw("GET", "/api/admin/session", undefined, {});
+      if (res.status === 401) {
+        csrfToken = null;
+        return null;
+      }
+      if (!res.ok) throw errorFromResponse(res.status, data);
+      if (!isRecord(data) || typeof data.csrfToken !== "string")
+        throw new AdminApiError(res.status, "Invalid session response", data);
+      csrfToken = data.csrfToken;
+      return { username: String(data.username ?? ""), name: String(data.name ?? ""), csrfToken: data.csrfToken };
+    })();
+    sessionPromise = p;
+    p.catch(() => {
+      if (sessionPromise === p) sessionPromise = null;
+    });
+    return p;
+  }
+
+  async function token(refresh: boolean): Promise<string> {
+    if (!refresh && csrfToken) return csrfToken;
+    const s = await session(true);
+    return s?.csrfToken ?? "";
+  }
+
+  function unauthorized(redirect: boolean): void {
+    csrfToken = null;
+    sessionPromise = Promise.resolve(null);
+    if (redirect) onUnauthorized();
+  }
+
+  async function get<T>(path: string, options: Pick<SendOptions, "redirectOnUnauthorized"> = {}): Promise<T> {
+    const { res, data } = await raw("GET", resolvePath(path), undefined, {});
+    if (res.status === 401) unauthorized(options.redirectOnUnauthorized !== false);
+    if (!res.ok) throw errorFromResponse(res.status, data);
+    return data as T;
+  }
+
+  /** One mutation, online: CSRF token (refreshed once on 403), the given idempotency key. */
+  async function mutate<T>(
+    method: MutationMethod,
+    path: string,
+    body: unknown,
+    key: string,
+    redirect: boolean,
+  ): Promise<T> {
+    const url = resolvePath(path);
+    let csrf = await token(false);
+    for (let attempt = 0; ; attempt++) {
+      const { res, data } = await raw(method, url, body, { "X-CSRF-Token": csrf, "Idempotency-Key": key });
+      if (res.status === 403 && attempt === 0) {
+        csrf = await token(true);
+        if (csrf !== "") continue;
+      }
+      if (res.status === 401) unauthorized(redirect);
+      if (!res.ok) throw errorFromResponse(res.status, data);
+      return data as T;
+    }
+  }
+
+  async function enqueue(
+    method: MutationMethod,
+    path: string,
+    body: unknown,
+    key: string,
+    q: QueueOfflineOptions,
+  ): Promise<number> {
+    const table = deps.outbox ?? db.adminOutbox;
+    const row: AdminOutboxRow = {
+      method,
+      path: resolvePath(path),
+      body,
+      idempotencyKey: key,
+      baseVersion: q.baseVersion ?? null,
+      status: "pending",
+      createdAt: now(),
+      entity: q.entity,
+      label: q.label,
+      ...(q.entityId !== undefined ? { entityId: q.entityId } : {}),
+    };
+    const id = await table.add(row);
+    notify(OUTBOX_CHANGED_EVENT);
+    return id ?? 0;
+  }
+
+  async function send<T>(method: MutationMethod, path: string, body?: unknown, options: SendOptions = {}): Promise<T> {
+    const key = options.idempotencyKey ?? makeKey();
+    const q = options.queueOffline;
+    const payload = withVersion(body, q?.baseVersion);
+    const redirect = options.redirectOnUnauthorized !== false;
+    if (q && !isOnline()) throw new AdminQueuedError(await enqueue(method, path, payload, key, q));
+    try {
+      return await mutate<T>(method, path, payload, key, redirect);
+    } catch (err) {
+      if (q && err instanceof AdminNetworkError)
+        throw new AdminQueuedError(await enqueue(method, path, payload, key, q));
+      throw err;
+    }
+  }
+
+  async function login(username: string, password: string): Promise<LoginResponse> {
+    const { res, data } = await raw("POST", "/api/admin/login", { username, password }, {});
+    if (!res.ok) throw errorFromResponse(res.status, data);
+    if (!isRecord(data) || typeof data.csrfToken !== "string")
+      throw new AdminApiError(res.status, "Invalid login response", data);
+    csrfToken = data.csrfToken;
+    const s: AdminSession = {
+      username: String(data.username ?? username),
+      name: String(data.name ?? ""),
+      csrfToken: data.csrfToken,
+    };
+    sessionPromise = Promise.resolve(s);
+    notify(ADMIN_SIGNED_IN_EVENT);
+    return { ok: true, ...s };
+  }
+
+  async function logout(): Promise<void> {
+    try {
+      await mutate("POST", "/api/admin/logout", undefined, makeKey(), false);
+    } finally {
+      csrfToken = null;
+      sessionPromise = Promise.resolve(null);
+    }
+  }
+
+  return {
+    get,
+    send,
+    session,
+    login,
+    logout,
+    /** Used by the outbox replay: one attempt, no queueing, no redirect. */
+    replay<T>(method: MutationMethod, path: string, body: unknown, idempotencyKey: string): Promise<T> {
+      return mutate<T>(method, path, body, idempotencyKey, false);
+    },
+    setUnauthorizedHandler(fn: () => void): void {
+      onUnauthorized = fn;
+    },
+    /** Forget the cached session (after a 401 seen elsewhere). */
+    invalidateSession(): void {
+      csrfToken = null;
+      sessionPromise = null;
+    },
+  };
+}
+
+export type AdminClient = ReturnType<typeof createAdminClient>;
+
+export const adminApi: AdminClient = createAdminClient();

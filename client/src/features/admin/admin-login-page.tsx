@@ -1,0 +1,107 @@
+/** /admin/login: username and password against the server's session (D3). */
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { AdminApiError, AdminNetworkError, adminApi } from "../../api/admin-client.ts";
+import { useDocumentTitle } from "../layout/use-document-title.ts";
+import { useLang } from "../prefs/prefs-store.ts";
+import { directionOf } from "../prefs/prefs-rules.ts";
+import "./admin.css";
+
+/** SPEC.md: the busy label appears only once the request has been pending this long. */
+export const SIGNING_IN_DELAY_MS = 300;
+
+/** Network failure, wrong credentials (shown in the operator's language), else the server's own words (429, 400). */
+export function loginErrorText(err: unknown, texts: { network: string; invalid: string }): string {
+  if (err instanceof AdminNetworkError) return texts.network;
+  if (!(err instanceof AdminApiError) || err.status === 401) return texts.invalid;
+  return err.message.startsWith("Request failed") ? texts.invalid : err.message;
+}
+
+export function AdminLoginPage() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const lang = useLang();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [showBusy, setShowBusy] = useState(false);
+  const pending = useRef(false);
+  const timer = useRef<number | undefined>(undefined);
+  const errorId = useId();
+  useDocumentTitle(t`Admin Login`);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending.current) return;
+    pending.current = true;
+    setError(null);
+    timer.current = window.setTimeout(() => setShowBusy(true), SIGNING_IN_DELAY_MS);
+    try {
+      await adminApi.login(username.trim(), password);
+      await navigate({ to: "/admin", replace: true });
+    } catch (err) {
+      setError(loginErrorText(err, { network: t`Network error`, invalid: t`Invalid username or password` }));
+    } finally {
+      window.clearTimeout(timer.current);
+      pending.current = false;
+      setShowBusy(false);
+    }
+  }
+
+  return (
+    <main className="admin-login" dir={directionOf(lang)}>
+      <form
+        className="admin-login__card"
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        aria-describedby={error ? errorId : undefined}
+      >
+        <h1>
+          <Trans>Admin Login</Trans>
+        </h1>
+        <div className="field">
+          <label htmlFor="admin-username">
+            <Trans>Username</Trans>
+          </label>
+          <input
+            id="admin-username"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            autoFocus
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="admin-password">
+            <Trans>Password</Trans>
+          </label>
+          <input
+            id="admin-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        {error ? (
+          <p id={errorId} className="admin-login__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn--primary admin-login__submit" aria-busy={showBusy}>
+          {showBusy ? <Trans>Signing in...</Trans> : <Trans>Login</Trans>}
+        </button>
+        <Link to="/" className="btn btn--link">
+          <Trans>Back to the store</Trans>
+        </Link>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,214 @@
+/** /admin: the console shell — sidebar, header (Total Orders, pending changes), and the chosen section's panel. */
+import { Suspense, lazy, useEffect, useState, type ReactNode } from "react";
+import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { toast } from "sonner";
+import { AdminNetworkError, adminApi } from "../../api/admin-client.ts";
+import { adminOutbox, useOutbox } from "../../local/admin-outbox.ts";
+import { syncCatalog } from "../../local/catalog-sync.ts";
+import { useOnline } from "../checkout/use-online.ts";
+import { LanguageMenu } from "../layout/language-menu.tsx";
+import { ThemeToggle } from "../layout/theme-toggle.tsx";
+import { useDocumentTitle } from "../layout/use-document-title.ts";
+import { useLang } from "../prefs/prefs-store.ts";
+import { directionOf } from "../prefs/prefs-rules.ts";
+import { DashboardPanel } from "./dashboard/dashboard-panel.tsx";
+import { useMetrics } from "./dashboard/dashboard-data.ts";
+import { PendingChangesButton } from "./outbox/pending-changes.tsx";
+import { ADMIN_SECTIONS, type AdminSection } from "./shell/admin-sections.ts";
+import "./admin.css";
+
+const ProductsPanel = lazy(() => import("./products/products-panel.tsx").then((m) => ({ default: m.ProductsPanel })));
+const CategoriesPanel = lazy(() =>
+  import("./categories/categories-panel.tsx").then((m) => ({ default: m.CategoriesPanel })),
+);
+const BannersPanel = lazy(() => import("./banners/banners-panel.tsx").then((m) => ({ default: m.BannersPanel })));
+const PromosPanel = lazy(() => import("./promos/promos-panel.tsx").then((m) => ({ default: m.PromosPanel })));
+const SettingsPanel = lazy(() => import("./settings/settings-panel.tsx").then((m) => ({ default: m.SettingsPanel })));
+const NewsletterPanel = lazy(() =>
+  import("./newsletter/newsletter-panel.tsx").then((m) => ({ default: m.NewsletterPanel })),
+);
+const MailboxPanel = lazy(() => import("./mailbox/mailbox-panel.tsx").then((m) => ({ default: m.MailboxPanel })));
+
+const route = getRouteApi("/admin/");
+
+function SectionLabel({ section }: { section: AdminSection }) {
+  switch (section) {
+    case "dashboard":
+      return <Trans>Dashboard</Trans>;
+    case "products":
+      return <Trans>Products</Trans>;
+    case "categories":
+      return <Trans>Categories</Trans>;
+    case "banners":
+      return <Trans>Banners</Trans>;
+    case "promos":
+      return <Trans>Promos</Trans>;
+    case "settings":
+      return <Trans>Settings</Trans>;
+    case "newsletter":
+      return <Trans>Newsletter</Trans>;
+    case "mailbox":
+      return <Trans>Mailbox</Trans>;
+  }
+}
+
+export function AdminPage() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const lang = useLang();
+  const online = useOnline();
+  const { adminSession } = route.useRouteContext();
+  const { section = "dashboard" } = route.useSearch();
+  const { metrics, reload: reloadMetrics } = useMetrics();
+  const { applied } = useOutbox();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  useDocumentTitle(t`Admin console`);
+
+  const signedIn = adminSession.kind === "signed-in";
+  useEffect(() => {
+    adminApi.setUnauthorizedHandler(() => void navigate({ to: "/admin/login", replace: true }));
+    if (signedIn) void adminOutbox.resume().catch(() => undefined);
+    return adminOutbox.start();
+  }, [navigate, signedIn]);
+
+  // A queued edit reached the server: the storefront copy and the counters catch up.
+  useEffect(() => {
+    if (applied === 0) return;
+    void syncCatalog();
+    void reloadMetrics();
+  }, [applied, reloadMetrics]);
+
+  async function logout() {
+    if (leaving) return;
+    setLeaving(true);
+    try {
+      await adminApi.logout();
+    } catch (err) {
+      if (err instanceof AdminNetworkError) {
+        toast.error(t`Network error`);
+        setLeaving(false);
+        return;
+      }
+    }
+    await navigate({ to: "/admin/login", replace: true });
+  }
+
+  let panel: ReactNode;
+  switch (section) {
+    case "dashboard":
+      panel = <DashboardPanel metrics={metrics} onOrdersChanged={() => void reloadMetrics()} />;
+      break;
+    case "products":
+      panel = <ProductsPanel />;
+      break;
+    case "categories":
+      panel = <CategoriesPanel />;
+      break;
+    case "banners":
+      panel = <BannersPanel />;
+      break;
+    case "promos":
+      panel = <PromosPanel />;
+      break;
+    case "settings":
+      panel = <SettingsPanel />;
+      break;
+    case "newsletter":
+      panel = <NewsletterPanel />;
+      break;
+    case "mailbox":
+      panel = <MailboxPanel />;
+      break;
+  }
+
+  return (
+    <div className="admin-shell" dir={directionOf(lang)} data-testid="admin-console">
+      <header className="admin-shell__header">
+        <button
+          type="button"
+          className="btn btn--ghost admin-shell__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="admin-sidebar"
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          <svg
+            aria-hidden="true"
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M3 6h18M3 12h18M3 18h18" />
+          </svg>
+          <Trans>Menu</Trans>
+        </button>
+        <Link to="/" className="admin-shell__brand">
+          <Trans>Admin console</Trans>
+        </Link>
+        <div className="admin-shell__stat" data-testid="header-total-orders">
+          <span className="muted">
+            <Trans>Total Orders</Trans>
+          </span>
+          <strong>{metrics?.totalOrders ?? 0}</strong>
+        </div>
+        <div className="admin-shell__tools">
+          {!online || adminSession.kind === "offline" ? (
+            <span className="admin-offline" role="status">
+              <Trans>Offline</Trans>
+            </span>
+          ) : null}
+          <PendingChangesButton />
+          <LanguageMenu />
+          <ThemeToggle />
+        </div>
+      </header>
+      {!online ? (
+        <p className="admin-shell__notice" role="status">
+          <Trans>You are offline. Changes you save are kept on this device and sent when the connection returns.</Trans>
+        </p>
+      ) : null}
+      <div className="admin-shell__body">
+        <nav
+          id="admin-sidebar"
+          className={menuOpen ? "admin-sidebar is-open" : "admin-sidebar"}
+          aria-label={t`Admin sections`}
+        >
+          <ul className="admin-sidebar__list">
+            {ADMIN_SECTIONS.map((s) => (
+              <li key={s}>
+                <Link
+                  to="/admin"
+                  search={s === "dashboard" ? {} : { section: s }}
+                  className="admin-sidebar__link"
+                  aria-current={section === s ? "page" : undefined}
+                  activeOptions={{ includeSearch: true }}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  <SectionLabel section={s} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="btn btn--secondary admin-sidebar__logout"
+            onClick={() => void logout()}
+            disabled={leaving}
+          >
+            <Trans>Logout</Trans>
+          </button>
+        </nav>
+        {menuOpen ? (
+          <div className="admin-sidebar__backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />
+        ) : null}
+        <main className="admin-shell__main" id="main" tabIndex={-1}>
+          <Suspense fallback={<p className="muted">{t`Loading...`}</p>}>{panel}</Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

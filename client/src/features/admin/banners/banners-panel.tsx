@@ -1,0 +1,355 @@
+/** Admin > Banners (D19): add and edit in a form (title, image, link, active), switch on and off, delete. */
+import { useId, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { toast } from "sonner";
+import { z } from "zod";
+import {
+  adminBannerSchema,
+  bannerCreateSchema,
+  bannerUpdateSchema,
+  type AdminBanner,
+} from "@store/shared/schemas/admin";
+import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import {
+  errorText,
+  fieldErrorsOf,
+  isConflict,
+  refreshStorefront,
+  useAdminResource,
+} from "../products/admin-request.ts";
+import { ImageField } from "../products/image-field.tsx";
+import { ConfirmDialog, Modal } from "../products/modal.tsx";
+import { PendingBadge } from "../products/pending-badge.tsx";
+import { pendingActive, usePendingEdits } from "../products/pending-edits.ts";
+import { fieldErrorsFromIssues } from "../products/product-form-model.ts";
+import "../products/catalog-panels.css";
+
+const bannerListSchema = z.array(adminBannerSchema);
+const TITLE_REQUIRED = "Banner title is required";
+
+type FormMode = { kind: "idle" } | { kind: "creating" } | { kind: "editing"; banner: AdminBanner };
+
+export function BannersPanel() {
+  const { t } = useLingui();
+  const banners = useAdminResource("/api/admin/banners", bannerListSchema, () =>
+    toast.error(t`Failed to load banners`),
+  );
+  const pending = usePendingEdits("banner");
+  const [mode, setMode] = useState<FormMode>({ kind: "idle" });
+  const [toDelete, setToDelete] = useState<AdminBanner | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const list = banners.data
+    ? [...banners.data].sort((a, b) => a.position - b.position || a.title.localeCompare(b.title))
+    : undefined;
+
+  function failed(err: unknown, title: string, subject: string) {
+    if (isQueued(err)) {
+      toast.info(t`Saved offline; it will be sent when the connection returns`, { description: subject });
+      return;
+    }
+    const description = isConflict(err)
+      ? t`This banner was changed by someone else.`
+      : errorText(err, t`Something went wrong. Please try again.`);
+    toast.error(title, { description });
+  }
+
+  async function toggle(banner: AdminBanner, active: boolean) {
+    setBusyId(banner.id);
+    try {
+      await adminApi.send<unknown>(
+        "PUT",
+        `/api/admin/banners/${encodeURIComponent(banner.id)}`,
+        { active },
+        {
+          queueOffline: {
+            entity: "banner",
+            entityId: banner.id,
+            baseVersion: banner.version,
+            label: active ? t`Show banner: ${banner.title}` : t`Hide banner: ${banner.title}`,
+          },
+        },
+      );
+      toast.success(active ? t`Banner shown` : t`Banner hidden`);
+      refreshStorefront();
+    } catch (err) {
+      failed(err, t`Failed to update banner`, banner.title);
+    } finally {
+      setBusyId(null);
+      void banners.reload();
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    const banner = toDelete;
+    setBusyId(banner.id);
+    try {
+      await adminApi.send<unknown>(
+        "DELETE",
+        `/api/admin/banners/${encodeURIComponent(banner.id)}?version=${banner.version}`,
+        undefined,
+        {
+          queueOffline: {
+            entity: "banner",
+            entityId: banner.id,
+            baseVersion: banner.version,
+            label: t`Delete banner: ${banner.title}`,
+          },
+        },
+      );
+      toast.success(t`Banner deleted`);
+      refreshStorefront();
+    } catch (err) {
+      failed(err, t`Failed to delete banner`, banner.title);
+    } finally {
+      setBusyId(null);
+      setToDelete(null);
+      void banners.reload();
+    }
+  }
+
+  return (
+    <section className="ac-panel" aria-labelledby="admin-banners-title">
+      <div className="ac-panel__head">
+        <h2 id="admin-banners-title">
+          <Trans>Banners</Trans>
+        </h2>
+        <button type="button" className="btn btn--primary" onClick={() => setMode({ kind: "creating" })}>
+          <Trans>Add Banner</Trans>
+        </button>
+      </div>
+
+      {pending.creations.length > 0 ? (
+        <ul className="ac-list">
+          {pending.creations.map((row) => (
+            <li key={row.id} className="ac-row">
+              <span className="ac-row__main">{row.label}</span>
+              <PendingBadge status={row.status} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {banners.error !== null && !list ? (
+        <p className="ac-hint" role="status">
+          <Trans>Banners could not be loaded.</Trans>{" "}
+          <button type="button" className="btn btn--link btn--sm" onClick={() => void banners.reload()}>
+            <Trans>Retry</Trans>
+          </button>
+        </p>
+      ) : list === undefined ? (
+        <p className="loading" role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      ) : list.length === 0 ? (
+        <p className="ac-empty">
+          <Trans>No banners yet. The home page shows its default slides.</Trans>
+        </p>
+      ) : (
+        <ul className="ac-list">
+          {list.map((b) => {
+            const active = pendingActive(pending, b.id) ?? b.active;
+            return (
+              <li key={b.id} className="ac-row" data-testid="admin-banner-row" data-banner-id={b.id}>
+                {b.image ? (
+                  <img className="ac-row__thumb" src={b.image} alt="" loading="lazy" />
+                ) : (
+                  <span className="ac-row__thumb" aria-hidden="true" />
+                )}
+                <span className="ac-row__main">
+                  <span className="ac-row__name">{b.title}</span>
+                  <span className="ac-id" dir="ltr">
+                    {b.id}
+                  </span>
+                  <PendingBadge status={pending.byId.get(b.id)} />
+                </span>
+                <span className="ac-row__actions">
+                  <label className="ac-switch">
+                    <input
+                      type="checkbox"
+                      role="switch"
+                      checked={active}
+                      disabled={busyId === b.id}
+                      aria-label={t`Active: ${b.title}`}
+                      onChange={(e) => void toggle(b, e.currentTarget.checked)}
+                    />
+                    <span aria-hidden="true">{active ? t`On` : t`Off`}</span>
+                  </label>
+                  <button
+                    type="button"
+                    className="btn btn--sm btn--secondary"
+                    aria-label={t`Edit ${b.title}`}
+                    onClick={() => setMode({ kind: "editing", banner: b })}
+                  >
+                    <Trans>Edit</Trans>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn--sm btn--danger"
+                    aria-label={t`Delete ${b.title}`}
+                    onClick={() => setToDelete(b)}
+                  >
+                    <Trans>Delete</Trans>
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <Modal
+        open={mode.kind !== "idle"}
+        title={mode.kind === "editing" ? <Trans>Edit banner</Trans> : <Trans>Add Banner</Trans>}
+        onClose={() => setMode({ kind: "idle" })}
+      >
+        {mode.kind === "idle" ? null : (
+          <BannerForm
+            key={mode.kind === "editing" ? `${mode.banner.id}@${mode.banner.version}` : "new"}
+            banner={mode.kind === "editing" ? mode.banner : undefined}
+            onCancel={() => setMode({ kind: "idle" })}
+            onDone={() => {
+              setMode({ kind: "idle" });
+              void banners.reload();
+            }}
+          />
+        )}
+      </Modal>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={<Trans>Delete banner?</Trans>}
+        message={<Trans>“{toDelete?.title ?? ""}” will be removed from the home page. This cannot be undone.</Trans>}
+        confirmLabel={<Trans>Delete</Trans>}
+        busy={busyId !== null}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}
+
+interface BannerFormProps {
+  banner?: AdminBanner | undefined;
+  onCancel: () => void;
+  onDone: () => void;
+}
+
+function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
+  const { t } = useLingui();
+  const id = useId();
+  const [title, setTitle] = useState(banner?.title ?? "");
+  const [image, setImage] = useState(banner?.image ?? "");
+  const [link, setLink] = useState(banner?.link ?? "");
+  const [active, setActive] = useState(banner?.active ?? true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function save() {
+    if (busy) return;
+    const raw = { title, image, link, active };
+    const check = banner
+      ? bannerUpdateSchema.safeParse({ ...raw, version: banner.version })
+      : bannerCreateSchema.safeParse(raw);
+    if (!check.success) {
+      const fields = fieldErrorsFromIssues(check.error.issues);
+      if (fields.title === TITLE_REQUIRED) fields.title = t`Banner title is required`;
+      setErrors(fields);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const body = { title: title.trim(), image: image.trim(), link: link.trim(), active };
+    try {
+      if (banner) {
+        await adminApi.send<unknown>("PUT", `/api/admin/banners/${encodeURIComponent(banner.id)}`, body, {
+          queueOffline: {
+            entity: "banner",
+            entityId: banner.id,
+            baseVersion: banner.version,
+            label: t`Banner: ${body.title}`,
+          },
+        });
+        toast.success(t`Banner updated`);
+      } else {
+        await adminApi.send<unknown>("POST", "/api/admin/banners", body, {
+          queueOffline: { entity: "banner", label: t`Banner: ${body.title}` },
+        });
+        toast.success(t`Banner added`);
+      }
+      refreshStorefront();
+      onDone();
+    } catch (err) {
+      if (isQueued(err)) {
+        toast.info(t`Saved offline; it will be sent when the connection returns`, { description: body.title });
+        onDone();
+        return;
+      }
+      setErrors(fieldErrorsOf(err));
+      const description = isConflict(err)
+        ? t`This banner was changed by someone else.`
+        : errorText(err, t`Something went wrong. Please try again.`);
+      toast.error(banner ? t`Failed to update banner` : t`Failed to add banner`, { description });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="ac-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-title`}>
+          <Trans>Title</Trans>
+        </label>
+        <input
+          id={`${id}-title`}
+          value={title}
+          autoFocus
+          aria-invalid={errors.title ? true : undefined}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+        />
+        {errors.title ? (
+          <p className="ac-field-error" role="alert">
+            {errors.title}
+          </p>
+        ) : null}
+      </div>
+      <ImageField value={image} onChange={setImage} error={errors.image} />
+      <div className="field">
+        <label htmlFor={`${id}-link`}>
+          <Trans>Link</Trans>
+        </label>
+        <input
+          id={`${id}-link`}
+          value={link}
+          placeholder="/category/gift-cards"
+          inputMode="url"
+          dir="ltr"
+          aria-invalid={errors.link ? true : undefined}
+          onChange={(e) => setLink(e.currentTarget.value)}
+        />
+        {errors.link ? <p className="ac-field-error">{errors.link}</p> : null}
+      </div>
+      <label className="ac-check">
+        <input type="checkbox" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
+        <Trans>Active</Trans>
+      </label>
+      <div className="ac-actions">
+        <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
+          <Trans>Cancel</Trans>
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? <Trans>Saving...</Trans> : <Trans>Save</Trans>}
+        </button>
+      </div>
+    </form>
+  );
+}

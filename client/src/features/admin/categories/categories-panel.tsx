@@ -1,0 +1,435 @@
+/** Admin > Categories: add a category or a subcategory, list them as a one-level tree, edit and delete. */
+import { useId, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { toast } from "sonner";
+import { categoryListSchema } from "@store/shared/schemas/catalog";
+import { categoryCreateSchema, categoryUpdateSchema } from "@store/shared/schemas/admin";
+import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import { db, type OutboxStatus } from "../../../local/db.ts";
+import { syncCatalog } from "../../../local/catalog-sync.ts";
+import { useCategories } from "../../catalog/catalog-hooks.ts";
+import {
+  errorText,
+  fieldErrorsOf,
+  isConflict,
+  refreshStorefront,
+  useAdminResource,
+} from "../products/admin-request.ts";
+import { ConfirmDialog, Modal } from "../products/modal.tsx";
+import { PendingBadge } from "../products/pending-badge.tsx";
+import { usePendingEdits } from "../products/pending-edits.ts";
+import { categoryTree, parentChoices, type CategoryLike } from "./category-tree.ts";
+import "../products/catalog-panels.css";
+
+const NAME_REQUIRED = "Category name is required";
+const HAS_CHILDREN = "Cannot delete category with subcategories. Delete subcategories first.";
+const IN_USE = "Cannot delete category in use";
+
+/** The version of a category the edit is made against, from the freshly synced local copy (D17). */
+async function currentVersion(id: string): Promise<number | undefined> {
+  if (navigator.onLine !== false) await syncCatalog();
+  return (await db.categories.get(id))?.version;
+}
+
+export function CategoriesPanel() {
+  const { t } = useLingui();
+  const id = useId();
+  const categories = useAdminResource("/api/categories", categoryListSchema);
+  const local = useCategories();
+  const pending = usePendingEdits("category");
+  const [name, setName] = useState("");
+  const [parentId, setParentId] = useState("");
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<CategoryLike | null>(null);
+  const [toDelete, setToDelete] = useState<CategoryLike | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const offlineCopy = categories.data === undefined && categories.error !== null;
+  const rows: readonly CategoryLike[] | undefined = categories.data ?? (offlineCopy ? local : undefined);
+  const tree = rows ? categoryTree(rows) : undefined;
+  const parents = rows ? parentChoices(rows) : [];
+
+  /** Server messages the spec names are shown in the operator's language. */
+  function translated(message: string, fallback: string): string {
+    if (message === NAME_REQUIRED) return t`Category name is required`;
+    if (message === HAS_CHILDREN) return t`Cannot delete category with subcategories. Delete subcategories first.`;
+    if (message === IN_USE) return t`Cannot delete category in use`;
+    return message || fallback;
+  }
+
+  async function add() {
+    if (adding) return;
+    const check = categoryCreateSchema.safeParse({ name, parentId });
+    if (!check.success) {
+      setAddError(translated(check.error.issues[0]?.message ?? NAME_REQUIRED, t`Category name is required`));
+      return;
+    }
+    const body = check.data;
+    setAddError(null);
+    setAdding(true);
+    const isSub = body.parentId !== null;
+    try {
+      await adminApi.send<unknown>("POST", "/api/categories", body, {
+        queueOffline: { entity: "category", label: t`Category: ${body.name}` },
+      });
+      toast.success(isSub ? t`Subcategory added` : t`Category added`);
+      setName("");
+      setParentId("");
+      refreshStorefront();
+      void categories.reload();
+    } catch (err) {
+      if (isQueued(err)) {
+        toast.info(t`Saved offline; it will be sent when the connection returns`, { description: body.name });
+        setName("");
+        setParentId("");
+        return;
+      }
+      const fields = fieldErrorsOf(err);
+      const message = translated(errorText(err, ""), t`Something went wrong. Please try again.`);
+      setAddError(fields.name ? translated(fields.name, message) : (fields.parentId ?? null));
+      toast.error(t`Failed to create category`, { description: message });
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    const category = toDelete;
+    setDeleting(true);
+    try {
+      await adminApi.send<unknown>("DELETE", `/api/categories/${encodeURIComponent(category.id)}`, undefined, {
+        queueOffline: { entity: "category", entityId: category.id, label: t`Delete category: ${category.name}` },
+      });
+      toast.success(t`Category deleted`);
+      refreshStorefront();
+    } catch (err) {
+      if (isQueued(err))
+        toast.info(t`Saved offline; it will be sent when the connection returns`, { description: category.name });
+      else {
+        const message = errorText(err, "");
+        if (message === IN_USE || message === HAS_CHILDREN) toast.error(translated(message, message));
+        else
+          toast.error(t`Failed to delete category`, {
+            description: message || t`Something went wrong. Please try again.`,
+          });
+      }
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+      void categories.reload();
+    }
+  }
+
+  const total = rows?.length ?? 0;
+
+  return (
+    <section className="ac-panel" aria-labelledby={`${id}-title`}>
+      <div className="ac-box">
+        <h2 id={`${id}-title`}>
+          <Trans>Category Management</Trans>
+        </h2>
+        <form
+          className="ac-inline-form ac-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add();
+          }}
+        >
+          <div className="field">
+            <label htmlFor={`${id}-name`}>
+              <Trans>Category name</Trans>
+            </label>
+            <input
+              id={`${id}-name`}
+              value={name}
+              aria-invalid={addError ? true : undefined}
+              aria-describedby={addError ? `${id}-name-error` : undefined}
+              onChange={(e) => setName(e.currentTarget.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-parent`}>
+              <Trans>Parent category</Trans>
+            </label>
+            <select id={`${id}-parent`} value={parentId} onChange={(e) => setParentId(e.currentTarget.value)}>
+              <option value="">{t`None (Main Category)`}</option>
+              {parents.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn btn--primary" disabled={adding}>
+            {adding ? (
+              <Trans>Adding...</Trans>
+            ) : parentId ? (
+              <Trans>Add Subcategory</Trans>
+            ) : (
+              <Trans>Add Category</Trans>
+            )}
+          </button>
+        </form>
+        {addError ? (
+          <p id={`${id}-name-error`} className="ac-field-error" role="alert">
+            {addError}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="ac-box">
+        <div className="ac-panel__head">
+          <h3>
+            <Trans>Categories & Subcategories</Trans>
+          </h3>
+          <span className="muted">{t`${total} total categories`}</span>
+        </div>
+        {offlineCopy ? (
+          <p className="ac-hint" role="status">
+            <Trans>Showing the copy saved on this device.</Trans>
+          </p>
+        ) : null}
+        {pending.creations.length > 0 ? (
+          <ul className="ac-list">
+            {pending.creations.map((row) => (
+              <li key={row.id} className="ac-row">
+                <span className="ac-row__main">{row.label}</span>
+                <PendingBadge status={row.status} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {tree === undefined ? (
+          <p className="loading" role="status">
+            <Trans>Loading…</Trans>
+          </p>
+        ) : tree.length === 0 ? (
+          <p className="ac-empty">
+            <Trans>No categories yet. Create one above.</Trans>
+          </p>
+        ) : (
+          <ul className="ac-list">
+            {tree.map(({ category, children }) => (
+              <li key={category.id} className="ac-list">
+                <CategoryRow
+                  category={category}
+                  status={pending.byId.get(category.id)}
+                  onEdit={setEditing}
+                  onDelete={setToDelete}
+                />
+                {children.length > 0 ? (
+                  <ul className="ac-list" aria-label={t`Subcategories of ${category.name}`}>
+                    {children.map((child) => (
+                      <li key={child.id}>
+                        <CategoryRow
+                          category={child}
+                          child
+                          status={pending.byId.get(child.id)}
+                          onEdit={setEditing}
+                          onDelete={setToDelete}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <Modal open={editing !== null} title={<Trans>Edit category</Trans>} onClose={() => setEditing(null)}>
+        {editing ? (
+          <CategoryEditForm
+            key={editing.id}
+            category={editing}
+            parents={rows ? parentChoices(rows, editing.id) : []}
+            hasChildren={rows ? rows.some((c) => c.parentId === editing.id) : false}
+            translated={translated}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              void categories.reload();
+            }}
+          />
+        ) : null}
+      </Modal>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={<Trans>Delete category?</Trans>}
+        message={<Trans>“{toDelete?.name ?? ""}” will be deleted. This cannot be undone.</Trans>}
+        confirmLabel={<Trans>Delete</Trans>}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}
+
+interface CategoryRowProps {
+  category: CategoryLike;
+  child?: boolean;
+  status: OutboxStatus | undefined;
+  onEdit: (c: CategoryLike) => void;
+  onDelete: (c: CategoryLike) => void;
+}
+
+function CategoryRow({ category, child = false, status, onEdit, onDelete }: CategoryRowProps) {
+  const { t } = useLingui();
+  return (
+    <div
+      className={child ? "ac-row ac-row--child" : "ac-row"}
+      data-testid="admin-category-row"
+      data-category-id={category.id}
+    >
+      <span className="ac-row__main">
+        <span className="ac-row__name">{category.name}</span>
+        {child ? null : (
+          <span className="ac-id" dir="ltr">
+            /{category.slug}
+          </span>
+        )}
+        <PendingBadge status={status} />
+      </span>
+      <span className="ac-row__actions">
+        <button
+          type="button"
+          className="btn btn--sm btn--secondary"
+          aria-label={t`Edit ${category.name}`}
+          onClick={() => onEdit(category)}
+        >
+          <Trans>Edit</Trans>
+        </button>
+        <button
+          type="button"
+          className="btn btn--sm btn--danger"
+          aria-label={t`Delete ${category.name}`}
+          onClick={() => onDelete(category)}
+        >
+          <Trans>Delete</Trans>
+        </button>
+      </span>
+    </div>
+  );
+}
+
+interface EditProps {
+  category: CategoryLike;
+  parents: readonly CategoryLike[];
+  hasChildren: boolean;
+  translated: (message: string, fallback: string) => string;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+function CategoryEditForm({ category, parents, hasChildren, translated, onClose, onSaved }: EditProps) {
+  const { t } = useLingui();
+  const id = useId();
+  const [name, setName] = useState(category.name);
+  const [parentId, setParentId] = useState(category.parentId ?? "");
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  async function update() {
+    if (busy) return;
+    const check = categoryUpdateSchema.safeParse({ name, parentId });
+    if (!check.success) {
+      setErrors({ name: translated(check.error.issues[0]?.message ?? NAME_REQUIRED, t`Category name is required`) });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const version = await currentVersion(category.id);
+      await adminApi.send<unknown>("PUT", `/api/categories/${encodeURIComponent(category.id)}`, check.data, {
+        queueOffline: {
+          entity: "category",
+          entityId: category.id,
+          label: t`Category: ${check.data.name}`,
+          ...(version !== undefined ? { baseVersion: version } : {}),
+        },
+      });
+      toast.success(t`Category updated`);
+      refreshStorefront();
+      onSaved();
+    } catch (err) {
+      if (isQueued(err)) {
+        toast.info(t`Saved offline; it will be sent when the connection returns`, { description: check.data.name });
+        onSaved();
+        return;
+      }
+      const fields = fieldErrorsOf(err);
+      const message =
+        isConflict(err) && !fields.name
+          ? t`This category was changed by someone else.`
+          : translated(errorText(err, ""), t`Something went wrong. Please try again.`);
+      setErrors({ ...fields, ...(fields.name ? { name: translated(fields.name, message) } : {}) });
+      toast.error(t`Failed to update category`, { description: message });
+      if (isConflict(err)) refreshStorefront();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="ac-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void update();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-name`}>
+          <Trans>Category name</Trans>
+        </label>
+        <input
+          id={`${id}-name`}
+          value={name}
+          autoFocus
+          aria-invalid={errors.name ? true : undefined}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
+        {errors.name ? <p className="ac-field-error">{errors.name}</p> : null}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-parent`}>
+          <Trans>Parent category</Trans>
+        </label>
+        <select
+          id={`${id}-parent`}
+          value={parentId}
+          disabled={hasChildren}
+          onChange={(e) => setParentId(e.currentTarget.value)}
+        >
+          <option value="">{t`None (Main Category)`}</option>
+          {parents.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        {hasChildren ? (
+          <p className="ac-hint">
+            <Trans>A category with subcategories stays a main category.</Trans>
+          </p>
+        ) : null}
+        {errors.parentId ? <p className="ac-field-error">{errors.parentId}</p> : null}
+      </div>
+      <div className="ac-actions">
+        <button type="button" className="btn btn--ghost" onClick={onClose} disabled={busy}>
+          <Trans>Cancel</Trans>
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? <Trans>Updating...</Trans> : <Trans>Update</Trans>}
+        </button>
+      </div>
+    </form>
+  );
+}

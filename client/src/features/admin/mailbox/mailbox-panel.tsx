@@ -1,0 +1,121 @@
+/** Admin > Mailbox: mail the store sent through the built-in dev mailbox (D12), read in a sandboxed frame. */
+import { useEffect, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { devMailSchema, devMailSummarySchema, type DevMail, type DevMailSummary } from "@store/shared/schemas/orders";
+import { z } from "zod";
+import { adminApi } from "../../../api/admin-client.ts";
+import { AdminDialog } from "../shell/admin-dialog.tsx";
+
+const listSchema = z.array(devMailSummarySchema);
+
+export function MailboxPanel() {
+  const { t, i18n } = useLingui();
+  const [mails, setMails] = useState<DevMailSummary[] | null>(null);
+  const [open, setOpen] = useState<DevMail | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    adminApi
+      .get<unknown>("/api/admin/mailbox")
+      .then((raw) => {
+        if (live) setMails(listSchema.parse(raw));
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function openMail(id: number) {
+    try {
+      setOpen(devMailSchema.parse(await adminApi.get<unknown>(`/api/admin/mailbox/${id}`)));
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  const when = (ms: number) => i18n.date(new Date(ms), { dateStyle: "medium", timeStyle: "short" });
+
+  return (
+    <section className="admin-section" aria-labelledby="admin-mailbox-title">
+      <h2 id="admin-mailbox-title" className="admin-section__title">
+        <Trans>Mailbox</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>Emails the store sent while no mail server is configured.</Trans>
+      </p>
+      {failed ? (
+        <p className="admin-message admin-message--error" role="alert">
+          <Trans>The mailbox could not be loaded.</Trans>
+        </p>
+      ) : null}
+      {mails && mails.length === 0 ? (
+        <p className="admin-empty">
+          <Trans>No emails yet</Trans>
+        </p>
+      ) : null}
+      {mails && mails.length > 0 ? (
+        <ul className="admin-mails admin-box">
+          {mails.map((m) => (
+            <li key={m.id}>
+              <button type="button" className="admin-mail-row" onClick={() => void openMail(m.id)}>
+                <span className="admin-mail-row__subject">{m.subject}</span>
+                <bdi className="muted">{m.to}</bdi>
+                <span className="muted">{when(m.createdAt)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <AdminDialog open={open !== null} title={open?.subject ?? ""} onClose={() => setOpen(null)} wide>
+        {open ? (
+          <>
+            <dl className="admin-facts">
+              <div>
+                <dt>
+                  <Trans>To</Trans>
+                </dt>
+                <dd>
+                  <bdi>{open.to}</bdi>
+                </dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>From</Trans>
+                </dt>
+                <dd>
+                  <bdi>{open.from}</bdi>
+                </dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>Date</Trans>
+                </dt>
+                <dd>{when(open.createdAt)}</dd>
+              </div>
+            </dl>
+            {open.html ? (
+              <iframe
+                className="admin-mail-frame"
+                title={t`Email content`}
+                sandbox=""
+                srcDoc={open.html}
+                referrerPolicy="no-referrer"
+              />
+            ) : (
+              <pre className="admin-mail-text">{open.text}</pre>
+            )}
+            <div className="admin-dialog__actions">
+              <button type="button" className="btn btn--secondary" onClick={() => setOpen(null)}>
+                <Trans>Close</Trans>
+              </button>
+            </div>
+          </>
+        ) : null}
+      </AdminDialog>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+/** The header's 'N pending changes' badge and the panel listing queued edits, with conflict resolution (D17). */
+import { useState } from "react";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { toast } from "sonner";
+import { useOutbox } from "../../../local/admin-outbox.ts";
+import type { AdminOutboxRow } from "../../../local/db.ts";
+import { AdminDialog } from "../shell/admin-dialog.tsx";
+
+export function PendingChangesButton() {
+  const outbox = useOutbox();
+  const [open, setOpen] = useState(false);
+  if (outbox.count === 0) return null;
+  const hasConflict = outbox.conflicts.length > 0 || outbox.rows.some((r) => r.status === "failed");
+  return (
+    <>
+      <button
+        type="button"
+        className={hasConflict ? "admin-pending admin-pending--alert" : "admin-pending"}
+        onClick={() => setOpen(true)}
+        data-testid="pending-changes"
+        aria-haspopup="dialog"
+      >
+        <Plural value={outbox.count} one="# pending change" other="# pending changes" />
+      </button>
+      <PendingChangesDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+function StatusText({ row }: { row: AdminOutboxRow }) {
+  switch (row.status) {
+    case "pending":
+      return <Trans>Waiting to be sent</Trans>;
+    case "sending":
+      return <Trans>Sending...</Trans>;
+    case "conflict":
+      return <Trans>Changed on the server since you edited it</Trans>;
+    case "failed":
+      return <Trans>Refused by the server</Trans>;
+  }
+}
+
+export function PendingChangesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const outbox = useOutbox();
+
+  async function act(fn: () => Promise<unknown>) {
+    try {
+      await fn();
+    } catch (err) {
+      toast.error(t`The change could not be sent`, { description: err instanceof Error ? err.message : undefined });
+    }
+  }
+
+  return (
+    <AdminDialog open={open} title={t`Pending changes`} onClose={onClose} wide>
+      {outbox.paused ? (
+        <p className="admin-message admin-message--error" role="alert">
+          <Trans>Your session has expired. Sign in again to send your pending changes.</Trans>
+        </p>
+      ) : null}
+      {outbox.rows.length === 0 ? (
+        <p className="muted">
+          <Trans>Everything has been sent.</Trans>
+        </p>
+      ) : (
+        <ol className="admin-outbox" data-testid="pending-list">
+          {outbox.rows.map((row) => {
+            const id = row.id ?? 0;
+            return (
+              <li key={id} className={`admin-outbox__row admin-outbox__row--${row.status}`}>
+                <div className="admin-outbox__main">
+                  <strong>{row.label ?? `${row.method} ${row.path}`}</strong>
+                  <span className="muted">
+                    {i18n.date(new Date(row.createdAt), { dateStyle: "short", timeStyle: "short" })}
+                  </span>
+                  <span>
+                    <StatusText row={row} />
+                  </span>
+                  {row.error && (row.status === "conflict" || row.status === "failed") ? (
+                    <span className="muted">{row.error}</span>
+                  ) : null}
+                </div>
+                <div className="admin-outbox__actions">
+                  {row.status === "conflict" ? (
+                    <>
+                      <button
+                        type="button"
+                        className="btn btn--sm btn--primary"
+                        onClick={() => void act(() => outbox.keepMine(id))}
+                      >
+                        <Trans>Keep mine</Trans>
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--sm btn--secondary"
+                        onClick={() => void act(() => outbox.keepTheirs(id))}
+                      >
+                        <Trans>Keep theirs</Trans>
+                      </button>
+                    </>
+                  ) : null}
+                  {row.status === "failed" ? (
+                    <>
+                      <button
+                        type="button"
+                        className="btn btn--sm btn--primary"
+                        onClick={() => void act(() => outbox.retry(id))}
+                      >
+                        <Trans>Retry</Trans>
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--sm btn--secondary"
+                        onClick={() => void act(() => outbox.discard(id))}
+                      >
+                        <Trans>Discard</Trans>
+                      </button>
+                    </>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <div className="admin-dialog__actions">
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={outbox.replaying || outbox.paused || outbox.rows.length === 0}
+          onClick={() => void act(() => outbox.replayNow())}
+        >
+          <Trans>Send now</Trans>
+        </button>
+        <button type="button" className="btn btn--primary" onClick={onClose}>
+          <Trans>Close</Trans>
+        </button>
+      </div>
+    </AdminDialog>
+  );
+}

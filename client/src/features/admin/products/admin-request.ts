@@ -1,0 +1,86 @@
+/** Loading lists from the admin API, and reading its errors, for the catalog panels. */
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { z } from "zod";
+import { AdminApiError, adminApi, isNetworkError } from "../../../api/admin-client.ts";
+import { syncCatalog } from "../../../local/catalog-sync.ts";
+import { adminOutbox } from "../../../local/admin-outbox.ts";
+
+export interface Resource<T> {
+  data: T | undefined;
+  loading: boolean;
+  error: unknown;
+  reload: () => Promise<T | undefined>;
+}
+
+/** GETs `path` and validates it with a shared schema; a shape the schema refuses counts as a load failure. */
+export function useAdminResource<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  onError?: (err: unknown) => void,
+): Resource<z.infer<S>> {
+  const [data, setData] = useState<z.infer<S> | undefined>(undefined);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>(null);
+  const onErrorRef = useRef(onError);
+  useEffect(() => {
+    onErrorRef.current = onError;
+  });
+
+  const reload = useCallback(async (): Promise<z.infer<S> | undefined> => {
+    setLoading(true);
+    try {
+      const parsed = schema.parse(await adminApi.get<unknown>(path));
+      setData(parsed);
+      setError(null);
+      return parsed;
+    } catch (err) {
+      console.error(`GET ${path} failed`, err);
+      setError(err);
+      // Offline the panels say so and show what they have; a failure toast would only repeat it.
+      if (!(isNetworkError(err) && navigator.onLine === false)) onErrorRef.current?.(err);
+      return undefined;
+    } finally {
+      setLoading(false);
+    }
+  }, [path, schema]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  // Reload when a queued offline edit reaches the server, and when the connection returns.
+  const applied = useSyncExternalStore(adminOutbox.subscribe, () => adminOutbox.getState().applied);
+  useEffect(() => {
+    if (applied > 0) void reload();
+  }, [applied, reload]);
+  useEffect(() => {
+    const onOnline = () => void reload();
+    window.addEventListener("online", onOnline);
+    return () => window.removeEventListener("online", onOnline);
+  }, [reload]);
+
+  return { data, loading, error, reload };
+}
+
+/** The message to show for a failed call: the server's text for 4xx, a generic one otherwise. */
+export function errorText(err: unknown, fallback: string): string {
+  if (err instanceof AdminApiError) {
+    if (isNetworkError(err)) return fallback;
+    if (err.status >= 400 && err.status < 500 && err.message) return err.message;
+    return fallback;
+  }
+  return fallback;
+}
+
+export function isConflict(err: unknown): err is AdminApiError {
+  return err instanceof AdminApiError && err.status === 409;
+}
+
+export function fieldErrorsOf(err: unknown): Record<string, string> {
+  return err instanceof AdminApiError && err.fields ? err.fields : {};
+}
+
+/** After a change reaches the server, the storefront's local copy catches up right away (D1). */
+export function refreshStorefront(): void {
+  void syncCatalog();
+}

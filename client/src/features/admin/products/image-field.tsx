@@ -1,0 +1,113 @@
+/** An image chosen from a file (uploaded, or kept as local data when the upload fails) or typed as a URL or base64 data. */
+import { useId, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { MAX_UPLOAD_BYTES, uploadResponseSchema } from "@store/shared/schemas/admin";
+import { adminApi } from "../../../api/admin-client.ts";
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      typeof reader.result === "string" ? resolve(reader.result) : reject(new Error("Unreadable file"));
+    reader.onerror = () => reject(reader.error ?? new Error("Unreadable file"));
+    reader.readAsDataURL(file);
+  });
+}
+
+interface ImageFieldProps {
+  value: string;
+  onChange: (image: string) => void;
+  error?: string | undefined;
+}
+
+export function ImageField({ value, onChange, error }: ImageFieldProps) {
+  const { t } = useLingui();
+  const id = useId();
+  const [localPreview, setLocalPreview] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  async function pick(file: File | undefined) {
+    setFileError(null);
+    if (!file) return;
+    if (!file.type.startsWith("image/")) {
+      setFileError(t`Choose an image file`);
+      return;
+    }
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setFileError(t`Image too large (max 5 MB)`);
+      return;
+    }
+    let dataUrl: string;
+    try {
+      dataUrl = await readAsDataUrl(file);
+    } catch {
+      setFileError(t`Choose an image file`);
+      return;
+    }
+    setLocalPreview(dataUrl);
+    onChange(dataUrl);
+    setUploading(true);
+    try {
+      const uploaded = uploadResponseSchema.parse(
+        await adminApi.send<unknown>("POST", "/api/upload-image", { fileBase64: dataUrl }),
+      );
+      onChange(uploaded.url);
+    } catch (err) {
+      // SPEC.md: an upload failure falls back silently to the local base64 data (the server stores it on save).
+      console.warn("Image upload failed; keeping the local image data", err);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  const preview = localPreview ?? value.trim();
+  const shownError = fileError ?? error;
+  return (
+    <fieldset className="field ac-image-field">
+      <legend>
+        <Trans>Image</Trans>
+      </legend>
+      <div className="ac-image-field__body">
+        <div className="ac-image-field__preview" aria-live="polite">
+          {preview ? <img src={preview} alt={t`Image preview`} /> : <span className="muted">{t`No image`}</span>}
+        </div>
+        <div className="ac-image-field__inputs">
+          <label htmlFor={`${id}-file`}>
+            <Trans>Upload an image</Trans>
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept="image/*"
+            onChange={(e) => {
+              void pick(e.currentTarget.files?.[0]);
+              e.currentTarget.value = "";
+            }}
+          />
+          {uploading ? (
+            <span className="muted" role="status">
+              <Trans>Uploading...</Trans>
+            </span>
+          ) : null}
+          <label htmlFor={`${id}-url`}>
+            <Trans>Image URL or base64 data</Trans>
+          </label>
+          <input
+            id={`${id}-url`}
+            type="text"
+            inputMode="url"
+            value={value}
+            placeholder="https://…"
+            aria-invalid={shownError ? true : undefined}
+            onChange={(e) => {
+              setLocalPreview(null);
+              onChange(e.currentTarget.value);
+            }}
+          />
+          {shownError ? <p className="ac-field-error">{shownError}</p> : null}
+        </div>
+      </div>
+    </fieldset>
+  );
+}

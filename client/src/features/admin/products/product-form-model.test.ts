@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";
+import type { Product } from "@store/shared/schemas/catalog";
+import {
+  autofillFromTnd,
+  draftFromProduct,
+  emptyProductDraft,
+  errorFor,
+  fieldErrorsFromIssues,
+  priceDraftToMinor,
+  productBodyFromDraft,
+} from "./product-form-model.ts";
+
+const product: Product = {
+  id: "elden-ring",
+  title: "Elden Ring",
+  description: "Open world",
+  image: "/uploads/abc.webp",
+  price: { USD: 5999, TND: 189_500, EUR: 0, EGP: 0 },
+  variants: [{ id: "deluxe", name: "Deluxe", price: { USD: 7999, TND: 0, EUR: 0, EGP: 399_950 } }],
+  categoryId: "games",
+  discountPercent: 15,
+  tagline: "",
+  platform: "PC",
+  region: "Global",
+  delivery: "",
+  sku: "TS-8092",
+  inStock: false,
+  sales: 3,
+  createdAt: 1,
+  updatedAt: 2,
+  version: 4,
+};
+
+describe("TND auto-fill (D5)", () => {
+  it("sets USD to TND / rate rounded to 2 decimals and resets EUR and EGP to 0", () => {
+    const next = autofillFromTnd({ USD: "1", TND: "0", EUR: "9", EGP: "99" }, "100", 3.2);
+    expect(next).toEqual({ TND: "100", USD: "31.25", EUR: "0", EGP: "0" });
+  });
+
+  it("rounds the converted USD to 2 decimals", () => {
+    expect(autofillFromTnd({ USD: "0", TND: "0", EUR: "0", EGP: "0" }, "10", 3).USD).toBe("3.33");
+    expect(autofillFromTnd({ USD: "0", TND: "0", EUR: "0", EGP: "0" }, "20", 3).USD).toBe("6.67");
+  });
+
+  it("accepts a comma as the decimal separator", () => {
+    expect(autofillFromTnd({ USD: "0", TND: "0", EUR: "0", EGP: "0" }, "6,4", 3.2).USD).toBe("2");
+  });
+
+  it("only updates the TND box when the amount is not a number or the rate is unusable", () => {
+    const before = { USD: "5", TND: "16", EUR: "4.6", EGP: "250" };
+    expect(autofillFromTnd(before, "abc", 3.2)).toEqual({ ...before, TND: "abc" });
+    expect(autofillFromTnd(before, "-1", 3.2)).toEqual({ ...before, TND: "-1" });
+    expect(autofillFromTnd(before, "32", 0)).toEqual({ ...before, TND: "32" });
+  });
+});
+
+describe("form <-> API mapping in minor units", () => {
+  it("converts typed major amounts to integer minor units per currency (TND has 3 decimals)", () => {
+    expect(priceDraftToMinor({ USD: "59.99", TND: "189.5", EUR: "0.1", EGP: "" })).toEqual({
+      USD: 5999,
+      TND: 189_500,
+      EUR: 10,
+      EGP: 0,
+    });
+  });
+
+  it("does not drift on amounts that are inexact in binary floating point", () => {
+    expect(priceDraftToMinor({ USD: "19.99", TND: "1.005", EUR: "4.35", EGP: "1.15" })).toEqual({
+      USD: 1999,
+      TND: 1005,
+      EUR: 435,
+      EGP: 115,
+    });
+  });
+
+  it("fills the form from a product and maps it back to the same body", () => {
+    const draft = draftFromProduct(product);
+    expect(draft.price).toEqual({ USD: "59.99", TND: "189.5", EUR: "0", EGP: "0" });
+    expect(draft.categoryId).toBe("games");
+    expect(draft.inStock).toBe(false);
+    const body = productBodyFromDraft(draft);
+    expect(body).toEqual({
+      title: "Elden Ring",
+      description: "Open world",
+      image: "/uploads/abc.webp",
+      sku: "TS-8092",
+      inStock: false,
+      price: { USD: 5999, TND: 189_500, EUR: 0, EGP: 0 },
+      discountPercent: 15,
+      categoryId: "games",
+      variants: [{ id: "deluxe", name: "Deluxe", price: { USD: 7999, TND: 0, EUR: 0, EGP: 399_950 } }],
+    });
+    expect(productUpdateSchema.safeParse({ ...body, version: product.version }).success).toBe(true);
+  });
+
+  it("sends no category as null and new variants without an id", () => {
+    const draft = {
+      ...emptyProductDraft(),
+      title: "Gift card",
+      variants: [{ key: "k", name: " 50 USD ", price: { USD: "50", TND: "0", EUR: "0", EGP: "0" } }],
+    };
+    const body = productBodyFromDraft(draft);
+    expect(body.categoryId).toBeNull();
+    expect(body.variants).toEqual([{ name: "50 USD", price: { USD: 5000, TND: 0, EUR: 0, EGP: 0 } }]);
+    expect(productCreateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it("lets the shared schema refuse a price that is not a number, keyed by field", () => {
+    const draft = { ...emptyProductDraft(), title: "X", price: { USD: "abc", TND: "0", EUR: "0", EGP: "0" } };
+    const result = productCreateSchema.safeParse(productBodyFromDraft(draft));
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    const errors = fieldErrorsFromIssues(result.error.issues);
+    expect(Object.keys(errors)).toContain("price.USD");
+    expect(errorFor(errors, "price")).toBe(errors["price.USD"]);
+  });
+
+  it("reports a missing title on the title field", () => {
+    const result = productCreateSchema.safeParse(productBodyFromDraft(emptyProductDraft()));
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(fieldErrorsFromIssues(result.error.issues).title).toBe("Title is required");
+  });
+});

@@ -1,0 +1,172 @@
+/** The product form's state and its mapping to and from the admin API (prices in integer minor units, D5). */
+import { CURRENCIES, type Currency, round2, toMajor, toMinor } from "@store/shared/currency";
+import type { Product } from "@store/shared/schemas/catalog";
+import type { ProductCreate } from "@store/shared/schemas/admin";
+
+/** What the person typed in the four price boxes, in major units ("12.5"). */
+export type PriceDraft = Record<Currency, string>;
+
+export interface VariantDraft {
+  /** Stable React key for the row; not sent. */
+  key: string;
+  /** The server's id for an existing variant, kept so its codes stay attached. */
+  id?: string;
+  name: string;
+  price: PriceDraft;
+}
+
+export interface ProductDraft {
+  title: string;
+  description: string;
+  image: string;
+  sku: string;
+  inStock: boolean;
+  price: PriceDraft;
+  discountPercent: string;
+  /** "" means no category. */
+  categoryId: string;
+  variants: VariantDraft[];
+}
+
+/** The body sent by POST /api/admin/products and PUT /api/admin/products/{id} (PUT adds `version`). */
+export interface ProductBody {
+  title: string;
+  description: string;
+  image: string;
+  sku: string;
+  inStock: boolean;
+  price: Record<Currency, number>;
+  discountPercent: number;
+  categoryId: string | null;
+  variants: { id?: string; name: string; price: Record<Currency, number> }[];
+}
+
+export const ZERO_PRICE_DRAFT: PriceDraft = { USD: "0", TND: "0", EUR: "0", EGP: "0" };
+
+let variantKeySeq = 0;
+export function newVariantKey(): string {
+  variantKeySeq += 1;
+  return `v${Date.now().toString(36)}-${variantKeySeq}`;
+}
+
+export function emptyVariant(): VariantDraft {
+  return { key: newVariantKey(), name: "", price: { ...ZERO_PRICE_DRAFT } };
+}
+
+export function emptyProductDraft(): ProductDraft {
+  return {
+    title: "",
+    description: "",
+    image: "",
+    sku: "",
+    inStock: true,
+    price: { ...ZERO_PRICE_DRAFT },
+    discountPercent: "0",
+    categoryId: "",
+    variants: [],
+  };
+}
+
+/** Minor units -> the text shown in a price box ("12.5", "0"). */
+export function priceText(minor: number, currency: Currency): string {
+  return String(toMajor(Number.isFinite(minor) ? minor : 0, currency));
+}
+
+export function priceDraftFromMinor(prices: Record<Currency, number>): PriceDraft {
+  const out = { ...ZERO_PRICE_DRAFT };
+  for (const c of CURRENCIES) out[c] = priceText(prices[c], c);
+  return out;
+}
+
+/** A typed amount -> a number, or NaN when it is not one (comma decimals are accepted). Empty is 0. */
+export function parseAmount(text: string): number {
+  const t = text.trim().replace(",", ".");
+  if (t === "") return 0;
+  return Number(t);
+}
+
+/** A typed price box -> minor units. Non-numbers become NaN so the shared schema refuses them. */
+export function priceToMinor(text: string, currency: Currency): number {
+  const major = parseAmount(text);
+  return Number.isFinite(major) ? toMinor(major, currency) : Number.NaN;
+}
+
+export function priceDraftToMinor(draft: PriceDraft): Record<Currency, number> {
+  return {
+    USD: priceToMinor(draft.USD, "USD"),
+    TND: priceToMinor(draft.TND, "TND"),
+    EUR: priceToMinor(draft.EUR, "EUR"),
+    EGP: priceToMinor(draft.EGP, "EGP"),
+  };
+}
+
+export function draftFromProduct(p: Product): ProductDraft {
+  return {
+    title: p.title,
+    description: p.description,
+    image: p.image,
+    sku: p.sku,
+    inStock: p.inStock,
+    price: priceDraftFromMinor(p.price),
+    discountPercent: String(p.discountPercent),
+    categoryId: p.categoryId ?? "",
+    variants: p.variants.map((v) => ({
+      key: newVariantKey(),
+      id: v.id,
+      name: v.name,
+      price: priceDraftFromMinor(v.price),
+    })),
+  };
+}
+
+export function productBodyFromDraft(d: ProductDraft): ProductBody {
+  const discount = parseAmount(d.discountPercent);
+  return {
+    title: d.title.trim(),
+    description: d.description.trim(),
+    image: d.image.trim(),
+    sku: d.sku.trim(),
+    inStock: d.inStock,
+    price: priceDraftToMinor(d.price),
+    discountPercent: Number.isFinite(discount) ? discount : Number.NaN,
+    categoryId: d.categoryId === "" ? null : d.categoryId,
+    variants: d.variants.map((v) => ({
+      ...(v.id ? { id: v.id } : {}),
+      name: v.name.trim(),
+      price: priceDraftToMinor(v.price),
+    })),
+  };
+}
+
+/**
+ * D5: typing a TND price sets USD = round2(TND / usdToTnd) and resets EUR and EGP to 0 (derived).
+ * An amount that is not a number only updates the TND box.
+ */
+export function autofillFromTnd(draft: PriceDraft, tndText: string, usdToTnd: number): PriceDraft {
+  const tnd = parseAmount(tndText);
+  if (!Number.isFinite(tnd) || tnd < 0 || !Number.isFinite(usdToTnd) || usdToTnd <= 0)
+    return { ...draft, TND: tndText };
+  return { TND: tndText, USD: String(round2(tnd / usdToTnd)), EUR: "0", EGP: "0" };
+}
+
+/** Field errors keyed like the server's (`price.USD`, `variants.0.name`), from a zod error's issues. */
+export function fieldErrorsFromIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "body";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** The first error whose key is `key` or lies under it (`price` matches `price.USD`). */
+export function errorFor(errors: Record<string, string>, key: string): string | undefined {
+  if (errors[key]) return errors[key];
+  const prefix = `${key}.`;
+  for (const [k, v] of Object.entries(errors)) if (k.startsWith(prefix)) return v;
+  return undefined;
+}
+
+export type { ProductCreate };

@@ -1,0 +1,365 @@
+/** New/Edit product form: prices per currency with the TND auto-fill, variants, image upload, server field errors,
+ * and the version it was opened at (a 409 offers to reload the latest or keep these edits). */
+import { useEffect, useId, useRef, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { toast } from "sonner";
+import type { Currency } from "@store/shared/currency";
+import { productSchema, type Product } from "@store/shared/schemas/catalog";
+import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";
+import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import { categoryOptions, type CategoryLike } from "../categories/category-tree.ts";
+import { errorText, fieldErrorsOf, isConflict, refreshStorefront } from "./admin-request.ts";
+import { ImageField } from "./image-field.tsx";
+import { PriceInputs } from "./price-inputs.tsx";
+import {
+  autofillFromTnd,
+  draftFromProduct,
+  emptyProductDraft,
+  emptyVariant,
+  errorFor,
+  fieldErrorsFromIssues,
+  productBodyFromDraft,
+  type PriceDraft,
+  type ProductDraft,
+} from "./product-form-model.ts";
+import { useUsdToTnd } from "./use-usd-to-tnd.ts";
+
+const CONVERT_DEBOUNCE_MS = 400;
+const BASE = "base";
+
+interface ProductFormProps {
+  /** The product being edited; absent when creating. */
+  product?: Product | undefined;
+  categories: readonly CategoryLike[];
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+function priceErrors(errors: Record<string, string>, prefix: string): Partial<Record<Currency, string>> {
+  const out: Partial<Record<Currency, string>> = {};
+  for (const c of ["USD", "TND", "EUR", "EGP"] as const) {
+    const e = errors[`${prefix}.${c}`];
+    if (e) out[c] = e;
+  }
+  return out;
+}
+
+export function ProductForm({ product, categories, onDone, onCancel }: ProductFormProps) {
+  const { t } = useLingui();
+  const id = useId();
+  const editing = product !== undefined;
+  const [draft, setDraft] = useState<ProductDraft>(() => (product ? draftFromProduct(product) : emptyProductDraft()));
+  const [version, setVersion] = useState<number | undefined>(product?.version);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [converting, setConverting] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const usdToTnd = useUsdToTnd();
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  function updatePrice(target: string, fn: (p: PriceDraft) => PriceDraft) {
+    setDraft((d) =>
+      target === BASE
+        ? { ...d, price: fn(d.price) }
+        : { ...d, variants: d.variants.map((v) => (v.key === target ? { ...v, price: fn(v.price) } : v)) },
+    );
+  }
+
+  /** D5: the TND box shows what was typed at once; the other currencies follow after a short pause. */
+  function typeTnd(target: string, text: string) {
+    updatePrice(target, (p) => ({ ...p, TND: text }));
+    setConverting(target);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      void usdToTnd().then((rate) => {
+        updatePrice(target, (p) => (p.TND === text ? autofillFromTnd(p, text, rate) : p));
+        setConverting((c) => (c === target ? null : c));
+      });
+    }, CONVERT_DEBOUNCE_MS);
+  }
+
+  async function loadLatest(): Promise<Product | null> {
+    if (!product) return null;
+    try {
+      return productSchema.parse(await adminApi.get<unknown>(`/api/admin/products/${encodeURIComponent(product.id)}`));
+    } catch (err) {
+      toast.error(t`Update failed`, { description: errorText(err, t`Something went wrong. Please try again.`) });
+      return null;
+    }
+  }
+
+  async function reloadLatest() {
+    const latest = await loadLatest();
+    if (!latest) return;
+    setDraft(draftFromProduct(latest));
+    setVersion(latest.version);
+    setConflict(null);
+    setErrors({});
+  }
+
+  async function keepMine() {
+    const latest = await loadLatest();
+    if (!latest) return;
+    setConflict(null);
+    await save(latest.version);
+  }
+
+  async function save(atVersion = version) {
+    const body = productBodyFromDraft(draft);
+    const check = editing
+      ? productUpdateSchema.safeParse({ ...body, version: atVersion })
+      : productCreateSchema.safeParse(body);
+    if (!check.success) {
+      setErrors(fieldErrorsFromIssues(check.error.issues));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const label = t`Product: ${body.title}`;
+    try {
+      if (product) {
+        await adminApi.send<unknown>("PUT", `/api/admin/products/${encodeURIComponent(product.id)}`, body, {
+          queueOffline: {
+            entity: "product",
+            entityId: product.id,
+            label,
+            ...(atVersion !== undefined ? { baseVersion: atVersion } : {}),
+          },
+        });
+        toast.success(t`Product updated`, { description: t`The product has been updated successfully.` });
+      } else {
+        await adminApi.send<unknown>("POST", "/api/admin/products", body, {
+          queueOffline: { entity: "product", label },
+        });
+        toast.success(t`Product created`);
+      }
+      refreshStorefront();
+      onDone();
+    } catch (err) {
+      if (isQueued(err)) {
+        toast.info(t`Saved offline; it will be sent when the connection returns`, { description: body.title });
+        onDone();
+        return;
+      }
+      if (isConflict(err) && editing) {
+        setConflict(errorText(err, t`This product was changed by someone else.`));
+        return;
+      }
+      setErrors(fieldErrorsOf(err));
+      toast.error(editing ? t`Update failed` : t`Create failed`, {
+        description: errorText(err, t`Something went wrong. Please try again.`),
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const options = categoryOptions(categories);
+  const err = (key: string) => errorFor(errors, key);
+
+  return (
+    <form
+      className="ac-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!busy) void save();
+      }}
+    >
+      {conflict ? (
+        <div className="ac-alert" role="alert">
+          <p>
+            <Trans>This product was changed elsewhere since you opened it.</Trans> {conflict}
+          </p>
+          <button type="button" className="btn btn--sm btn--secondary" onClick={() => void reloadLatest()}>
+            <Trans>Reload latest</Trans>
+          </button>
+          <button type="button" className="btn btn--sm btn--ghost" onClick={() => void keepMine()}>
+            <Trans>Keep my changes</Trans>
+          </button>
+        </div>
+      ) : null}
+
+      <div className="field">
+        <label htmlFor={`${id}-title`}>
+          <Trans>Name</Trans>
+        </label>
+        <input
+          id={`${id}-title`}
+          value={draft.title}
+          onChange={(e) => set("title", e.currentTarget.value)}
+          aria-invalid={err("title") ? true : undefined}
+          autoFocus
+        />
+        {err("title") ? <p className="ac-field-error">{err("title")}</p> : null}
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${id}-description`}>
+          <Trans>Description</Trans>
+        </label>
+        <textarea
+          id={`${id}-description`}
+          value={draft.description}
+          onChange={(e) => set("description", e.currentTarget.value)}
+        />
+        {err("description") ? <p className="ac-field-error">{err("description")}</p> : null}
+      </div>
+
+      <ImageField value={draft.image} onChange={(image) => set("image", image)} error={err("image")} />
+
+      <div className="ac-form__row">
+        <div className="field">
+          <label htmlFor={`${id}-sku`}>
+            <Trans>Article Code</Trans>
+          </label>
+          <input
+            id={`${id}-sku`}
+            value={draft.sku}
+            placeholder="TS-8092"
+            onChange={(e) => set("sku", e.currentTarget.value)}
+          />
+          {err("sku") ? <p className="ac-field-error">{err("sku")}</p> : null}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-category`}>
+            <Trans>Category</Trans>
+          </label>
+          <select
+            id={`${id}-category`}
+            value={draft.categoryId}
+            onChange={(e) => set("categoryId", e.currentTarget.value)}
+          >
+            <option value="">{t`-- Select Category --`}</option>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.depth === 1 ? `\u00a0\u00a0\u00a0\u00a0${o.name}` : o.name}
+              </option>
+            ))}
+          </select>
+          {err("categoryId") ? <p className="ac-field-error">{err("categoryId")}</p> : null}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-discount`}>
+            <Trans>Discount %</Trans>
+          </label>
+          <input
+            id={`${id}-discount`}
+            type="number"
+            inputMode="numeric"
+            min="0"
+            max="100"
+            step="1"
+            value={draft.discountPercent}
+            aria-invalid={err("discountPercent") ? true : undefined}
+            onChange={(e) => set("discountPercent", e.currentTarget.value)}
+          />
+          {err("discountPercent") ? <p className="ac-field-error">{err("discountPercent")}</p> : null}
+        </div>
+      </div>
+
+      <label className="ac-check">
+        <input type="checkbox" checked={draft.inStock} onChange={(e) => set("inStock", e.currentTarget.checked)} />
+        <Trans>In Stock</Trans>
+      </label>
+
+      <div>
+        <PriceInputs
+          name="price"
+          legend={<Trans>Base Price</Trans>}
+          value={draft.price}
+          converting={converting === BASE}
+          errors={priceErrors(errors, "price")}
+          onTndChange={(text) => typeTnd(BASE, text)}
+          onChange={(currency, text) => updatePrice(BASE, (p) => ({ ...p, [currency]: text }))}
+        />
+        <p className="ac-hint">
+          <Trans>Enter TND price to auto-fill other currencies</Trans>
+        </p>
+        <p className="ac-hint">
+          <Trans>A price of 0 is derived from the USD price at the current rate.</Trans>
+        </p>
+      </div>
+
+      <fieldset className="field">
+        <legend>
+          <Trans>Variants (optional)</Trans>
+        </legend>
+        {draft.variants.length === 0 ? (
+          <p className="ac-hint">
+            <Trans>No variants</Trans>
+          </p>
+        ) : null}
+        {draft.variants.map((v, i) => {
+          const nameError = err(`variants.${i}.name`);
+          return (
+            <div key={v.key} className="ac-variant" data-testid="variant">
+              <div className="ac-variant__head">
+                <div className="field">
+                  <label htmlFor={`${id}-variant-${v.key}`}>
+                    <Trans>Variant name</Trans>
+                  </label>
+                  <input
+                    id={`${id}-variant-${v.key}`}
+                    value={v.name}
+                    aria-invalid={nameError ? true : undefined}
+                    onChange={(e) => {
+                      const name = e.currentTarget.value;
+                      setDraft((d) => ({
+                        ...d,
+                        variants: d.variants.map((x) => (x.key === v.key ? { ...x, name } : x)),
+                      }));
+                    }}
+                  />
+                </div>
+                <button
+                  type="button"
+                  className="btn btn--sm btn--danger"
+                  onClick={() => setDraft((d) => ({ ...d, variants: d.variants.filter((x) => x.key !== v.key) }))}
+                >
+                  <Trans>Remove</Trans>
+                </button>
+              </div>
+              {nameError ? <p className="ac-field-error">{nameError}</p> : null}
+              <PriceInputs
+                name={`variants.${i}.price`}
+                legend={<Trans>Variant price</Trans>}
+                value={v.price}
+                converting={converting === v.key}
+                errors={priceErrors(errors, `variants.${i}.price`)}
+                onTndChange={(text) => typeTnd(v.key, text)}
+                onChange={(currency, text) => updatePrice(v.key, (p) => ({ ...p, [currency]: text }))}
+              />
+            </div>
+          );
+        })}
+        {err("variants") && !Object.keys(errors).some((k) => k.startsWith("variants.")) ? (
+          <p className="ac-field-error">{err("variants")}</p>
+        ) : null}
+        <div>
+          <button
+            type="button"
+            className="btn btn--sm btn--secondary"
+            onClick={() => setDraft((d) => ({ ...d, variants: [...d.variants, emptyVariant()] }))}
+          >
+            <Trans>Add Variant</Trans>
+          </button>
+        </div>
+      </fieldset>
+
+      <div className="ac-actions">
+        <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
+          <Trans>Cancel</Trans>
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? <Trans>Saving...</Trans> : <Trans>Save</Trans>}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,182 @@
+/** Admin > Products: the catalog as cards (image, title, id, Edit, Delete) and the New/Edit form. */
+import { useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { toast } from "sonner";
+import { formatMoney } from "@store/shared/currency";
+import type { Product } from "@store/shared/schemas/catalog";
+import { adminProductListSchema } from "@store/shared/schemas/admin";
+import { categoryListSchema } from "@store/shared/schemas/catalog";
+import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import { useCategories, useProducts } from "../../catalog/catalog-hooks.ts";
+import { errorText, refreshStorefront, useAdminResource } from "./admin-request.ts";
+import { ConfirmDialog, Modal } from "./modal.tsx";
+import { PendingBadge } from "./pending-badge.tsx";
+import { usePendingEdits } from "./pending-edits.ts";
+import { ProductForm } from "./product-form.tsx";
+import "./catalog-panels.css";
+
+type FormMode = { kind: "idle" } | { kind: "creating" } | { kind: "editing"; product: Product };
+
+export function ProductsPanel() {
+  const { t, i18n } = useLingui();
+  const products = useAdminResource("/api/admin/products", adminProductListSchema, () =>
+    toast.error(t`Failed to load products`),
+  );
+  const categories = useAdminResource("/api/categories", categoryListSchema);
+  const localProducts = useProducts();
+  const localCategories = useCategories();
+  const pending = usePendingEdits("product");
+  const [mode, setMode] = useState<FormMode>({ kind: "idle" });
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  // Offline, the copy synced on this device stands in for the server's list.
+  const offlineCopy = products.data === undefined && products.error !== null;
+  const list = products.data ?? (offlineCopy ? localProducts : undefined);
+  const categoryList = categories.data ?? localCategories ?? [];
+  const sorted = list ? [...list].sort((a, b) => b.createdAt - a.createdAt) : undefined;
+
+  function closeForm() {
+    setMode({ kind: "idle" });
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    const product = toDelete;
+    setDeleting(true);
+    try {
+      await adminApi.send<unknown>(
+        "DELETE",
+        `/api/admin/products/${encodeURIComponent(product.id)}?version=${product.version}`,
+        undefined,
+        {
+          queueOffline: {
+            entity: "product",
+            entityId: product.id,
+            baseVersion: product.version,
+            label: t`Delete product: ${product.title}`,
+          },
+        },
+      );
+      toast.success(t`Product deleted`);
+      refreshStorefront();
+    } catch (err) {
+      if (isQueued(err))
+        toast.info(t`Saved offline; it will be sent when the connection returns`, { description: product.title });
+      else toast.error(t`Delete failed`, { description: errorText(err, t`Something went wrong. Please try again.`) });
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+      void products.reload();
+    }
+  }
+
+  return (
+    <section className="ac-panel" aria-labelledby="admin-products-title">
+      <div className="ac-panel__head">
+        <h2 id="admin-products-title">
+          <Trans>Products</Trans>
+        </h2>
+        <button type="button" className="btn btn--primary" onClick={() => setMode({ kind: "creating" })}>
+          <Trans>New Product</Trans>
+        </button>
+      </div>
+
+      {offlineCopy ? (
+        <p className="ac-hint" role="status">
+          <Trans>Showing the copy saved on this device.</Trans>{" "}
+          <button type="button" className="btn btn--link btn--sm" onClick={() => void products.reload()}>
+            <Trans>Retry</Trans>
+          </button>
+        </p>
+      ) : null}
+
+      {pending.creations.length > 0 ? (
+        <ul className="ac-list" aria-label={t`Products waiting to be sent`}>
+          {pending.creations.map((row) => (
+            <li key={row.id} className="ac-row">
+              <span className="ac-row__main">
+                <span className="ac-row__name">{row.label}</span>
+              </span>
+              <PendingBadge status={row.status} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {sorted === undefined ? (
+        <p className="loading" role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      ) : sorted.length === 0 ? (
+        <p className="ac-empty">
+          <Trans>No products yet</Trans>
+        </p>
+      ) : (
+        <ul className="ac-grid">
+          {sorted.map((p) => (
+            <li key={p.id} className="ac-card" data-testid="admin-product-card" data-product-id={p.id}>
+              <div className="ac-card__media">
+                {p.image ? (
+                  <img src={p.image} alt="" loading="lazy" decoding="async" />
+                ) : (
+                  <span className="muted">{t`No image`}</span>
+                )}
+              </div>
+              <div className="ac-card__body">
+                <h3 className="ac-card__title">{p.title}</h3>
+                <span className="ac-id" dir="ltr">
+                  {p.id}
+                </span>
+                <span className="muted">{formatMoney(p.price.USD, "USD", i18n.locale)}</span>
+                <PendingBadge status={pending.byId.get(p.id)} />
+              </div>
+              <div className="ac-card__actions">
+                <button
+                  type="button"
+                  className="btn btn--sm btn--secondary"
+                  onClick={() => setMode({ kind: "editing", product: p })}
+                >
+                  <Trans>Edit</Trans>
+                </button>
+                <button type="button" className="btn btn--sm btn--danger" onClick={() => setToDelete(p)}>
+                  <Trans>Delete</Trans>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Modal
+        open={mode.kind !== "idle"}
+        wide
+        title={mode.kind === "editing" ? <Trans>Edit Product</Trans> : <Trans>New Product</Trans>}
+        onClose={closeForm}
+      >
+        {mode.kind === "idle" ? null : (
+          <ProductForm
+            key={mode.kind === "editing" ? `${mode.product.id}@${mode.product.version}` : "new"}
+            product={mode.kind === "editing" ? mode.product : undefined}
+            categories={categoryList}
+            onCancel={closeForm}
+            onDone={() => {
+              closeForm();
+              void products.reload();
+            }}
+          />
+        )}
+      </Modal>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={<Trans>Delete product?</Trans>}
+        message={<Trans>“{toDelete?.title ?? ""}” will be removed from the store. This cannot be undone.</Trans>}
+        confirmLabel={<Trans>Delete</Trans>}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}

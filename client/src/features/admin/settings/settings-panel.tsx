@@ -1,0 +1,256 @@
+/** Admin > Settings: tabs Profile, Security, Site Settings and Daily Rate. */
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { toast } from "sonner";
+import { adminProfileSchema } from "@store/shared/schemas/admin";
+import { AdminApiError, adminApi } from "../../../api/admin-client.ts";
+import { passwordProblem } from "./password-rules.ts";
+import { RateTab, SiteSettingsTab } from "./site-settings.tsx";
+
+const TABS = ["profile", "security", "site", "rate"] as const;
+type Tab = (typeof TABS)[number];
+
+export function SettingsPanel() {
+  const [tab, setTab] = useState<Tab>("profile");
+  const baseId = useId();
+  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const i = TABS.indexOf(tab);
+    const rtl = document.documentElement.dir === "rtl";
+    let next: number | null = null;
+    if (e.key === (rtl ? "ArrowLeft" : "ArrowRight")) next = (i + 1) % TABS.length;
+    if (e.key === (rtl ? "ArrowRight" : "ArrowLeft")) next = (i - 1 + TABS.length) % TABS.length;
+    if (e.key === "Home") next = 0;
+    if (e.key === "End") next = TABS.length - 1;
+    if (next === null) return;
+    e.preventDefault();
+    const t = TABS[next] ?? "profile";
+    setTab(t);
+    tabRefs.current[t]?.focus();
+  }
+
+  const labels: Record<Tab, ReactNode> = {
+    profile: <Trans>Profile</Trans>,
+    security: <Trans>Security</Trans>,
+    site: <Trans>Site Settings</Trans>,
+    rate: <Trans>Daily Rate</Trans>,
+  };
+
+  return (
+    <section className="admin-section" aria-labelledby="admin-settings-title">
+      <h2 id="admin-settings-title" className="admin-section__title">
+        <Trans>Settings</Trans>
+      </h2>
+      <div className="admin-tabs" role="tablist" onKeyDown={onKeyDown}>
+        {TABS.map((t) => (
+          <button
+            key={t}
+            ref={(el) => {
+              tabRefs.current[t] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${t}`}
+            aria-controls={`${baseId}-panel-${t}`}
+            aria-selected={tab === t}
+            tabIndex={tab === t ? 0 : -1}
+            className="admin-tabs__tab"
+            onClick={() => setTab(t)}
+          >
+            {labels[t]}
+          </button>
+        ))}
+      </div>
+      <div
+        className="admin-box admin-tabpanel"
+        role="tabpanel"
+        id={`${baseId}-panel-${tab}`}
+        aria-labelledby={`${baseId}-tab-${tab}`}
+      >
+        {tab === "profile" ? <ProfileTab /> : null}
+        {tab === "security" ? <SecurityTab /> : null}
+        {tab === "site" ? <SiteSettingsTab /> : null}
+        {tab === "rate" ? <RateTab /> : null}
+      </div>
+    </section>
+  );
+}
+
+function ProfileTab() {
+  const { t } = useLingui();
+  const [name, setName] = useState("");
+  const [username, setUsername] = useState("");
+  const [email, setEmail] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [fields, setFields] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    let live = true;
+    adminApi
+      .get<unknown>("/api/admin/profile")
+      .then((raw) => {
+        const p = adminProfileSchema.parse(raw);
+        if (!live) return;
+        setName(p.name);
+        setUsername(p.username);
+        setEmail(p.email);
+      })
+      .catch((err: unknown) => console.warn("profile failed to load", err));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFields({});
+    try {
+      const saved = adminProfileSchema.parse(
+        await adminApi.send<unknown>("PUT", "/api/admin/profile", { name, username, email }),
+      );
+      setName(saved.name);
+      setUsername(saved.username);
+      setEmail(saved.email);
+      toast.success(t`Profile updated successfully`);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : undefined;
+      if (err instanceof AdminApiError && err.fields) setFields(err.fields);
+      toast.error(t`Failed to update profile`, { description: message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)}>
+      <div className="field">
+        <label htmlFor="profile-name">
+          <Trans>Full Name</Trans>
+        </label>
+        <input id="profile-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+      </div>
+      <div className="field">
+        <label htmlFor="profile-username">
+          <Trans>Username</Trans>
+        </label>
+        <input
+          id="profile-username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          autoComplete="username"
+          dir="ltr"
+          aria-invalid={fields.username ? true : undefined}
+        />
+        {fields.username ? <p className="admin-message admin-message--error">{fields.username}</p> : null}
+      </div>
+      <div className="field">
+        <label htmlFor="profile-email">
+          <Trans>Email</Trans>
+        </label>
+        <input
+          id="profile-email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="email"
+          dir="ltr"
+          aria-invalid={fields.email ? true : undefined}
+        />
+        {fields.email ? <p className="admin-message admin-message--error">{fields.email}</p> : null}
+      </div>
+      <div>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          <Trans>Update Profile</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function SecurityTab() {
+  const { t } = useLingui();
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const rule = passwordProblem(next, confirm);
+    if (rule === "mismatch") return setProblem(t`Passwords do not match`);
+    if (rule === "too-short") return setProblem(t`Password must be at least 6 characters`);
+    setProblem(null);
+    setBusy(true);
+    try {
+      await adminApi.send("PUT", "/api/admin/password", {
+        currentPassword: current,
+        newPassword: next,
+        confirmPassword: confirm,
+      });
+      setCurrent("");
+      setNext("");
+      setConfirm("");
+      toast.success(t`Password changed successfully`);
+    } catch (err) {
+      toast.error(t`Failed to change password`, { description: err instanceof Error ? err.message : undefined });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <div className="field">
+        <label htmlFor="password-current">
+          <Trans>Current Password</Trans>
+        </label>
+        <input
+          id="password-current"
+          type="password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          autoComplete="current-password"
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="password-new">
+          <Trans>New Password</Trans>
+        </label>
+        <input
+          id="password-new"
+          type="password"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          autoComplete="new-password"
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="password-confirm">
+          <Trans>Confirm New Password</Trans>
+        </label>
+        <input
+          id="password-confirm"
+          type="password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          autoComplete="new-password"
+        />
+      </div>
+      {problem ? (
+        <p className="admin-message admin-message--error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          <Trans>Change Password</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,185 @@
+/** Site toggles and the daily USD->TND rate: both can be saved offline and wait in the outbox (D17). */
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { toast } from "sonner";
+import { DEFAULT_TOGGLES, rateSchema, togglesSchema, type Rate, type Toggles } from "@store/shared/schemas/catalog";
+import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import { useOutbox } from "../../../local/admin-outbox.ts";
+import { syncCatalog } from "../../../local/catalog-sync.ts";
+
+export const TOGGLES_ENTITY = "settings.toggles";
+export const RATE_ENTITY = "settings.rate";
+
+/** Reloads `load` whenever a queued edit reaches the server. */
+function useReloadOnReplay(load: () => void): void {
+  const { applied } = useOutbox();
+  useEffect(() => {
+    load();
+  }, [load, applied]);
+}
+
+function PendingNote({ entity }: { entity: string }) {
+  const { rows } = useOutbox();
+  const waiting = rows.filter((r) => r.entity === entity).length;
+  if (waiting === 0) return null;
+  return (
+    <p className="admin-message admin-message--pending" role="status" data-testid={`pending-${entity}`}>
+      <Trans>This change is waiting to be sent.</Trans>
+    </p>
+  );
+}
+
+export function SiteSettingsTab() {
+  const { t } = useLingui();
+  const [toggles, setToggles] = useState<Toggles>(DEFAULT_TOGGLES);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(() => {
+    adminApi
+      .get<unknown>("/api/admin/toggles")
+      .then((raw) => setToggles(togglesSchema.parse(raw)))
+      .catch((err: unknown) => console.warn("toggles failed to load", err));
+  }, []);
+  useReloadOnReplay(load);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const saved = togglesSchema.parse(
+        await adminApi.send<unknown>("PUT", "/api/admin/toggles", toggles, {
+          queueOffline: { entity: TOGGLES_ENTITY, label: t`Site settings` },
+        }),
+      );
+      setToggles(saved);
+      toast.success(t`Settings saved successfully`);
+      void syncCatalog();
+    } catch (err) {
+      if (isQueued(err)) toast.info(t`Saved offline. It will be sent when you are back online.`);
+      else toast.error(t`Failed to save settings`, { description: err instanceof Error ? err.message : undefined });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const toggle = (key: keyof Toggles, label: ReactNode) => (
+    <label className="admin-toggle">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={toggles[key]}
+        onChange={(e) => setToggles((v) => ({ ...v, [key]: e.target.checked }))}
+      />
+      <span>{label}</span>
+    </label>
+  );
+
+  return (
+    <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)}>
+      <fieldset className="admin-toggles">
+        <legend className="visually-hidden">
+          <Trans>Site Settings</Trans>
+        </legend>
+        {toggle("showNewsletter", <Trans>Newsletter Section</Trans>)}
+        {toggle("showPremium", <Trans>Premium Section</Trans>)}
+        {toggle("showPromo", <Trans>Promo Banner</Trans>)}
+      </fieldset>
+      <PendingNote entity={TOGGLES_ENTITY} />
+      <div>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          <Trans>Save Settings</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function RateTab() {
+  const { t, i18n } = useLingui();
+  const [rate, setRate] = useState<Rate | null>(null);
+  const [value, setValue] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(() => {
+    adminApi
+      .get<unknown>("/api/admin/rate")
+      .then((raw) => {
+        const r = rateSchema.parse(raw);
+        setRate(r);
+        setValue(String(r.usdToTnd));
+      })
+      .catch((err: unknown) => console.warn("rate failed to load", err));
+  }, []);
+  useReloadOnReplay(load);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const usdToTnd = Number(value);
+    if (!Number.isFinite(usdToTnd) || usdToTnd <= 0 || usdToTnd >= 1000) {
+      toast.error(t`Failed to save rate`, { description: t`Rate must be greater than 0 and less than 1000` });
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = rateSchema.parse(
+        await adminApi.send<unknown>(
+          "PUT",
+          "/api/admin/rate",
+          { usdToTnd },
+          { queueOffline: { entity: RATE_ENTITY, label: t`Daily rate: 1 USD = ${usdToTnd} TND` } },
+        ),
+      );
+      setRate(saved);
+      setValue(String(saved.usdToTnd));
+      toast.success(t`Rate saved`);
+      void syncCatalog();
+    } catch (err) {
+      if (isQueued(err)) toast.info(t`Saved offline. It will be sent when you are back online.`);
+      else toast.error(t`Failed to save rate`, { description: err instanceof Error ? err.message : undefined });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)}>
+      <div className="field">
+        <label htmlFor="daily-rate">
+          <Trans>1 USD equals (TND)</Trans>
+        </label>
+        <input
+          id="daily-rate"
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.001"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          dir="ltr"
+        />
+      </div>
+      <dl className="admin-facts admin-facts--inline">
+        <div>
+          <dt>
+            <Trans>Updated</Trans>
+          </dt>
+          <dd data-testid="rate-updated">
+            {rate?.updatedAt ? (
+              i18n.date(new Date(rate.updatedAt), { dateStyle: "medium", timeStyle: "short" })
+            ) : (
+              <Trans>Never</Trans>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <PendingNote entity={RATE_ENTITY} />
+      <div>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          <Trans>Save Rate</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+/** The console's sections, kept in the URL (?section=products) so a reload stays where the operator was. */
+export const ADMIN_SECTIONS = [
+  "dashboard",
+  "products",
+  "categories",
+  "banners",
+  "promos",
+  "settings",
+  "newsletter",
+  "mailbox",
+] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+export function isAdminSection(value: unknown): value is AdminSection {
+  return typeof value === "string" && (ADMIN_SECTIONS as readonly string[]).includes(value);
+}
+
+export interface AdminSearch {
+  section?: AdminSection;
+}
+
+export function validateAdminSearch(search: Record<string, unknown>): AdminSearch {
+  return isAdminSection(search.section) && search.section !== "dashboard" ? { section: search.section } : {};
+}

@@ -1,0 +1,52 @@
+/** Sign-in and settings helpers for the admin console specs. */
+import { expect, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config.ts";
+
+export const TABLET = { width: 1024, height: 768 };
+
+/** Password hashing (scrypt at OWASP cost) makes each sign-in slow on a busy machine. */
+export const SIGN_IN_TIMEOUT = 40_000;
+
+let session: Cookie[] | null = null;
+
+/** Signs in through the form once per worker, then reuses that session cookie; `fresh` forces the form. */
+export async function signIn(page: Page, { fresh = false }: { fresh?: boolean } = {}): Promise<void> {
+  if (!fresh && session) {
+    await page.context().addCookies(session);
+    await page.goto("/admin");
+    const shell = page.getByTestId("admin-console");
+    await expect(shell.or(page.getByRole("heading", { name: "Admin Login" }))).toBeVisible();
+    if (await shell.isVisible()) return;
+  }
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill(E2E_ADMIN.username);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/, { timeout: SIGN_IN_TIMEOUT });
+  await expect(page.getByTestId("admin-console")).toBeVisible();
+  if (!fresh) session = (await page.context().cookies()).filter((c) => c.name.includes("admin_session"));
+}
+
+export async function openSection(page: Page, name: string): Promise<void> {
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name, exact: true }).click();
+}
+
+/** An API session for set-up and clean-up (login + CSRF token). */
+export async function apiSession(
+  request: APIRequestContext,
+): Promise<{ put: (path: string, body: unknown) => Promise<void> }> {
+  const res = await request.post("/api/admin/login", { data: E2E_ADMIN });
+  expect(res.ok()).toBe(true);
+  const { csrfToken } = (await res.json()) as { csrfToken: string };
+  return {
+    async put(path, body) {
+      const r = await request.put(path, { data: body, headers: { "X-CSRF-Token": csrfToken } });
+      expect(r.ok(), `${path} answered ${r.status()}`).toBe(true);
+    },
+  };
+}
+
+export async function currentRate(request: APIRequestContext): Promise<number> {
+  const res = await request.get("/api/admin/rate");
+  return ((await res.json()) as { usdToTnd: number }).usdToTnd;
+}

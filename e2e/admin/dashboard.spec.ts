@@ -1,0 +1,146 @@
+import { expect, test } from "@playwright/test";
+import { loadCatalog } from "../storefront/catalog.ts";
+import { TABLET, openSection, signIn } from "./console-helpers.ts";
+
+test.use({ viewport: TABLET });
+test.describe.configure({ timeout: 90_000 });
+
+test("the dashboard shows the four cards, 'Total Orders' in the header and the recent orders", async ({ page }) => {
+  await signIn(page);
+  const header = page.getByTestId("header-total-orders");
+  await expect(header).toContainText("Total Orders");
+  const metrics = (await (await page.request.get("/api/admin/metrics")).json()) as {
+    totalOrders: number;
+    totalProducts: number;
+  };
+  await expect(header).toContainText(String(metrics.totalOrders));
+
+  await expect(page.getByTestId("metric-orders")).toContainText("Total Orders");
+  await expect(page.getByTestId("metric-orders")).toContainText("All time");
+  await expect(page.getByTestId("metric-products")).toContainText("Products");
+  await expect(page.getByTestId("metric-products")).toContainText("In catalog");
+  await expect(page.getByTestId("metric-products")).toContainText(String(metrics.totalProducts));
+  await expect(page.getByTestId("metric-customers")).toContainText("Customers");
+  await expect(page.getByTestId("metric-customers")).toContainText("Unique emails");
+  await expect(page.getByTestId("metric-growth")).toContainText(/[+-]\d+%/);
+  await expect(page.getByTestId("metric-growth")).toContainText("Recent activity");
+  await expect(page.getByRole("heading", { name: "Recent Orders" })).toBeVisible();
+
+  if (metrics.totalOrders === 0) {
+    await expect(page.getByText("No orders yet")).toBeVisible();
+    await expect(page.getByText("Orders will appear here once customers start purchasing")).toBeVisible();
+  } else {
+    const row = page.getByTestId("recent-orders").getByRole("button").first();
+    const code = ((await row.locator(".admin-order-row__code").textContent()) ?? "").replace("#", "");
+    await row.click();
+    const dialog = page.getByRole("dialog", { name: `Order #${code}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("WhatsApp")).toBeVisible();
+    await expect(dialog.getByRole("columnheader", { name: "Qty" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+  }
+});
+
+test("Panier Lookup reports an unknown code", async ({ page }) => {
+  await signIn(page);
+  const lookup = page.getByRole("region", { name: "Panier Lookup" });
+  const input = lookup.getByPlaceholder("PNR-12345");
+  await input.fill("PNR-NOPE0000");
+  await lookup.getByRole("button", { name: "Search" }).click();
+  await expect(lookup.getByRole("alert")).toHaveText("No order found with this code.");
+});
+
+test("the section choice survives a reload and the sidebar lists every section", async ({ page }) => {
+  await signIn(page);
+  const nav = page.getByRole("navigation", { name: "Admin sections" });
+  for (const name of [
+    "Dashboard",
+    "Products",
+    "Categories",
+    "Banners",
+    "Promos",
+    "Settings",
+    "Newsletter",
+    "Mailbox",
+  ]) {
+    await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+  await openSection(page, "Newsletter");
+  await expect(page).toHaveURL(/section=newsletter/);
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/api/admin/newsletter.csv");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Newsletter", level: 2 })).toBeVisible();
+  await openSection(page, "Mailbox");
+  await expect(page.getByRole("heading", { name: "Mailbox", level: 2 })).toBeVisible();
+});
+
+test("works in tablet portrait and on a phone, where the sidebar folds into a menu", async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await signIn(page);
+  await expect(page.getByRole("navigation", { name: "Admin sections" })).toBeVisible();
+  await expect(page.getByTestId("metric-orders")).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const nav = page.getByRole("navigation", { name: "Admin sections" });
+  await expect(nav).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(nav).toBeVisible();
+  await nav.getByRole("link", { name: "Settings", exact: true }).click();
+  await expect(nav).toBeHidden();
+  await expect(page.getByRole("tab", { name: "Profile" })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflow).toBe(false);
+});
+
+test("a new order shows in Recent Orders, opens in a modal, can be marked as paid and is found by Panier Lookup", async ({
+  page,
+  request,
+}) => {
+  const catalog = await loadCatalog(request);
+  const product = catalog.products.find((p) => p.inStock && p.variants.length === 0);
+  test.skip(!product, "no simple product in stock");
+  const email = `dash.${Date.now().toString(36)}@example.com`;
+  const res = await request.post("/api/checkout", {
+    data: {
+      name: "Dana Buyer",
+      email,
+      whatsapp: "+216 20 123 456",
+      notes: "",
+      currency: "USD",
+      items: [{ id: product?.id, qty: 2 }],
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { panierCode } = (await res.json()) as { panierCode: string };
+
+  await signIn(page);
+  const row = page
+    .getByTestId("recent-orders")
+    .getByRole("button")
+    .filter({ hasText: `#${panierCode}` });
+  await expect(row).toContainText("Dana Buyer");
+  await expect(row).toContainText("2 items");
+  await row.click();
+  const dialog = page.getByRole("dialog", { name: `Order #${panierCode}` });
+  await expect(dialog).toContainText(email);
+  await expect(dialog).toContainText("+216 20 123 456");
+  await expect(dialog.getByRole("row").filter({ hasText: product?.id ?? "" })).toContainText("2");
+  const markPaid = dialog.getByRole("button", { name: "Mark as paid" });
+  if (await markPaid.isVisible()) {
+    await markPaid.click();
+    await expect(page.getByText("Order marked as paid")).toBeVisible();
+    await expect(dialog).toContainText("Paid");
+  }
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+
+  const lookup = page.getByRole("region", { name: "Panier Lookup" });
+  await lookup.getByPlaceholder("PNR-12345").fill(panierCode.toLowerCase());
+  await lookup.getByRole("button", { name: "Search" }).click();
+  const result = lookup.getByTestId("lookup-result");
+  await expect(result).toContainText(panierCode);
+  await expect(result).toContainText("Dana Buyer");
+  await expect(result).toContainText(`${product?.id ?? ""} × 2`);
+});

@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import { loadCatalog } from "../storefront/catalog.ts";
+import { TABLET, apiSession, currentRate, openSection, signIn } from "./console-helpers.ts";
+
+test.use({ viewport: TABLET });
+test.describe.configure({ timeout: 90_000 });
+
+test("the daily rate changes the TND prices the storefront shows", async ({ page, request }) => {
+  const catalog = await loadCatalog(request);
+  const product = catalog.products.find((p) => p.price.TND === 0 && p.price.USD > 0 && p.variants.length === 0);
+  test.skip(!product, "no product with a derived TND price");
+  const before = await currentRate(request);
+  const next = before === 4.25 ? 4.5 : 4.25;
+  try {
+    await page.goto(`/product/${product?.id ?? ""}`);
+    const tnd = page.locator('[data-currency="TND"]');
+    await expect(tnd).toContainText("TND");
+    const shownBefore = (await tnd.textContent()) ?? "";
+
+    await signIn(page);
+    await openSection(page, "Settings");
+    await page.getByRole("tab", { name: "Daily Rate" }).click();
+    const input = page.getByLabel("1 USD equals (TND)");
+    await expect(input).toHaveValue(String(before));
+    await expect(page.getByText("Updated", { exact: true })).toBeVisible();
+    await input.fill(String(next));
+    await page.getByRole("button", { name: "Save Rate" }).click();
+    await expect(page.getByText("Rate saved")).toBeVisible();
+    expect(await currentRate(request)).toBe(next);
+
+    await page.goto(`/product/${product?.id ?? ""}`);
+    await page.reload();
+    await expect(page.locator('[data-currency="TND"]')).not.toHaveText(shownBefore);
+  } finally {
+    await (await apiSession(request)).put("/api/admin/rate", { usdToTnd: before });
+  }
+});
+
+test("switching off the newsletter toggle hides the newsletter on the home page", async ({ page, request }) => {
+  try {
+    await signIn(page);
+    await openSection(page, "Settings");
+    await page.getByRole("tab", { name: "Site Settings" }).click();
+    const toggle = page.getByRole("switch", { name: "Newsletter Section" });
+    await expect(page.getByRole("switch", { name: "Premium Section" })).toBeVisible();
+    await expect(page.getByRole("switch", { name: "Promo Banner" })).toBeVisible();
+    await expect(toggle).toBeChecked();
+    await toggle.uncheck();
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.getByText("Settings saved successfully")).toBeVisible();
+
+    await page.goto("/");
+    await page.reload();
+    await expect(page.locator("#featured").getByRole("article").first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Never miss a deal" })).toHaveCount(0);
+  } finally {
+    await (
+      await apiSession(request)
+    ).put("/api/admin/toggles", { showNewsletter: true, showPremium: true, showPromo: true });
+  }
+});
+
+test("the password form checks the confirmation first, then the length", async ({ page }) => {
+  await signIn(page);
+  await openSection(page, "Settings");
+  await page.getByRole("tab", { name: "Security" }).click();
+  await page.getByLabel("Current Password").fill("whatever");
+  await page.getByLabel("New Password", { exact: true }).fill("abc");
+  await page.getByLabel("Confirm New Password").fill("abd");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Passwords do not match");
+  await page.getByLabel("Confirm New Password").fill("abc");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Password must be at least 6 characters");
+});
+
+test("the profile tab shows the account and saves the full name", async ({ page }) => {
+  await signIn(page);
+  await openSection(page, "Settings");
+  await expect(page.getByLabel("Username")).toHaveValue("admin");
+  await page.getByLabel("Full Name").fill("Store Operator");
+  await page.getByRole("button", { name: "Update Profile" }).click();
+  await expect(page.getByText("Profile updated successfully")).toBeVisible();
+});
