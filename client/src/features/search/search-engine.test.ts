@@ -1,0 +1,177 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_RATES } from "@store/shared/currency";
+import { buildSearchIndex, popularProducts, searchProducts, type SearchRequest } from "./search-engine.ts";
+import { NO_FILTERS, type SearchFilters } from "./search-filters.ts";
+import { makeCategory, makeProduct } from "./test-catalog.ts";
+
+const categories = [
+  makeCategory("c-gift", "Gift Cards"),
+  makeCategory("c-steam", "Steam Wallet", "c-gift"),
+  makeCategory("c-games", "Games"),
+];
+
+const steam20 = makeProduct({
+  title: "Steam Wallet $20",
+  categoryId: "c-steam",
+  price: { USD: 2000, TND: 0, EUR: 0, EGP: 0 },
+  sales: 50,
+});
+const psn10 = makeProduct({
+  title: "PlayStation Store $10 Gift Card (US)",
+  categoryId: "c-gift",
+  platform: "PS",
+  region: "US",
+  price: { USD: 1000, TND: 0, EUR: 0, EGP: 0 },
+  sales: 80,
+});
+const elden = makeProduct({
+  title: "Elden Ring (Steam Key)",
+  description: "Action RPG from FromSoftware.",
+  categoryId: "c-games",
+  price: { USD: 6000, TND: 0, EUR: 0, EGP: 0 },
+  discountPercent: 50,
+  sales: 120,
+  createdAt: 1_800_000_000_000,
+});
+const pokemon = makeProduct({
+  title: "Pokémon Écarlate",
+  description: "A Switch adventure.",
+  platform: "Switch",
+  region: "EU",
+  categoryId: "c-games",
+  price: { USD: 5500, TND: 0, EUR: 4000, EGP: 0 },
+  sales: 10,
+});
+const arabic = makeProduct({ title: "بطاقة هدايا أمازون", description: "", platform: "PC", sales: 5 });
+const products = [steam20, psn10, elden, pokemon, arabic];
+
+const index = buildSearchIndex(products, categories);
+
+function run(query: string, over: Partial<SearchRequest> = {}, filters: Partial<SearchFilters> = {}) {
+  return searchProducts(index, {
+    query,
+    filters: { ...NO_FILTERS, ...filters },
+    sort: "relevance",
+    currency: "USD",
+    rates: DEFAULT_RATES,
+    ...over,
+  }).map((p) => p.title);
+}
+
+describe("searchProducts", () => {
+  it("returns nothing for a blank query", () => {
+    expect(run("   ")).toEqual([]);
+  });
+
+  it("matches a trimmed query case-insensitively as a substring of the title", () => {
+    expect(run("  ELDEN ")).toEqual(["Elden Ring (Steam Key)"]);
+    expect(run("ring (st")).toEqual(["Elden Ring (Steam Key)"]);
+  });
+
+  it("matches the description, the category, its parent category and the platform", () => {
+    expect(run("fromsoftware")).toEqual(["Elden Ring (Steam Key)"]);
+    expect(run("gift cards")).toEqual(["PlayStation Store $10 Gift Card (US)", "Steam Wallet $20"]);
+    expect(run("switch")).toEqual(["Pokémon Écarlate"]);
+  });
+
+  it("ignores accents in both directions", () => {
+    expect(run("pokemon ecarlate")).toEqual(["Pokémon Écarlate"]);
+    expect(run("POKÉMON")).toEqual(["Pokémon Écarlate"]);
+  });
+
+  it("ignores Arabic letter variants and diacritics", () => {
+    expect(run("بطاقه")).toEqual(["بطاقة هدايا أمازون"]);
+    expect(run("امازون")).toEqual(["بطاقة هدايا أمازون"]);
+    expect(run("بِطَاقَة")).toEqual(["بطاقة هدايا أمازون"]);
+  });
+
+  it("ranks title matches first, then earlier matches, then shorter titles", () => {
+    // "steam" is in two titles (position 0 and 13) and in the Steam Wallet category of nothing else.
+    expect(run("steam")).toEqual(["Steam Wallet $20", "Elden Ring (Steam Key)"]);
+    // "card" matches a title (PSN) and only the parent category of Steam Wallet.
+    expect(run("card")).toEqual(["PlayStation Store $10 Gift Card (US)", "Steam Wallet $20"]);
+  });
+
+  it("sorts by price in the chosen currency, both ways", () => {
+    // EUR: Pokémon has an explicit 40.00 EUR; Elden is 60 USD -50% = 27.60 EUR.
+    expect(run("e", { sort: "price-asc", currency: "EUR" })).toEqual([
+      "PlayStation Store $10 Gift Card (US)",
+      "Steam Wallet $20",
+      "Elden Ring (Steam Key)",
+      "Pokémon Écarlate",
+    ]);
+    expect(run("e", { sort: "price-desc", currency: "EUR" })[0]).toBe("Pokémon Écarlate");
+  });
+
+  it("sorts by real sales for popularity and by creation date for newest", () => {
+    expect(run("e", { sort: "popularity" })).toEqual([
+      "Elden Ring (Steam Key)",
+      "PlayStation Store $10 Gift Card (US)",
+      "Steam Wallet $20",
+      "Pokémon Écarlate",
+    ]);
+    expect(run("e", { sort: "newest" })[0]).toBe("Elden Ring (Steam Key)");
+  });
+
+  it("keeps only the chosen platforms and regions", () => {
+    expect(run("e", {}, { platforms: ["PS", "Switch"] })).toEqual([
+      "Pokémon Écarlate",
+      "PlayStation Store $10 Gift Card (US)",
+    ]);
+    expect(run("e", {}, { regions: ["US"] })).toEqual(["PlayStation Store $10 Gift Card (US)"]);
+  });
+
+  it("keeps gift cards, including products of a gift-cards subcategory", () => {
+    expect(run("a", {}, { giftCards: true }).sort()).toEqual([
+      "PlayStation Store $10 Gift Card (US)",
+      "Steam Wallet $20",
+    ]);
+  });
+
+  it("applies a price cap to the displayed (discounted) USD price", () => {
+    expect(run("e", {}, { maxUsd: 10 })).toEqual(["PlayStation Store $10 Gift Card (US)"]);
+    // Elden Ring lists at $60 but sells at $30 after its 50% discount.
+    expect(run("e", {}, { maxUsd: 50 })).toEqual([
+      "Elden Ring (Steam Key)",
+      "Steam Wallet $20",
+      "PlayStation Store $10 Gift Card (US)",
+    ]);
+    expect(run("e", {}, { maxUsd: 25 })).toHaveLength(2);
+  });
+
+  it("caches results per folded query, filters and sort", () => {
+    const req: SearchRequest = {
+      query: "Steam",
+      filters: NO_FILTERS,
+      sort: "relevance",
+      currency: "USD",
+      rates: DEFAULT_RATES,
+    };
+    const first = searchProducts(index, req);
+    expect(searchProducts(index, { ...req, query: "  steam " })).toBe(first);
+    expect(searchProducts(index, { ...req, sort: "newest" })).not.toBe(first);
+  });
+});
+
+describe("popularProducts", () => {
+  it("lists up to 6 best sellers by real sales", () => {
+    expect(popularProducts(index, NO_FILTERS).map((p) => p.title)).toEqual([
+      "Elden Ring (Steam Key)",
+      "PlayStation Store $10 Gift Card (US)",
+      "Steam Wallet $20",
+      "Pokémon Écarlate",
+      "بطاقة هدايا أمازون",
+    ]);
+    const many = buildSearchIndex(
+      Array.from({ length: 10 }, (_, i) => makeProduct({ sales: i })),
+      [],
+    );
+    expect(popularProducts(many, NO_FILTERS).map((p) => p.sales)).toEqual([9, 8, 7, 6, 5, 4]);
+  });
+
+  it("respects the active filters", () => {
+    expect(popularProducts(index, { ...NO_FILTERS, platforms: ["PS"] }).map((p) => p.title)).toEqual([
+      "PlayStation Store $10 Gift Card (US)",
+    ]);
+  });
+});
