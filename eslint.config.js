@@ -11,7 +11,7 @@ export default tseslint.config(
       ".toolchain/**",
       "data/**",
       ".tmp/**",
-      "client/src/routeTree.gen.ts",
+      "client/src/route-tree.gen.ts",
       "client/src/i18n/locales/**",
       "client/dev-dist/**",
       "test-results*/**",
