@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import { ValidationError, fieldsFromZod } from "./errors.ts";
 
 /** Reads and validates a JSON body with a shared schema; bad input is a 400 with field messages. */
@@ -21,4 +21,17 @@ export function parseWith<S extends z.ZodType>(schema: S, raw: unknown, message 
     throw new ValidationError(first ?? message, fields);
   }
   return result.data;
+}
+
+const versionQuery = z.object({
+  version: z
+    .string()
+    .regex(/^\d{1,9}$/, "version must be a whole number")
+    .transform(Number)
+    .optional(),
+});
+
+/** The optional `?version=N` a delete is made against (optimistic concurrency); anything but a whole number is a 400. */
+export function readVersionQuery(c: Context): number | undefined {
+  return parseWith(versionQuery, { version: c.req.query("version") }).version;
 }

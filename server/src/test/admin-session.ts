@@ -1,5 +1,5 @@
 /** Signs in through the API and builds headers for admin calls (cookie + CSRF token). */
-import type { TestStore } from "./harness.ts";
+import { createTestStore, type TestStore } from "./harness.ts";
 
 export const TEST_ADMIN = { username: "admin", password: "correct horse battery" };
 export const ADMIN_ENV = { ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password };
@@ -45,4 +45,15 @@ export async function signIn(store: TestStore, credentials = TEST_ADMIN): Promis
         }),
       ),
   };
+}
+
+/** A fresh seeded store with its first admin signed in, as the admin API tests start. */
+export async function openAdminStore(): Promise<{ store: TestStore; admin: AdminClient }> {
+  const store = await createTestStore({ seed: true, env: ADMIN_ENV });
+  try {
+    return { store, admin: await signIn(store) };
+  } catch (err) {
+    store.close();
+    throw err;
+  }
 }

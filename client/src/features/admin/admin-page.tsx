@@ -17,6 +17,7 @@ import { useMetrics } from "./dashboard/dashboard-data.ts";
 import { PendingChangesButton } from "./outbox/pending-changes.tsx";
 import { ADMIN_SECTIONS, type AdminSection } from "./shell/admin-sections.ts";
 import "./admin.css";
+import { MenuIcon } from "../../ui/icons.tsx";
 
 const ProductsPanel = lazy(() => import("./products/products-panel.tsx").then((m) => ({ default: m.ProductsPanel })));
 const CategoriesPanel = lazy(() =>
@@ -133,17 +134,7 @@ export function AdminPage() {
           aria-controls="admin-sidebar"
           onClick={() => setMenuOpen((v) => !v)}
         >
-          <svg
-            aria-hidden="true"
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M3 6h18M3 12h18M3 18h18" />
-          </svg>
+          <MenuIcon />
           <Trans>Menu</Trans>
         </button>
         <Link to="/" className="admin-shell__brand">

@@ -5,6 +5,7 @@ import type { Category, Product } from "@store/shared/schemas/catalog";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useCatalogReady, useCategories, useProducts } from "./catalog-hooks.ts";
 import { ProductGrid } from "./product-grid.tsx";
+import { Breadcrumb } from "./breadcrumb.tsx";
 
 /** Products of a category and of its subcategories (one level of nesting). */
 export function productsInCategory(
@@ -64,21 +65,7 @@ export function CategoryPage({ slug }: { slug: string }) {
 
   return (
     <div className="container page">
-      <nav aria-label={t`Breadcrumb`} className="breadcrumb">
-        <Link to="/">
-          <Trans>Home</Trans>
-        </Link>
-        <span aria-hidden="true">/</span>
-        {parent ? (
-          <>
-            <Link to="/category/$slug" params={{ slug: parent.slug }}>
-              {parent.name}
-            </Link>
-            <span aria-hidden="true">/</span>
-          </>
-        ) : null}
-        <span aria-current="page">{category.name}</span>
-      </nav>
+      <Breadcrumb within={parent} current={category.name} />
       <div className="page__head">
         <h1>{category.name}</h1>
         <p className="muted">

@@ -11,6 +11,8 @@ import { useCatalogReady, useCategoryMap, useProduct, useSettings } from "./cata
 import { priceView } from "./pricing.ts";
 import { useMoney } from "./use-money.ts";
 import { ProductImage } from "./product-image.tsx";
+import { HeartIcon } from "../../ui/icons.tsx";
+import { Breadcrumb } from "./breadcrumb.tsx";
 
 const TILE_CURRENCIES: readonly Currency[] = ["USD", "TND", "EUR", "EGP"];
 
@@ -78,21 +80,7 @@ export function ProductPage({ id }: { id: string }) {
 
   return (
     <div className="container page">
-      <nav aria-label={t`Breadcrumb`} className="breadcrumb">
-        <Link to="/">
-          <Trans>Home</Trans>
-        </Link>
-        <span aria-hidden="true">/</span>
-        {category ? (
-          <>
-            <Link to="/category/$slug" params={{ slug: category.slug }}>
-              {category.name}
-            </Link>
-            <span aria-hidden="true">/</span>
-          </>
-        ) : null}
-        <span aria-current="page">{product.title}</span>
-      </nav>
+      <Breadcrumb within={category} current={product.title} />
       <div className="product-detail">
         <div className="product-detail__media">
           <ProductImage src={product.image} alt={product.title} width={600} height={400} eager />
@@ -117,17 +105,7 @@ export function ProductPage({ id }: { id: string }) {
               aria-label={t`Add to wishlist`}
               onClick={() => void onWishlist()}
             >
-              <svg
-                aria-hidden="true"
-                width="22"
-                height="22"
-                viewBox="0 0 24 24"
-                fill={wishlisted ? "currentColor" : "none"}
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M12 21s-7.5-4.6-9.5-9.3C1.1 8.3 3.2 4.5 7 4.5c2.1 0 3.6 1.1 5 2.9 1.4-1.8 2.9-2.9 5-2.9 3.8 0 5.9 3.8 4.5 7.2C19.5 16.4 12 21 12 21z" />
-              </svg>
+              <HeartIcon size={22} filled={wishlisted} />
             </button>
           </div>
           <p className="sku">

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useBanners } from "../catalog/catalog-hooks.ts";
+import { ChevronLeftIcon, ChevronRightIcon } from "../../ui/icons.tsx";
 
 export const HERO_INTERVAL_MS = 6000;
 
@@ -137,18 +138,7 @@ export function HeroCarousel() {
             aria-label={t`Previous slide`}
             onClick={() => go(current - 1)}
           >
-            <svg
-              aria-hidden="true"
-              className="flip-rtl"
-              width="18"
-              height="18"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="m15 18-6-6 6-6" />
-            </svg>
+            <ChevronLeftIcon className="flip-rtl" />
           </button>
           <div className="hero__dots">
             {slides.map((slide, i) => {
@@ -171,18 +161,7 @@ export function HeroCarousel() {
             aria-label={t`Next slide`}
             onClick={() => go(current + 1)}
           >
-            <svg
-              aria-hidden="true"
-              className="flip-rtl"
-              width="18"
-              height="18"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="m9 18 6-6-6-6" />
-            </svg>
+            <ChevronRightIcon className="flip-rtl" />
           </button>
           <button
             type="button"

@@ -3,6 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { activateLocale } from "../../i18n/i18n.ts";
 import { setLang, useLang } from "../prefs/prefs-store.ts";
 import { LOCALES, type Locale } from "../prefs/prefs-rules.ts";
+import { GlobeIcon } from "../../ui/icons.tsx";
 
 /** Language names are written in their own language, so they are not translated. */
 const NAMES: Record<Locale, string> = { en: "English", fr: "Français", ar: "العربية" };
@@ -48,18 +49,7 @@ export function LanguageMenu() {
         aria-label={t`Language: ${current}`}
         onClick={() => setOpen((v) => !v)}
       >
-        <svg
-          aria-hidden="true"
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <circle cx="12" cy="12" r="9" />
-          <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-        </svg>
+        <GlobeIcon />
         <span className="hide-sm">{lang.toUpperCase()}</span>
       </button>
       {open ? (

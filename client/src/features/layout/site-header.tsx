@@ -9,6 +9,7 @@ import { CurrencySelect } from "./currency-select.tsx";
 import { LanguageMenu } from "./language-menu.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { Logo } from "./logo.tsx";
+import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from "../../ui/icons.tsx";
 
 const SearchOverlay = lazy(() => import("../search/search-overlay.tsx").then((m) => ({ default: m.SearchOverlay })));
 
@@ -104,17 +105,7 @@ export function SiteHeader() {
           aria-controls="mobile-menu"
           onClick={() => setMenuOpen(true)}
         >
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M4 6h16M4 12h16M4 18h16" />
-          </svg>
+          <MenuIcon size={20} />
         </button>
         <Link to="/" className="logo" aria-label={t`Digital Store home`}>
           <Logo />
@@ -128,18 +119,7 @@ export function SiteHeader() {
             aria-label={t`Search`}
             aria-keyshortcuts="Control+K Meta+K /"
           >
-            <svg
-              aria-hidden="true"
-              width="18"
-              height="18"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <circle cx="11" cy="11" r="7" />
-              <path d="m20 20-3.5-3.5" />
-            </svg>
+            <SearchIcon />
             <span className="hide-sm">
               <Trans>Search</Trans>
             </span>
@@ -153,19 +133,7 @@ export function SiteHeader() {
             className="btn btn--ghost btn--icon cart-button"
             aria-label={count > 0 ? plural(count, { one: "Cart, # item", other: "Cart, # items" }) : t`Cart`}
           >
-            <svg
-              aria-hidden="true"
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.9a2 2 0 0 0 2-1.5L21 8H6" />
-              <circle cx="10" cy="20" r="1.4" />
-              <circle cx="17" cy="20" r="1.4" />
-            </svg>
+            <CartIcon size={20} />
             {count > 0 ? (
               <span className="cart-badge" data-testid="cart-badge" aria-hidden="true">
                 {count}
@@ -199,17 +167,7 @@ export function SiteHeader() {
                 onClick={() => setMenuOpen(false)}
                 autoFocus
               >
-                <svg
-                  aria-hidden="true"
-                  width="20"
-                  height="20"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M6 6l12 12M18 6 6 18" />
-                </svg>
+                <CloseIcon size={20} />
               </button>
             </div>
             <CurrencySelect />

@@ -31,6 +31,7 @@ import { clearRecentSearches, saveRecentSearch, useRecentSearches } from "./rece
 import { useDebouncedValue } from "./use-debounced-value.ts";
 import { useSearchCatalog } from "./use-search-catalog.ts";
 import "./search-overlay.css";
+import { ClearIcon, SearchIcon } from "../../ui/icons.tsx";
 
 export const SEARCH_DEBOUNCE_MS = 275;
 export const PAGE_SIZE = 20;
@@ -299,19 +300,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
           <Trans>Search products</Trans>
         </h2>
         <div className="search-overlay__bar">
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            className="search-overlay__icon"
-          >
-            <circle cx="11" cy="11" r="7" />
-            <path d="m20 20-3.5-3.5" />
-          </svg>
+          <SearchIcon className="search-overlay__icon" size={20} />
           <input
             ref={inputRef}
             type="text"
@@ -333,18 +322,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
           />
           {query ? (
             <button type="button" className="btn btn--ghost btn--icon" aria-label={t`Clear search`} onClick={clear}>
-              <svg
-                aria-hidden="true"
-                width="18"
-                height="18"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <circle cx="12" cy="12" r="9" />
-                <path d="m9 9 6 6M15 9l-6 6" />
-              </svg>
+              <ClearIcon />
             </button>
           ) : null}
           <button

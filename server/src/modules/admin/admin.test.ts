@@ -1,22 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { syncResponseSchema } from "@store/shared/schemas/catalog";
-import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
-import { ADMIN_ENV, signIn, type AdminClient } from "../../test/admin-session.ts";
+import { jsonRequest, type TestStore } from "../../test/harness.ts";
+import { openAdminStore, type AdminClient } from "../../test/admin-session.ts";
+import { syncDelta, syncVersion } from "../../test/sync.ts";
 import { csvCell } from "./csv.ts";
-
-async function syncVersion(store: TestStore): Promise<number> {
-  return syncResponseSchema.parse(await (await store.app.request("/api/sync")).json()).version;
-}
-async function delta(store: TestStore, since: number) {
-  return syncResponseSchema.parse(await (await store.app.request(`/api/sync?since=${since}`)).json());
-}
 
 describe("admin console", () => {
   let store: TestStore;
   let admin: AdminClient;
   beforeEach(async () => {
-    store = await createTestStore({ seed: true, env: ADMIN_ENV });
-    admin = await signIn(store);
+    ({ store, admin } = await openAdminStore());
   });
   afterEach(() => store.close());
 
@@ -38,7 +30,7 @@ describe("admin console", () => {
         version: 1,
         position: 3,
       });
-      expect((await delta(store, v)).banners.map((x) => x.title)).toEqual(["Summer sale"]);
+      expect((await syncDelta(store, v)).banners.map((x) => x.title)).toEqual(["Summer sale"]);
 
       const off = await admin.request("PUT", `/api/admin/banners/${b.id}`, { active: false, version: 1 });
       expect(off.status).toBe(200);
@@ -52,7 +44,7 @@ describe("admin console", () => {
 
       const v2 = await syncVersion(store);
       expect((await admin.request("DELETE", `/api/admin/banners/${b.id}`)).status).toBe(200);
-      expect((await delta(store, v2)).deleted.banners).toEqual([b.id]);
+      expect((await syncDelta(store, v2)).deleted.banners).toEqual([b.id]);
       const list = (await (await admin.request("GET", "/api/admin/banners")).json()) as { id: string }[];
       expect(list.map((x) => x.id)).toEqual(["banner-1", "banner-2", "banner-3"]);
     });
@@ -88,7 +80,7 @@ describe("admin console", () => {
       });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ showNewsletter: false, showPremium: true, showPromo: false });
-      const d = await delta(store, v);
+      const d = await syncDelta(store, v);
       expect(d.settings?.toggles).toEqual({ showNewsletter: false, showPremium: true, showPromo: false });
       expect((await admin.request("PUT", "/api/admin/toggles", { showPromo: "no" })).status).toBe(400);
     });
@@ -102,7 +94,7 @@ describe("admin console", () => {
       expect(saved.usdToTnd).toBe(3.15);
       expect(saved.updatedAt).toBeGreaterThanOrEqual(before);
       expect(await (await store.app.request("/api/admin/rate")).json()).toEqual(saved);
-      expect((await delta(store, v)).settings?.rate).toEqual(saved);
+      expect((await syncDelta(store, v)).settings?.rate).toEqual(saved);
       for (const usdToTnd of [0, -1, 1000, "abc", null]) {
         const bad = await admin.request("PUT", "/api/admin/rate", { usdToTnd });
         expect(bad.status, String(usdToTnd)).toBe(400);

@@ -1,17 +1,8 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { bannerCreateSchema, bannerUpdateSchema } from "@store/shared/schemas/admin";
 import type { AdminEnv } from "../../http/session.ts";
-import { parseWith, readJson } from "../../http/validate.ts";
+import { readJson, readVersionQuery } from "../../http/validate.ts";
 import type { BannersService } from "./banners.service.ts";
-
-const versionQuery = z.object({
-  version: z
-    .string()
-    .regex(/^\d{1,9}$/, "version must be a whole number")
-    .transform(Number)
-    .optional(),
-});
 
 export function bannersRoutes(service: BannersService): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
@@ -29,8 +20,7 @@ export function bannersRoutes(service: BannersService): Hono<AdminEnv> {
   });
 
   app.delete("/api/admin/banners/:id", (c) => {
-    const { version } = parseWith(versionQuery, { version: c.req.query("version") });
-    service.delete(c.req.param("id"), version);
+    service.delete(c.req.param("id"), readVersionQuery(c));
     return c.json({ ok: true });
   });
 

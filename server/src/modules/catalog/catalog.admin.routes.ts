@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import {
   categoryCreateSchema,
   categoryUpdateSchema,
@@ -7,16 +6,8 @@ import {
   productUpdateSchema,
 } from "@store/shared/schemas/admin";
 import type { AdminEnv } from "../../http/session.ts";
-import { parseWith, readJson } from "../../http/validate.ts";
+import { readJson, readVersionQuery } from "../../http/validate.ts";
 import type { CatalogAdminService } from "./catalog.admin.service.ts";
-
-const versionQuery = z.object({
-  version: z
-    .string()
-    .regex(/^\d{1,9}$/, "version must be a whole number")
-    .transform(Number)
-    .optional(),
-});
 
 /** Product editing (/api/admin/products) and category mutations (/api/categories); the guard in app.ts
  * requires a session and the CSRF token for all of them. */
@@ -37,8 +28,7 @@ export function catalogAdminRoutes(service: CatalogAdminService): Hono<AdminEnv>
   });
 
   app.delete("/api/admin/products/:id", (c) => {
-    const { version } = parseWith(versionQuery, { version: c.req.query("version") });
-    service.deleteProduct(c.req.param("id"), version);
+    service.deleteProduct(c.req.param("id"), readVersionQuery(c));
     return c.json({ ok: true });
   });
 

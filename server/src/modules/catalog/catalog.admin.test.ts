@@ -1,22 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { syncResponseSchema, type Category, type Product } from "@store/shared/schemas/catalog";
-import { createTestStore, type TestStore } from "../../test/harness.ts";
-import { ADMIN_ENV, signIn, type AdminClient } from "../../test/admin-session.ts";
-
-async function syncVersion(store: TestStore): Promise<number> {
-  return syncResponseSchema.parse(await (await store.app.request("/api/sync")).json()).version;
-}
-
-async function delta(store: TestStore, since: number) {
-  return syncResponseSchema.parse(await (await store.app.request(`/api/sync?since=${since}`)).json());
-}
+import type { Category, Product } from "@store/shared/schemas/catalog";
+import type { TestStore } from "../../test/harness.ts";
+import { openAdminStore, type AdminClient } from "../../test/admin-session.ts";
+import { syncDelta, syncVersion } from "../../test/sync.ts";
 
 describe("admin products", () => {
   let store: TestStore;
   let admin: AdminClient;
   beforeEach(async () => {
-    store = await createTestStore({ seed: true, env: ADMIN_ENV });
-    admin = await signIn(store);
+    ({ store, admin } = await openAdminStore());
   });
   afterEach(() => store.close());
 
@@ -59,7 +51,7 @@ describe("admin products", () => {
       ["Large", 4999, 16000],
     ]);
 
-    const d1 = await delta(store, v0);
+    const d1 = await syncDelta(store, v0);
     expect(d1.full).toBe(false);
     expect(d1.products.map((x) => x.id)).toEqual([p.id]);
     expect(d1.version).toBe(v0 + 1);
@@ -76,12 +68,12 @@ describe("admin products", () => {
     expect(u.title).toBe("Test Card 2");
     expect(u.sku).toBe("TS-8092");
     expect(u.variants).toEqual([{ id: large?.id, name: "Large", price: { USD: 5999, TND: 0, EUR: 0, EGP: 0 } }]);
-    const d2 = await delta(store, d1.version);
+    const d2 = await syncDelta(store, d1.version);
     expect(d2.products.map((x) => x.title)).toEqual(["Test Card 2"]);
 
     const del = await admin.request("DELETE", `/api/admin/products/${p.id}`);
     expect(del.status).toBe(200);
-    const d3 = await delta(store, d2.version);
+    const d3 = await syncDelta(store, d2.version);
     expect(d3.deleted.products).toEqual([p.id]);
     expect(d3.products).toEqual([]);
     expect((await admin.request("GET", `/api/admin/products/${p.id}`)).status).toBe(404);
@@ -182,8 +174,7 @@ describe("admin categories", () => {
   let store: TestStore;
   let admin: AdminClient;
   beforeEach(async () => {
-    store = await createTestStore({ seed: true, env: ADMIN_ENV });
-    admin = await signIn(store);
+    ({ store, admin } = await openAdminStore());
   });
   afterEach(() => store.close());
 
@@ -200,7 +191,7 @@ describe("admin categories", () => {
     const sub = await create("Atari", cat.id);
     expect(sub.status).toBe(201);
     expect(await sub.json()).toMatchObject({ slug: "atari", parentId: cat.id });
-    const d = await delta(store, v);
+    const d = await syncDelta(store, v);
     expect(d.categories.map((c) => c.name)).toEqual(["Retro Games!", "Atari"]);
     const list = (await (await store.app.request("/api/categories")).json()) as Category[];
     expect(list.some((c) => c.id === cat.id)).toBe(true);
@@ -275,7 +266,7 @@ describe("admin categories", () => {
     const fresh = (await (await create("Empty")).json()) as Category;
     const del = await admin.request("DELETE", `/api/categories/${fresh.id}`);
     expect(del.status).toBe(200);
-    const d = await delta(store, v + 1);
+    const d = await syncDelta(store, v + 1);
     expect(d.deleted.categories).toEqual([fresh.id]);
     expect((await admin.request("DELETE", `/api/categories/${fresh.id}`)).status).toBe(404);
   });

@@ -2,23 +2,14 @@
  * same data directory; every answered order must be whole and every confirmation must reach the mailbox. */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { checkoutResponseSchema, type CheckoutRequest } from "@store/shared/schemas/checkout";
+import { freePort } from "../../test/free-port.ts";
 
 const serverDir = new URL("../../../", import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  const address = srv.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
 
 const logs = new Map<ChildProcess, string[]>();
 

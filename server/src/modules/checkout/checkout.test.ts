@@ -1,21 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { checkoutResponseSchema, pricesChangedSchema, type CheckoutRequest } from "@store/shared/schemas/checkout";
+import { checkoutResponseSchema, pricesChangedSchema } from "@store/shared/schemas/checkout";
 import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { checkoutBody } from "../../test/checkout-request.ts";
 import { idempotencyKeys, mailOutbox, orderLines, orders, products, promos } from "../../db/schema/index.ts";
-
-function body(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
-  return {
-    name: "Amira Ben Salah",
-    email: "amira@example.com",
-    whatsapp: "+216 20 123 456",
-    currency: "USD",
-    items: [{ id: "psn-10-us", qty: 1 }],
-    promoCode: "",
-    notes: "",
-    ...overrides,
-  };
-}
 
 describe("checkout", () => {
   let store: TestStore;
@@ -35,7 +23,7 @@ describe("checkout", () => {
 
   it("places an order priced by the server and answers the spec's fields", async () => {
     const res = await post(
-      body({
+      checkoutBody({
         items: [
           { id: "psn-25-us", qty: 2 },
           { id: "steam-20", qty: 1 },
@@ -81,7 +69,7 @@ describe("checkout", () => {
   it("prices in TND with three decimals from the admin's daily rate", async () => {
     store.services.settingsRepo.write(store.db, "rate", { usdToTnd: 3.1, updatedAt: 1 }, 1, 1);
     const res = await post(
-      body({
+      checkoutBody({
         currency: "TND",
         items: [
           { id: "psn-25-us", qty: 2 },
@@ -101,7 +89,7 @@ describe("checkout", () => {
     const tnd = checkoutResponseSchema.parse(
       await (
         await post(
-          body({
+          checkoutBody({
             currency: "TND",
             items: [
               { id: "psn-25-us", qty: 2 },
@@ -124,7 +112,7 @@ describe("checkout", () => {
     const usd = checkoutResponseSchema.parse(
       await (
         await post(
-          body({
+          checkoutBody({
             items: [
               { id: "psn-25-us", qty: 2 },
               { id: "steam-20", qty: 1 },
@@ -142,7 +130,7 @@ describe("checkout", () => {
     store.services.promos.create({ code: "OLD", percent: 50, active: false });
     const before = counts();
     for (const promoCode of ["NOPE", "old"]) {
-      const res = await post(body({ promoCode }));
+      const res = await post(checkoutBody({ promoCode }));
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: "Invalid or inactive code" });
     }
@@ -152,7 +140,7 @@ describe("checkout", () => {
 
   it("answers 409 with current prices when the client's subtotal lies, and writes nothing", async () => {
     const before = counts();
-    const res = await post(body({ items: [{ id: "psn-25-us", qty: 2 }], subtotal: 100 }), {
+    const res = await post(checkoutBody({ items: [{ id: "psn-25-us", qty: 2 }], subtotal: 100 }), {
       "Idempotency-Key": "k-lie",
     });
     expect(res.status).toBe(409);
@@ -164,7 +152,7 @@ describe("checkout", () => {
 
   it("ignores unit prices and other fields the client adds", async () => {
     const res = await post({
-      ...body(),
+      ...checkoutBody(),
       items: [{ id: "psn-10-us", qty: 3, unitPrice: 1, price: 0 }],
       total: 1,
       discount: 99,
@@ -177,7 +165,7 @@ describe("checkout", () => {
   });
 
   it("accepts a request without subtotal and prices variants", async () => {
-    const res = await post(body({ items: [{ id: "spotify-3m", variantId: "spotify-3m-v3", qty: 1 }] }));
+    const res = await post(checkoutBody({ items: [{ id: "spotify-3m", variantId: "spotify-3m-v3", qty: 1 }] }));
     const out = checkoutResponseSchema.parse(await res.json());
     // 99.00 less the product's 15%
     expect(out.total).toBe(8415);
@@ -186,7 +174,7 @@ describe("checkout", () => {
   it("refuses unknown products and options with their id, and a product with options but none chosen", async () => {
     const before = counts();
     let res = await post(
-      body({
+      checkoutBody({
         items: [
           { id: "psn-10-us", qty: 1 },
           { id: "ghost", qty: 1 },
@@ -195,17 +183,17 @@ describe("checkout", () => {
     );
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ id: "ghost", error: expect.stringContaining("ghost") });
-    res = await post(body({ items: [{ id: "spotify-3m", variantId: "psn-10-us-v1", qty: 1 }] }));
+    res = await post(checkoutBody({ items: [{ id: "spotify-3m", variantId: "psn-10-us-v1", qty: 1 }] }));
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ id: "spotify-3m", variantId: "psn-10-us-v1" });
-    res = await post(body({ items: [{ id: "spotify-3m", qty: 1 }] }));
+    res = await post(checkoutBody({ items: [{ id: "spotify-3m", qty: 1 }] }));
     expect(res.status).toBe(400);
     expect(counts()).toEqual(before);
   });
 
   it("refuses an out-of-stock product with 409 and a clear message", async () => {
     store.db.update(products).set({ inStock: false }).where(eq(products.id, "steam-20")).run();
-    const res = await post(body({ items: [{ id: "steam-20", qty: 1 }] }));
+    const res = await post(checkoutBody({ items: [{ id: "steam-20", qty: 1 }] }));
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({
       error: '"Steam Wallet $20" is out of stock. Please remove it from your cart.',
@@ -216,22 +204,22 @@ describe("checkout", () => {
 
   it("refuses bad quantities, contact details, notes, currency and carts with the spec's messages", async () => {
     const cases: [unknown, string][] = [
-      [body({ items: [{ id: "psn-10-us", qty: 0 }] }), "Quantity must be a whole number from 1 to 99."],
-      [body({ items: [{ id: "psn-10-us", qty: -2 }] }), "Quantity must be a whole number from 1 to 99."],
-      [body({ items: [{ id: "psn-10-us", qty: 1e9 }] }), "Quantity must be a whole number from 1 to 99."],
-      [body({ items: [{ id: "psn-10-us", qty: 1.5 }] }), "Quantity must be a whole number from 1 to 99."],
-      [body({ items: [] }), "Your cart is empty."],
+      [checkoutBody({ items: [{ id: "psn-10-us", qty: 0 }] }), "Quantity must be a whole number from 1 to 99."],
+      [checkoutBody({ items: [{ id: "psn-10-us", qty: -2 }] }), "Quantity must be a whole number from 1 to 99."],
+      [checkoutBody({ items: [{ id: "psn-10-us", qty: 1e9 }] }), "Quantity must be a whole number from 1 to 99."],
+      [checkoutBody({ items: [{ id: "psn-10-us", qty: 1.5 }] }), "Quantity must be a whole number from 1 to 99."],
+      [checkoutBody({ items: [] }), "Your cart is empty."],
       [
-        body({ items: Array.from({ length: 51 }, () => ({ id: "psn-10-us", qty: 1 })) }),
+        checkoutBody({ items: Array.from({ length: 51 }, () => ({ id: "psn-10-us", qty: 1 })) }),
         "A cart can hold at most 50 lines.",
       ],
-      [body({ name: "A" }), "Full name is required."],
-      [body({ email: "not-an-email" }), "Please enter a valid email address."],
-      [body({ whatsapp: "12345" }), "Please enter a valid phone number."],
-      [body({ whatsapp: "+216 abc 456" }), "Please enter a valid phone number."],
-      [body({ notes: "x".repeat(1001) }), "Notes must be at most 1000 characters."],
-      [{ ...body(), currency: "GBP" }, "Please choose a currency."],
-      [{ ...body(), subtotal: -5 }, "Invalid input: expected number to be >=0"],
+      [checkoutBody({ name: "A" }), "Full name is required."],
+      [checkoutBody({ email: "not-an-email" }), "Please enter a valid email address."],
+      [checkoutBody({ whatsapp: "12345" }), "Please enter a valid phone number."],
+      [checkoutBody({ whatsapp: "+216 abc 456" }), "Please enter a valid phone number."],
+      [checkoutBody({ notes: "x".repeat(1001) }), "Notes must be at most 1000 characters."],
+      [{ ...checkoutBody(), currency: "GBP" }, "Please choose a currency."],
+      [{ ...checkoutBody(), subtotal: -5 }, "Invalid input: expected number to be >=0"],
     ];
     for (const [b, message] of cases) {
       const res = await post(b);
@@ -249,11 +237,11 @@ describe("checkout", () => {
   });
 
   it("accepts notes of exactly 1000 characters", async () => {
-    expect((await post(body({ notes: "x".repeat(1000) }))).status).toBe(200);
+    expect((await post(checkoutBody({ notes: "x".repeat(1000) }))).status).toBe(200);
   });
 
   it("places one order for a double submit with one Idempotency-Key, and replays the first answer", async () => {
-    const b = body({ items: [{ id: "steam-20", qty: 2 }] });
+    const b = checkoutBody({ items: [{ id: "steam-20", qty: 2 }] });
     const [a, c] = await Promise.all([
       post(b, { "Idempotency-Key": "key-1" }),
       post(b, { "Idempotency-Key": "key-1" }),
@@ -268,9 +256,9 @@ describe("checkout", () => {
   });
 
   it("refuses a reused Idempotency-Key with a different body", async () => {
-    expect((await post(body(), { "Idempotency-Key": "key-2" })).status).toBe(200);
+    expect((await post(checkoutBody(), { "Idempotency-Key": "key-2" })).status).toBe(200);
     const before = counts();
-    const res = await post(body({ items: [{ id: "steam-20", qty: 1 }] }), { "Idempotency-Key": "key-2" });
+    const res = await post(checkoutBody({ items: [{ id: "steam-20", qty: 1 }] }), { "Idempotency-Key": "key-2" });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ error: expect.stringContaining("different details") });
     expect(counts()).toEqual(before);
@@ -279,7 +267,7 @@ describe("checkout", () => {
   it("writes an English operator notification when OPERATOR_EMAIL is set", async () => {
     const s = await createTestStore({ seed: true, env: { OPERATOR_EMAIL: "ops@store.test" } });
     try {
-      const res = await s.app.request("/api/checkout", jsonRequest("POST", body({ locale: "fr" })));
+      const res = await s.app.request("/api/checkout", jsonRequest("POST", checkoutBody({ locale: "fr" })));
       const out = checkoutResponseSchema.parse(await res.json());
       const mails = s.db.select().from(mailOutbox).all();
       expect(mails.map((m) => [m.kind, m.to])).toEqual([

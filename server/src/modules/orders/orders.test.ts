@@ -3,20 +3,12 @@ import { eq } from "drizzle-orm";
 import { checkoutResponseSchema, type CheckoutRequest } from "@store/shared/schemas/checkout";
 import { privateOrderSchema, publicOrderSchema } from "@store/shared/schemas/orders";
 import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { checkoutBody } from "../../test/checkout-request.ts";
 import { orders } from "../../db/schema/index.ts";
 import { newOrderCode, normalizeOrderCode } from "./order-code.ts";
 
 function body(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
-  return {
-    name: "Amira Ben Salah",
-    email: "amira@example.com",
-    whatsapp: "+216 20 123 456",
-    currency: "USD",
-    items: [{ id: "psn-25-us", qty: 2 }],
-    promoCode: "",
-    notes: "Please send quickly",
-    ...overrides,
-  };
+  return checkoutBody({ items: [{ id: "psn-25-us", qty: 2 }], notes: "Please send quickly", ...overrides });
 }
 
 describe("orders", () => {

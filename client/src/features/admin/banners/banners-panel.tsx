@@ -10,6 +10,7 @@ import {
   type AdminBanner,
 } from "@store/shared/schemas/admin";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
 import {
   errorText,
   fieldErrorsOf,
@@ -18,10 +19,16 @@ import {
   useAdminResource,
 } from "../products/admin-request.ts";
 import { ImageField } from "../products/image-field.tsx";
-import { ConfirmDialog, Modal } from "../products/modal.tsx";
 import { PendingBadge } from "../products/pending-badge.tsx";
 import { pendingActive, usePendingEdits } from "../products/pending-edits.ts";
 import { fieldErrorsFromIssues } from "../products/product-form-model.ts";
+import { ActiveSwitch } from "../panel/active-switch.tsx";
+import { useChangeToasts } from "../panel/change-toasts.ts";
+import { FormActions } from "../panel/form-actions.tsx";
+import { FormField } from "../panel/form-field.tsx";
+import { ListState } from "../panel/list-state.tsx";
+import { PendingCreations } from "../panel/pending-creations.tsx";
+import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
 import "../products/catalog-panels.css";
 
 const bannerListSchema = z.array(adminBannerSchema);
@@ -38,20 +45,14 @@ export function BannersPanel() {
   const [mode, setMode] = useState<FormMode>({ kind: "idle" });
   const [toDelete, setToDelete] = useState<AdminBanner | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const toasts = useChangeToasts();
 
   const list = banners.data
     ? [...banners.data].sort((a, b) => a.position - b.position || a.title.localeCompare(b.title))
     : undefined;
 
   function failed(err: unknown, title: string, subject: string) {
-    if (isQueued(err)) {
-      toast.info(t`Saved offline; it will be sent when the connection returns`, { description: subject });
-      return;
-    }
-    const description = isConflict(err)
-      ? t`This banner was changed by someone else.`
-      : errorText(err, t`Something went wrong. Please try again.`);
-    toast.error(title, { description });
+    toasts.failed(err, title, subject, t`This banner was changed by someone else.`);
   }
 
   async function toggle(banner: AdminBanner, active: boolean) {
@@ -120,86 +121,53 @@ export function BannersPanel() {
         </button>
       </div>
 
-      {pending.creations.length > 0 ? (
-        <ul className="ac-list">
-          {pending.creations.map((row) => (
-            <li key={row.id} className="ac-row">
-              <span className="ac-row__main">{row.label}</span>
-              <PendingBadge status={row.status} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <PendingCreations rows={pending.creations} />
 
-      {banners.error !== null && !list ? (
-        <p className="ac-hint" role="status">
-          <Trans>Banners could not be loaded.</Trans>{" "}
-          <button type="button" className="btn btn--link btn--sm" onClick={() => void banners.reload()}>
-            <Trans>Retry</Trans>
-          </button>
-        </p>
-      ) : list === undefined ? (
-        <p className="loading" role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : list.length === 0 ? (
-        <p className="ac-empty">
-          <Trans>No banners yet. The home page shows its default slides.</Trans>
-        </p>
-      ) : (
-        <ul className="ac-list">
-          {list.map((b) => {
-            const active = pendingActive(pending, b.id) ?? b.active;
-            return (
-              <li key={b.id} className="ac-row" data-testid="admin-banner-row" data-banner-id={b.id}>
-                {b.image ? (
-                  <img className="ac-row__thumb" src={b.image} alt="" loading="lazy" />
-                ) : (
-                  <span className="ac-row__thumb" aria-hidden="true" />
-                )}
-                <span className="ac-row__main">
-                  <span className="ac-row__name">{b.title}</span>
-                  <span className="ac-id" dir="ltr">
-                    {b.id}
+      <ListState
+        items={list}
+        empty={<Trans>No banners yet. The home page shows its default slides.</Trans>}
+        failure={
+          banners.error !== null
+            ? { message: <Trans>Banners could not be loaded.</Trans>, retry: () => void banners.reload() }
+            : undefined
+        }
+      >
+        {(items) => (
+          <ul className="ac-list">
+            {items.map((b) => {
+              const active = pendingActive(pending, b.id) ?? b.active;
+              return (
+                <li key={b.id} className="ac-row" data-testid="admin-banner-row" data-banner-id={b.id}>
+                  {b.image ? (
+                    <img className="ac-row__thumb" src={b.image} alt="" loading="lazy" />
+                  ) : (
+                    <span className="ac-row__thumb" aria-hidden="true" />
+                  )}
+                  <span className="ac-row__main">
+                    <span className="ac-row__name">{b.title}</span>
+                    <span className="ac-id" dir="ltr">
+                      {b.id}
+                    </span>
+                    <PendingBadge status={pending.byId.get(b.id)} />
                   </span>
-                  <PendingBadge status={pending.byId.get(b.id)} />
-                </span>
-                <span className="ac-row__actions">
-                  <label className="ac-switch">
-                    <input
-                      type="checkbox"
-                      role="switch"
-                      checked={active}
+                  <span className="ac-row__actions">
+                    <ActiveSwitch
+                      active={active}
+                      name={b.title}
                       disabled={busyId === b.id}
-                      aria-label={t`Active: ${b.title}`}
-                      onChange={(e) => void toggle(b, e.currentTarget.checked)}
+                      onChange={(on) => void toggle(b, on)}
                     />
-                    <span aria-hidden="true">{active ? t`On` : t`Off`}</span>
-                  </label>
-                  <button
-                    type="button"
-                    className="btn btn--sm btn--secondary"
-                    aria-label={t`Edit ${b.title}`}
-                    onClick={() => setMode({ kind: "editing", banner: b })}
-                  >
-                    <Trans>Edit</Trans>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--sm btn--danger"
-                    aria-label={t`Delete ${b.title}`}
-                    onClick={() => setToDelete(b)}
-                  >
-                    <Trans>Delete</Trans>
-                  </button>
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                    <EditButton name={b.title} onClick={() => setMode({ kind: "editing", banner: b })} />
+                    <DeleteButton name={b.title} onClick={() => setToDelete(b)} />
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ListState>
 
-      <Modal
+      <Dialog
         open={mode.kind !== "idle"}
         title={mode.kind === "editing" ? <Trans>Edit banner</Trans> : <Trans>Add Banner</Trans>}
         onClose={() => setMode({ kind: "idle" })}
@@ -215,7 +183,7 @@ export function BannersPanel() {
             }}
           />
         )}
-      </Modal>
+      </Dialog>
 
       <ConfirmDialog
         open={toDelete !== null}
@@ -245,6 +213,7 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
   const [active, setActive] = useState(banner?.active ?? true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const toasts = useChangeToasts();
 
   async function save() {
     if (busy) return;
@@ -282,7 +251,7 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
       onDone();
     } catch (err) {
       if (isQueued(err)) {
-        toast.info(t`Saved offline; it will be sent when the connection returns`, { description: body.title });
+        toasts.queued(body.title);
         onDone();
         return;
       }
@@ -305,10 +274,7 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
         void save();
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-title`}>
-          <Trans>Title</Trans>
-        </label>
+      <FormField id={`${id}-title`} label={<Trans>Title</Trans>} error={errors.title} announce>
         <input
           id={`${id}-title`}
           value={title}
@@ -316,17 +282,9 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
           aria-invalid={errors.title ? true : undefined}
           onChange={(e) => setTitle(e.currentTarget.value)}
         />
-        {errors.title ? (
-          <p className="ac-field-error" role="alert">
-            {errors.title}
-          </p>
-        ) : null}
-      </div>
+      </FormField>
       <ImageField value={image} onChange={setImage} error={errors.image} />
-      <div className="field">
-        <label htmlFor={`${id}-link`}>
-          <Trans>Link</Trans>
-        </label>
+      <FormField id={`${id}-link`} label={<Trans>Link</Trans>} error={errors.link}>
         <input
           id={`${id}-link`}
           value={link}
@@ -336,20 +294,17 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
           aria-invalid={errors.link ? true : undefined}
           onChange={(e) => setLink(e.currentTarget.value)}
         />
-        {errors.link ? <p className="ac-field-error">{errors.link}</p> : null}
-      </div>
+      </FormField>
       <label className="ac-check">
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
         <Trans>Active</Trans>
       </label>
-      <div className="ac-actions">
-        <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
-          <Trans>Cancel</Trans>
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? <Trans>Saving...</Trans> : <Trans>Save</Trans>}
-        </button>
-      </div>
+      <FormActions
+        busy={busy}
+        onCancel={onCancel}
+        submitLabel={<Trans>Save</Trans>}
+        busyLabel={<Trans>Saving...</Trans>}
+      />
     </form>
   );
 }

@@ -15,10 +15,16 @@ import {
   refreshStorefront,
   useAdminResource,
 } from "../products/admin-request.ts";
-import { ConfirmDialog, Modal } from "../products/modal.tsx";
+import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
 import { PendingBadge } from "../products/pending-badge.tsx";
 import { usePendingEdits } from "../products/pending-edits.ts";
+import { useChangeToasts } from "../panel/change-toasts.ts";
+import { FormActions } from "../panel/form-actions.tsx";
+import { FormField } from "../panel/form-field.tsx";
+import { ListState } from "../panel/list-state.tsx";
+import { PendingCreations } from "../panel/pending-creations.tsx";
 import { categoryTree, parentChoices, type CategoryLike } from "./category-tree.ts";
+import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
 import "../products/catalog-panels.css";
 
 const NAME_REQUIRED = "Category name is required";
@@ -44,6 +50,7 @@ export function CategoriesPanel() {
   const [editing, setEditing] = useState<CategoryLike | null>(null);
   const [toDelete, setToDelete] = useState<CategoryLike | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const toasts = useChangeToasts();
 
   const offlineCopy = categories.data === undefined && categories.error !== null;
   const rows: readonly CategoryLike[] | undefined = categories.data ?? (offlineCopy ? local : undefined);
@@ -80,7 +87,7 @@ export function CategoriesPanel() {
       void categories.reload();
     } catch (err) {
       if (isQueued(err)) {
-        toast.info(t`Saved offline; it will be sent when the connection returns`, { description: body.name });
+        toasts.queued(body.name);
         setName("");
         setParentId("");
         return;
@@ -105,8 +112,7 @@ export function CategoriesPanel() {
       toast.success(t`Category deleted`);
       refreshStorefront();
     } catch (err) {
-      if (isQueued(err))
-        toast.info(t`Saved offline; it will be sent when the connection returns`, { description: category.name });
+      if (isQueued(err)) toasts.queued(category.name);
       else {
         const message = errorText(err, "");
         if (message === IN_USE || message === HAS_CHILDREN) toast.error(translated(message, message));
@@ -192,56 +198,41 @@ export function CategoriesPanel() {
             <Trans>Showing the copy saved on this device.</Trans>
           </p>
         ) : null}
-        {pending.creations.length > 0 ? (
-          <ul className="ac-list">
-            {pending.creations.map((row) => (
-              <li key={row.id} className="ac-row">
-                <span className="ac-row__main">{row.label}</span>
-                <PendingBadge status={row.status} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {tree === undefined ? (
-          <p className="loading" role="status">
-            <Trans>Loading…</Trans>
-          </p>
-        ) : tree.length === 0 ? (
-          <p className="ac-empty">
-            <Trans>No categories yet. Create one above.</Trans>
-          </p>
-        ) : (
-          <ul className="ac-list">
-            {tree.map(({ category, children }) => (
-              <li key={category.id} className="ac-list">
-                <CategoryRow
-                  category={category}
-                  status={pending.byId.get(category.id)}
-                  onEdit={setEditing}
-                  onDelete={setToDelete}
-                />
-                {children.length > 0 ? (
-                  <ul className="ac-list" aria-label={t`Subcategories of ${category.name}`}>
-                    {children.map((child) => (
-                      <li key={child.id}>
-                        <CategoryRow
-                          category={child}
-                          child
-                          status={pending.byId.get(child.id)}
-                          onEdit={setEditing}
-                          onDelete={setToDelete}
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <PendingCreations rows={pending.creations} />
+        <ListState items={tree} empty={<Trans>No categories yet. Create one above.</Trans>}>
+          {(items) => (
+            <ul className="ac-list">
+              {items.map(({ category, children }) => (
+                <li key={category.id} className="ac-list">
+                  <CategoryRow
+                    category={category}
+                    status={pending.byId.get(category.id)}
+                    onEdit={setEditing}
+                    onDelete={setToDelete}
+                  />
+                  {children.length > 0 ? (
+                    <ul className="ac-list" aria-label={t`Subcategories of ${category.name}`}>
+                      {children.map((child) => (
+                        <li key={child.id}>
+                          <CategoryRow
+                            category={child}
+                            child
+                            status={pending.byId.get(child.id)}
+                            onEdit={setEditing}
+                            onDelete={setToDelete}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListState>
       </div>
 
-      <Modal open={editing !== null} title={<Trans>Edit category</Trans>} onClose={() => setEditing(null)}>
+      <Dialog open={editing !== null} title={<Trans>Edit category</Trans>} onClose={() => setEditing(null)}>
         {editing ? (
           <CategoryEditForm
             key={editing.id}
@@ -256,7 +247,7 @@ export function CategoriesPanel() {
             }}
           />
         ) : null}
-      </Modal>
+      </Dialog>
 
       <ConfirmDialog
         open={toDelete !== null}
@@ -280,7 +271,6 @@ interface CategoryRowProps {
 }
 
 function CategoryRow({ category, child = false, status, onEdit, onDelete }: CategoryRowProps) {
-  const { t } = useLingui();
   return (
     <div
       className={child ? "ac-row ac-row--child" : "ac-row"}
@@ -297,22 +287,8 @@ function CategoryRow({ category, child = false, status, onEdit, onDelete }: Cate
         <PendingBadge status={status} />
       </span>
       <span className="ac-row__actions">
-        <button
-          type="button"
-          className="btn btn--sm btn--secondary"
-          aria-label={t`Edit ${category.name}`}
-          onClick={() => onEdit(category)}
-        >
-          <Trans>Edit</Trans>
-        </button>
-        <button
-          type="button"
-          className="btn btn--sm btn--danger"
-          aria-label={t`Delete ${category.name}`}
-          onClick={() => onDelete(category)}
-        >
-          <Trans>Delete</Trans>
-        </button>
+        <EditButton name={category.name} onClick={() => onEdit(category)} />
+        <DeleteButton name={category.name} onClick={() => onDelete(category)} />
       </span>
     </div>
   );
@@ -334,6 +310,7 @@ function CategoryEditForm({ category, parents, hasChildren, translated, onClose,
   const [parentId, setParentId] = useState(category.parentId ?? "");
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const toasts = useChangeToasts();
 
   async function update() {
     if (busy) return;
@@ -359,7 +336,7 @@ function CategoryEditForm({ category, parents, hasChildren, translated, onClose,
       onSaved();
     } catch (err) {
       if (isQueued(err)) {
-        toast.info(t`Saved offline; it will be sent when the connection returns`, { description: check.data.name });
+        toasts.queued(check.data.name);
         onSaved();
         return;
       }
@@ -385,10 +362,7 @@ function CategoryEditForm({ category, parents, hasChildren, translated, onClose,
         void update();
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-name`}>
-          <Trans>Category name</Trans>
-        </label>
+      <FormField id={`${id}-name`} label={<Trans>Category name</Trans>} error={errors.name}>
         <input
           id={`${id}-name`}
           value={name}
@@ -396,12 +370,8 @@ function CategoryEditForm({ category, parents, hasChildren, translated, onClose,
           aria-invalid={errors.name ? true : undefined}
           onChange={(e) => setName(e.currentTarget.value)}
         />
-        {errors.name ? <p className="ac-field-error">{errors.name}</p> : null}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-parent`}>
-          <Trans>Parent category</Trans>
-        </label>
+      </FormField>
+      <FormField id={`${id}-parent`} label={<Trans>Parent category</Trans>} error={errors.parentId}>
         <select
           id={`${id}-parent`}
           value={parentId}
@@ -420,16 +390,13 @@ function CategoryEditForm({ category, parents, hasChildren, translated, onClose,
             <Trans>A category with subcategories stays a main category.</Trans>
           </p>
         ) : null}
-        {errors.parentId ? <p className="ac-field-error">{errors.parentId}</p> : null}
-      </div>
-      <div className="ac-actions">
-        <button type="button" className="btn btn--ghost" onClick={onClose} disabled={busy}>
-          <Trans>Cancel</Trans>
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? <Trans>Updating...</Trans> : <Trans>Update</Trans>}
-        </button>
-      </div>
+      </FormField>
+      <FormActions
+        busy={busy}
+        onCancel={onClose}
+        submitLabel={<Trans>Update</Trans>}
+        busyLabel={<Trans>Updating...</Trans>}
+      />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "sonner";
 import { adminOrderSchema } from "@store/shared/schemas/orders";
 import { AdminApiError, AdminNetworkError, adminApi } from "../../../api/admin-client.ts";
-import { AdminDialog } from "../shell/admin-dialog.tsx";
+import { Dialog } from "../../../ui/dialog.tsx";
 import { formatGrowth, itemCount, useRecentOrders, type AdminOrder, type Metrics } from "./dashboard-data.ts";
 
 interface DashboardPanelProps {
@@ -218,7 +218,7 @@ function OrderModal({
   }
 
   return (
-    <AdminDialog open={order !== null} title={t`Order #${code}`} onClose={onClose}>
+    <Dialog open={order !== null} title={t`Order #${code}`} onClose={onClose} size="narrow">
       {order ? (
         <>
           <OrderFacts order={order} />
@@ -246,7 +246,7 @@ function OrderModal({
               ))}
             </tbody>
           </table>
-          <div className="admin-dialog__actions">
+          <div className="dialog__actions">
             {canMarkPaid ? (
               <button type="button" className="btn btn--primary" onClick={() => void markPaid()} disabled={busy}>
                 <Trans>Mark as paid</Trans>
@@ -258,7 +258,7 @@ function OrderModal({
           </div>
         </>
       ) : null}
-    </AdminDialog>
+    </Dialog>
   );
 }
 

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { devMailSchema, devMailSummarySchema, type DevMail, type DevMailSummary } from "@store/shared/schemas/orders";
 import { z } from "zod";
 import { adminApi } from "../../../api/admin-client.ts";
-import { AdminDialog } from "../shell/admin-dialog.tsx";
+import { Dialog } from "../../../ui/dialog.tsx";
 
 const listSchema = z.array(devMailSummarySchema);
 
@@ -70,7 +70,7 @@ export function MailboxPanel() {
           ))}
         </ul>
       ) : null}
-      <AdminDialog open={open !== null} title={open?.subject ?? ""} onClose={() => setOpen(null)} wide>
+      <Dialog open={open !== null} title={open?.subject ?? ""} onClose={() => setOpen(null)} size="wide">
         {open ? (
           <>
             <dl className="admin-facts">
@@ -108,14 +108,14 @@ export function MailboxPanel() {
             ) : (
               <pre className="admin-mail-text">{open.text}</pre>
             )}
-            <div className="admin-dialog__actions">
+            <div className="dialog__actions">
               <button type="button" className="btn btn--secondary" onClick={() => setOpen(null)}>
                 <Trans>Close</Trans>
               </button>
             </div>
           </>
         ) : null}
-      </AdminDialog>
+      </Dialog>
     </section>
   );
 }

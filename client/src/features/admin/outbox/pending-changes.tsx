@@ -4,7 +4,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "sonner";
 import { useOutbox } from "../../../local/admin-outbox.ts";
 import type { AdminOutboxRow } from "../../../local/db.ts";
-import { AdminDialog } from "../shell/admin-dialog.tsx";
+import { Dialog } from "../../../ui/dialog.tsx";
 
 export function PendingChangesButton() {
   const outbox = useOutbox();
@@ -53,7 +53,7 @@ export function PendingChangesDialog({ open, onClose }: { open: boolean; onClose
   }
 
   return (
-    <AdminDialog open={open} title={t`Pending changes`} onClose={onClose} wide>
+    <Dialog open={open} title={t`Pending changes`} onClose={onClose} size="wide">
       {outbox.paused ? (
         <p className="admin-message admin-message--error" role="alert">
           <Trans>Your session has expired. Sign in again to send your pending changes.</Trans>
@@ -124,7 +124,7 @@ export function PendingChangesDialog({ open, onClose }: { open: boolean; onClose
           })}
         </ol>
       )}
-      <div className="admin-dialog__actions">
+      <div className="dialog__actions">
         <button
           type="button"
           className="btn btn--secondary"
@@ -137,6 +137,6 @@ export function PendingChangesDialog({ open, onClose }: { open: boolean; onClose
           <Trans>Close</Trans>
         </button>
       </div>
-    </AdminDialog>
+    </Dialog>
   );
 }

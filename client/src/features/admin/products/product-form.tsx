@@ -11,6 +11,9 @@ import { categoryOptions, type CategoryLike } from "../categories/category-tree.
 import { errorText, fieldErrorsOf, isConflict, refreshStorefront } from "./admin-request.ts";
 import { ImageField } from "./image-field.tsx";
 import { PriceInputs } from "./price-inputs.tsx";
+import { useChangeToasts } from "../panel/change-toasts.ts";
+import { FormActions } from "../panel/form-actions.tsx";
+import { FormField } from "../panel/form-field.tsx";
 import {
   autofillFromTnd,
   draftFromProduct,
@@ -52,6 +55,7 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
   const [version, setVersion] = useState<number | undefined>(product?.version);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const toasts = useChangeToasts();
   const [conflict, setConflict] = useState<string | null>(null);
   const [converting, setConverting] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -142,7 +146,7 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
       onDone();
     } catch (err) {
       if (isQueued(err)) {
-        toast.info(t`Saved offline; it will be sent when the connection returns`, { description: body.title });
+        toasts.queued(body.title);
         onDone();
         return;
       }
@@ -185,10 +189,7 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
         </div>
       ) : null}
 
-      <div className="field">
-        <label htmlFor={`${id}-title`}>
-          <Trans>Name</Trans>
-        </label>
+      <FormField id={`${id}-title`} label={<Trans>Name</Trans>} error={err("title")}>
         <input
           id={`${id}-title`}
           value={draft.title}
@@ -196,40 +197,28 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
           aria-invalid={err("title") ? true : undefined}
           autoFocus
         />
-        {err("title") ? <p className="ac-field-error">{err("title")}</p> : null}
-      </div>
+      </FormField>
 
-      <div className="field">
-        <label htmlFor={`${id}-description`}>
-          <Trans>Description</Trans>
-        </label>
+      <FormField id={`${id}-description`} label={<Trans>Description</Trans>} error={err("description")}>
         <textarea
           id={`${id}-description`}
           value={draft.description}
           onChange={(e) => set("description", e.currentTarget.value)}
         />
-        {err("description") ? <p className="ac-field-error">{err("description")}</p> : null}
-      </div>
+      </FormField>
 
       <ImageField value={draft.image} onChange={(image) => set("image", image)} error={err("image")} />
 
       <div className="ac-form__row">
-        <div className="field">
-          <label htmlFor={`${id}-sku`}>
-            <Trans>Article Code</Trans>
-          </label>
+        <FormField id={`${id}-sku`} label={<Trans>Article Code</Trans>} error={err("sku")}>
           <input
             id={`${id}-sku`}
             value={draft.sku}
             placeholder="TS-8092"
             onChange={(e) => set("sku", e.currentTarget.value)}
           />
-          {err("sku") ? <p className="ac-field-error">{err("sku")}</p> : null}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-category`}>
-            <Trans>Category</Trans>
-          </label>
+        </FormField>
+        <FormField id={`${id}-category`} label={<Trans>Category</Trans>} error={err("categoryId")}>
           <select
             id={`${id}-category`}
             value={draft.categoryId}
@@ -242,12 +231,8 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
               </option>
             ))}
           </select>
-          {err("categoryId") ? <p className="ac-field-error">{err("categoryId")}</p> : null}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-discount`}>
-            <Trans>Discount %</Trans>
-          </label>
+        </FormField>
+        <FormField id={`${id}-discount`} label={<Trans>Discount %</Trans>} error={err("discountPercent")}>
           <input
             id={`${id}-discount`}
             type="number"
@@ -259,8 +244,7 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
             aria-invalid={err("discountPercent") ? true : undefined}
             onChange={(e) => set("discountPercent", e.currentTarget.value)}
           />
-          {err("discountPercent") ? <p className="ac-field-error">{err("discountPercent")}</p> : null}
-        </div>
+        </FormField>
       </div>
 
       <label className="ac-check">
@@ -352,14 +336,12 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
         </div>
       </fieldset>
 
-      <div className="ac-actions">
-        <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
-          <Trans>Cancel</Trans>
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? <Trans>Saving...</Trans> : <Trans>Save</Trans>}
-        </button>
-      </div>
+      <FormActions
+        busy={busy}
+        onCancel={onCancel}
+        submitLabel={<Trans>Save</Trans>}
+        busyLabel={<Trans>Saving...</Trans>}
+      />
     </form>
   );
 }

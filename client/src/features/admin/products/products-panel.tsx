@@ -9,10 +9,12 @@ import { categoryListSchema } from "@store/shared/schemas/catalog";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
 import { useCategories, useProducts } from "../../catalog/catalog-hooks.ts";
 import { errorText, refreshStorefront, useAdminResource } from "./admin-request.ts";
-import { ConfirmDialog, Modal } from "./modal.tsx";
+import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
 import { PendingBadge } from "./pending-badge.tsx";
 import { usePendingEdits } from "./pending-edits.ts";
 import { ProductForm } from "./product-form.tsx";
+import { useChangeToasts } from "../panel/change-toasts.ts";
+import { ListState } from "../panel/list-state.tsx";
 import "./catalog-panels.css";
 
 type FormMode = { kind: "idle" } | { kind: "creating" } | { kind: "editing"; product: Product };
@@ -29,6 +31,7 @@ export function ProductsPanel() {
   const [mode, setMode] = useState<FormMode>({ kind: "idle" });
   const [toDelete, setToDelete] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const toasts = useChangeToasts();
 
   // Offline, the copy synced on this device stands in for the server's list.
   const offlineCopy = products.data === undefined && products.error !== null;
@@ -61,8 +64,7 @@ export function ProductsPanel() {
       toast.success(t`Product deleted`);
       refreshStorefront();
     } catch (err) {
-      if (isQueued(err))
-        toast.info(t`Saved offline; it will be sent when the connection returns`, { description: product.title });
+      if (isQueued(err)) toasts.queued(product.title);
       else toast.error(t`Delete failed`, { description: errorText(err, t`Something went wrong. Please try again.`) });
     } finally {
       setDeleting(false);
@@ -104,53 +106,47 @@ export function ProductsPanel() {
         </ul>
       ) : null}
 
-      {sorted === undefined ? (
-        <p className="loading" role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : sorted.length === 0 ? (
-        <p className="ac-empty">
-          <Trans>No products yet</Trans>
-        </p>
-      ) : (
-        <ul className="ac-grid">
-          {sorted.map((p) => (
-            <li key={p.id} className="ac-card" data-testid="admin-product-card" data-product-id={p.id}>
-              <div className="ac-card__media">
-                {p.image ? (
-                  <img src={p.image} alt="" loading="lazy" decoding="async" />
-                ) : (
-                  <span className="muted">{t`No image`}</span>
-                )}
-              </div>
-              <div className="ac-card__body">
-                <h3 className="ac-card__title">{p.title}</h3>
-                <span className="ac-id" dir="ltr">
-                  {p.id}
-                </span>
-                <span className="muted">{formatMoney(p.price.USD, "USD", i18n.locale)}</span>
-                <PendingBadge status={pending.byId.get(p.id)} />
-              </div>
-              <div className="ac-card__actions">
-                <button
-                  type="button"
-                  className="btn btn--sm btn--secondary"
-                  onClick={() => setMode({ kind: "editing", product: p })}
-                >
-                  <Trans>Edit</Trans>
-                </button>
-                <button type="button" className="btn btn--sm btn--danger" onClick={() => setToDelete(p)}>
-                  <Trans>Delete</Trans>
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListState items={sorted} empty={<Trans>No products yet</Trans>}>
+        {(items) => (
+          <ul className="ac-grid">
+            {items.map((p) => (
+              <li key={p.id} className="ac-card" data-testid="admin-product-card" data-product-id={p.id}>
+                <div className="ac-card__media">
+                  {p.image ? (
+                    <img src={p.image} alt="" loading="lazy" decoding="async" />
+                  ) : (
+                    <span className="muted">{t`No image`}</span>
+                  )}
+                </div>
+                <div className="ac-card__body">
+                  <h3 className="ac-card__title">{p.title}</h3>
+                  <span className="ac-id" dir="ltr">
+                    {p.id}
+                  </span>
+                  <span className="muted">{formatMoney(p.price.USD, "USD", i18n.locale)}</span>
+                  <PendingBadge status={pending.byId.get(p.id)} />
+                </div>
+                <div className="ac-card__actions">
+                  <button
+                    type="button"
+                    className="btn btn--sm btn--secondary"
+                    onClick={() => setMode({ kind: "editing", product: p })}
+                  >
+                    <Trans>Edit</Trans>
+                  </button>
+                  <button type="button" className="btn btn--sm btn--danger" onClick={() => setToDelete(p)}>
+                    <Trans>Delete</Trans>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
 
-      <Modal
+      <Dialog
         open={mode.kind !== "idle"}
-        wide
+        size="wider"
         title={mode.kind === "editing" ? <Trans>Edit Product</Trans> : <Trans>New Product</Trans>}
         onClose={closeForm}
       >
@@ -166,7 +162,7 @@ export function ProductsPanel() {
             }}
           />
         )}
-      </Modal>
+      </Dialog>
 
       <ConfirmDialog
         open={toDelete !== null}

@@ -5,11 +5,16 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { promoCreateSchema, promoPercentSchema, promoSchema, type Promo } from "@store/shared/schemas/promos";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
-import { errorText, useAdminResource } from "../products/admin-request.ts";
-import { ConfirmDialog } from "../products/modal.tsx";
+import { useAdminResource } from "../products/admin-request.ts";
+import { ConfirmDialog } from "../../../ui/dialog.tsx";
 import { PendingBadge } from "../products/pending-badge.tsx";
 import { pendingActive, usePendingEdits } from "../products/pending-edits.ts";
+import { ActiveSwitch } from "../panel/active-switch.tsx";
+import { useChangeToasts } from "../panel/change-toasts.ts";
+import { ListState } from "../panel/list-state.tsx";
+import { PendingCreations } from "../panel/pending-creations.tsx";
 import { parsePromoForm } from "./promo-form-model.ts";
+import { DeleteButton } from "../panel/row-buttons.tsx";
 import "../products/catalog-panels.css";
 
 const promoListSchema = z.array(promoSchema);
@@ -29,14 +34,7 @@ export function PromosPanel() {
   const [adding, setAdding] = useState(false);
   const [busyCode, setBusyCode] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Promo | null>(null);
-
-  function failed(err: unknown, title: string, subject: string) {
-    if (isQueued(err)) {
-      toast.info(t`Saved offline; it will be sent when the connection returns`, { description: subject });
-      return;
-    }
-    toast.error(title, { description: errorText(err, t`Something went wrong. Please try again.`) });
-  }
+  const { failed } = useChangeToasts();
 
   async function add() {
     if (adding) return;
@@ -162,51 +160,37 @@ export function PromosPanel() {
         ) : null}
       </div>
 
-      {pending.creations.length > 0 ? (
-        <ul className="ac-list">
-          {pending.creations.map((row) => (
-            <li key={row.id} className="ac-row">
-              <span className="ac-row__main">{row.label}</span>
-              <PendingBadge status={row.status} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <PendingCreations rows={pending.creations} />
 
-      {promos.error !== null && !list ? (
-        <p className="ac-hint" role="status">
-          <Trans>Promos could not be loaded.</Trans>{" "}
-          <button type="button" className="btn btn--link btn--sm" onClick={() => void promos.reload()}>
-            <Trans>Retry</Trans>
-          </button>
-        </p>
-      ) : list === undefined ? (
-        <p className="loading" role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : list.length === 0 ? (
-        <p className="ac-empty">
-          <Trans>No promo codes yet.</Trans>
-        </p>
-      ) : (
-        <ul className="ac-list">
-          {list.map((p) => (
-            <li key={`${p.code}@${p.version}`}>
-              <PromoRow
-                promo={p}
-                active={pendingActive(pending, p.code) ?? p.active}
-                busy={busyCode === p.code}
-                status={pending.byId.get(p.code)}
-                onToggle={(active) =>
-                  void update(p, { active }, active ? t`Turn on promo: ${p.code}` : t`Turn off promo: ${p.code}`)
-                }
-                onPercent={(value) => void update(p, { percent: value }, t`Promo ${p.code}: ${value}%`)}
-                onDelete={() => setToDelete(p)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListState
+        items={list}
+        empty={<Trans>No promo codes yet.</Trans>}
+        failure={
+          promos.error !== null
+            ? { message: <Trans>Promos could not be loaded.</Trans>, retry: () => void promos.reload() }
+            : undefined
+        }
+      >
+        {(items) => (
+          <ul className="ac-list">
+            {items.map((p) => (
+              <li key={`${p.code}@${p.version}`}>
+                <PromoRow
+                  promo={p}
+                  active={pendingActive(pending, p.code) ?? p.active}
+                  busy={busyCode === p.code}
+                  status={pending.byId.get(p.code)}
+                  onToggle={(active) =>
+                    void update(p, { active }, active ? t`Turn on promo: ${p.code}` : t`Turn off promo: ${p.code}`)
+                  }
+                  onPercent={(value) => void update(p, { percent: value }, t`Promo ${p.code}: ${value}%`)}
+                  onDelete={() => setToDelete(p)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
 
       <ConfirmDialog
         open={toDelete !== null}
@@ -285,25 +269,8 @@ function PromoRow({ promo, active, busy, status, onToggle, onPercent, onDelete }
         <button type="submit" className="btn btn--sm btn--secondary" disabled={busy || !changed}>
           <Trans>Save percent</Trans>
         </button>
-        <label className="ac-switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={active}
-            disabled={busy}
-            aria-label={t`Active: ${promo.code}`}
-            onChange={(e) => onToggle(e.currentTarget.checked)}
-          />
-          <span aria-hidden="true">{active ? t`On` : t`Off`}</span>
-        </label>
-        <button
-          type="button"
-          className="btn btn--sm btn--danger"
-          aria-label={t`Delete ${promo.code}`}
-          onClick={onDelete}
-        >
-          <Trans>Delete</Trans>
-        </button>
+        <ActiveSwitch active={active} name={promo.code} disabled={busy} onChange={onToggle} />
+        <DeleteButton name={promo.code} onClick={onDelete} />
       </form>
       {error ? <p className="ac-field-error">{error}</p> : null}
     </div>

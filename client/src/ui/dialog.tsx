@@ -1,16 +1,20 @@
 /** A modal on the native <dialog> (focus kept inside, Escape closes, top layer), and a confirmation built on it. */
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Trans } from "@lingui/react/macro";
+import "./dialog.css";
 
-interface ModalProps {
+/** Widths on a tablet or a desktop; on a phone every dialog fills the screen. */
+export type DialogSize = "narrow" | "regular" | "wide" | "wider";
+
+interface DialogProps {
   open: boolean;
   title: ReactNode;
   onClose: () => void;
   children: ReactNode;
-  wide?: boolean;
+  size?: DialogSize;
 }
 
-export function Modal({ open, title, onClose, children, wide = false }: ModalProps) {
+export function Dialog({ open, title, onClose, children, size = "regular" }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -22,7 +26,7 @@ export function Modal({ open, title, onClose, children, wide = false }: ModalPro
   return (
     <dialog
       ref={ref}
-      className={wide ? "ac-modal ac-modal--wide" : "ac-modal"}
+      className={size === "regular" ? "dialog" : `dialog dialog--${size}`}
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
@@ -31,7 +35,7 @@ export function Modal({ open, title, onClose, children, wide = false }: ModalPro
     >
       {open ? (
         <>
-          <h2 id={titleId} className="ac-modal__title">
+          <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
           {children}
@@ -53,9 +57,9 @@ interface ConfirmProps {
 
 export function ConfirmDialog({ open, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmProps) {
   return (
-    <Modal open={open} title={title} onClose={onCancel}>
+    <Dialog open={open} title={title} onClose={onCancel}>
       <p>{message}</p>
-      <div className="ac-actions">
+      <div className="dialog__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
           <Trans>Cancel</Trans>
         </button>
@@ -63,6 +67,6 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy = false
           {confirmLabel}
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,0 +1,32 @@
+/** A panel's list, or what stands in for it: the load failure with Retry, Loading…, or the empty message. */
+import type { ReactNode } from "react";
+import { Trans } from "@lingui/react/macro";
+
+interface ListStateProps<T> {
+  /** The rows, undefined until they are loaded. */
+  items: readonly T[] | undefined;
+  empty: ReactNode;
+  /** Shown with a Retry button while there are no rows because loading failed. */
+  failure?: { message: ReactNode; retry: () => void } | undefined;
+  children: (items: readonly T[]) => ReactNode;
+}
+
+export function ListState<T>({ items, empty, failure, children }: ListStateProps<T>) {
+  if (failure && items === undefined)
+    return (
+      <p className="ac-hint" role="status">
+        {failure.message}{" "}
+        <button type="button" className="btn btn--link btn--sm" onClick={failure.retry}>
+          <Trans>Retry</Trans>
+        </button>
+      </p>
+    );
+  if (items === undefined)
+    return (
+      <p className="loading" role="status">
+        <Trans>Loading…</Trans>
+      </p>
+    );
+  if (items.length === 0) return <p className="ac-empty">{empty}</p>;
+  return children(items);
+}
