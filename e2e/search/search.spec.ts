@@ -225,6 +225,8 @@ test.describe("search overlay", () => {
     await page.addInitScript(() => localStorage.setItem("lang", "ar"));
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    // The shortcut is live once the app (not the boot shell) has rendered its header.
+    await expect(page.getByRole("banner")).toBeVisible();
     await page.keyboard.press("Control+k");
     const sheet = page.getByRole("dialog", { name: "ابحث عن المنتجات" });
     await expect(sheet).toBeVisible();

@@ -4,7 +4,7 @@ import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
 import { CHROMIUM, CHROMIUM_ARGS, report, startBuiltStore } from "./serve.ts";
 
-const store = await startBuiltStore(4190);
+const store = await startBuiltStore(4310);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage({ serviceWorkers: "block" });

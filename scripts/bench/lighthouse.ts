@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { CHROMIUM, CHROMIUM_ARGS, repoRoot, report, startBuiltStore } from "./serve.ts";
 
-const store = await startBuiltStore(4191);
+const store = await startBuiltStore(4311);
 const pages = { home: "/", product: "/product/steam-20" };
 const results: Record<string, { performance: number; accessibility: number }> = {};
 try {

@@ -38,7 +38,10 @@ export async function startBuiltStore(port: number, env: Record<string, string> 
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("The store did not start in 30 s");
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error("The store did not start in 30 s");
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -136,7 +136,9 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
         c.json({ error: c.req.path === "/api/upload-image" ? IMAGE_TOO_LARGE : "Request body too large" }, 413),
     }),
   );
-  app.use("*", compress());
+  // Compress what is worth it (catalog sync, pages, assets); small POST answers are not.
+  const compressGet = compress();
+  app.use("*", (c, next) => (c.req.method === "GET" ? compressGet(c, next) : next()));
   // Before any route: every /api/admin/* route and catalog mutation needs a session (+ CSRF token).
   installAdminGuard(app, services.adminAuth, deps.config);
   const idempotent = adminIdempotency(services.idempotency, deps.db);

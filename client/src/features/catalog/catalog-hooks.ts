@@ -5,25 +5,28 @@ import { ratesWith, type Rates } from "@store/shared/currency";
 import type { Banner, Category, Product, Rate, StoreSettings, Toggles } from "@store/shared/schemas/catalog";
 import { db, META } from "../../local/db.ts";
 import { getSyncState, subscribeSyncState, type SyncState } from "../../local/catalog-sync.ts";
+import { sharedLiveQuery } from "../../local/shared-live-query.ts";
 
 const EMPTY: never[] = [];
 
 /** Site toggles default to all true (SPEC.md section 9). Kept here so zod stays out of the bundle. */
 export const DEFAULT_TOGGLES: Toggles = { showNewsletter: true, showPremium: true, showPromo: true };
 
-/** All products, or undefined while IndexedDB is still answering. */
-export function useProducts(): Product[] | undefined {
-  return useLiveQuery(() => db.products.toArray(), []);
-}
+/** All products, or undefined while IndexedDB is still answering (one subscription shared by all readers). */
+export const useProducts: () => Product[] | undefined = sharedLiveQuery<Product[] | undefined>(
+  () => db.products.toArray(),
+  undefined,
+);
 
 export function useProduct(id: string): Product | null | undefined {
   return useLiveQuery(async () => (await db.products.get(id)) ?? null, [id]);
 }
 
 /** All categories with duplicate slugs dropped (first kept, SPEC.md section 3), sorted by name. */
-export function useCategories(): Category[] | undefined {
-  return useLiveQuery(async () => dedupeCategories(await db.categories.toArray()), []);
-}
+export const useCategories: () => Category[] | undefined = sharedLiveQuery<Category[] | undefined>(
+  async () => dedupeCategories(await db.categories.toArray()),
+  undefined,
+);
 
 export function dedupeCategories(rows: readonly Category[]): Category[] {
   const seen = new Set<string>();
@@ -64,19 +67,18 @@ function isStoreSettings(value: unknown): value is StoreSettings {
   );
 }
 
-/** Site toggles and currency rates (defaults until the first sync lands). */
-export function useSettings(): SettingsView {
-  const settings = useLiveQuery(async () => {
-    const row = await db.meta.get(META.settings);
-    return settingsView(isStoreSettings(row?.value) ? row.value : undefined);
-  }, []);
-  return settings ?? DEFAULT_SETTINGS;
-}
+/** Site toggles and currency rates (defaults until the first sync lands); one shared subscription,
+ * since every product card reads them. */
+export const useSettings: () => SettingsView = sharedLiveQuery(async () => {
+  const row = await db.meta.get(META.settings);
+  return settingsView(isStoreSettings(row?.value) ? row.value : undefined);
+}, DEFAULT_SETTINGS);
 
 /** False until the first sync has been stored locally (then true, also offline). */
-export function useCatalogReady(): boolean {
-  return useLiveQuery(async () => (await db.meta.get(META.catalogVersion)) !== undefined, []) ?? false;
-}
+export const useCatalogReady: () => boolean = sharedLiveQuery(
+  async () => (await db.meta.get(META.catalogVersion)) !== undefined,
+  false,
+);
 
 /** State of the running sync loop: idle, syncing, ok or error. */
 export function useSyncState(): SyncState {

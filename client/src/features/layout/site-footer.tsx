@@ -23,23 +23,27 @@ export function SiteFooter() {
           </p>
           <ul className="social" aria-label={t`Social links`}>
             <li>
-              <a href="#" aria-label="X (Twitter)">
-                X
+              <a href="#">
+                <span aria-hidden="true">X</span>
+                <span className="visually-hidden">X (Twitter)</span>
               </a>
             </li>
             <li>
-              <a href="#" aria-label="Instagram">
-                IG
+              <a href="#">
+                <span aria-hidden="true">IG</span>
+                <span className="visually-hidden">Instagram</span>
               </a>
             </li>
             <li>
-              <a href="#" aria-label="Facebook">
-                FB
+              <a href="#">
+                <span aria-hidden="true">FB</span>
+                <span className="visually-hidden">Facebook</span>
               </a>
             </li>
             <li>
-              <a href="#" aria-label="Discord">
-                DC
+              <a href="#">
+                <span aria-hidden="true">DC</span>
+                <span className="visually-hidden">Discord</span>
               </a>
             </li>
           </ul>

@@ -1,25 +1,17 @@
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import PostalMime from "postal-mime";
 import { checkoutResponseSchema, type CheckoutRequest } from "@store/shared/schemas/checkout";
 import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { checkoutBody } from "../../test/checkout-request.ts";
+import { freePort } from "../../test/free-port.ts";
 import { mailOutbox, orders } from "../../db/schema/index.ts";
 
 function body(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
-  return {
-    name: "Amira Ben Salah",
-    email: "amira@example.com",
-    whatsapp: "+216 20 123 456",
-    currency: "TND",
-    items: [{ id: "psn-10-us", qty: 2 }],
-    promoCode: "",
-    notes: "",
-    ...overrides,
-  };
+  return checkoutBody({ currency: "TND", items: [{ id: "psn-10-us", qty: 2 }], ...overrides });
 }
 
 interface FakeSmtp {
@@ -28,15 +20,6 @@ interface FakeSmtp {
   /** How many of the next messages to refuse with a temporary error. */
   refuseNext: number;
   close: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  const address = srv.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
 }
 
 async function startSmtp(port = 0): Promise<FakeSmtp> {
@@ -155,7 +138,8 @@ describe("mail", () => {
     expect(list).toHaveLength(1);
     const mail = s.services.mailRepo.getDevMail(list[0]?.id ?? 0);
     expect(mail?.subject).toBe(`Commande ${out.panierCode} confirmée`);
-    const eml = fs.readFileSync(path.join(s.dataDir, "mailbox", mail?.emlFile ?? "missing"));
+    // The .eml copy is written just after the delivery commits.
+    const eml = await vi.waitFor(() => fs.readFileSync(path.join(s.dataDir, "mailbox", mail?.emlFile ?? "missing")));
     const parsed = await PostalMime.parse(eml);
     expect(parsed.subject).toBe(`Commande ${out.panierCode} confirmée`);
     expect(parsed.text).toContain("WhatsApp");

@@ -67,6 +67,28 @@ export class DevMailboxTransport implements MailTransport {
   ) {
     this.dir = path.join(dataDir, "mailbox");
     fs.mkdirSync(this.dir, { recursive: true });
+    this.restoreMissingFiles();
+  }
+
+  /** A crash can lose the .eml copy of a delivered mail (the row is the delivery): write it again. */
+  private restoreMissingFiles(): void {
+    for (const { id } of this.repo.listDevMailbox(10_000)) {
+      const mail = this.repo.getDevMail(id);
+      if (!mail || fs.existsSync(path.join(this.dir, mail.emlFile))) continue;
+      fs.writeFileSync(path.join(this.dir, mail.emlFile), buildRfc822({ ...mail, date: new Date(mail.createdAt) }));
+    }
+  }
+
+  /** Written to a temporary name and renamed, so a reader never sees half a file. */
+  private writeCopy(file: string, raw: Buffer): void {
+    const final = path.join(this.dir, file);
+    const temp = `${final}.tmp`;
+    fs.promises
+      .writeFile(temp, raw)
+      .then(() => fs.promises.rename(temp, final))
+      .catch((err: unknown) => {
+        console.error(`dev mailbox: could not write ${file}:`, err instanceof Error ? err.message : err);
+      });
   }
 
   async send(mail: OutgoingMail): Promise<void> {
@@ -78,8 +100,9 @@ export class DevMailboxTransport implements MailTransport {
     const now = this.clock();
     const raw = buildRfc822({ ...mail, date: new Date(now) });
     const file = `${now}-${randomBytes(4).toString("hex")}.eml`;
-    // A few KB to the page cache: synchronous is cheaper than a thread-pool round trip here.
-    fs.writeFileSync(path.join(this.dir, file), raw);
+    // The row is the delivery (inside the caller's transaction); the .eml file is a copy for people,
+    // written off the event loop so it never slows checkouts down.
+    this.writeCopy(file, raw);
     this.repo.insertDevMail({
       to: mail.to,
       from: mail.from,
