@@ -69,7 +69,9 @@ export type StoreDb = Dexie & {
 export const DB_NAME = "digital-store";
 
 export function openStoreDb(name = DB_NAME): StoreDb {
-  const db = new Dexie(name) as StoreDb;
+  // No live-query cache: its optimistic layer deep-clones every result, which cost more main-thread
+  // time than the IndexedDB reads it saves for a catalog this size (measured with Lighthouse).
+  const db = new Dexie(name, { cache: "disabled" }) as StoreDb;
   // Every table the app needs is declared in version 1, so features need not bump versions.
   db.version(1).stores({
     products: "id, categoryId, createdAt, discountPercent, sales",
