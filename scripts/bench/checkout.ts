@@ -164,7 +164,7 @@ try {
     p95Ms: pct(95),
     p99Ms: pct(99),
     serverCpuMsPerOrder,
-    loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
+    loadAverage: Math.round((os.loadavg()[0] ?? 0) * 10) / 10,
     emailSentRatio: latencies.length ? Math.round((emailSent / latencies.length) * 1000) / 1000 : 0,
     failures,
     minOrdersPerSecond: MIN_RPS,

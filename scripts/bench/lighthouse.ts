@@ -7,40 +7,54 @@ import { CHROMIUM, CHROMIUM_ARGS, repoRoot, report, startBuiltStore } from "./se
 
 const store = await startBuiltStore(4311);
 const pages = { home: "/", product: "/product/steam-20" };
-const results: Record<string, { performance: number; accessibility: number }> = {};
+/** Lighthouse scores swing by 10+ points between runs on a shared 2-core machine: report the median of RUNS. */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const results: Record<string, { performance: number; accessibility: number; performanceRuns: number[] }> = {};
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 try {
   for (const [name, pathname] of Object.entries(pages)) {
-    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lh-")), "report.json");
-    const run = spawnSync(
-      path.join(repoRoot, "node_modules/.bin/lighthouse"),
-      [
-        store.url + pathname,
-        "--quiet",
-        "--output=json",
-        `--output-path=${out}`,
-        "--only-categories=performance,accessibility",
-        `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(" ")}`,
-      ],
-      { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: "utf8", timeout: 180_000 },
-    );
-    if (run.status !== 0 || !fs.existsSync(out)) {
-      console.error(run.stderr.slice(-2000));
-      throw new Error(`lighthouse failed on ${pathname}`);
-    }
-    const lhr = JSON.parse(fs.readFileSync(out, "utf8")) as {
-      categories: Record<string, { score: number }>;
-      audits: Record<string, { score: number | null; title: string; displayValue?: string }>;
-    };
+    const runs: { performance: number; accessibility: number }[] = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await audit(name, pathname));
     results[name] = {
-      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      performance: median(runs.map((r) => r.performance)),
+      accessibility: median(runs.map((r) => r.accessibility)),
+      performanceRuns: runs.map((r) => r.performance),
     };
-    const failing = Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 0.9)
-      .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
-    console.error(`${name}: ${JSON.stringify(results[name])}; below 0.9: ${failing.slice(0, 12).join("; ")}`);
   }
-  report("lighthouse", { ...results, budget: { performance: 90, accessibility: 95 } });
+  report("lighthouse", { ...results, runs: RUNS, budget: { performance: 90, accessibility: 95 } });
 } finally {
   await store.stop();
+}
+
+async function audit(name: string, pathname: string): Promise<{ performance: number; accessibility: number }> {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lh-")), "report.json");
+  const run = spawnSync(
+    path.join(repoRoot, "node_modules/.bin/lighthouse"),
+    [
+      store.url + pathname,
+      "--quiet",
+      "--output=json",
+      `--output-path=${out}`,
+      "--only-categories=performance,accessibility",
+      `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(" ")}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: "utf8", timeout: 180_000 },
+  );
+  if (run.status !== 0 || !fs.existsSync(out)) {
+    console.error(run.stderr.slice(-2000));
+    throw new Error(`lighthouse failed on ${pathname}`);
+  }
+  const lhr = JSON.parse(fs.readFileSync(out, "utf8")) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { score: number | null; title: string; displayValue?: string }>;
+  };
+  const scores = {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+  };
+  const failing = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 0.9)
+    .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+  console.error(`${name}: ${JSON.stringify(scores)}; below 0.9: ${failing.slice(0, 12).join("; ")}`);
+  return scores;
 }
