@@ -6,7 +6,9 @@ import { toast } from "sonner";
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;
   const updateSW = registerSW({
-    immediate: true,
+    // Registered after the page's load event: installing the service worker precaches the whole app,
+    // which must not compete with the first page for the network and the main thread.
+    immediate: false,
     onNeedRefresh() {
       // Never reload on our own: the shopper may be in the middle of a checkout.
       toast(t`A new version is available`, {
