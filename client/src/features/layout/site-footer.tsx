@@ -5,6 +5,14 @@ import { useSettings } from "../catalog/catalog-hooks.ts";
 
 export const SUPPORT_EMAIL = "support@digitalstore.example";
 
+/** Placeholders until the store has its accounts (SPEC.md: social links are placeholders). */
+const SOCIAL_LINKS = [
+  { short: "X", name: "X (Twitter)" },
+  { short: "IG", name: "Instagram" },
+  { short: "FB", name: "Facebook" },
+  { short: "DC", name: "Discord" },
+] as const;
+
 export function SiteFooter() {
   const { t } = useLingui();
   const { toggles } = useSettings();
@@ -22,30 +30,14 @@ export function SiteFooter() {
             </Trans>
           </p>
           <ul className="social" aria-label={t`Social links`}>
-            <li>
-              <a href="#">
-                <span aria-hidden="true">X</span>
-                <span className="visually-hidden">X (Twitter)</span>
-              </a>
-            </li>
-            <li>
-              <a href="#">
-                <span aria-hidden="true">IG</span>
-                <span className="visually-hidden">Instagram</span>
-              </a>
-            </li>
-            <li>
-              <a href="#">
-                <span aria-hidden="true">FB</span>
-                <span className="visually-hidden">Facebook</span>
-              </a>
-            </li>
-            <li>
-              <a href="#">
-                <span aria-hidden="true">DC</span>
-                <span className="visually-hidden">Discord</span>
-              </a>
-            </li>
+            {SOCIAL_LINKS.map(({ short, name }) => (
+              <li key={short}>
+                <a href="#">
+                  <span aria-hidden="true">{short}</span>
+                  <span className="visually-hidden">{name}</span>
+                </a>
+              </li>
+            ))}
           </ul>
         </section>
         <section aria-labelledby="footer-support">
