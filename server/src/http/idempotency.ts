@@ -5,11 +5,12 @@
  * Stored responses may carry secrets (the checkout's private order link), so the row keeps only a hash of
  * the key, and the body is encrypted with a key derived from the Idempotency-Key itself: the database alone
  * cannot reveal it, and the client that holds the key can replay. */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Db } from "../db/client.ts";
 import { idempotencyKeys } from "../db/schema/index.ts";
+import { secureRandomBytes } from "../lib/random.ts";
 import { placeholders } from "../db/prepared.ts";
 import { ConflictError, ValidationError } from "./errors.ts";
 
@@ -51,7 +52,7 @@ function sha256(s: string): Buffer {
 }
 
 function seal(key: string, plaintext: string): string {
-  const iv = randomBytes(12);
+  const iv = secureRandomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", sha256(`idempotency-body:${key}`), iv);
   const ct = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), ct]).toString("base64");

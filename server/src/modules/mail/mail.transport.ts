@@ -2,7 +2,7 @@
  * mailbox (a database row plus an .eml file under DATA_DIR/mailbox, written by rfc822.ts). */
 import fs from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { secureRandomBytes } from "../../lib/random.ts";
 import nodemailer from "nodemailer";
 import type { MailRepo } from "./mail.repo.ts";
 import { buildRfc822 } from "./rfc822.ts";
@@ -79,16 +79,37 @@ export class DevMailboxTransport implements MailTransport {
     }
   }
 
-  /** Written to a temporary name and renamed, so a reader never sees half a file. */
-  private writeCopy(file: string, raw: Buffer): void {
-    const final = path.join(this.dir, file);
+  /** .eml copies waiting to be written, oldest first, and whether a write is under way. */
+  private readonly pending: { file: string; mail: OutgoingMail; date: Date }[] = [];
+  private writing = false;
+
+  /** Queues the .eml copy: it is composed and written after the delivery, one file at a time through
+   * libuv's thread pool, so a burst of checkouts never waits on the file system. */
+  private queueCopy(file: string, mail: OutgoingMail, date: Date): void {
+    this.pending.push({ file, mail, date });
+    if (!this.writing) {
+      this.writing = true;
+      setImmediate(() => this.writeNext());
+    }
+  }
+
+  /** Writes the next queued copy to a temporary name and renames it, so a reader never sees half a file. */
+  private writeNext(): void {
+    const next = this.pending.shift();
+    if (!next) {
+      this.writing = false;
+      return;
+    }
+    const final = path.join(this.dir, next.file);
     const temp = `${final}.tmp`;
-    fs.promises
-      .writeFile(temp, raw)
-      .then(() => fs.promises.rename(temp, final))
-      .catch((err: unknown) => {
-        console.error(`dev mailbox: could not write ${file}:`, err instanceof Error ? err.message : err);
-      });
+    const done = (err: NodeJS.ErrnoException | null): void => {
+      if (err) console.error(`dev mailbox: could not write ${next.file}: ${err.message}`);
+      this.writeNext();
+    };
+    fs.writeFile(temp, buildRfc822({ ...next.mail, date: next.date }), (err) => {
+      if (err) done(err);
+      else fs.rename(temp, final, done);
+    });
   }
 
   async send(mail: OutgoingMail): Promise<void> {
@@ -98,11 +119,10 @@ export class DevMailboxTransport implements MailTransport {
   // An arrow property: the worker calls it detached from the transport.
   readonly deliverInTransaction = (mail: OutgoingMail): void => {
     const now = this.clock();
-    const raw = buildRfc822({ ...mail, date: new Date(now) });
-    const file = `${now}-${randomBytes(4).toString("hex")}.eml`;
+    const file = `${now}-${secureRandomBytes(4).toString("hex")}.eml`;
     // The row is the delivery (inside the caller's transaction); the .eml file is a copy for people,
-    // written off the event loop so it never slows checkouts down.
-    this.writeCopy(file, raw);
+    // written just after, off the checkout's path.
+    this.queueCopy(file, mail, new Date(now));
     this.repo.insertDevMail({
       to: mail.to,
       from: mail.from,
@@ -114,8 +134,11 @@ export class DevMailboxTransport implements MailTransport {
     });
   };
 
+  /** Writes what is still queued before the process ends (a crash instead is covered at the next start). */
   close(): void {
-    // nothing held open
+    for (let next = this.pending.shift(); next; next = this.pending.shift()) {
+      fs.writeFileSync(path.join(this.dir, next.file), buildRfc822({ ...next.mail, date: next.date }));
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 /** A minimal RFC 822 / MIME writer (multipart/alternative, UTF-8, base64) for the dev mailbox's .eml files.
  * Why not nodemailer's composer: it costs ~1.4 ms of CPU and ~8 ms of latency per message here, which
  * alone would eat the checkout budget (>= 300 orders/s); real SMTP delivery still goes through nodemailer. */
-import { randomBytes } from "node:crypto";
+import { secureRandomBytes } from "../../lib/random.ts";
 
 export interface Rfc822Mail {
   from: string;
@@ -35,7 +35,7 @@ function base64Body(s: string): string {
 }
 
 export function buildRfc822(mail: Rfc822Mail): Buffer {
-  const boundary = `----=_store_${randomBytes(12).toString("hex")}`;
+  const boundary = `----=_store_${secureRandomBytes(12).toString("hex")}`;
   const domain = /@([^>\s]+)>?\s*$/.exec(mail.from)?.[1] ?? "store.local";
   const subject = clean(mail.subject);
   const lines = [
@@ -43,7 +43,7 @@ export function buildRfc822(mail: Rfc822Mail): Buffer {
     `To: ${address(mail.to)}`,
     `Subject: ${isAscii(subject) ? subject : encodedWord(subject)}`,
     `Date: ${(mail.date ?? new Date()).toUTCString()}`,
-    `Message-ID: <${randomBytes(16).toString("hex")}@${domain}>`,
+    `Message-ID: <${secureRandomBytes(16).toString("hex")}@${domain}>`,
     "MIME-Version: 1.0",
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
     "",

@@ -1,11 +1,12 @@
 /** Order codes (D9) and private order tokens. */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
+import { secureRandomBytes } from "../../lib/random.ts";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /** 'PNR-' + 8 Crockford base32 characters: 40 random bits, easy to read aloud. */
 export function newOrderCode(): string {
-  const bytes = randomBytes(5);
+  const bytes = secureRandomBytes(5);
   let bits = 0n;
   for (const b of bytes) bits = (bits << 8n) | BigInt(b);
   let out = "";
@@ -25,7 +26,7 @@ export function normalizeOrderCode(input: string): string | undefined {
 
 /** 128 random bits, base64url: the private order page token (only its hash is stored). */
 export function newOrderToken(): string {
-  return randomBytes(16).toString("base64url");
+  return secureRandomBytes(16).toString("base64url");
 }
 
 export function hashToken(token: string): string {
