@@ -146,6 +146,28 @@ describe("mail", () => {
     expect(parsed.to?.[0]?.address).toBe("amira@example.com");
   });
 
+  it("keeps the order whole when the dev mailbox fails inside the checkout's commit, and delivers it later", async () => {
+    const s = await store();
+    const failOnce = vi.spyOn(s.services.mailRepo, "insertDevMail").mockImplementationOnce(() => {
+      throw new Error("disk full");
+    });
+    const out = await checkout(s, body());
+    expect(failOnce).toHaveBeenCalledTimes(1);
+    expect(out.emailSent).toBe(false);
+    const order = s.db.select().from(orders).where(eq(orders.code, out.panierCode)).get();
+    expect(order?.total).toBe(out.total);
+    const [row] = s.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.orderId, order?.id ?? ""))
+      .all();
+    expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "disk full" });
+    expect(s.services.mailRepo.listDevMailbox(10)).toHaveLength(0);
+    // The worker retries after the backoff and the mail arrives once.
+    expect(await s.services.mailWorker.runOnce(Date.now() + 6_000)).toEqual({ sent: 1, failed: 0 });
+    expect(s.services.mailRepo.listDevMailbox(10)).toHaveLength(1);
+  });
+
   it("sends a row once even when the poller and an immediate send race for it", async () => {
     const s = await store();
     const id = s.db.transaction((tx) =>

@@ -120,9 +120,6 @@ export class DevMailboxTransport implements MailTransport {
   readonly deliverInTransaction = (mail: OutgoingMail): void => {
     const now = this.clock();
     const file = `${now}-${secureRandomBytes(4).toString("hex")}.eml`;
-    // The row is the delivery (inside the caller's transaction); the .eml file is a copy for people,
-    // written just after, off the checkout's path.
-    this.queueCopy(file, mail, new Date(now));
     this.repo.insertDevMail({
       to: mail.to,
       from: mail.from,
@@ -132,6 +129,9 @@ export class DevMailboxTransport implements MailTransport {
       emlFile: file,
       createdAt: now,
     });
+    // The row is the delivery (inside the caller's transaction); the .eml file is a copy for people,
+    // written just after, off the checkout's path.
+    this.queueCopy(file, mail, new Date(now));
   };
 
   /** Writes what is still queued before the process ends (a crash instead is covered at the next start). */

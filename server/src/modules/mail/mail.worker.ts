@@ -53,6 +53,18 @@ export class MailWorker {
     return this.transport.name;
   }
 
+  /** True when delivery is local and synchronous (the dev mailbox): it can then run inside the caller's
+   * transaction (as a savepoint), see deliverWithin(). */
+  get deliversLocally(): boolean {
+    return this.transport.deliverInTransaction !== undefined;
+  }
+
+  /** Local delivery of one row inside the caller's open transaction; a failed delivery is rolled back to
+   * its savepoint and recorded as a failed attempt, leaving the caller's writes whole. */
+  deliverWithin(id: number): boolean {
+    return this.deliverLocal(id, this.clock()) ?? false;
+  }
+
   /** One pass over the due rows at `now`; resolves when they have been tried. */
   async runOnce(now = this.clock()): Promise<{ sent: number; failed: number }> {
     const result = { sent: 0, failed: 0 };
