@@ -1,6 +1,6 @@
 /** Checkout (D6, D8, D9, D11, D12): prices every line from the server's own data, checks the client's
  * subtotal, redeems the promo, and writes the order, its lines, the outbox mail and the idempotency record
- * in one transaction; then tries to send the confirmation right away. */
+ * in one transaction; the dev mailbox delivers the confirmation in that same transaction, SMTP right after it. */
 import {
   CHECKOUT_MESSAGES,
   checkoutRequestSchema,
@@ -76,12 +76,9 @@ export class CheckoutService {
     });
     const body = response.body as CheckoutResponse;
     if (replayed || confirmationId === undefined) return { ...body, emailSent: this.confirmationSent(body.panierCode) };
-    if (deliveredWithin !== undefined) {
-      if (this.deps.operatorEmail) worker.wake();
-      return { ...body, emailSent: deliveredWithin };
-    }
-    const emailSent = worker.sendNow(confirmationId, this.deps.sendTimeoutMs ?? 3_000);
-    // The confirmation goes out right here; the poller only needs waking for the operator's copy.
+    // Over SMTP the confirmation goes out right here, after the commit; the poller only needs waking for
+    // the operator's copy.
+    const emailSent = deliveredWithin ?? worker.sendNow(confirmationId, this.deps.sendTimeoutMs ?? 3_000);
     if (this.deps.operatorEmail) worker.wake();
     return { ...body, emailSent: await emailSent };
   }

@@ -54,6 +54,17 @@ export class SmtpTransport implements MailTransport {
   }
 }
 
+/** A delivered dev-mailbox message whose .eml copy is still to be written. */
+interface QueuedCopy {
+  file: string;
+  mail: OutgoingMail;
+  date: Date;
+}
+
+function composeCopy({ mail, date }: QueuedCopy): Buffer {
+  return buildRfc822({ ...mail, date });
+}
+
 export class DevMailboxTransport implements MailTransport {
   readonly name = "dev-mailbox" as const;
   // A local file and a row: done in milliseconds, so a row lost in a crash is retried soon.
@@ -75,12 +86,13 @@ export class DevMailboxTransport implements MailTransport {
     for (const { id } of this.repo.listDevMailbox(10_000)) {
       const mail = this.repo.getDevMail(id);
       if (!mail || fs.existsSync(path.join(this.dir, mail.emlFile))) continue;
-      fs.writeFileSync(path.join(this.dir, mail.emlFile), buildRfc822({ ...mail, date: new Date(mail.createdAt) }));
+      const copy = { file: mail.emlFile, mail, date: new Date(mail.createdAt) };
+      fs.writeFileSync(path.join(this.dir, copy.file), composeCopy(copy));
     }
   }
 
   /** .eml copies waiting to be written, oldest first, and whether a write is under way. */
-  private readonly pending: { file: string; mail: OutgoingMail; date: Date }[] = [];
+  private readonly pending: QueuedCopy[] = [];
   private writing = false;
 
   /** Queues the .eml copy: it is composed and written after the delivery, one file at a time through
@@ -106,7 +118,7 @@ export class DevMailboxTransport implements MailTransport {
       if (err) console.error(`dev mailbox: could not write ${next.file}: ${err.message}`);
       this.writeNext();
     };
-    fs.writeFile(temp, buildRfc822({ ...next.mail, date: next.date }), (err) => {
+    fs.writeFile(temp, composeCopy(next), (err) => {
       if (err) done(err);
       else fs.rename(temp, final, done);
     });
@@ -137,7 +149,7 @@ export class DevMailboxTransport implements MailTransport {
   /** Writes what is still queued before the process ends (a crash instead is covered at the next start). */
   close(): void {
     for (let next = this.pending.shift(); next; next = this.pending.shift()) {
-      fs.writeFileSync(path.join(this.dir, next.file), buildRfc822({ ...next.mail, date: next.date }));
+      fs.writeFileSync(path.join(this.dir, next.file), composeCopy(next));
     }
   }
 }
