@@ -82,3 +82,28 @@ test("the profile tab shows the account and saves the full name", async ({ page 
   await page.getByRole("button", { name: "Update Profile" }).click();
   await expect(page.getByText("Profile updated successfully")).toBeVisible();
 });
+
+test("the hero shows the banners in the operator's order, and the page preloads the first one's image", async ({
+  page,
+  request,
+}) => {
+  const catalog = await loadCatalog(request);
+  const [first, , third] = [...catalog.banners].sort((a, b) => a.position - b.position);
+  test.skip(!first || !third, "the demo catalog has three banners");
+  if (!first || !third) return;
+  const api = await apiSession(request);
+  try {
+    await api.put(`/api/admin/banners/${third.id}`, { position: 0 });
+    await api.put(`/api/admin/banners/${first.id}`, { position: 50 });
+    const html = await (await request.get("/")).text();
+    expect(html).toContain(`<link rel="preload" as="image" href="${third.image}" fetchpriority="high">`);
+
+    await page.goto("/");
+    const hero = page.getByRole("region", { name: "Featured offers" });
+    await expect(hero.getByRole("heading", { level: 1 })).toHaveText(third.title);
+    await expect(hero.locator("img").first()).toHaveAttribute("src", third.image);
+  } finally {
+    await api.put(`/api/admin/banners/${third.id}`, { position: third.position });
+    await api.put(`/api/admin/banners/${first.id}`, { position: first.position });
+  }
+});

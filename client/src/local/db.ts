@@ -83,6 +83,10 @@ export function openStoreDb(name = DB_NAME): StoreDb {
     recentSearches: "query, at",
     adminOutbox: "++id, status, createdAt",
   });
+  // Version 2: banners carry their position. Forget the catalog version so the next sync is a full one.
+  db.version(2)
+    .stores({})
+    .upgrade((tx) => tx.table("meta").bulkDelete([META.catalogVersion, META.etag]));
   return db;
 }
 

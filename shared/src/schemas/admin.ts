@@ -236,7 +236,8 @@ export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 
 // ---------- Banners ----------
 
-export const adminBannerSchema = bannerSchema.extend({ position: z.number().int() });
+/** The admin sees a banner exactly as the storefront syncs it (position included). */
+export const adminBannerSchema = bannerSchema;
 export type AdminBanner = z.infer<typeof adminBannerSchema>;
 
 const bannerTitle = z

@@ -53,6 +53,8 @@ export const bannerSchema = z.object({
   image: z.string(),
   link: z.string(),
   active: z.boolean(),
+  /** The operator's order: the storefront shows banners by ascending position. */
+  position: z.number().int(),
   version: z.number().int(),
 });
 export type Banner = z.infer<typeof bannerSchema>;

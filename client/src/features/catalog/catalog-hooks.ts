@@ -1,11 +1,13 @@
 /** Read-only catalog hooks: every storefront screen reads the local copy through these (D1). */
 import { useMemo, useSyncExternalStore } from "react";
 import { useLiveQuery } from "dexie-react-hooks";
+import { heroBanners } from "@store/shared/banners";
 import { ratesWith, type Rates } from "@store/shared/currency";
 import type { Banner, Category, Product, Rate, StoreSettings, Toggles } from "@store/shared/schemas/catalog";
 import { db, META } from "../../local/db.ts";
 import { getSyncState, subscribeSyncState, type SyncState } from "../../local/catalog-sync.ts";
 import { sharedLiveQuery } from "../../local/shared-live-query.ts";
+import { compareText } from "../search/normalize.ts";
 
 const EMPTY: never[] = [];
 
@@ -31,7 +33,7 @@ export const useCategories: () => Category[] | undefined = sharedLiveQuery<Categ
 export function dedupeCategories(rows: readonly Category[]): Category[] {
   const seen = new Set<string>();
   const out: Category[] = [];
-  for (const row of [...rows].sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const row of [...rows].sort((a, b) => compareText(a.name, b.name))) {
     if (seen.has(row.slug)) continue;
     seen.add(row.slug);
     out.push(row);
@@ -40,7 +42,7 @@ export function dedupeCategories(rows: readonly Category[]): Category[] {
 }
 
 export function useBanners(): Banner[] {
-  return useLiveQuery(() => db.banners.filter((b) => b.active).toArray(), []) ?? EMPTY;
+  return useLiveQuery(async () => heroBanners(await db.banners.toArray()), []) ?? EMPTY;
 }
 
 export interface SettingsView {

@@ -2,15 +2,11 @@
 import type { AdminBanner, BannerCreate, BannerUpdate } from "@store/shared/schemas/admin";
 import { ConflictError, NotFoundError } from "../../http/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { type BannerRow, type CatalogRepo, toBanner } from "../catalog/catalog.repo.ts";
+import { type CatalogRepo, toBanner } from "../catalog/catalog.repo.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import type { BannerInsert, BannersRepo } from "./banners.repo.ts";
 
 export const BANNER_CONFLICT = "This banner was changed by someone else.";
-
-export function toAdminBanner(row: BannerRow): AdminBanner {
-  return { ...toBanner(row), position: row.position };
-}
 
 export class BannersService {
   constructor(
@@ -21,13 +17,13 @@ export class BannersService {
   ) {}
 
   list(): AdminBanner[] {
-    return this.repo.all().map(toAdminBanner);
+    return this.repo.all().map(toBanner);
   }
 
   private get(id: string): AdminBanner {
     const row = this.repo.transaction((tx) => this.repo.byId(tx, id));
     if (!row) throw new NotFoundError("Banner not found");
-    return toAdminBanner(row);
+    return toBanner(row);
   }
 
   async create(input: BannerCreate): Promise<AdminBanner> {
@@ -62,7 +58,7 @@ export class BannersService {
       const current = this.repo.byId(tx, id);
       if (!current) throw new NotFoundError("Banner not found");
       if (input.version !== undefined && input.version !== current.version) {
-        throw new ConflictError(BANNER_CONFLICT, { current: toAdminBanner(current) });
+        throw new ConflictError(BANNER_CONFLICT, { current: toBanner(current) });
       }
       const rev = this.catalog.bumpRev(tx);
       const set: Partial<BannerInsert> = {
@@ -76,7 +72,7 @@ export class BannersService {
         updatedAt: this.now(),
       };
       if (!this.repo.update(tx, id, current.version, set))
-        throw new ConflictError(BANNER_CONFLICT, { current: toAdminBanner(current) });
+        throw new ConflictError(BANNER_CONFLICT, { current: toBanner(current) });
     });
     return this.get(id);
   }
@@ -86,7 +82,7 @@ export class BannersService {
       const current = this.repo.byId(tx, id);
       if (!current) throw new NotFoundError("Banner not found");
       if (version !== undefined && version !== current.version)
-        throw new ConflictError(BANNER_CONFLICT, { current: toAdminBanner(current) });
+        throw new ConflictError(BANNER_CONFLICT, { current: toBanner(current) });
       const rev = this.catalog.bumpRev(tx);
       this.repo.delete(tx, id);
       this.catalog.recordDeletion(tx, "banners", id, rev);

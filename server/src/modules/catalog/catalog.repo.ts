@@ -50,7 +50,15 @@ export function toCategory(c: CategoryRow): Category {
 }
 
 export function toBanner(b: BannerRow): Banner {
-  return { id: b.id, title: b.title, image: b.image, link: b.link, active: b.active, version: b.version };
+  return {
+    id: b.id,
+    title: b.title,
+    image: b.image,
+    link: b.link,
+    active: b.active,
+    position: b.position,
+    version: b.version,
+  };
 }
 
 export class CatalogRepo {
