@@ -26,21 +26,28 @@ export function useAdminResource<S extends z.ZodType>(
     onErrorRef.current = onError;
   });
 
+  // Reloads can overlap (the connection returns while a queued edit lands): only the latest one's
+  // answer is shown, so an older, slower answer never paints stale data over a newer one.
+  const latest = useRef(0);
   const reload = useCallback(async (): Promise<z.infer<S> | undefined> => {
+    const request = ++latest.current;
     setLoading(true);
     try {
       const parsed = schema.parse(await adminApi.get<unknown>(path));
-      setData(parsed);
-      setError(null);
+      if (request === latest.current) {
+        setData(parsed);
+        setError(null);
+      }
       return parsed;
     } catch (err) {
       console.error(`GET ${path} failed`, err);
+      if (request !== latest.current) return undefined;
       setError(err);
       // Offline the panels say so and show what they have; a failure toast would only repeat it.
       if (!(isNetworkError(err) && navigator.onLine === false)) onErrorRef.current?.(err);
       return undefined;
     } finally {
-      setLoading(false);
+      if (request === latest.current) setLoading(false);
     }
   }, [path, schema]);
 
