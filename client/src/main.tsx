@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider, createRouter } from "@tanstack/react-router";
 import { I18nProvider } from "@lingui/react";
@@ -6,7 +6,7 @@ import { routeTree } from "./route-tree.gen.ts";
 import { activateLocale, i18n } from "./i18n/i18n.ts";
 import { applyToDocument, getLang, watchSystemTheme } from "./features/prefs/prefs-store.ts";
 import { NotFoundPage } from "./features/layout/not-found-page.tsx";
-import { startCatalogSync } from "./local/catalog-sync.ts";
+import { firstCatalog, startCatalogSync } from "./local/catalog-sync.ts";
 import { registerServiceWorker } from "./app/pwa-update.ts";
 import "./ui/base.css";
 import "./ui/components.css";
@@ -24,19 +24,32 @@ declare module "@tanstack/react-router" {
   }
 }
 
+/** How long a first visit shows the boot shell while the catalog arrives, before rendering without it. */
+const FIRST_CATALOG_WAIT_MS = 3000;
+
 async function boot(): Promise<void> {
   applyToDocument();
   watchSystemTheme();
   startCatalogSync();
-  await activateLocale(getLang());
+  // A first visit to a storefront page waits (briefly) for the catalog, so it renders once with its data.
+  const storefront = !/^\/(admin|orders)(\/|$)/.test(location.pathname);
+  // The router resolves the page (and loads its code) meanwhile, so the first render is the whole page.
+  await Promise.all([
+    activateLocale(getLang()),
+    storefront ? firstCatalog(FIRST_CATALOG_WAIT_MS) : undefined,
+    router.load(),
+  ]);
   const root = document.getElementById("root");
   if (!root) throw new Error("#root is missing from index.html");
-  createRoot(root).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </StrictMode>,
+  // A transition lets React render the first page in slices, so input stays responsive while it does.
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </StrictMode>,
+    ),
   );
   registerServiceWorker();
 }

@@ -28,6 +28,23 @@ test("home shows the hero, the promo banners and every section", async ({ page, 
   await expect(newsletter.getByRole("button", { name: "Subscribe" })).toBeVisible();
 });
 
+test("a first visit fetches the whole catalog once; later visits ask only for what changed", async ({ page }) => {
+  const syncs: string[] = [];
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if (url.pathname === "/api/sync") syncs.push(url.searchParams.get("since") ?? "");
+  });
+  await page.goto("/");
+  await expect(page.locator("#featured").getByRole("article").first()).toBeVisible();
+  expect(syncs).toEqual(["0"]);
+
+  syncs.length = 0;
+  await page.reload();
+  await expect(page.locator("#featured").getByRole("article").first()).toBeVisible();
+  await expect.poll(() => syncs.length).toBeGreaterThan(0);
+  expect(syncs.every((since) => Number(since) > 0)).toBe(true);
+});
+
 test("the hero carousel advances on its own every 6 seconds and wraps", async ({ page }) => {
   await page.clock.install();
   await page.goto("/");

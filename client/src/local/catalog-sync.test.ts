@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { applySync, localVersion, looksLikeSyncResponse, syncOnce } from "./catalog-sync.ts";
+import { applySync, fetchWithPrefetch, localVersion, looksLikeSyncResponse, syncOnce } from "./catalog-sync.ts";
 import { META, openStoreDb, type StoreDb } from "./db.ts";
 import { category, product, syncResponse } from "../test/fixtures.ts";
 
@@ -103,5 +103,38 @@ describe("looksLikeSyncResponse", () => {
     expect(looksLikeSyncResponse(syncResponse())).toBe(true);
     expect(looksLikeSyncResponse({ ...syncResponse(), deleted: null })).toBe(false);
     expect(looksLikeSyncResponse(null)).toBe(false);
+  });
+});
+
+describe("the first visit's prefetched sync", () => {
+  afterEach(() => {
+    globalThis.__firstSync = undefined;
+    vi.unstubAllGlobals();
+  });
+
+  it("answers the first full sync once with what index.html fetched, then asks the network", async () => {
+    const network = vi.fn(async () => Response.json(syncResponse({ version: 9 })));
+    vi.stubGlobal("fetch", network);
+    globalThis.__firstSync = Promise.resolve(Response.json(syncResponse({ version: 5, products: [product("a")] })));
+    expect(await syncOnce(db, fetchWithPrefetch)).toBe(true);
+    expect(await localVersion(db)).toBe(5);
+    expect(network).not.toHaveBeenCalled();
+    expect(globalThis.__firstSync).toBeUndefined();
+
+    await fetchWithPrefetch("/api/sync?since=0");
+    expect(network).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks again when the prefetch failed, and leaves other requests alone", async () => {
+    const network = vi.fn(async () => Response.json(syncResponse({ version: 3 })));
+    vi.stubGlobal("fetch", network);
+    const failed = Promise.reject(new TypeError("offline"));
+    failed.catch(() => undefined); // as index.html does: the app handles the failure when it takes it
+    globalThis.__firstSync = failed;
+    await fetchWithPrefetch("/api/sync?since=4");
+    expect(globalThis.__firstSync).toBeDefined();
+    expect(await syncOnce(db, fetchWithPrefetch)).toBe(true);
+    expect(await localVersion(db)).toBe(3);
+    expect(network).toHaveBeenCalledTimes(2);
   });
 });

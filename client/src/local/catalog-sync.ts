@@ -4,6 +4,9 @@ import { db as defaultDb, META, type StoreDb } from "./db.ts";
 
 export type SyncState = "idle" | "syncing" | "ok" | "error";
 
+/** A first (full) sync: index.html may already have asked for it. */
+const FIRST_SYNC_URL = "/api/sync?since=0";
+
 /** Writes one sync answer: a full answer replaces the local tables, a delta merges and deletes. */
 export async function applySync(db: StoreDb, res: SyncResponse, etag?: string | null): Promise<void> {
   await db.transaction("rw", [db.products, db.categories, db.banners, db.meta], async () => {
@@ -61,7 +64,10 @@ export async function syncOnce(db: StoreDb = defaultDb, fetchImpl: typeof fetch 
   const etagRow = since > 0 ? await db.meta.get(META.etag) : undefined;
   const headers: Record<string, string> = { Accept: "application/json" };
   if (typeof etagRow?.value === "string") headers["If-None-Match"] = etagRow.value;
-  const res = await fetchImpl(`/api/sync?since=${since}`, { headers, cache: "no-store" });
+  const res = await fetchImpl(since === 0 ? FIRST_SYNC_URL : `/api/sync?since=${since}`, {
+    headers,
+    cache: "no-store",
+  });
   if (res.status === 304) return true;
   if (!res.ok) return false;
   const body: unknown = await res.json();
@@ -71,6 +77,40 @@ export async function syncOnce(db: StoreDb = defaultDb, fetchImpl: typeof fetch 
 }
 
 // --- the running sync loop and its observable state ---
+
+declare global {
+  /** The first visit's full sync, started by index.html while the app's JavaScript downloads. */
+  var __firstSync: Promise<Response> | undefined;
+}
+
+/** Set in localStorage once a catalog is stored, so index.html stops prefetching a full sync. */
+export const CATALOG_SYNCED_KEY = "catalogSynced";
+
+function hasSyncedBefore(): boolean {
+  try {
+    return localStorage.getItem(CATALOG_SYNCED_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function markSynced(): void {
+  try {
+    localStorage.setItem(CATALOG_SYNCED_KEY, "1");
+  } catch {
+    // storage refused (private mode): index.html will simply prefetch again next time
+  }
+}
+
+/** fetch, except that the first full sync takes the answer index.html already asked for (once). */
+export const fetchWithPrefetch: typeof fetch = (input, init) => {
+  const prefetched = globalThis.__firstSync;
+  if (prefetched && input === FIRST_SYNC_URL) {
+    globalThis.__firstSync = undefined;
+    return prefetched.catch(() => fetch(input, init));
+  }
+  return fetch(input, init);
+};
 
 let state: SyncState = "idle";
 const listeners = new Set<() => void>();
@@ -94,13 +134,25 @@ export function subscribeSyncState(listener: () => void): () => void {
 export function syncCatalog(): Promise<void> {
   if (inFlight) return inFlight;
   setState("syncing");
-  inFlight = syncOnce()
-    .then((ok) => setState(ok ? "ok" : "error"))
+  inFlight = syncOnce(defaultDb, fetchWithPrefetch)
+    .then((ok) => {
+      if (ok) markSynced();
+      setState(ok ? "ok" : "error");
+    })
     .catch(() => setState("error"))
     .finally(() => {
       inFlight = null;
     });
   return inFlight;
+}
+
+/**
+ * Resolves at once when a catalog was stored before; on a first visit, once the first sync settles or
+ * after timeoutMs. The first visit then renders once, with its data, instead of skeletons that jump.
+ */
+export function firstCatalog(timeoutMs: number): Promise<void> {
+  if (hasSyncedBefore()) return Promise.resolve();
+  return Promise.race([syncCatalog(), new Promise<void>((resolve) => window.setTimeout(resolve, timeoutMs))]);
 }
 
 export const SYNC_INTERVAL_MS = 5 * 60 * 1000;

@@ -6,6 +6,7 @@ import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useCatalogReady, useCategories, useProducts } from "./catalog-hooks.ts";
 import { ProductGrid } from "./product-grid.tsx";
 import { Breadcrumb } from "./breadcrumb.tsx";
+import { compareText } from "../search/normalize.ts";
 
 /** Products of a category and of its subcategories (one level of nesting). */
 export function productsInCategory(
@@ -16,7 +17,7 @@ export function productsInCategory(
   const ids = new Set([category.id, ...categories.filter((c) => c.parentId === category.id).map((c) => c.id)]);
   return products
     .filter((p) => p.categoryId !== null && ids.has(p.categoryId))
-    .sort((a, b) => a.title.localeCompare(b.title));
+    .sort((a, b) => compareText(a.title, b.title));
 }
 
 export function CategoryPage({ slug }: { slug: string }) {

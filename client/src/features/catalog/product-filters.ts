@@ -1,6 +1,7 @@
 /** The All Products filter and sort rules (SPEC.md section 5), pure for tests. */
 import { toMajor, type Currency, type Rates } from "@store/shared/currency";
 import type { Category, Product } from "@store/shared/schemas/catalog";
+import { compareText } from "../search/normalize.ts";
 import { sortPrice } from "./pricing.ts";
 
 export const SORTS = ["name-asc", "name-desc", "price-asc", "price-desc"] as const;
@@ -51,7 +52,7 @@ export function applyFilters(
       const major = toMajor(price, currency);
       return major >= filters.min && (filters.max === null || major <= filters.max);
     });
-  const byName = (a: Product, b: Product) => a.title.localeCompare(b.title);
+  const byName = (a: Product, b: Product) => compareText(a.title, b.title);
   priced.sort((a, b) => {
     switch (filters.sort) {
       case "name-desc":

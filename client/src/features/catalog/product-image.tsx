@@ -29,6 +29,7 @@ export function ProductImage({ src, alt, width, height, eager = false, className
       width={width}
       height={height}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : "auto"}
       decoding="async"
       className={className}
       onError={() => setBroken(true)}

@@ -123,6 +123,7 @@ export function HeroCarousel() {
                     height={400}
                     decoding="async"
                     loading={i === 0 ? "eager" : "lazy"}
+                    fetchPriority={i === 0 ? "high" : "auto"}
                   />
                 </div>
               ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeText } from "./normalize.ts";
+import { compareText, normalizeText } from "./normalize.ts";
 
 describe("normalizeText", () => {
   it("lower-cases, trims and collapses inner spaces", () => {
@@ -27,5 +27,22 @@ describe("normalizeText", () => {
 
   it("returns an empty string for blank input", () => {
     expect(normalizeText("   \n\t ")).toBe("");
+  });
+});
+
+describe("compareText", () => {
+  it("orders ignoring case and accents, like a shopper reads", () => {
+    expect(["Xbox", "éditions", "Apple", "steam", "Eden"].sort(compareText)).toEqual([
+      "Apple",
+      "Eden",
+      "éditions",
+      "steam",
+      "Xbox",
+    ]);
+  });
+
+  it("keeps texts that fold alike in a stable order", () => {
+    expect(compareText("Eden", "eden")).toBeLessThan(0);
+    expect(compareText("eden", "eden")).toBe(0);
   });
 });

@@ -26,3 +26,13 @@ export function normalizeText(text: string): string {
     .replace(WHITESPACE, " ")
     .trim();
 }
+
+/**
+ * Orders two texts as a shopper reads them (case, accents and Arabic variants ignored), without the
+ * ICU collator: its first use costs more main-thread time than sorting the whole catalog.
+ */
+export function compareText(a: string, b: string): number {
+  const x = normalizeText(a);
+  const y = normalizeText(b);
+  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,4 +1,5 @@
 /** Per-page titles, descriptions and Open Graph tags in the served HTML, plus sitemap and robots (D21). */
+import { heroBanners } from "@store/shared/banners";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 
 export const STORE_NAME = "Digital Store";
@@ -57,10 +58,29 @@ export class SeoService {
     return undefined;
   }
 
-  /** Replaces the default <title> and description and adds Open Graph tags. */
+  /**
+   * The image a page shows largest on first paint (the first hero banner, the product's picture), so the
+   * browser can fetch it while the app's JavaScript is still on its way. Undefined when there is none.
+   */
+  leadImageFor(pathname: string): string | undefined {
+    let image: string | undefined;
+    if (pathname === "/") image = heroBanners(this.catalog.bannersChangedSince(0))[0]?.image;
+    const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
+    if (product?.[1]) image = this.catalog.productById(decodeURIComponent(product[1]))?.image;
+    return image?.startsWith("/") ? image : undefined;
+  }
+
+  /** Replaces the default <title> and description, adds Open Graph tags and preloads the lead image. */
   render(indexHtml: string, pathname: string): string {
+    const leadImage = this.leadImageFor(pathname);
+    const html = leadImage
+      ? indexHtml.replace(
+          "</head>",
+          `  <link rel="preload" as="image" href="${escapeHtml(leadImage)}" fetchpriority="high">\n  </head>`,
+        )
+      : indexHtml;
     const meta = this.metaFor(pathname);
-    if (!meta) return indexHtml;
+    if (!meta) return html;
     const tags = [
       `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
       `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
@@ -71,7 +91,7 @@ export class SeoService {
       `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}">`,
       `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
     ].join("\n    ");
-    return indexHtml
+    return html
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
       .replace(
         /<meta name="description" content="[^"]*"\s*\/?>/,

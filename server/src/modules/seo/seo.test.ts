@@ -31,6 +31,17 @@ describe("pages, share previews, sitemap and robots", () => {
     expect(html).toMatch(/<meta name="description" content="Add funds to your Steam Wallet/);
   });
 
+  it("preloads the image a page shows first: the first hero banner, the product's picture", async () => {
+    const home = await (await store.app.request("/")).text();
+    expect(home).toContain('<link rel="preload" as="image" href="/uploads/demo/banner-1.webp" fetchpriority="high">');
+    const product = await (await store.app.request("/product/steam-20")).text();
+    expect(product).toContain(
+      '<link rel="preload" as="image" href="/uploads/demo/steam-20.webp" fetchpriority="high">',
+    );
+    const category = await (await store.app.request("/category/gift-cards")).text();
+    expect(category).not.toContain('rel="preload"');
+  });
+
   it("titles a category page '{name} Store'", async () => {
     const html = await (await store.app.request("/category/gift-cards")).text();
     expect(html).toContain("<title>Gift Cards Store | Digital Store</title>");
