@@ -1,10 +1,11 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { inlineEntryCss, preloadFirstPageChunks } from "./vite-plugins.ts";
 
 const api = "http://localhost:3000";
 
@@ -12,34 +13,6 @@ const api = "http://localhost:3000";
 // also works when extended from the repository root (vitest projects).
 const linguiConfigPath = fileURLToPath(new URL("./lingui.config.ts", import.meta.url));
 process.env.LINGUI_CONFIG ??= linguiConfigPath;
-
-/**
- * Puts the entry stylesheet inside index.html instead of linking it: the first paint then waits for one
- * request (the page) rather than two. It is small (about 5 KB gzip); lazy chunks keep their own files.
- * Lazy chunks that list the entry stylesheet among their dependencies look for a <link rel=stylesheet>
- * with its address before loading it, so a disabled one (which browsers never fetch) stays as the marker.
- */
-const ENTRY_CSS = /^assets\/index-[\w-]+\.css$/;
-
-function inlineEntryCss(): Plugin {
-  return {
-    name: "store:inline-entry-css",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler(html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return html;
-        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
-          const css = bundle[file];
-          if (!ENTRY_CSS.test(file) || css?.type !== "asset" || typeof css.source !== "string") return tag;
-          const marker = tag.replace(/\s*\/?>$/, " disabled>");
-          return `<style>${css.source.replaceAll("</style", "<\\/style")}</style>${marker}`;
-        });
-      },
-    },
-  };
-}
 
 export default defineConfig({
   plugins: [
@@ -55,6 +28,7 @@ export default defineConfig({
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui({ configPath: linguiConfigPath }),
     inlineEntryCss(),
+    preloadFirstPageChunks(),
     VitePWA({
       registerType: "prompt",
       injectRegister: false,

@@ -8,6 +8,7 @@ import { applyToDocument, getLang, watchSystemTheme } from "./features/prefs/pre
 import { NotFoundPage } from "./features/layout/not-found-page.tsx";
 import { firstCatalog, startCatalogSync } from "./local/catalog-sync.ts";
 import { registerServiceWorker } from "./app/pwa-update.ts";
+import { primeCatalog } from "./features/catalog/catalog-hooks.ts";
 import "./ui/base.css";
 import "./ui/components.css";
 
@@ -36,7 +37,7 @@ async function boot(): Promise<void> {
   // The router resolves the page (and loads its code) meanwhile, so the first render is the whole page.
   await Promise.all([
     activateLocale(getLang()),
-    storefront ? firstCatalog(FIRST_CATALOG_WAIT_MS) : undefined,
+    storefront ? firstCatalog(FIRST_CATALOG_WAIT_MS).then(primeCatalog) : undefined,
     router.load(),
   ]);
   const root = document.getElementById("root");

@@ -3,7 +3,19 @@
 import { useSyncExternalStore } from "react";
 import { liveQuery, type Subscription } from "dexie";
 
-export function sharedLiveQuery<T>(querier: () => Promise<T>, initial: T): () => T {
+export interface SharedLiveQuery<T> {
+  /** The React hook: the current value, re-rendering when the query's answer changes. */
+  (): T;
+  /** Reads the answer once before anything subscribes, so the first render already has it. */
+  prime: () => Promise<void>;
+}
+
+export function sharedLiveQuery<T>(
+  querier: () => Promise<T>,
+  initial: T,
+  /** Two answers that render the same: a new answer equal to the current one does not re-render. */
+  same: (a: T, b: T) => boolean = Object.is,
+): SharedLiveQuery<T> {
   let current = initial;
   let subscription: Subscription | null = null;
   const listeners = new Set<() => void>();
@@ -12,6 +24,7 @@ export function sharedLiveQuery<T>(querier: () => Promise<T>, initial: T): () =>
     listeners.add(listener);
     subscription ??= liveQuery(querier).subscribe({
       next: (value) => {
+        if (same(value, current)) return;
         current = value;
         for (const notify of listeners) notify();
       },
@@ -27,5 +40,28 @@ export function sharedLiveQuery<T>(querier: () => Promise<T>, initial: T): () =>
     };
   };
   const read = (): T => current;
-  return () => useSyncExternalStore(subscribe, read, read);
+  const useSharedValue = () => useSyncExternalStore(subscribe, read, read);
+  const prime = async (): Promise<void> => {
+    if (subscription) return;
+    try {
+      current = await querier();
+    } catch {
+      // the live query will try again once something subscribes
+    }
+  };
+  return Object.assign(useSharedValue, { prime });
+}
+
+/** Structural equality for what IndexedDB gives back (plain objects, arrays, strings, numbers, booleans, null). */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameData(item, b[i]));
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((k) => Object.hasOwn(y, k) && sameData(x[k], y[k]));
 }

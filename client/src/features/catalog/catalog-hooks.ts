@@ -1,12 +1,11 @@
 /** Read-only catalog hooks: every storefront screen reads the local copy through these (D1). */
 import { useMemo, useSyncExternalStore } from "react";
-import { useLiveQuery } from "dexie-react-hooks";
 import { heroBanners } from "@store/shared/banners";
 import { ratesWith, type Rates } from "@store/shared/currency";
 import type { Banner, Category, Product, Rate, StoreSettings, Toggles } from "@store/shared/schemas/catalog";
 import { db, META } from "../../local/db.ts";
 import { getSyncState, subscribeSyncState, type SyncState } from "../../local/catalog-sync.ts";
-import { sharedLiveQuery } from "../../local/shared-live-query.ts";
+import { sameData, sharedLiveQuery, type SharedLiveQuery } from "../../local/shared-live-query.ts";
 import { compareText } from "../search/normalize.ts";
 
 const EMPTY: never[] = [];
@@ -15,19 +14,26 @@ const EMPTY: never[] = [];
 export const DEFAULT_TOGGLES: Toggles = { showNewsletter: true, showPremium: true, showPromo: true };
 
 /** All products, or undefined while IndexedDB is still answering (one subscription shared by all readers). */
-export const useProducts: () => Product[] | undefined = sharedLiveQuery<Product[] | undefined>(
+export const useProducts: SharedLiveQuery<Product[] | undefined> = sharedLiveQuery<Product[] | undefined>(
   () => db.products.toArray(),
   undefined,
+  sameData,
 );
 
+/** One product (null when the local catalog has no such id), from the shared product list. */
 export function useProduct(id: string): Product | null | undefined {
-  return useLiveQuery(async () => (await db.products.get(id)) ?? null, [id]);
+  const products = useProducts();
+  return useMemo(
+    () => (products === undefined ? undefined : (products.find((p) => p.id === id) ?? null)),
+    [products, id],
+  );
 }
 
 /** All categories with duplicate slugs dropped (first kept, SPEC.md section 3), sorted by name. */
-export const useCategories: () => Category[] | undefined = sharedLiveQuery<Category[] | undefined>(
+export const useCategories: SharedLiveQuery<Category[] | undefined> = sharedLiveQuery<Category[] | undefined>(
   async () => dedupeCategories(await db.categories.toArray()),
   undefined,
+  sameData,
 );
 
 export function dedupeCategories(rows: readonly Category[]): Category[] {
@@ -41,9 +47,12 @@ export function dedupeCategories(rows: readonly Category[]): Category[] {
   return out;
 }
 
-export function useBanners(): Banner[] {
-  return useLiveQuery(async () => heroBanners(await db.banners.toArray()), []) ?? EMPTY;
-}
+/** The hero's banners: active ones in the operator's order. */
+export const useBanners: SharedLiveQuery<Banner[]> = sharedLiveQuery<Banner[]>(
+  async () => heroBanners(await db.banners.toArray()),
+  EMPTY,
+  sameData,
+);
 
 export interface SettingsView {
   toggles: Toggles;
@@ -71,16 +80,25 @@ function isStoreSettings(value: unknown): value is StoreSettings {
 
 /** Site toggles and currency rates (defaults until the first sync lands); one shared subscription,
  * since every product card reads them. */
-export const useSettings: () => SettingsView = sharedLiveQuery(async () => {
-  const row = await db.meta.get(META.settings);
-  return settingsView(isStoreSettings(row?.value) ? row.value : undefined);
-}, DEFAULT_SETTINGS);
+export const useSettings: SharedLiveQuery<SettingsView> = sharedLiveQuery(
+  async () => {
+    const row = await db.meta.get(META.settings);
+    return settingsView(isStoreSettings(row?.value) ? row.value : undefined);
+  },
+  DEFAULT_SETTINGS,
+  sameData,
+);
 
 /** False until the first sync has been stored locally (then true, also offline). */
-export const useCatalogReady: () => boolean = sharedLiveQuery(
+export const useCatalogReady: SharedLiveQuery<boolean> = sharedLiveQuery(
   async () => (await db.meta.get(META.catalogVersion)) !== undefined,
   false,
 );
+
+/** Reads the local catalog once before the first render, so the first page renders with its data. */
+export async function primeCatalog(): Promise<void> {
+  await Promise.all([useProducts, useCategories, useBanners, useSettings, useCatalogReady].map((q) => q.prime()));
+}
 
 /** State of the running sync loop: idle, syncing, ok or error. */
 export function useSyncState(): SyncState {

@@ -1,0 +1,40 @@
+import "fake-indexeddb/auto";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it } from "vitest";
+import { openStoreDb } from "./db.ts";
+import { sameData, sharedLiveQuery } from "./shared-live-query.ts";
+import { category } from "../test/fixtures.ts";
+
+describe("sameData", () => {
+  it("compares what IndexedDB returns by content", () => {
+    expect(sameData({ a: [1, { b: "x" }], c: null }, { a: [1, { b: "x" }], c: null })).toBe(true);
+    expect(sameData({ a: [1, { b: "x" }] }, { a: [1, { b: "y" }] })).toBe(false);
+    expect(sameData([1, 2], [1, 2, 3])).toBe(false);
+    expect(sameData({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(sameData({ a: 1 }, [1])).toBe(false);
+    expect(sameData(null, {})).toBe(false);
+    expect(sameData(undefined, undefined)).toBe(true);
+  });
+});
+
+describe("sharedLiveQuery", () => {
+  const db = openStoreDb("shared-live-query-test");
+  afterEach(async () => {
+    await db.categories.clear();
+  });
+
+  it("renders its initial value until primed, then the answer it read", async () => {
+    await db.categories.bulkPut([category("c1", { name: "Gift Cards" }), category("c2", { name: "Esports" })]);
+    const useNames = sharedLiveQuery(
+      async () => (await db.categories.toArray()).map((c) => c.name).sort(),
+      undefined as string[] | undefined,
+    );
+    function Names() {
+      const names = useNames();
+      return <p>{names ? names.join(", ") : "loading"}</p>;
+    }
+    expect(renderToString(<Names />)).toBe("<p>loading</p>");
+    await useNames.prime();
+    expect(renderToString(<Names />)).toBe("<p>Esports, Gift Cards</p>");
+  });
+});

@@ -1,0 +1,95 @@
+/** Build steps that make the first page of a visit paint sooner (measured with `pnpm bench lighthouse`). */
+import type { Plugin, Rollup } from "vite";
+
+/** A plugin that rewrites the built index.html once the bundle's files and names are known. */
+function rewriteBuiltHtml(name: string, rewrite: (html: string, bundle: Rollup.OutputBundle) => string): Plugin {
+  return {
+    name,
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler: (html, ctx) => (ctx.bundle ? rewrite(html, ctx.bundle) : html),
+    },
+  };
+}
+
+const ENTRY_CSS = /^assets\/index-[\w-]+\.css$/;
+
+/**
+ * Puts the entry stylesheet inside index.html instead of linking it: the first paint then waits for one
+ * request (the page) rather than two. It is small (about 5 KB gzip); lazy chunks keep their own files.
+ * Lazy chunks that list the entry stylesheet among their dependencies look for a <link rel=stylesheet>
+ * with its address before loading it, so a disabled one (which browsers never fetch) stays as the marker.
+ */
+export function inlineEntryCss(): Plugin {
+  return rewriteBuiltHtml("store:inline-entry-css", (html, bundle) =>
+    html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+      const css = bundle[file];
+      if (!ENTRY_CSS.test(file) || css?.type !== "asset" || typeof css.source !== "string") return tag;
+      const marker = tag.replace(/\s*\/?>$/, " disabled>");
+      return `<style>${css.source.replaceAll("</style", "<\\/style")}</style>${marker}`;
+    }),
+  );
+}
+
+const ROUTE_CHUNK = /\/src\/routes\/([^/?]+)\.tsx\?tsr-split=component$/;
+const LOCALE_CHUNK = /\/src\/i18n\/locales\/([a-z]+)\/messages\.po$/;
+
+/** "product.$id" -> "^/product/[^/]+/?$", "index" -> "^/?$" (TanStack's flat route file names). */
+export function routePattern(routeFile: string): string {
+  const segments = routeFile
+    .split(".")
+    .filter((s) => s !== "index")
+    .map((s) => (s.startsWith("$") ? "[^/]+" : s.replace(/[^\w-]/g, "")));
+  return `^/${segments.join("/")}/?$`;
+}
+
+/**
+ * The page's own code (its route chunk) and the shopper's language catalog are loaded by the app only
+ * once its main script has run: a second round trip. This writes, into index.html, which files each page
+ * and language needs, and a few lines that ask for them at once (modulepreload) beside the main script.
+ */
+export function preloadFirstPageChunks(): Plugin {
+  return rewriteBuiltHtml("store:preload-first-page-chunks", (html, bundle) => {
+    const chunks = Object.values(bundle).flatMap((c) => (c.type === "chunk" ? [c] : []));
+    const entry = chunks.find((c) => c.isEntry);
+    // What index.html loads anyway: the entry and its static imports.
+    const loaded = new Set(entry ? [entry.fileName, ...entry.imports] : []);
+    const filesOf = (fileName: string): string[] => {
+      const out: string[] = [];
+      const visit = (name: string) => {
+        if (loaded.has(name) || out.includes(name)) return;
+        out.push(name);
+        const chunk = bundle[name];
+        if (chunk?.type === "chunk") chunk.imports.forEach(visit);
+      };
+      visit(fileName);
+      return out.map((f) => `/${f}`);
+    };
+    const routes: [string, string[]][] = [];
+    const locales: Record<string, string[]> = {};
+    for (const chunk of chunks) {
+      const id = chunk.facadeModuleId ?? "";
+      const route = ROUTE_CHUNK.exec(id)?.[1];
+      if (route && !route.startsWith("admin")) routes.push([routePattern(route), filesOf(chunk.fileName)]);
+      const locale = LOCALE_CHUNK.exec(id)?.[1];
+      if (locale) locales[locale] = filesOf(chunk.fileName);
+    }
+    const script = `<script>
+      (function (routes, locales) {
+        var files = locales[document.documentElement.lang] || [];
+        for (var i = 0; i < routes.length; i++) {
+          if (new RegExp(routes[i][0]).test(location.pathname)) files = files.concat(routes[i][1]);
+        }
+        files.forEach(function (href) {
+          var link = document.createElement("link");
+          link.rel = "modulepreload";
+          link.crossOrigin = "";
+          link.href = href;
+          document.head.appendChild(link);
+        });
+      })(${JSON.stringify(routes)}, ${JSON.stringify(locales)});
+    </script>`;
+    return html.replace(/(\s*<script type="module")/, `\n    ${script}$1`);
+  });
+}
