@@ -7,7 +7,7 @@ import { seedDemoCatalog } from "./db/seed/demo-catalog.ts";
 import { startBackground } from "./background.ts";
 
 const config = loadConfig();
-const { db, close } = openDatabase(config.databaseFile);
+const { db, close } = openDatabase(config.databaseFile, { backgroundCheckpoints: true });
 
 const seedWanted = config.seedDemo === "yes" || (config.seedDemo === "auto" && config.env !== "test");
 if (seedWanted) {

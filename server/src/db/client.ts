@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "./schema/index.ts";
+import { startCheckpointer } from "./checkpointer.ts";
 
 export type Db = BetterSQLite3Database<typeof schema>;
 export interface Database_ {
@@ -20,8 +21,13 @@ function fileURLToDir(relative: string): string {
   return new URL(relative, import.meta.url).pathname;
 }
 
+export interface OpenOptions {
+  /** Run WAL checkpoints on a worker thread instead of inside commits (the long-running server). */
+  backgroundCheckpoints?: boolean;
+}
+
 /** Opens (creating if needed) the SQLite file and applies pending migrations. */
-export function openDatabase(file: string): Database_ {
+export function openDatabase(file: string, options: OpenOptions = {}): Database_ {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
@@ -30,5 +36,12 @@ export function openDatabase(file: string): Database_ {
   sqlite.pragma("busy_timeout = 5000");
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
-  return { db, close: () => sqlite.close() };
+  const checkpointer = options.backgroundCheckpoints && file !== ":memory:" ? startCheckpointer(sqlite, file) : null;
+  return {
+    db,
+    close: () => {
+      checkpointer?.stop();
+      sqlite.close();
+    },
+  };
 }
