@@ -26,7 +26,7 @@ declare module "@tanstack/react-router" {
 }
 
 /** How long a first visit shows the boot shell while the catalog arrives, before rendering without it. */
-const FIRST_CATALOG_WAIT_MS = 3000;
+const FIRST_CATALOG_WAIT_MS = 2000;
 
 async function boot(): Promise<void> {
   applyToDocument();

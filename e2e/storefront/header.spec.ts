@@ -27,6 +27,22 @@ test("the category links stay hidden, not skeletons forever, when the catalog ca
   await expect(nav.getByRole("link")).toHaveCount(1);
 });
 
+test("a first visit whose catalog is slow to arrive still shows the store, then fills in", async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/sync**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  // The app waits a moment for the catalog, then renders without it: header, links and loading states.
+  const nav = page.getByRole("navigation", { name: "Categories" });
+  await expect(nav.getByRole("link", { name: "All Products" })).toBeVisible({ timeout: 5_000 });
+  await expect(page.locator("#featured").getByRole("article")).toHaveCount(0);
+  release();
+  await expect(page.locator("#featured").getByRole("article").first()).toBeVisible();
+});
+
 test("Ctrl+K and '/' open the search dialog", async ({ page }) => {
   await page.goto("/");
   await expect(
