@@ -61,6 +61,26 @@ test("the hero carousel advances on its own every 6 seconds and wraps", async ({
   await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
 });
 
+test("a banner's picture leads where the operator's link says", async ({ page, request }) => {
+  const catalog = await loadCatalog(request);
+  const banners = catalog.banners.filter((b) => b.active).sort((a, b) => a.position - b.position);
+  const index = banners.findIndex((b) => b.link.startsWith("/category/"));
+  const banner = banners[index];
+  test.skip(!banner, "no banner links to a category");
+  if (!banner) return;
+  await page.goto("/");
+  const hero = page.getByRole("region", { name: "Featured offers" });
+  await hero.getByRole("button", { name: `Go to slide ${index + 1}` }).click();
+  await hero.getByRole("button", { name: "Pause" }).click();
+  const link = hero.getByRole("link", { name: banner.title });
+  await expect(link).toHaveAttribute("href", banner.link);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${banner.link}$`));
+  const category = catalog.categories.find((c) => banner.link === `/category/${c.slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(category?.name ?? "");
+  await expect(page).toHaveTitle(new RegExp(`${category?.name ?? ""} Store`));
+});
+
 test("the footer carries support details, legal links and the Admin link", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");

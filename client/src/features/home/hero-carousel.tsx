@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { Link } from "@tanstack/react-router";
+import { Link, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useBanners } from "../catalog/catalog-hooks.ts";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../ui/icons.tsx";
@@ -11,6 +11,30 @@ interface Slide {
   image: string;
   headline: ReactNode;
   body: ReactNode;
+  /** Where the banner's image leads (the operator's link), if anywhere. */
+  link?: { href: string; label: string };
+}
+
+/** A banner's picture as a link: site paths navigate inside the app, other addresses open as links do. */
+function BannerLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+  const router = useRouter();
+  const internal = href.startsWith("/") && !href.startsWith("//");
+  return (
+    <a
+      href={href}
+      aria-label={label}
+      className="hero__media-link"
+      onClick={(e) => {
+        if (!internal || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) {
+          return;
+        }
+        e.preventDefault();
+        router.history.push(href);
+      }}
+    >
+      {children}
+    </a>
+  );
 }
 
 /** Next slide index, wrapping from the last to the first. */
@@ -55,12 +79,34 @@ function useDefaultSlides(): Slide[] {
   ];
 }
 
+function SlideImage({ src, first }: { src: string; first: boolean }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      width={600}
+      height={400}
+      decoding="async"
+      loading={first ? "eager" : "lazy"}
+      fetchPriority={first ? "high" : "auto"}
+    />
+  );
+}
+
 export function HeroCarousel() {
   const { t } = useLingui();
   const banners = useBanners();
   const defaults = useDefaultSlides();
   const slides: Slide[] =
-    banners.length > 0 ? banners.map((b) => ({ id: b.id, image: b.image, headline: b.title, body: null })) : defaults;
+    banners.length > 0
+      ? banners.map((b) => ({
+          id: b.id,
+          image: b.image,
+          headline: b.title,
+          body: null,
+          ...(b.link ? { link: { href: b.link, label: b.title } } : {}),
+        }))
+      : defaults;
   const count = slides.length;
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -116,15 +162,13 @@ export function HeroCarousel() {
               </div>
               {slide.image ? (
                 <div className="hero__media">
-                  <img
-                    src={slide.image}
-                    alt=""
-                    width={600}
-                    height={400}
-                    decoding="async"
-                    loading={i === 0 ? "eager" : "lazy"}
-                    fetchPriority={i === 0 ? "high" : "auto"}
-                  />
+                  {slide.link ? (
+                    <BannerLink href={slide.link.href} label={slide.link.label}>
+                      <SlideImage src={slide.image} first={i === 0} />
+                    </BannerLink>
+                  ) : (
+                    <SlideImage src={slide.image} first={i === 0} />
+                  )}
                 </div>
               ) : null}
             </div>
