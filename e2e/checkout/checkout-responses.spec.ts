@@ -148,3 +148,29 @@ test("the submit button reads 'Placing...' and is disabled while the order is se
   release();
   await page.waitForURL(/\/order-success\?code=PNR-/);
 });
+
+test("a refusal about one product is said in the shopper's language, with the product's name (Arabic)", async ({
+  page,
+}) => {
+  await page.route("**/api/checkout", (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: "application/json",
+      body: JSON.stringify({
+        error: '"Steam Wallet $20" is out of stock. Please remove it from your cart.',
+        code: "out_of_stock",
+        id: "steam-20",
+        title: "Steam Wallet $20",
+      }),
+    }),
+  );
+  await page.evaluate(() => localStorage.setItem("lang", "ar"));
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const form = checkoutForm(page);
+  // The details typed before the reload are kept.
+  await expect(form.getByLabel("الاسم الكامل")).toHaveValue("Amira Ben Salah");
+  await form.getByRole("button", { name: "تأكيد الطلب" }).click();
+  await expect(page.getByText("«Steam Wallet $20» غير متوفر حاليًا. يرجى إزالته من سلتك.")).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+});

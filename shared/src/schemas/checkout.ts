@@ -20,6 +20,16 @@ export const CHECKOUT_MESSAGES = {
   idempotencyMismatch: "This checkout was already submitted with different details. Please try again.",
 } as const;
 
+/**
+ * Checkout refusals about one product carry a code and the product's title beside the English text,
+ * so the storefront can say them in the shopper's language.
+ */
+export const CHECKOUT_ERROR_CODES = {
+  unavailable: "product_unavailable",
+  optionRequired: "option_required",
+  outOfStock: "out_of_stock",
+} as const;
+
 export const MAX_QTY = 99;
 export const MAX_LINES = 50;
 export const PHONE_PATTERN = /^\+?[0-9\s()-]+$/;

@@ -5,5 +5,8 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   detail: z.string().optional(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** A stable name for the refusal, when the client may say it in its own words (with `title`). */
+  code: z.string().optional(),
+  title: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -75,6 +75,18 @@ describe("postCheckout", () => {
     expect(await postCheckout(body, "k", answering(409, answer))).toEqual({ kind: "prices-changed", answer });
   });
 
+  it("keeps the code and title of a refusal about one product", async () => {
+    const answer = { error: '"Steam Wallet $20" is out of stock.', code: "out_of_stock", title: "Steam Wallet $20" };
+    expect(await postCheckout(body, "k", answering(409, answer))).toEqual({
+      kind: "error",
+      status: 409,
+      message: answer.error,
+      detail: null,
+      code: "out_of_stock",
+      title: "Steam Wallet $20",
+    });
+  });
+
   it("treats other 409s as errors with their message", async () => {
     const outcome = await postCheckout(body, "k", answering(409, { error: "Only 1 left of Steam Wallet $20." }));
     expect(outcome).toMatchObject({ kind: "error", status: 409, message: "Only 1 left of Steam Wallet $20." });

@@ -15,6 +15,9 @@ export interface FailedOutcome {
   status: number;
   message: string | null;
   detail: string | null;
+  /** The server's code for a refusal about one product, and that product's title. */
+  code?: string;
+  title?: string;
 }
 
 export type CheckoutOutcome =
@@ -34,8 +37,15 @@ async function readJson(res: Response): Promise<unknown> {
 function failure(status: number, body: unknown): FailedOutcome {
   const parsed = apiErrorSchema.safeParse(body);
   if (!parsed.success) return { kind: "error", status, message: null, detail: null };
-  const message = parsed.data.error.trim() || null;
-  return { kind: "error", status, message, detail: parsed.data.detail?.trim() || null };
+  const { error, detail, code, title } = parsed.data;
+  return {
+    kind: "error",
+    status,
+    message: error.trim() || null,
+    detail: detail?.trim() || null,
+    ...(code ? { code } : {}),
+    ...(title ? { title } : {}),
+  };
 }
 
 export async function postCheckout(

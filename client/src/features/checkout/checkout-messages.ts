@@ -1,7 +1,7 @@
 /** Translations for the English texts the shared schemas and the server send (SPEC.md's exact messages). */
 import { msg } from "@lingui/core/macro";
 import type { I18n, MessageDescriptor } from "@lingui/core";
-import { CHECKOUT_MESSAGES } from "@store/shared/schemas/checkout";
+import { CHECKOUT_ERROR_CODES, CHECKOUT_MESSAGES } from "@store/shared/schemas/checkout";
 import { PROMO_INVALID } from "@store/shared/schemas/promos";
 
 const KNOWN: ReadonlyMap<string, MessageDescriptor> = new Map([
@@ -26,8 +26,34 @@ const KNOWN: ReadonlyMap<string, MessageDescriptor> = new Map([
   [PROMO_INVALID, msg`Invalid or inactive code`],
 ]);
 
+/** The shopper's language for a refusal about one product (by its code), with the product's title in it. */
+function translateProductRefusal(i18n: I18n, code: string, title: string | undefined): string | null {
+  if (code === CHECKOUT_ERROR_CODES.outOfStock && title) {
+    return i18n._(msg`"${title}" is out of stock. Please remove it from your cart.`);
+  }
+  if (code === CHECKOUT_ERROR_CODES.optionRequired && title) {
+    return i18n._(msg`Please choose an option for "${title}".`);
+  }
+  if (code === CHECKOUT_ERROR_CODES.unavailable) {
+    return title
+      ? i18n._(msg`An option of "${title}" is no longer available. Please remove it from your cart.`)
+      : i18n._(msg`A product in your cart is no longer available. Please remove it from your cart.`);
+  }
+  return null;
+}
+
 /** The shopper's language for a known message; any other server text is shown as sent. */
 export function translateMessage(i18n: I18n, text: string): string {
   const known = KNOWN.get(text);
   return known ? i18n._(known) : text;
+}
+
+/** What to tell the shopper about a refused checkout; null when only the generic apology fits. */
+export function failureText(
+  i18n: I18n,
+  failure: { message: string | null; code?: string | undefined; title?: string | undefined },
+): string | null {
+  const byCode = failure.code ? translateProductRefusal(i18n, failure.code, failure.title) : null;
+  if (byCode) return byCode;
+  return failure.message ? translateMessage(i18n, failure.message) : null;
 }

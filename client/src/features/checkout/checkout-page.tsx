@@ -25,7 +25,7 @@ import {
   type CheckoutAttempt,
 } from "./checkout-attempt.ts";
 import { NOTES_MAX, browserStorage, clearDraft, loadDraft, saveDraft, type CheckoutDraft } from "./checkout-draft.ts";
-import { translateMessage } from "./checkout-messages.ts";
+import { failureText, translateMessage } from "./checkout-messages.ts";
 import { CheckoutCartLines } from "./checkout-cart-lines.tsx";
 import { CheckoutField } from "./checkout-field.tsx";
 import { CheckoutSteps, type CheckoutStep } from "./checkout-steps.tsx";
@@ -217,12 +217,9 @@ export function CheckoutPage() {
           update({ promo: null });
           setPromoError(translateMessage(i18n, PROMO_INVALID));
         }
-        toast.error(
-          outcome.message ? translateMessage(i18n, outcome.message) : t`Something went wrong. Please try again.`,
-          {
-            description: outcome.detail ?? undefined,
-          },
-        );
+        toast.error(failureText(i18n, outcome) ?? t`Something went wrong. Please try again.`, {
+          description: outcome.detail ?? undefined,
+        });
         break;
       case "network":
         toast.error(t`Something went wrong. Please try again.`, {

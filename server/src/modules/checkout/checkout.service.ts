@@ -2,6 +2,7 @@
  * subtotal, redeems the promo, and writes the order, its lines, the outbox mail and the idempotency record
  * in one transaction; the dev mailbox delivers the confirmation in that same transaction, SMTP right after it. */
 import {
+  CHECKOUT_ERROR_CODES,
   CHECKOUT_MESSAGES,
   checkoutRequestSchema,
   type CheckoutInput,
@@ -103,23 +104,36 @@ export class CheckoutService {
     const lines: PricedLine[] = [];
     for (const { id, variantId, qty } of merged.values()) {
       const product = this.deps.repo.product(id);
-      if (!product) throw new AppError(400, `This product is not available: ${id}`, undefined, undefined, { id });
+      if (!product) {
+        throw new AppError(400, `This product is not available: ${id}`, undefined, undefined, {
+          code: CHECKOUT_ERROR_CODES.unavailable,
+          id,
+        });
+      }
       let variant: PricingVariant | undefined;
       if (variantId !== null) {
         variant = this.deps.repo.variant(variantId);
         if (!variant || variant.productId !== id) {
           throw new AppError(400, `This product option is not available: ${variantId}`, undefined, undefined, {
+            code: CHECKOUT_ERROR_CODES.unavailable,
             id,
             variantId,
+            title: product.title,
           });
         }
       } else if (product.variantCount > 0) {
-        throw new AppError(400, `Please choose an option for "${product.title}".`, undefined, undefined, { id });
+        throw new AppError(400, `Please choose an option for "${product.title}".`, undefined, undefined, {
+          code: CHECKOUT_ERROR_CODES.optionRequired,
+          id,
+          title: product.title,
+        });
       }
       if (!product.inStock) {
         throw new ConflictError(`"${product.title}" is out of stock. Please remove it from your cart.`, {
+          code: CHECKOUT_ERROR_CODES.outOfStock,
           id,
           variantId,
+          title: product.title,
         });
       }
       const unit = unitPrice(pricesOf(variant ?? product), product.discountPercent, currency, rates);

@@ -188,6 +188,7 @@ describe("checkout", () => {
     expect(await res.json()).toMatchObject({ id: "spotify-3m", variantId: "psn-10-us-v1" });
     res = await post(checkoutBody({ items: [{ id: "spotify-3m", qty: 1 }] }));
     expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "option_required", id: "spotify-3m", title: expect.any(String) });
     expect(counts()).toEqual(before);
   });
 
@@ -198,6 +199,9 @@ describe("checkout", () => {
     expect(await res.json()).toMatchObject({
       error: '"Steam Wallet $20" is out of stock. Please remove it from your cart.',
       id: "steam-20",
+      // the storefront says it in the shopper's language from these
+      code: "out_of_stock",
+      title: "Steam Wallet $20",
     });
     expect(counts().orders).toBe(0);
   });
