@@ -26,3 +26,30 @@ test("All Products filters, sorts and resets", async ({ page, request }) => {
   await expect(page.getByText(`Showing ${total} of ${total} products`)).toBeVisible();
   await expect(page.getByLabel("Sort by")).toHaveValue("name-asc");
 });
+
+test("the filters live in the address: a reload, a shared link and Back keep them", async ({ page, request }) => {
+  const catalog = await loadCatalog(request);
+  const total = catalog.products.length;
+  const { category, products } = categoryWithProducts(catalog);
+  await page.goto("/products");
+  await expect(page.getByText(`Showing ${total} of ${total} products`)).toBeVisible();
+  await page.getByLabel("Category").selectOption(category.id);
+  await page.getByLabel("Sort by").selectOption("price-desc");
+  await expect(page).toHaveURL(new RegExp(`/products\\?.*category=${category.slug}`));
+  await expect(page).toHaveURL(/sort=price-desc/);
+
+  await page.reload();
+  await expect(page.getByLabel("Category")).toHaveValue(category.id);
+  await expect(page.getByLabel("Sort by")).toHaveValue("price-desc");
+  await expect(page.getByText(`Showing ${products.length} of ${total} products`)).toBeVisible();
+
+  // A link with filters opens filtered; a malformed value is ignored, not an error.
+  await page.goto(`/products?category=${category.slug}&sort=nonsense&min=abc`);
+  await expect(page.getByLabel("Category")).toHaveValue(category.id);
+  await expect(page.getByLabel("Sort by")).toHaveValue("name-asc");
+
+  await page.getByRole("link", { name: "All Products" }).first().click();
+  await expect(page.getByLabel("Category")).toHaveValue("");
+  await page.goBack();
+  await expect(page.getByLabel("Category")).toHaveValue(category.id);
+});

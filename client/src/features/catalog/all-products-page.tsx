@@ -1,10 +1,24 @@
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useCurrency } from "../prefs/prefs-store.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useCatalogReady, useCategories, useProducts, useSettings } from "./catalog-hooks.ts";
 import { GridSkeleton, ProductGrid } from "./product-grid.tsx";
-import { applyFilters, DEFAULT_FILTERS, isSort, PRICE_STEP, sliderMax, type Filters } from "./product-filters.ts";
+import {
+  applyFilters,
+  DEFAULT_FILTERS,
+  filtersFromSearch,
+  isSort,
+  PRICE_STEP,
+  sameSearch,
+  searchFromFilters,
+  sliderMax,
+  type Filters,
+} from "./product-filters.ts";
+
+/** The address follows the filters after this pause, so a dragged slider does not flood the history. */
+const URL_UPDATE_DELAY_MS = 250;
 
 export function AllProductsPage() {
   const { t } = useLingui();
@@ -14,14 +28,29 @@ export function AllProductsPage() {
   const categories = useCategories();
   const currency = useCurrency();
   const { rates } = useSettings();
-  const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
   const ids = { category: useId(), sort: useId(), min: useId(), max: useId() };
-
   const all = useMemo(() => products ?? [], [products]);
   const cats = useMemo(() => categories ?? [], [categories]);
+
+  // The filters live in the address (shareable, kept on reload and by Back); the page keeps a copy so
+  // sliders answer at once, and writes it back to the address after a short pause.
+  const search = useSearch({ from: "/products" });
+  const navigate = useNavigate({ from: "/products" });
+  const fromAddress = useMemo(() => filtersFromSearch(search, cats), [search, cats]);
+  const [filters, setFilters] = useState<Filters>(fromAddress);
+  useEffect(() => setFilters(fromAddress), [fromAddress]);
+  const loaded = ready && products !== undefined && categories !== undefined;
+  useEffect(() => {
+    // Until the catalog is here a category in the address cannot be resolved: leave the address alone.
+    if (!loaded) return;
+    const next = searchFromFilters(filters, cats);
+    if (sameSearch(next, search)) return;
+    const timer = window.setTimeout(() => void navigate({ search: next, replace: true }), URL_UPDATE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [loaded, filters, cats, search, navigate]);
+
   const top = useMemo(() => sliderMax(all, currency, rates), [all, currency, rates]);
   const shown = useMemo(() => applyFilters(all, cats, filters, currency, rates), [all, cats, filters, currency, rates]);
-  const loaded = ready && products !== undefined;
   const total = all.length;
   const count = shown.length;
   const max = Math.min(filters.max ?? top, top);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RATES } from "@store/shared/currency";
-import { applyFilters, DEFAULT_FILTERS, sliderMax } from "./product-filters.ts";
+import {
+  applyFilters,
+  DEFAULT_FILTERS,
+  filtersFromSearch,
+  parseProductSearch,
+  searchFromFilters,
+  sliderMax,
+} from "./product-filters.ts";
 import { category, product } from "../../test/fixtures.ts";
 
 const rates = DEFAULT_RATES;
@@ -59,5 +66,28 @@ describe("All Products filters", () => {
     expect(sliderMax(products, "USD", rates)).toBe(1000);
     expect(sliderMax(products, "EGP", rates)).toBe(2500);
     expect(sliderMax([], "USD", rates)).toBe(1000);
+  });
+});
+
+describe("filters in the address", () => {
+  const cats = [category("c1", { slug: "gift-cards" }), category("c2", { slug: "esports" })];
+
+  it("reads category slug, sort and price range, dropping defaults and malformed values", () => {
+    expect(parseProductSearch({ category: "esports", sort: "price-desc", min: 10, max: "200" })).toEqual({
+      category: "esports",
+      sort: "price-desc",
+      min: 10,
+      max: 200,
+    });
+    expect(parseProductSearch({ category: " ", sort: "cheapest", min: -5, max: 2.5 })).toEqual({});
+    expect(parseProductSearch({ sort: "name-asc", min: 0 })).toEqual({});
+  });
+
+  it("turns the address into filters and back", () => {
+    const filters = filtersFromSearch({ category: "esports", sort: "price-asc", min: 20, max: 10 }, cats);
+    expect(filters).toEqual({ categoryId: "c2", sort: "price-asc", min: 20, max: 20 });
+    expect(searchFromFilters(filters, cats)).toEqual({ category: "esports", sort: "price-asc", min: 20, max: 20 });
+    expect(filtersFromSearch({ category: "gone" }, cats)).toEqual(DEFAULT_FILTERS);
+    expect(searchFromFilters(DEFAULT_FILTERS, cats)).toEqual({});
   });
 });

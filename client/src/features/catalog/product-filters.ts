@@ -67,3 +67,53 @@ export function applyFilters(
   });
   return priced.map(({ p }) => p);
 }
+
+/** The filters as they appear in the All Products address (/products?category=…&sort=…&min=…&max=…). */
+export interface ProductSearch {
+  /** A category's slug (readable, and stable across the operator's renames of other categories). */
+  category?: string;
+  sort?: Sort;
+  min?: number;
+  max?: number;
+}
+
+function wholeNumber(value: unknown): number | undefined {
+  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  return typeof n === "number" && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+/** Reads the address's filters, dropping anything malformed and anything equal to the default. */
+export function parseProductSearch(raw: Record<string, unknown>): ProductSearch {
+  const search: ProductSearch = {};
+  if (typeof raw.category === "string" && raw.category.trim()) search.category = raw.category.trim();
+  if (isSort(raw.sort) && raw.sort !== DEFAULT_FILTERS.sort) search.sort = raw.sort;
+  const min = wholeNumber(raw.min);
+  if (min !== undefined && min > 0) search.min = min;
+  const max = wholeNumber(raw.max);
+  if (max !== undefined) search.max = max;
+  return search;
+}
+
+export function filtersFromSearch(search: ProductSearch, categories: readonly Category[]): Filters {
+  const min = search.min ?? 0;
+  return {
+    categoryId: categories.find((c) => c.slug === search.category)?.id ?? "",
+    sort: search.sort ?? DEFAULT_FILTERS.sort,
+    min,
+    max: search.max === undefined ? null : Math.max(search.max, min),
+  };
+}
+
+export function searchFromFilters(filters: Filters, categories: readonly Category[]): ProductSearch {
+  const category = categories.find((c) => c.id === filters.categoryId)?.slug;
+  return parseProductSearch({
+    category,
+    sort: filters.sort,
+    min: filters.min,
+    ...(filters.max === null ? {} : { max: filters.max }),
+  });
+}
+
+export function sameSearch(a: ProductSearch, b: ProductSearch): boolean {
+  return a.category === b.category && a.sort === b.sort && a.min === b.min && a.max === b.max;
+}
