@@ -2,10 +2,10 @@
 import path from "node:path";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { bodyLimit } from "hono/body-limit";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { errorResponse } from "./http/errors.ts";
+import { limitBody } from "./http/body-limit.ts";
 import { mountStatic } from "./http/static.ts";
 import { CatalogRepo } from "./modules/catalog/catalog.repo.ts";
 import { CatalogService } from "./modules/catalog/catalog.service.ts";
@@ -123,14 +123,16 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   const app = new Hono();
   app.onError(errorResponse);
   app.notFound((c) => c.json({ error: "Not found" }, 404));
-  app.use("*", async (c, next) => {
-    await next();
+  // Set before the route answers: every response is built by the context, which applies them; set after,
+  // they would make @hono/node-server rebuild the finished response as a full web Response.
+  app.use("*", (c, next) => {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    return next();
   });
   app.use(
     "/api/*",
-    bodyLimit({
+    limitBody({
       maxSize: 8 * 1024 * 1024,
       onError: (c) =>
         c.json({ error: c.req.path === "/api/upload-image" ? IMAGE_TOO_LARGE : "Request body too large" }, 413),
