@@ -10,7 +10,7 @@ import {
 } from "@store/shared/schemas/checkout";
 import { PROMO_INVALID } from "@store/shared/schemas/promos";
 import { lineKey } from "@store/shared/cart";
-import { ratesWith, type Currency } from "@store/shared/currency";
+import { ratesWith, type Currency, type Rates } from "@store/shared/currency";
 import { applyPercent, unitPrice, type Prices } from "@store/shared/money";
 import type { Db } from "../../db/client.ts";
 import { AppError, ConflictError, ValidationError } from "../../http/errors.ts";
@@ -66,20 +66,17 @@ export class CheckoutService {
     const input = parseWith(checkoutRequestSchema, raw);
     const fingerprint = requestFingerprint("POST", "/api/checkout", raw);
     const { worker } = this.deps;
-    let confirmationId: number | undefined;
-    let deliveredWithin: boolean | undefined;
+    let confirmation: { id: number; sent: boolean | undefined } | undefined;
     const { response, replayed } = this.deps.idempotency.run("checkout", idempotencyKey, fingerprint, (tx) => {
       const placed = this.write(tx, input);
-      confirmationId = placed.confirmationId;
-      // The dev mailbox delivers in this same commit: one transaction per order instead of two.
-      if (worker.deliversLocally) deliveredWithin = worker.deliverWithin(placed.confirmationId);
+      confirmation = placed.confirmation;
       return { status: 200, body: placed.body };
     });
     const body = response.body as CheckoutResponse;
-    if (replayed || confirmationId === undefined) return { ...body, emailSent: this.confirmationSent(body.panierCode) };
-    // Over SMTP the confirmation goes out right here, after the commit; the poller only needs waking for
-    // the operator's copy.
-    const emailSent = deliveredWithin ?? worker.sendNow(confirmationId, this.deps.sendTimeoutMs ?? 3_000);
+    if (replayed || confirmation === undefined) return { ...body, emailSent: this.confirmationSent(body.panierCode) };
+    // The dev mailbox delivered in the order's own commit; over SMTP the confirmation goes out right here,
+    // after the commit. The poller only needs waking for the operator's copy.
+    const emailSent = confirmation.sent ?? worker.sendNow(confirmation.id, this.deps.sendTimeoutMs ?? 3_000);
     if (this.deps.operatorEmail) worker.wake();
     return { ...body, emailSent: await emailSent };
   }
@@ -91,8 +88,7 @@ export class CheckoutService {
 
   /** Current prices of the requested lines in `currency` (merging repeated lines). Throws for unknown
    * products or options (400) and for out-of-stock products (409). */
-  priceLines(items: CheckoutInput["items"], currency: Currency): PricedLine[] {
-    const rates = ratesWith(this.deps.repo.usdToTnd());
+  priceLines(items: CheckoutInput["items"], currency: Currency, rates: Rates): PricedLine[] {
     const merged = new Map<string, { id: string; variantId: string | null; qty: number }>();
     for (const item of items) {
       const variantId = item.variantId ?? null;
@@ -150,12 +146,16 @@ export class CheckoutService {
     return lines;
   }
 
-  private write(tx: Db, input: CheckoutInput): { body: CheckoutResponse; confirmationId: number } {
+  private write(
+    tx: Db,
+    input: CheckoutInput,
+  ): { body: CheckoutResponse; confirmation: { id: number; sent: boolean | undefined } } {
     const { publicUrl, operatorEmail } = this.deps;
     const now = this.clock();
     const currency = input.currency;
-    const rate = ratesWith(this.deps.repo.usdToTnd())[currency];
-    const lines = this.priceLines(input.items, currency);
+    const rates = ratesWith(this.deps.repo.usdToTnd());
+    const rate = rates[currency];
+    const lines = this.priceLines(input.items, currency, rates);
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
     if (input.subtotal !== undefined && input.subtotal !== null && input.subtotal !== subtotal) {
       throw new ConflictError(CHECKOUT_MESSAGES.pricesChanged, {
@@ -224,7 +224,7 @@ export class CheckoutService {
       orderUrl,
       paymentLink: null,
     };
-    const confirmationId = this.deps.mail.enqueue(
+    const confirmation = this.deps.worker.enqueue(
       tx,
       { kind: CONFIRMATION_KIND, orderId, to: input.email, ...orderConfirmationMail(input.locale, mailData) },
       now,
@@ -237,7 +237,7 @@ export class CheckoutService {
       );
     }
     return {
-      confirmationId,
+      confirmation,
       body: {
         panierCode: code,
         paymentLink: null,

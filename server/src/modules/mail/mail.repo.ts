@@ -29,11 +29,21 @@ export class MailRepo {
   constructor(private readonly db: Db) {
     this.enqueueStmt = db
       .insert(mailOutbox)
-      .values({
-        ...placeholders(["kind", "orderId", "to", "subject", "text", "html", "nextAttemptAt", "createdAt"] as const),
-        status: "pending",
-        attempts: 0,
-      })
+      .values(
+        placeholders([
+          "kind",
+          "orderId",
+          "to",
+          "subject",
+          "text",
+          "html",
+          "status",
+          "attempts",
+          "nextAttemptAt",
+          "createdAt",
+          "sentAt",
+        ] as const),
+      )
       .returning({ id: mailOutbox.id })
       .prepare();
     this.claimStmt = db
@@ -70,9 +80,17 @@ export class MailRepo {
     return this.db.transaction(() => fn(), { behavior: "immediate" });
   }
 
-  /** Writes a mail to the outbox inside the caller's transaction; returns its id. */
-  enqueue(_tx: Db, mail: NewMail, now: number): number {
-    const row = this.enqueueStmt.get({ ...mail, nextAttemptAt: now, createdAt: now });
+  /** Writes a mail to the outbox inside the caller's transaction, due now; `delivered` writes it as sent
+   * (delivered in that same transaction, see MailWorker.enqueue). Returns its id. */
+  enqueue(_tx: Db, mail: NewMail, now: number, delivered = false): number {
+    const row = this.enqueueStmt.get({
+      ...mail,
+      status: delivered ? "sent" : "pending",
+      attempts: delivered ? 1 : 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      sentAt: delivered ? now : null,
+    });
     if (!row) throw new Error("outbox insert returned nothing");
     return row.id;
   }

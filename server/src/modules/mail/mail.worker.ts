@@ -1,7 +1,8 @@
 /** The outbox worker: sends due mail with retries and exponential backoff. Exports: MailWorker with
  * runOnce(now) (one deterministic pass, for tests), sendNow(id, timeoutMs) (the checkout's immediate
  * send), wake(), start(), stop(). A row is claimed (leased) before it is sent, so it goes out once. */
-import type { MailRepo, OutboxRow } from "./mail.repo.ts";
+import type { Db } from "../../db/client.ts";
+import type { MailRepo, NewMail, OutboxRow } from "./mail.repo.ts";
 import type { MailTransport } from "./mail.transport.ts";
 
 export const DEFAULT_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000];
@@ -53,16 +54,23 @@ export class MailWorker {
     return this.transport.name;
   }
 
-  /** True when delivery is local and synchronous (the dev mailbox): it can then run inside the caller's
-   * transaction (as a savepoint), see deliverWithin(). */
-  get deliversLocally(): boolean {
-    return this.transport.deliverInTransaction !== undefined;
-  }
-
-  /** Local delivery of one row inside the caller's open transaction; a failed delivery is rolled back to
-   * its savepoint and recorded as a failed attempt, leaving the caller's writes whole. */
-  deliverWithin(id: number): boolean {
-    return this.deliverLocal(id, this.clock()) ?? false;
+  /** Writes a new mail to the outbox inside the caller's open transaction. With a local transport (the dev
+   * mailbox) it is delivered right there, in a savepoint, and its row written as sent; a failed delivery
+   * rolls back to the savepoint and leaves the row pending with the failed attempt, for the poller to
+   * retry, and the caller's writes whole. `sent` is undefined when delivery is left to sendNow() (SMTP). */
+  enqueue(tx: Db, mail: NewMail, now: number): { id: number; sent: boolean | undefined } {
+    const deliver = this.transport.deliverInTransaction;
+    if (!deliver) return { id: this.repo.enqueue(tx, mail, now), sent: undefined };
+    try {
+      return this.repo.transaction(() => {
+        deliver({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        return { id: this.repo.enqueue(tx, mail, now, true), sent: true };
+      });
+    } catch (err) {
+      const id = this.repo.enqueue(tx, mail, now);
+      this.recordFailure({ id, kind: mail.kind, attempts: 0 }, now, err);
+      return { id, sent: false };
+    }
   }
 
   /** One pass over the due rows at `now`; resolves when they have been tried. */
@@ -161,7 +169,7 @@ export class MailWorker {
     }
   }
 
-  private recordFailure(row: OutboxRow, claimedAt: number, err: unknown): void {
+  private recordFailure(row: Pick<OutboxRow, "id" | "kind" | "attempts">, claimedAt: number, err: unknown): void {
     const attempts = row.attempts + 1;
     const error = safeError(err);
     const giveUp = attempts >= this.maxAttempts;
