@@ -15,6 +15,7 @@ import { SeoService } from "./modules/seo/seo.service.ts";
 import { seoRoutes } from "./modules/seo/seo.routes.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { IdempotencyStore } from "./http/idempotency.ts";
+import { WriteBatch } from "./db/write-batch.ts";
 import { PromosRepo } from "./modules/promos/promos.repo.ts";
 import { PromosService } from "./modules/promos/promos.service.ts";
 import { promosRoutes } from "./modules/promos/promos.routes.ts";
@@ -106,6 +107,7 @@ export function buildServices({ config, db }: AppDeps): Services {
       promos: promosRepo,
       mail: mailRepo,
       idempotency,
+      batch: new WriteBatch(db),
       worker: mailWorker,
       publicUrl: config.publicUrl,
       operatorEmail: config.operatorEmail,

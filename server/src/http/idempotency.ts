@@ -117,18 +117,24 @@ export class IdempotencyStore {
     fingerprint: string,
     work: (tx: Db) => T,
   ): { response: StoredResponse; replayed: boolean } | { response: T; replayed: false } {
-    return this.db.transaction(
-      (tx) => {
-        if (key !== undefined) {
-          const stored = this.find(tx, scope, key, fingerprint);
-          if (stored) return { response: stored, replayed: true };
-        }
-        const response = work(tx);
-        if (key !== undefined) this.save(tx, scope, key, fingerprint, response);
-        return { response, replayed: false as const };
-      },
-      { behavior: "immediate" },
-    );
+    return this.db.transaction((tx) => this.runIn(tx, scope, key, fingerprint, work), { behavior: "immediate" });
+  }
+
+  /** run() inside the caller's transaction `tx`. */
+  runIn<T extends StoredResponse>(
+    tx: Db,
+    scope: string,
+    key: string | undefined,
+    fingerprint: string,
+    work: (tx: Db) => T,
+  ): { response: StoredResponse; replayed: boolean } | { response: T; replayed: false } {
+    if (key !== undefined) {
+      const stored = this.find(tx, scope, key, fingerprint);
+      if (stored) return { response: stored, replayed: true };
+    }
+    const response = work(tx);
+    if (key !== undefined) this.save(tx, scope, key, fingerprint, response);
+    return { response, replayed: false as const };
   }
 
   /** Forgets keys older than `maxAgeMs` (a week covers retries and offline admin replays, D17). */

@@ -13,6 +13,7 @@ import { lineKey } from "@store/shared/cart";
 import { ratesWith, type Currency, type Rates } from "@store/shared/currency";
 import { applyPercent, unitPrice, type Prices } from "@store/shared/money";
 import type { Db } from "../../db/client.ts";
+import type { WriteBatch } from "../../db/write-batch.ts";
 import { AppError, ConflictError, ValidationError } from "../../http/errors.ts";
 import { requestFingerprint, type IdempotencyStore } from "../../http/idempotency.ts";
 import { parseWith } from "../../http/validate.ts";
@@ -36,6 +37,7 @@ export interface CheckoutDeps {
   promos: PromosRepo;
   mail: MailRepo;
   idempotency: IdempotencyStore;
+  batch: WriteBatch;
   worker: MailWorker;
   publicUrl: string;
   operatorEmail: string | undefined;
@@ -67,11 +69,13 @@ export class CheckoutService {
     const fingerprint = requestFingerprint("POST", "/api/checkout", raw);
     const { worker } = this.deps;
     let confirmation: { id: number; sent: boolean | undefined } | undefined;
-    const { response, replayed } = this.deps.idempotency.run("checkout", idempotencyKey, fingerprint, (tx) => {
-      const placed = this.write(tx, input);
-      confirmation = placed.confirmation;
-      return { status: 200, body: placed.body };
-    });
+    const { response, replayed } = await this.deps.batch.run((tx) =>
+      this.deps.idempotency.runIn(tx, "checkout", idempotencyKey, fingerprint, (tx) => {
+        const placed = this.write(tx, input);
+        confirmation = placed.confirmation;
+        return { status: 200, body: placed.body };
+      }),
+    );
     const body = response.body as CheckoutResponse;
     if (replayed || confirmation === undefined) return { ...body, emailSent: this.confirmationSent(body.panierCode) };
     // The dev mailbox delivered in the order's own commit; over SMTP the confirmation goes out right here,

@@ -259,6 +259,32 @@ describe("checkout", () => {
     expect(counts()).toMatchObject({ orders: 1, lines: 1, outbox: 1, keys: 1 });
   });
 
+  it("places concurrent orders (committed together) and refuses a bad one alone, leaving nothing of it", async () => {
+    store.db.update(products).set({ inStock: false }).where(eq(products.id, "steam-20")).run();
+    const responses = await Promise.all([
+      post(checkoutBody({ email: "one@example.com" }), { "Idempotency-Key": "c-1" }),
+      post(checkoutBody({ items: [{ id: "steam-20", qty: 1 }] }), { "Idempotency-Key": "c-2" }),
+      post(checkoutBody({ email: "three@example.com" }), { "Idempotency-Key": "c-3" }),
+      post(checkoutBody({ promoCode: "NOPE" }), { "Idempotency-Key": "c-4" }),
+      post(checkoutBody({ email: "five@example.com" }), { "Idempotency-Key": "c-5" }),
+    ]);
+    expect(responses.map((r) => r.status)).toEqual([200, 409, 200, 400, 200]);
+    const placed = await Promise.all(
+      responses.filter((r) => r.status === 200).map(async (r) => checkoutResponseSchema.parse(await r.json())),
+    );
+    const codes = placed.map((p) => p.panierCode);
+    expect(new Set(codes).size).toBe(3);
+    expect(counts()).toEqual({ orders: 3, lines: 3, outbox: 3, keys: 3 });
+    expect(
+      store.db
+        .select({ email: orders.customerEmail })
+        .from(orders)
+        .all()
+        .map((o) => o.email)
+        .sort(),
+    ).toEqual(["five@example.com", "one@example.com", "three@example.com"]);
+  });
+
   it("refuses a reused Idempotency-Key with a different body", async () => {
     expect((await post(checkoutBody(), { "Idempotency-Key": "key-2" })).status).toBe(200);
     const before = counts();
