@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "./client.ts";
 import { WriteBatch } from "./write-batch.ts";
 
@@ -10,27 +11,38 @@ describe("WriteBatch (group commit)", () => {
   let dir: string;
   let db: Db;
   let close: () => void;
+  /** A second connection: it sees only what is committed. */
+  let reader: Database.Database;
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "write-batch-"));
     ({ db, close } = openDatabase(path.join(dir, "store.db")));
     db.run(sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE)`);
+    reader = new Database(path.join(dir, "store.db"), { readonly: true });
   });
   afterEach(() => {
+    reader.close();
     close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const insert = (body: string) => (tx: Db) => tx.run(sql`INSERT INTO notes (body) VALUES (${body})`).lastInsertRowid;
   const bodies = () => db.all<{ body: string }>(sql`SELECT body FROM notes ORDER BY id`).map((r) => r.body);
+  const committed = () => (reader.prepare("SELECT count(*) AS n FROM notes").get() as { n: number }).n;
+  /** Inserts, and notes how many rows the other connection could see at that moment. */
+  const insertNoting = (body: string, seen: number[]) => (tx: Db) => {
+    seen.push(committed());
+    return insert(body)(tx);
+  };
 
   it("commits the units queued in one turn together, in order, and answers each after the commit", async () => {
     const batch = new WriteBatch(db);
-    const transactions = vi.spyOn(db, "transaction");
-    const answers = await Promise.all(["a", "b", "c"].map((body) => batch.run(insert(body))));
+    const seen: number[] = [];
+    const answers = await Promise.all(["a", "b", "c"].map((body) => batch.run(insertNoting(body, seen))));
     expect(answers).toEqual([1, 2, 3]);
+    // Nothing was visible to another connection until the one commit of all three.
+    expect(seen).toEqual([0, 0, 0]);
+    expect(committed()).toBe(3);
     expect(bodies()).toEqual(["a", "b", "c"]);
-    // One outer transaction, plus one savepoint per unit.
-    expect(transactions.mock.calls.filter(([, config]) => config?.behavior === "immediate")).toHaveLength(1);
   });
 
   it("rolls back only the unit that throws, and rejects only its caller", async () => {
@@ -51,20 +63,26 @@ describe("WriteBatch (group commit)", () => {
 
   it("splits a long queue into several commits of at most maxUnits", async () => {
     const batch = new WriteBatch(db, 2);
-    const transactions = vi.spyOn(db, "transaction");
-    await Promise.all(["a", "b", "c", "d", "e"].map((body) => batch.run(insert(body))));
+    const seen: number[] = [];
+    await Promise.all(["a", "b", "c", "d", "e"].map((body) => batch.run(insertNoting(body, seen))));
+    expect(seen).toEqual([0, 0, 2, 2, 4]);
     expect(bodies()).toEqual(["a", "b", "c", "d", "e"]);
-    expect(transactions.mock.calls.filter(([, config]) => config?.behavior === "immediate")).toHaveLength(3);
   });
 
-  it("rejects every unit of a batch whose commit fails, and keeps working afterwards", async () => {
+  it("rejects every unit of a batch whose commit fails, writes none of them, and keeps working", async () => {
+    db.run(sql`CREATE TABLE parents (id INTEGER PRIMARY KEY)`);
+    db.run(
+      sql`CREATE TABLE children (parent_id INTEGER NOT NULL REFERENCES parents (id) DEFERRABLE INITIALLY DEFERRED)`,
+    );
     const batch = new WriteBatch(db);
-    const commit = vi.spyOn(db, "transaction").mockImplementationOnce(() => {
-      throw new Error("disk I/O error");
-    });
-    const failed = await Promise.allSettled([batch.run(insert("a")), batch.run(insert("b"))]);
+    // A deferred foreign key is checked at COMMIT: the orphan passes its savepoint and fails the commit.
+    const failed = await Promise.allSettled([
+      batch.run(insert("a")),
+      batch.run((tx) => tx.run(sql`INSERT INTO children (parent_id) VALUES (42)`)),
+    ]);
     expect(failed.map((r) => r.status)).toEqual(["rejected", "rejected"]);
-    commit.mockRestore();
+    expect(failed[0]).toMatchObject({ reason: { code: "SQLITE_CONSTRAINT_FOREIGNKEY" } });
+    expect(bodies()).toEqual([]);
     expect(await batch.run(insert("c"))).toBe(1);
     expect(bodies()).toEqual(["c"]);
   });

@@ -4,6 +4,7 @@
  * after the commit, so nothing is answered before it is durable; one commit (its WAL frames and locks)
  * then serves many orders instead of one. Runs synchronously inside the flush, like every transaction here. */
 import type { Db } from "./client.ts";
+import { transactionRunner, type InTransaction } from "./transactions.ts";
 
 interface Unit {
   work: (tx: Db) => unknown;
@@ -13,12 +14,15 @@ interface Unit {
 
 export class WriteBatch {
   private queue: Unit[] = [];
+  private readonly inTransaction: InTransaction;
 
   constructor(
     private readonly db: Db,
     /** Upper bound on units per commit, so one commit never holds the event loop for long. */
     private readonly maxUnits = 64,
-  ) {}
+  ) {
+    this.inTransaction = transactionRunner(db);
+  }
 
   run<T>(work: (tx: Db) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -32,18 +36,15 @@ export class WriteBatch {
       const units = this.queue.splice(0, this.maxUnits);
       const outcomes: { ok: boolean; value: unknown }[] = [];
       try {
-        this.db.transaction(
-          (tx) => {
-            for (const unit of units) {
-              try {
-                outcomes.push({ ok: true, value: this.db.transaction(() => unit.work(tx)) });
-              } catch (err) {
-                outcomes.push({ ok: false, value: err });
-              }
+        this.inTransaction(() => {
+          for (const unit of units) {
+            try {
+              outcomes.push({ ok: true, value: this.inTransaction(() => unit.work(this.db)) });
+            } catch (err) {
+              outcomes.push({ ok: false, value: err });
             }
-          },
-          { behavior: "immediate" },
-        );
+          }
+        }, "immediate");
       } catch (err) {
         for (const unit of units) unit.reject(err);
         continue;

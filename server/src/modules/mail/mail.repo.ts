@@ -5,6 +5,7 @@ import { and, count, desc, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { devMailbox, mailOutbox } from "../../db/schema/index.ts";
 import { placeholders } from "../../db/prepared.ts";
+import { transactionRunner, type InTransaction } from "../../db/transactions.ts";
 import type { DevMail, DevMailSummary } from "@store/shared/schemas/orders";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -26,7 +27,10 @@ export class MailRepo {
   private readonly markSentStmt;
   private readonly insertDevMailStmt;
 
+  private readonly inTransaction: InTransaction;
+
   constructor(private readonly db: Db) {
+    this.inTransaction = transactionRunner(db);
     this.enqueueStmt = db
       .insert(mailOutbox)
       .values(
@@ -75,9 +79,9 @@ export class MailRepo {
       .prepare();
   }
 
-  /** Runs `fn` in one immediate (write) transaction. */
+  /** Runs `fn` in one immediate (write) transaction, or a savepoint inside an open one. */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(() => fn(), { behavior: "immediate" });
+    return this.inTransaction(fn, "immediate");
   }
 
   /** Writes a mail to the outbox inside the caller's transaction, due now; `delivered` writes it as sent
