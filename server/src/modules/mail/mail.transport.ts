@@ -6,6 +6,7 @@ import { secureRandomBytes } from "../../lib/random.ts";
 import nodemailer from "nodemailer";
 import type { MailRepo } from "./mail.repo.ts";
 import { buildRfc822 } from "./rfc822.ts";
+import { EmlWriter } from "./eml-writer.ts";
 
 export interface OutgoingMail {
   from: string;
@@ -23,7 +24,7 @@ export interface MailTransport {
   /** Synchronous local delivery (the dev mailbox): the worker runs it inside the transaction that claims
    * the outbox row and marks it sent, so a message is delivered exactly once, with a single commit. */
   deliverInTransaction?: (mail: OutgoingMail) => void;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
 /** Mail content never reads local files or URLs; base64 bodies compose faster than quoted-printable
@@ -70,6 +71,7 @@ export class DevMailboxTransport implements MailTransport {
   // A local file and a row: done in milliseconds, so a row lost in a crash is retried soon.
   readonly leaseMs = 5_000;
   private readonly dir: string;
+  private readonly copies: EmlWriter;
 
   constructor(
     private readonly repo: MailRepo,
@@ -78,6 +80,7 @@ export class DevMailboxTransport implements MailTransport {
   ) {
     this.dir = path.join(dataDir, "mailbox");
     fs.mkdirSync(this.dir, { recursive: true });
+    this.copies = new EmlWriter(this.dir);
     this.restoreMissingFiles();
   }
 
@@ -86,42 +89,22 @@ export class DevMailboxTransport implements MailTransport {
     for (const { id } of this.repo.listDevMailbox(10_000)) {
       const mail = this.repo.getDevMail(id);
       if (!mail || fs.existsSync(path.join(this.dir, mail.emlFile))) continue;
-      const copy = { file: mail.emlFile, mail, date: new Date(mail.createdAt) };
-      fs.writeFileSync(path.join(this.dir, copy.file), composeCopy(copy));
+      this.copies.writeNow(mail.emlFile, composeCopy({ file: mail.emlFile, mail, date: new Date(mail.createdAt) }));
     }
   }
 
-  /** .eml copies waiting to be written, oldest first, and whether a write is under way. */
+  /** Delivered mails whose .eml copy is still to be composed and handed to the writer: done in the next turn
+   * of the event loop, once the delivery has committed. */
   private readonly pending: QueuedCopy[] = [];
-  private writing = false;
 
-  /** Queues the .eml copy: it is composed and written after the delivery, one file at a time through
-   * libuv's thread pool, so a burst of checkouts never waits on the file system. */
   private queueCopy(file: string, mail: OutgoingMail, date: Date): void {
-    this.pending.push({ file, mail, date });
-    if (!this.writing) {
-      this.writing = true;
-      setImmediate(() => this.writeNext());
-    }
+    if (this.pending.push({ file, mail, date }) === 1) setImmediate(() => this.flushCopies());
   }
 
-  /** Writes the next queued copy to a temporary name and renames it, so a reader never sees half a file. */
-  private writeNext(): void {
-    const next = this.pending.shift();
-    if (!next) {
-      this.writing = false;
-      return;
+  private flushCopies(): void {
+    for (let next = this.pending.shift(); next; next = this.pending.shift()) {
+      this.copies.write(next.file, composeCopy(next));
     }
-    const final = path.join(this.dir, next.file);
-    const temp = `${final}.tmp`;
-    const done = (err: NodeJS.ErrnoException | null): void => {
-      if (err) console.error(`dev mailbox: could not write ${next.file}: ${err.message}`);
-      this.writeNext();
-    };
-    fs.writeFile(temp, composeCopy(next), (err) => {
-      if (err) done(err);
-      else fs.rename(temp, final, done);
-    });
   }
 
   async send(mail: OutgoingMail): Promise<void> {
@@ -142,15 +125,14 @@ export class DevMailboxTransport implements MailTransport {
       createdAt: now,
     });
     // The row is the delivery (inside the caller's transaction); the .eml file is a copy for people,
-    // written just after, off the checkout's path.
+    // written just after, on the copy writer's thread.
     this.queueCopy(file, mail, new Date(now));
   };
 
   /** Writes what is still queued before the process ends (a crash instead is covered at the next start). */
-  close(): void {
-    for (let next = this.pending.shift(); next; next = this.pending.shift()) {
-      fs.writeFileSync(path.join(this.dir, next.file), composeCopy(next));
-    }
+  async close(): Promise<void> {
+    this.flushCopies();
+    await this.copies.close();
   }
 }
 

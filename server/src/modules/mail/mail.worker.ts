@@ -219,6 +219,6 @@ export class MailWorker {
     clearTimeout(this.timer);
     await this.running;
     await Promise.allSettled([...this.inflight.values()]);
-    this.transport.close();
+    await this.transport.close();
   }
 }

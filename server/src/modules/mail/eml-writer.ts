@@ -1,0 +1,64 @@
+/** Writes the dev mailbox's .eml copies on a worker thread, so a burst of checkouts never waits on the file
+ * system and the copies keep up with it. Through libuv's pool every file took four turns of the busy event
+ * loop (open, write, close, rename): under load the copies fell thousands behind and were written at
+ * shutdown. Each copy is written to a temporary name and renamed, so a reader never sees half a file. */
+import fs from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+
+// Plain CommonJS run by the worker (eval), so it needs no bundling of its own.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const fs = require("node:fs");
+const path = require("node:path");
+parentPort.on("message", (message) => {
+  if (message === "stop") {
+    parentPort.close();
+    return;
+  }
+  const final = path.join(workerData.dir, message.file);
+  try {
+    fs.writeFileSync(final + ".tmp", message.content);
+    fs.renameSync(final + ".tmp", final);
+  } catch (err) {
+    console.error("dev mailbox: could not write " + message.file + ": " + (err && err.message ? err.message : err));
+  }
+});
+`;
+
+export class EmlWriter {
+  private worker: Worker | undefined;
+  private readonly stopped: Promise<void>;
+
+  constructor(private readonly dir: string) {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { dir } });
+    // Copies are a convenience: the worker never keeps the process alive (a crash is covered at the next start).
+    worker.unref();
+    worker.on("error", (err) => {
+      console.error(`dev mailbox: .eml writer stopped (${err.message}); writing copies on the main thread`);
+      this.worker = undefined;
+    });
+    this.stopped = new Promise((resolve) => worker.once("exit", () => resolve()));
+    this.worker = worker;
+  }
+
+  /** Queues one copy (written in order, after what was queued before). */
+  write(file: string, content: Buffer): void {
+    if (this.worker) this.worker.postMessage({ file, content });
+    else this.writeNow(file, content);
+  }
+
+  writeNow(file: string, content: Buffer): void {
+    const final = path.join(this.dir, file);
+    fs.writeFileSync(`${final}.tmp`, content);
+    fs.renameSync(`${final}.tmp`, final);
+  }
+
+  /** Resolves once every queued copy is written. */
+  async close(): Promise<void> {
+    if (!this.worker) return;
+    this.worker.postMessage("stop");
+    this.worker = undefined;
+    await this.stopped;
+  }
+}
