@@ -21,8 +21,8 @@ export interface MailTransport {
   /** How long a claimed outbox row stays reserved: longer than the longest possible send. */
   readonly leaseMs: number;
   send(mail: OutgoingMail): Promise<void>;
-  /** Synchronous local delivery (the dev mailbox): the worker runs it inside the transaction that claims
-   * the outbox row and marks it sent, so a message is delivered exactly once, with a single commit. */
+  /** Synchronous local delivery (the dev mailbox): the worker runs it inside the transaction that writes
+   * (or claims) the outbox row as sent, so a message is delivered exactly once, with a single commit. */
   deliverInTransaction?: (mail: OutgoingMail) => void;
   close(): void | Promise<void>;
 }
