@@ -1,8 +1,10 @@
 /** Checkout throughput: the real server (built, or from source through tsx) on a fresh seeded data dir,
  * 20 concurrent clients placing orders for ~10 s with the mail worker on (dev mailbox).
- * Budget: >= 300 orders/s and p95 < 50 ms. Prints a one-line JSON summary last.
- * Usage: node --experimental-strip-types scripts/bench/checkout.ts [--seconds 10] [--clients 20] [--source] [--profile DIR] */
-import { spawn, type ChildProcess } from "node:child_process";
+ * Budget: >= 300 orders/s and p95 < 50 ms. A shared 2-core machine swings between runs, so it makes --runs
+ * runs (3), each with a fresh server and data dir, and reports the median run (by p95) with every run's
+ * figures. Prints a one-line JSON summary last.
+ * Usage: tsx scripts/bench/checkout.ts [--runs 3] [--seconds 10] [--clients 20] [--source] [--profile DIR] */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -20,6 +22,65 @@ const CLIENTS = arg("clients", 20);
 const MAX_ORDERS = arg("max", 20_000);
 const MIN_RPS = 300;
 const P95_BUDGET_MS = 50;
+const RUNS = arg("runs", 3);
+
+interface RunFigures {
+  ordersPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  serverCpuMsPerOrder: number | null;
+  ok: boolean;
+}
+
+/** Where the runs' data dirs go. They are all removed only after the last run: this machine's ext4 (no
+ * journal) skips inodes freed in the last 5-30 s when it allocates new ones, so deleting a run's thousands
+ * of .eml files just before the next run made every copy that run wrote cost several times its usual
+ * kernel time, which no running store pays. */
+const dataRootIndex = process.argv.indexOf("--data-root");
+const dataRoot = dataRootIndex >= 0 ? process.argv[dataRootIndex + 1] : undefined;
+
+if (!process.argv.includes("--single")) {
+  // Each run is this script again with --single: a fresh process, server and data dir.
+  const runs: RunFigures[] = [];
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-checkout-"));
+  for (let run = 0; run < RUNS; run++) {
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, import.meta.filename, ...process.argv.slice(2), "--single", "--data-root", root],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+        timeout: 300_000,
+      },
+    );
+    const line = child.stdout
+      .trim()
+      .split("\n")
+      .reverse()
+      .find((l) => l.startsWith("{"));
+    if (child.status !== 0 || !line) throw new Error(`checkout run ${run + 1} failed (exit ${child.status})`);
+    const figures = JSON.parse(line) as RunFigures;
+    console.log(
+      child.stdout
+        .trim()
+        .split("\n")
+        .find((l) => l.startsWith("checkout:")),
+    );
+    runs.push(figures);
+  }
+  fs.rmSync(root, { recursive: true, force: true });
+  const median = [...runs].sort((a, b) => a.p95Ms - b.p95Ms)[Math.floor(runs.length / 2)];
+  if (!median) throw new Error("no runs");
+  report("checkout", {
+    ...median,
+    runs: RUNS,
+    ordersPerSecondRuns: runs.map((r) => r.ordersPerSecond),
+    p95MsRuns: runs.map((r) => r.p95Ms),
+    serverCpuMsPerOrderRuns: runs.map((r) => r.serverCpuMsPerOrder),
+  });
+  process.exit(0);
+}
 
 async function freePort(): Promise<number> {
   const srv = net.createServer();
@@ -31,7 +92,7 @@ async function freePort(): Promise<number> {
 }
 
 const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-checkout-"));
+const dataDir = fs.mkdtempSync(path.join(dataRoot ?? os.tmpdir(), "store-bench-checkout-"));
 const built = path.join(repoRoot, "server/dist/main.js");
 // The built server when there is one (`pnpm build`), else the sources; --source forces the sources.
 const source = process.argv.includes("--source") || !fs.existsSync(built);
@@ -111,7 +172,7 @@ async function stop(): Promise<void> {
     child.kill("SIGTERM");
     await exited;
   }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!dataRoot) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 try {
