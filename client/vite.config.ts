@@ -79,6 +79,7 @@ export default defineConfig({
   },
   build: {
     target: "es2022",
-    sourcemap: false,
+    // VITE_SOURCEMAP=1 for scripts/bench/profile.ts; shoppers never download maps.
+    sourcemap: process.env.VITE_SOURCEMAP === "1",
   },
 });
