@@ -82,7 +82,7 @@ class SourceMaps {
 
   private load(pathname: string): ((line: number, column: number) => string) | null {
     if (this.cache.has(pathname)) return this.cache.get(pathname) ?? null;
-    const mapFile = path.join(repoRoot, "client/dist", `${pathname}.map`);
+    const mapFile = path.join(process.env.CLIENT_DIST ?? path.join(repoRoot, "client/dist"), `${pathname}.map`);
     let lookup: ((line: number, column: number) => string) | null = null;
     if (fs.existsSync(mapFile)) {
       const map = JSON.parse(fs.readFileSync(mapFile, "utf8")) as { sources: string[]; mappings: string };
@@ -133,9 +133,35 @@ function decodeMappings(mappings: string): number[][][] {
 
 const pathname = process.env.PROFILE_PATH ?? "/";
 const throttle = Number(process.env.CPU_THROTTLE ?? 1);
-const store = await startBuiltStore(4312);
+const runs = Number(process.env.PROFILE_RUNS ?? 1);
+// CLIENT_DIST=/some/dist profiles another client build (an A/B comparison on this noisy machine).
+const store = await startBuiltStore(4312, process.env.CLIENT_DIST ? { CLIENT_DIST: process.env.CLIENT_DIST } : {});
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
+  const summaries: Summary[] = [];
+  for (let run = 0; run < runs; run++) summaries.push(await profileOnce(runs === 1));
+  if (runs > 1) {
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
+    const keys = Object.keys(summaries[0] ?? {}) as (keyof Summary)[];
+    console.log(`median of ${runs}: ${keys.map((k) => `${k} ${median(summaries.map((s) => s[k]))}`).join(", ")}`);
+  }
+} finally {
+  await browser.close();
+  await store.stop();
+}
+
+/** One run's figures (ms): blocking is Lighthouse's TBT arithmetic on the observed tasks after FCP, with its
+ * mobile CPU multiplier (4, layouts 2), a rough guide to what the simulated TBT will do. */
+interface Summary {
+  fcp: number;
+  lcp: number;
+  blocking: number;
+  taskTime: number;
+  dexie: number;
+  react: number;
+}
+
+async function profileOnce(detail: boolean): Promise<Summary> {
   const context = await browser.newContext({ serviceWorkers: "allow", viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -156,21 +182,47 @@ try {
   const { profile } = (await cdp.send("Profiler.stop")) as { profile: CpuProfile };
   await cdp.send("Tracing.end");
   await traceDone;
+  await context.close();
   if (process.env.PROFILE_OUT) fs.writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
 
   const navStart = traceEvents.find((e) => e.name === "navigationStart")?.ts ?? profile.startTime;
+  const at = (ts: number) => Math.round((ts - navStart) / 1000);
   const mainTid = mainThread(traceEvents);
   const main = traceEvents.filter((e) => e.tid === mainTid && e.ph === "X");
-  const tasks = main.filter((e) => e.name === "RunTask" && (e.dur ?? 0) >= 30_000);
+  const fcp = at(traceEvents.find((e) => e.name === "firstContentfulPaint")?.ts ?? navStart);
+  const lcp = at(traceEvents.filter((e) => e.name === "largestContentfulPaint::Candidate").at(-1)?.ts ?? navStart);
+  const allTasks = main.filter((e) => e.name === "RunTask");
+  const blocking = allTasks
+    .filter((task) => at(task.ts) >= fcp)
+    .reduce((sum, task) => {
+      const layout = main.some((e) => e.name === "Layout" && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0));
+      return sum + Math.max(0, ((task.dur ?? 0) / 1000) * (layout ? 2 : 4) - 50);
+    }, 0);
+  const maps = new SourceMaps();
+  const byFile = selfTimes(profile, maps, 0, Infinity, (f) => f.replace(/:\d+$/, ""));
+  const summary: Summary = {
+    fcp,
+    lcp,
+    blocking: Math.round(blocking),
+    taskTime: Math.round(allTasks.reduce((sum, t) => sum + (t.dur ?? 0), 0) / 1000),
+    dexie: Math.round((byFile.get("dexie/dist/dexie.js") ?? 0) / 1000),
+    react: Math.round((byFile.get("react-dom/cjs/react-dom-client.production.js") ?? 0) / 1000),
+  };
+  console.log(
+    Object.entries(summary)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", "),
+  );
+  if (!detail) return summary;
+
   const marks = traceEvents
     .filter((e) =>
       ["firstContentfulPaint", "largestContentfulPaint::Candidate", "domContentLoadedEventEnd"].includes(e.name),
     )
-    .map((e) => `${e.name} ${Math.round((e.ts - navStart) / 1000)}`);
+    .map((e) => `${e.name} ${at(e.ts)}`);
   console.log("marks (ms after navigation):", marks.join(", "));
-  const maps = new SourceMaps();
   console.log("tasks >= 30 ms:");
-  for (const task of tasks) {
+  for (const task of allTasks.filter((e) => (e.dur ?? 0) >= 30_000)) {
     const end = task.ts + (task.dur ?? 0);
     const inside = main.filter((e) => e !== task && e.ts >= task.ts && e.ts < end);
     const kinds = new Map<string, number>();
@@ -189,17 +241,10 @@ try {
     const js = selfTimes(profile, maps, task.ts, end, (file) => file.replace(/:\d+$/, ""));
     const functions = selfTimes(profile, maps, task.ts, end);
     console.log(
-      `  ${Math.round((task.ts - navStart) / 1000)} ms +${Math.round((task.dur ?? 0) / 1000)}: ${events.join(", ")}\n      files: ${top(js, 6, ", ")}\n      functions: ${top(functions, 6, ", ")}`,
+      `  ${at(task.ts)} ms +${Math.round((task.dur ?? 0) / 1000)}: ${events.join(", ")}\n      files: ${top(js, 6, ", ")}\n      functions: ${top(functions, 6, ", ")}`,
     );
   }
-  console.log(
-    `\nself time by source file:\n${top(
-      selfTimes(profile, maps, 0, Infinity, (f) => f.replace(/:\d+$/, "")),
-      40,
-    )}`,
-  );
+  console.log(`\nself time by source file:\n${top(byFile, 40)}`);
   console.log(`\nself time by function:\n${top(selfTimes(profile, maps, 0, Infinity), 40)}`);
-} finally {
-  await browser.close();
-  await store.stop();
+  return summary;
 }
