@@ -44,6 +44,9 @@ function FirstPageSignal() {
 }
 
 async function boot(): Promise<void> {
+  // Evaluating the app's modules is one long task; booting in the next task splits that work in two,
+  // so a tap or a frame can come in between.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   applyToDocument();
   watchSystemTheme();
   // A first visit to a storefront page waits (briefly) for the catalog, so it renders once with its data:

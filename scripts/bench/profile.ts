@@ -25,6 +25,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** thread (CPU) time: unlike dur, it leaves out time the thread waited for a busy machine's CPU */
+  tdur?: number;
   tid: number;
   pid: number;
   args?: { data?: Record<string, unknown> };
@@ -156,7 +158,9 @@ interface Summary {
   fcp: number;
   lcp: number;
   blocking: number;
+  blockingCpu: number;
   taskTime: number;
+  taskCpu: number;
   dexie: number;
   react: number;
 }
@@ -192,19 +196,22 @@ async function profileOnce(detail: boolean): Promise<Summary> {
   const fcp = at(traceEvents.find((e) => e.name === "firstContentfulPaint")?.ts ?? navStart);
   const lcp = at(traceEvents.filter((e) => e.name === "largestContentfulPaint::Candidate").at(-1)?.ts ?? navStart);
   const allTasks = main.filter((e) => e.name === "RunTask");
-  const blocking = allTasks
-    .filter((task) => at(task.ts) >= fcp)
-    .reduce((sum, task) => {
-      const layout = main.some((e) => e.name === "Layout" && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0));
-      return sum + Math.max(0, ((task.dur ?? 0) / 1000) * (layout ? 2 : 4) - 50);
-    }, 0);
+  const blockingBy = (length: (task: TraceEvent) => number) =>
+    allTasks
+      .filter((task) => at(task.ts) >= fcp)
+      .reduce((sum, task) => {
+        const layout = main.some((e) => e.name === "Layout" && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0));
+        return sum + Math.max(0, (length(task) / 1000) * (layout ? 2 : 4) - 50);
+      }, 0);
   const maps = new SourceMaps();
   const byFile = selfTimes(profile, maps, 0, Infinity, (f) => f.replace(/:\d+$/, ""));
   const summary: Summary = {
     fcp,
     lcp,
-    blocking: Math.round(blocking),
+    blocking: Math.round(blockingBy((t) => t.dur ?? 0)),
+    blockingCpu: Math.round(blockingBy((t) => t.tdur ?? t.dur ?? 0)),
     taskTime: Math.round(allTasks.reduce((sum, t) => sum + (t.dur ?? 0), 0) / 1000),
+    taskCpu: Math.round(allTasks.reduce((sum, t) => sum + (t.tdur ?? t.dur ?? 0), 0) / 1000),
     dexie: Math.round((byFile.get("dexie/dist/dexie.js") ?? 0) / 1000),
     react: Math.round((byFile.get("react-dom/cjs/react-dom-client.production.js") ?? 0) / 1000),
   };
