@@ -228,8 +228,8 @@ async function profileOnce(detail: boolean): Promise<Summary> {
     )
     .map((e) => `${e.name} ${at(e.ts)}`);
   console.log("marks (ms after navigation):", marks.join(", "));
-  console.log("tasks >= 30 ms:");
-  for (const task of allTasks.filter((e) => (e.dur ?? 0) >= 30_000)) {
+  console.log(`tasks >= ${process.env.PROFILE_TASK_MS ?? 30} ms:`);
+  for (const task of allTasks.filter((e) => (e.dur ?? 0) >= Number(process.env.PROFILE_TASK_MS ?? 30) * 1000)) {
     const end = task.ts + (task.dur ?? 0);
     const inside = main.filter((e) => e !== task && e.ts >= task.ts && e.ts < end);
     const kinds = new Map<string, number>();
