@@ -1,4 +1,7 @@
 /** Build steps that make the first page of a visit paint sooner (measured with `pnpm bench lighthouse`). */
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
 import type { Plugin, Rollup } from "vite";
 
 /** A plugin that rewrites the built index.html once the bundle's files and names are known. */
@@ -92,4 +95,36 @@ export function preloadFirstPageChunks(): Plugin {
     </script>`;
     return html.replace(/(\s*<script type="module")/, `\n    ${script}$1`);
   });
+}
+
+const BROTLI_ASSET = /\.(js|css)$/;
+
+/**
+ * Writes a Brotli copy (file.br, best quality) beside every script and stylesheet: the server sends it to
+ * browsers that accept br, about a fifth smaller than gzip on the fly, so the first page's code arrives
+ * sooner on a slow network.
+ */
+export function brotliAssets(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "store:brotli-assets",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!BROTLI_ASSET.test(fileName)) continue;
+        const file = path.join(outDir, fileName);
+        const source = fs.readFileSync(file);
+        const compressed = zlib.brotliCompressSync(source, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+          },
+        });
+        if (compressed.length < source.length) fs.writeFileSync(`${file}.br`, compressed);
+      }
+    },
+  };
 }

@@ -5,7 +5,7 @@ import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { inlineEntryCss, preloadFirstPageChunks } from "./vite-plugins.ts";
+import { brotliAssets, inlineEntryCss, preloadFirstPageChunks } from "./vite-plugins.ts";
 
 const api = "http://localhost:3000";
 
@@ -29,6 +29,7 @@ export default defineConfig({
     lingui({ configPath: linguiConfigPath }),
     inlineEntryCss(),
     preloadFirstPageChunks(),
+    brotliAssets(),
     VitePWA({
       registerType: "prompt",
       injectRegister: false,
@@ -79,6 +80,7 @@ export default defineConfig({
   },
   build: {
     target: "es2022",
-    sourcemap: false,
+    // VITE_SOURCEMAP=1 for scripts/bench/profile.ts; shoppers never download maps.
+    sourcemap: process.env.VITE_SOURCEMAP === "1",
   },
 });

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from "react";
+import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider, createRouter } from "@tanstack/react-router";
 import { I18nProvider } from "@lingui/react";
@@ -6,9 +6,9 @@ import { routeTree } from "./route-tree.gen.ts";
 import { activateLocale, i18n } from "./i18n/i18n.ts";
 import { applyToDocument, getLang, watchSystemTheme } from "./features/prefs/prefs-store.ts";
 import { NotFoundPage } from "./features/layout/not-found-page.tsx";
-import { firstCatalog, startCatalogSync } from "./local/catalog-sync.ts";
+import { catalogStored, firstCatalog, startCatalogSync } from "./local/catalog-sync.ts";
 import { registerServiceWorker } from "./app/pwa-update.ts";
-import { primeCatalog } from "./features/catalog/catalog-hooks.ts";
+import { primeCatalog, seedCatalog } from "./features/catalog/catalog-hooks.ts";
 import "./ui/base.css";
 import "./ui/components.css";
 
@@ -28,16 +28,36 @@ declare module "@tanstack/react-router" {
 /** How long a first visit shows the boot shell while the catalog arrives, before rendering without it. */
 const FIRST_CATALOG_WAIT_MS = 2000;
 
+let firstPageRendered: () => void = () => undefined;
+/** Settles once the first page has been committed and the browser has a quiet moment. */
+const afterFirstPage = new Promise<void>((resolve) => {
+  firstPageRendered = () => {
+    // Safari has no requestIdleCallback.
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: 3000 });
+    else setTimeout(resolve, 200);
+  };
+});
+
+function FirstPageSignal() {
+  useEffect(() => firstPageRendered(), []);
+  return null;
+}
+
 async function boot(): Promise<void> {
+  // Evaluating the app's modules is one long task; booting in the next task splits that work in two,
+  // so a tap or a frame can come in between.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   applyToDocument();
   watchSystemTheme();
-  startCatalogSync();
-  // A first visit to a storefront page waits (briefly) for the catalog, so it renders once with its data.
+  // A first visit to a storefront page waits (briefly) for the catalog, so it renders once with its data:
+  // from the answer in memory, stored in IndexedDB after that first page (a later visit reads IndexedDB).
   const storefront = !/^\/(admin|orders)(\/|$)/.test(location.pathname);
+  const firstAnswer = storefront ? firstCatalog(FIRST_CATALOG_WAIT_MS, afterFirstPage) : null;
+  startCatalogSync();
   // The router resolves the page (and loads its code) meanwhile, so the first render is the whole page.
   await Promise.all([
     activateLocale(getLang()),
-    storefront ? firstCatalog(FIRST_CATALOG_WAIT_MS).then(primeCatalog) : undefined,
+    firstAnswer?.then((answer) => (answer ? seedCatalog(answer, catalogStored) : primeCatalog())),
     router.load(),
   ]);
   const root = document.getElementById("root");
@@ -48,6 +68,7 @@ async function boot(): Promise<void> {
       <StrictMode>
         <I18nProvider i18n={i18n}>
           <RouterProvider router={router} />
+          <FirstPageSignal />
         </I18nProvider>
       </StrictMode>,
     ),

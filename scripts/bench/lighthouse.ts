@@ -11,10 +11,16 @@ const pages = { home: "/", product: "/product/steam-20" };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const results: Record<string, { performance: number; accessibility: number; performanceRuns: number[] }> = {};
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+/** LIGHTHOUSE_SAVE=dir keeps every run's full JSON report there (home-1.json ...) for a closer look. */
+const SAVE_DIR = process.env.LIGHTHOUSE_SAVE;
+/** LIGHTHOUSE_PAGES=home,product limits the pages audited. */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(",");
+if (SAVE_DIR) fs.mkdirSync(SAVE_DIR, { recursive: true });
 try {
   for (const [name, pathname] of Object.entries(pages)) {
+    if (ONLY && !ONLY.includes(name)) continue;
     const runs: { performance: number; accessibility: number }[] = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await audit(name, pathname));
+    for (let run = 0; run < RUNS; run++) runs.push(await audit(name, pathname, run + 1));
     results[name] = {
       performance: median(runs.map((r) => r.performance)),
       accessibility: median(runs.map((r) => r.accessibility)),
@@ -26,7 +32,11 @@ try {
   await store.stop();
 }
 
-async function audit(name: string, pathname: string): Promise<{ performance: number; accessibility: number }> {
+async function audit(
+  name: string,
+  pathname: string,
+  runNumber: number,
+): Promise<{ performance: number; accessibility: number }> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lh-")), "report.json");
   const run = spawnSync(
     path.join(repoRoot, "node_modules/.bin/lighthouse"),
@@ -44,9 +54,10 @@ async function audit(name: string, pathname: string): Promise<{ performance: num
     console.error(run.stderr.slice(-2000));
     throw new Error(`lighthouse failed on ${pathname}`);
   }
+  if (SAVE_DIR) fs.copyFileSync(out, path.join(SAVE_DIR, `${name}-${runNumber}.json`));
   const lhr = JSON.parse(fs.readFileSync(out, "utf8")) as {
     categories: Record<string, { score: number }>;
-    audits: Record<string, { score: number | null; title: string; displayValue?: string }>;
+    audits: Record<string, { score: number | null; title: string; displayValue?: string; numericValue?: number }>;
   };
   const scores = {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -55,6 +66,8 @@ async function audit(name: string, pathname: string): Promise<{ performance: num
   const failing = Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 0.9)
     .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
-  console.error(`${name}: ${JSON.stringify(scores)}; below 0.9: ${failing.slice(0, 12).join("; ")}`);
+  const metric = (id: string): number => Math.round(lhr.audits[id]?.numericValue ?? 0);
+  const metrics = `FCP ${metric("first-contentful-paint")} LCP ${metric("largest-contentful-paint")} TBT ${metric("total-blocking-time")} SI ${metric("speed-index")} CLS ${(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)}`;
+  console.error(`${name}: ${JSON.stringify(scores)}; ${metrics}; below 0.9: ${failing.slice(0, 12).join("; ")}`);
   return scores;
 }

@@ -29,6 +29,9 @@ export async function startBuiltStore(port: number, env: Record<string, string> 
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  // A bench that dies before stop() must not leave the server holding its port.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -48,6 +51,7 @@ export async function startBuiltStore(port: number, env: Record<string, string> 
     url,
     dataDir,
     stop: async () => {
+      process.off("exit", killOnExit);
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
       await exited;

@@ -1,7 +1,7 @@
 /** Service worker registration (workbox-window via vite-plugin-pwa): asks before activating a new version (D18). */
 import { registerSW } from "virtual:pwa-register";
 import { t } from "@lingui/core/macro";
-import { toast } from "sonner";
+import { toast } from "../ui/toast.tsx";
 
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;

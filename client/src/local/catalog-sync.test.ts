@@ -91,6 +91,26 @@ describe("syncOnce", () => {
     expect(await localVersion(db)).toBe(5);
   });
 
+  it("hands the answer over as soon as it arrives and stores it only once told to", async () => {
+    await applySync(db, syncResponse({ version: 7 }));
+    const body = syncResponse({ version: 8, products: [product("a")] });
+    const fetchImpl = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
+    let store: () => void = () => undefined;
+    const storeAfter = new Promise<void>((resolve) => {
+      store = resolve;
+    });
+    const answers: unknown[] = [];
+    const done = syncOnce(db, fetchImpl, { full: true, onAnswer: (res) => answers.push(res), storeAfter });
+    await vi.waitFor(() => expect(answers).toEqual([body]));
+    // a full copy is asked for without reading the local version
+    expect(fetchImpl).toHaveBeenCalledWith("/api/sync?since=0", expect.anything());
+    expect(await localVersion(db)).toBe(7);
+    store();
+    expect(await done).toBe(true);
+    expect(await localVersion(db)).toBe(8);
+    expect((await db.products.toArray()).map((p) => p.id)).toEqual(["a"]);
+  });
+
   it("asks for a full copy when nothing is stored yet", async () => {
     const fetchImpl = vi.fn(async () => new Response(JSON.stringify(syncResponse({ version: 1 })), { status: 200 }));
     await syncOnce(db, fetchImpl);

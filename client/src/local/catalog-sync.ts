@@ -58,9 +58,22 @@ export function looksLikeSyncResponse(value: unknown): value is SyncResponse {
   );
 }
 
+export interface SyncOptions {
+  /** Ask for a full copy without reading the local version (a first visit has nothing stored). */
+  full?: boolean;
+  /** Called with a valid answer as soon as it arrives, before it is stored. */
+  onAnswer?: (res: SyncResponse) => void;
+  /** Storing the answer waits for this (a first visit stores its catalog after the first page has rendered). */
+  storeAfter?: Promise<unknown>;
+}
+
 /** One round trip: asks for changes since the local version and stores them. Returns false on failure. */
-export async function syncOnce(db: StoreDb = defaultDb, fetchImpl: typeof fetch = fetch): Promise<boolean> {
-  const since = await localVersion(db);
+export async function syncOnce(
+  db: StoreDb = defaultDb,
+  fetchImpl: typeof fetch = fetch,
+  options: SyncOptions = {},
+): Promise<boolean> {
+  const since = options.full ? 0 : await localVersion(db);
   const etagRow = since > 0 ? await db.meta.get(META.etag) : undefined;
   const headers: Record<string, string> = { Accept: "application/json" };
   if (typeof etagRow?.value === "string") headers["If-None-Match"] = etagRow.value;
@@ -72,6 +85,8 @@ export async function syncOnce(db: StoreDb = defaultDb, fetchImpl: typeof fetch 
   if (!res.ok) return false;
   const body: unknown = await res.json();
   if (!looksLikeSyncResponse(body)) return false;
+  options.onAnswer?.(body);
+  await options.storeAfter;
   await applySync(db, body, res.headers.get("ETag"));
   return true;
 }
@@ -115,6 +130,11 @@ export const fetchWithPrefetch: typeof fetch = (input, init) => {
 let state: SyncState = "idle";
 const listeners = new Set<() => void>();
 let inFlight: Promise<void> | null = null;
+let markStored: () => void = () => undefined;
+/** Settles once a sync has stored a catalog (or confirmed the stored one) in this page. */
+export const catalogStored: Promise<void> = new Promise((resolve) => {
+  markStored = resolve;
+});
 
 function setState(next: SyncState): void {
   state = next;
@@ -130,13 +150,16 @@ export function subscribeSyncState(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Syncs now unless a sync is already running (then waits for that one). */
-export function syncCatalog(): Promise<void> {
+/** Syncs now unless a sync is already running (then waits for that one, whose options stay). */
+export function syncCatalog(options: SyncOptions = {}): Promise<void> {
   if (inFlight) return inFlight;
   setState("syncing");
-  inFlight = syncOnce(defaultDb, fetchWithPrefetch)
+  inFlight = syncOnce(defaultDb, fetchWithPrefetch, options)
     .then((ok) => {
-      if (ok) markSynced();
+      if (ok) {
+        markSynced();
+        markStored();
+      }
       setState(ok ? "ok" : "error");
     })
     .catch(() => setState("error"))
@@ -147,12 +170,21 @@ export function syncCatalog(): Promise<void> {
 }
 
 /**
- * Resolves at once when a catalog was stored before; on a first visit, once the first sync settles or
- * after timeoutMs. The first visit then renders once, with its data, instead of skeletons that jump.
+ * A first visit's catalog, straight from the network: the first sync's answer as soon as it arrives (null
+ * after timeoutMs, or at once when a catalog was stored before). The answer is stored in IndexedDB only
+ * once `storeAfter` settles, so the first page renders from memory instead of waiting for IndexedDB to
+ * open, write and read back; call it before startCatalogSync so that sync is this one.
  */
-export function firstCatalog(timeoutMs: number): Promise<void> {
-  if (hasSyncedBefore()) return Promise.resolve();
-  return Promise.race([syncCatalog(), new Promise<void>((resolve) => window.setTimeout(resolve, timeoutMs))]);
+export function firstCatalog(timeoutMs: number, storeAfter: Promise<unknown>): Promise<SyncResponse | null> {
+  if (hasSyncedBefore()) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(() => resolve(null), timeoutMs);
+    const settle = (answer: SyncResponse | null) => {
+      window.clearTimeout(timer);
+      resolve(answer);
+    };
+    void syncCatalog({ full: true, onAnswer: settle, storeAfter }).finally(() => settle(null));
+  });
 }
 
 export const SYNC_INTERVAL_MS = 5 * 60 * 1000;

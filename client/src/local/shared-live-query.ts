@@ -6,8 +6,13 @@ import { liveQuery, type Subscription } from "dexie";
 export interface SharedLiveQuery<T> {
   /** The React hook: the current value, re-rendering when the query's answer changes. */
   (): T;
+  /** Calls the listener whenever the value changes (what the hook subscribes with); returns the unsubscribe. */
+  subscribe: (listener: () => void) => () => void;
   /** Reads the answer once before anything subscribes, so the first render already has it. */
   prime: () => Promise<void>;
+  /** Takes a value known before IndexedDB has it (a first visit's sync answer): readers see it at once,
+   * and the live query starts only once `stored` settles, so it never reads the tables half filled. */
+  seed: (value: T, stored: Promise<unknown>) => void;
 }
 
 export function sharedLiveQuery<T>(
@@ -18,11 +23,12 @@ export function sharedLiveQuery<T>(
 ): SharedLiveQuery<T> {
   let current = initial;
   let subscription: Subscription | null = null;
+  let held: Promise<unknown> | null = null;
   const listeners = new Set<() => void>();
 
-  const subscribe = (listener: () => void): (() => void) => {
-    listeners.add(listener);
-    subscription ??= liveQuery(querier).subscribe({
+  const start = (): void => {
+    if (subscription || held || listeners.size === 0) return;
+    subscription = liveQuery(querier).subscribe({
       next: (value) => {
         if (same(value, current)) return;
         current = value;
@@ -31,6 +37,10 @@ export function sharedLiveQuery<T>(
       // A failed read keeps the last good value; the next change retries.
       error: () => undefined,
     });
+  };
+  const subscribe = (listener: () => void): (() => void) => {
+    listeners.add(listener);
+    start();
     return () => {
       listeners.delete(listener);
       if (listeners.size === 0 && subscription) {
@@ -49,7 +59,20 @@ export function sharedLiveQuery<T>(
       // the live query will try again once something subscribes
     }
   };
-  return Object.assign(useSharedValue, { prime });
+  const seed = (value: T, stored: Promise<unknown>): void => {
+    current = value;
+    const gate = stored.then(
+      () => undefined,
+      () => undefined,
+    );
+    held = gate;
+    void gate.then(() => {
+      if (held !== gate) return;
+      held = null;
+      start();
+    });
+  };
+  return Object.assign(useSharedValue, { subscribe, prime, seed });
 }
 
 /** Structural equality for what IndexedDB gives back (plain objects, arrays, strings, numbers, booleans, null). */

@@ -1,18 +1,18 @@
 import { Outlet, createRootRoute, useRouterState } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
-import { Toaster } from "sonner";
 import { SiteHeader } from "../features/layout/site-header.tsx";
 import { SiteFooter } from "../features/layout/site-footer.tsx";
 import { NotFoundPage } from "../features/layout/not-found-page.tsx";
 import { useLang, useTheme } from "../features/prefs/prefs-store.ts";
 import { directionOf } from "../features/prefs/prefs-rules.ts";
+import { LazyToaster } from "../ui/toast.tsx";
 
 function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const lang = useLang();
   const theme = useTheme();
   const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
-  const toaster = <Toaster theme={theme} dir={directionOf(lang)} position="bottom-center" closeButton richColors />;
+  const toaster = <LazyToaster theme={theme} dir={directionOf(lang)} position="bottom-center" closeButton richColors />;
   if (isAdmin) {
     return (
       <>

@@ -36,15 +36,40 @@ function safeJoin(root: string, urlPath: string): string | undefined {
   return full.startsWith(root + path.sep) ? full : undefined;
 }
 
-function fileResponse(c: Context, file: string, cacheControl: string): Response | undefined {
-  let stat: fs.Stats;
+function statFile(file: string): fs.Stats | undefined {
   try {
-    stat = fs.statSync(file);
+    const stat = fs.statSync(file);
+    return stat.isFile() ? stat : undefined;
   } catch {
     return undefined;
   }
-  if (!stat.isFile()) return undefined;
+}
+
+/** Whether the request's Accept-Encoding allows Brotli (a q=0 refuses it). */
+export function acceptsBrotli(acceptEncoding: string | undefined): boolean {
+  return (acceptEncoding ?? "").split(",").some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return name?.trim() === "br" && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+function fileResponse(c: Context, file: string, cacheControl: string, brotli = false): Response | undefined {
+  const stat = statFile(file);
+  if (!stat) return undefined;
   const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+  // The build writes file.br beside scripts and stylesheets; it is sent as is to browsers that take br.
+  const br = brotli ? statFile(`${file}.br`) : undefined;
+  if (brotli) c.header("Vary", "Accept-Encoding");
+  if (br && acceptsBrotli(c.req.header("Accept-Encoding"))) {
+    const etag = `W/"br-${br.size.toString(16)}-${br.mtimeMs.toString(16)}"`;
+    c.header("Content-Type", type);
+    c.header("Content-Encoding", "br");
+    c.header("Cache-Control", cacheControl);
+    c.header("ETag", etag);
+    if (c.req.header("If-None-Match") === etag) return c.body(null, 304);
+    return c.body(fs.readFileSync(`${file}.br`));
+  }
   const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
   c.header("Content-Type", type);
   c.header("Cache-Control", cacheControl);
@@ -88,6 +113,7 @@ export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: s
             c,
             file,
             hashed ? "public, max-age=31536000, immutable" : noCache ? "no-cache" : "public, max-age=3600",
+            hashed,
           )
         : undefined;
       if (res) return res;

@@ -2,7 +2,7 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from "react";
 import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast.tsx";
 import { AdminNetworkError, adminApi } from "../../api/admin-client.ts";
 import { adminOutbox, useOutbox } from "../../local/admin-outbox.ts";
 import { syncCatalog } from "../../local/catalog-sync.ts";

@@ -2,7 +2,15 @@
 import { useMemo, useSyncExternalStore } from "react";
 import { heroBanners } from "@store/shared/banners";
 import { ratesWith, type Rates } from "@store/shared/currency";
-import type { Banner, Category, Product, Rate, StoreSettings, Toggles } from "@store/shared/schemas/catalog";
+import type {
+  Banner,
+  Category,
+  Product,
+  Rate,
+  StoreSettings,
+  SyncResponse,
+  Toggles,
+} from "@store/shared/schemas/catalog";
 import { db, META } from "../../local/db.ts";
 import { getSyncState, subscribeSyncState, type SyncState } from "../../local/catalog-sync.ts";
 import { sameData, sharedLiveQuery, type SharedLiveQuery } from "../../local/shared-live-query.ts";
@@ -98,6 +106,23 @@ export const useCatalogReady: SharedLiveQuery<boolean> = sharedLiveQuery(
 /** Reads the local catalog once before the first render, so the first page renders with its data. */
 export async function primeCatalog(): Promise<void> {
   await Promise.all([useProducts, useCategories, useBanners, useSettings, useCatalogReady].map((q) => q.prime()));
+}
+
+/** Rows in IndexedDB's order for their id keys (code units, as toArray() returns them). */
+function byId<R extends { id: string }>(rows: readonly R[]): R[] {
+  return [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * A first visit renders from the sync answer in memory: the same values the queries will read once
+ * IndexedDB has stored it (`stored`), when they take over and keep them live.
+ */
+export function seedCatalog(res: SyncResponse, stored: Promise<unknown>): void {
+  useProducts.seed(byId(res.products), stored);
+  useCategories.seed(dedupeCategories(byId(res.categories)), stored);
+  useBanners.seed(heroBanners(byId(res.banners)), stored);
+  useSettings.seed(settingsView(isStoreSettings(res.settings) ? res.settings : undefined), stored);
+  useCatalogReady.seed(true, stored);
 }
 
 /** State of the running sync loop: idle, syncing, ok or error. */

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast.tsx";
 import type { Category, Product } from "@store/shared/schemas/catalog";
 import { CURRENCIES } from "@store/shared/currency";
 import { addToCart } from "../cart/cart-store.ts";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast.tsx";
 import type { Currency } from "@store/shared/currency";
 import { addToCart } from "../cart/cart-store.ts";
 import { toggleWishlist, useIsWishlisted } from "../wishlist/wishlist-store.ts";

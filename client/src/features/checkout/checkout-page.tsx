@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast.tsx";
 import { coerceCurrency, type Currency } from "@store/shared/currency";
 import { checkoutDetailsSchema, type CheckoutRequest, type CheckoutResponse } from "@store/shared/schemas/checkout";
 import { PROMO_INVALID } from "@store/shared/schemas/promos";

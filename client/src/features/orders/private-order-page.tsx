@@ -4,7 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { toast } from "sonner";
+import { toast } from "../../ui/toast.tsx";
 import type { OrderStatus, PrivateOrder } from "@store/shared/schemas/orders";
 import { useMoney } from "../catalog/use-money.ts";
 import { useLang } from "../prefs/prefs-store.ts";

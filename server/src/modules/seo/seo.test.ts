@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "../../test/harness.ts";
+import { acceptsBrotli } from "../../http/static.ts";
 
 const INDEX = `<!doctype html><html><head><title>Digital Store</title><meta name="description" content="default"></head><body><div id="root"></div></body></html>`;
 
@@ -14,6 +16,7 @@ describe("pages, share previews, sitemap and robots", () => {
     fs.writeFileSync(path.join(dist, "index.html"), INDEX);
     fs.mkdirSync(path.join(dist, "assets"));
     fs.writeFileSync(path.join(dist, "assets", "app-abc123.js"), "console.log(1)");
+    fs.writeFileSync(path.join(dist, "assets", "app-abc123.js.br"), zlib.brotliCompressSync("console.log(1)"));
     store = await createTestStore({ seed: true, env: { CLIENT_DIST: dist } });
   });
   afterAll(() => {
@@ -60,6 +63,25 @@ describe("pages, share previews, sitemap and robots", () => {
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     expect((await store.app.request("/assets/missing.js")).status).toBe(404);
     expect((await store.app.request("/../../etc/passwd")).status).not.toBe(500);
+  });
+
+  it("sends a hashed asset's Brotli copy to browsers that accept br, and the plain file to the others", async () => {
+    const br = await store.app.request("/assets/app-abc123.js", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(br.headers.get("Content-Encoding")).toBe("br");
+    expect(br.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
+    expect(br.headers.get("Vary")).toContain("Accept-Encoding");
+    expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe("console.log(1)");
+    for (const accept of ["gzip", "br;q=0", undefined]) {
+      const res = await store.app.request(
+        "/assets/app-abc123.js",
+        accept ? { headers: { "Accept-Encoding": accept } } : {},
+      );
+      expect(res.headers.get("Content-Encoding")).not.toBe("br");
+    }
+    expect(acceptsBrotli("gzip, deflate, br, zstd")).toBe(true);
+    expect(acceptsBrotli("br;q=0.5")).toBe(true);
+    expect(acceptsBrotli("br;q=0, gzip")).toBe(false);
+    expect(acceptsBrotli("brotli")).toBe(false);
   });
 
   it("lists every product and category in the sitemap", async () => {

@@ -1,7 +1,7 @@
 /** Admin > Banners (D19): add and edit in a form (title, image, link, active), switch on and off, delete. */
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast.tsx";
 import { z } from "zod";
 import {
   adminBannerSchema,

@@ -1,7 +1,7 @@
 /** Admin > Categories: add a category or a subcategory, list them as a one-level tree, edit and delete. */
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast.tsx";
 import { categoryListSchema } from "@store/shared/schemas/catalog";
 import { categoryCreateSchema, categoryUpdateSchema } from "@store/shared/schemas/admin";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";

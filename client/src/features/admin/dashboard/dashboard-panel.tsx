@@ -1,7 +1,7 @@
 /** Admin > Dashboard: four metric cards, the ten most recent orders (with a detail modal) and the Panier Lookup. */
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast.tsx";
 import { adminOrderSchema } from "@store/shared/schemas/orders";
 import { AdminApiError, AdminNetworkError, adminApi } from "../../../api/admin-client.ts";
 import { Dialog } from "../../../ui/dialog.tsx";

@@ -1,7 +1,7 @@
 /** The header's 'N pending changes' badge and the panel listing queued edits, with conflict resolution (D17). */
 import { useState } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast.tsx";
 import { useOutbox } from "../../../local/admin-outbox.ts";
 import type { AdminOutboxRow } from "../../../local/db.ts";
 import { Dialog } from "../../../ui/dialog.tsx";

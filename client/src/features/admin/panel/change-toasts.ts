@@ -1,7 +1,7 @@
 /** The toasts an admin change ends with when it does not go through: queued for later, or refused. */
 import { useMemo } from "react";
 import { useLingui } from "@lingui/react/macro";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast.tsx";
 import { isQueued } from "../../../api/admin-client.ts";
 import { errorText, isConflict } from "../products/admin-request.ts";
 

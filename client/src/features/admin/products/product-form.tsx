@@ -2,7 +2,7 @@
  * and the version it was opened at (a 409 offers to reload the latest or keep these edits). */
 import { useEffect, useId, useRef, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast.tsx";
 import type { Currency } from "@store/shared/currency";
 import { productSchema, type Product } from "@store/shared/schemas/catalog";
 import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";

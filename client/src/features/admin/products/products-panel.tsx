@@ -1,7 +1,7 @@
 /** Admin > Products: the catalog as cards (image, title, id, Edit, Delete) and the New/Edit form. */
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast.tsx";
 import { formatMoney } from "@store/shared/currency";
 import type { Product } from "@store/shared/schemas/catalog";
 import { adminProductListSchema } from "@store/shared/schemas/admin";

@@ -1,7 +1,7 @@
 /** Admin > Promos (D8, D19): add a code with a percent, switch it on and off, change its percent, delete it. */
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast.tsx";
 import { z } from "zod";
 import { promoCreateSchema, promoPercentSchema, promoSchema, type Promo } from "@store/shared/schemas/promos";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";

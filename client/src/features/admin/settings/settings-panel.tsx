@@ -1,7 +1,7 @@
 /** Admin > Settings: tabs Profile, Security, Site Settings and Daily Rate. */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast.tsx";
 import { adminProfileSchema } from "@store/shared/schemas/admin";
 import { AdminApiError, adminApi } from "../../../api/admin-client.ts";
 import { passwordProblem } from "./password-rules.ts";

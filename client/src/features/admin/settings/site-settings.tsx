@@ -1,7 +1,7 @@
 /** Site toggles and the daily USD->TND rate: both can be saved offline and wait in the outbox (D17). */
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { toast } from "sonner";
+import { toast } from "../../../ui/toast.tsx";
 import { DEFAULT_TOGGLES, rateSchema, togglesSchema, type Rate, type Toggles } from "@store/shared/schemas/catalog";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
 import { useOutbox } from "../../../local/admin-outbox.ts";
