@@ -37,6 +37,8 @@ test("a first visit fetches the whole catalog once; later visits ask only for wh
   await page.goto("/");
   await expect(page.locator("#featured").getByRole("article").first()).toBeVisible();
   expect(syncs).toEqual(["0"]);
+  // A first visit stores the catalog once its first page is idle; "later" starts from then.
+  await page.waitForFunction(() => localStorage.getItem("catalogSynced") !== null);
 
   syncs.length = 0;
   await page.reload();

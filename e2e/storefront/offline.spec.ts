@@ -13,6 +13,7 @@ test("after one online visit the storefront works offline", async ({ page, conte
     return navigator.serviceWorker.controller !== null;
   });
   await expect(page.locator("#featured").getByRole("article").first()).toBeVisible();
+  await page.waitForFunction(() => localStorage.getItem("catalogSynced") !== null);
   // Let the product image of the detail page reach the runtime cache too.
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole("heading", { level: 1, name: product.title })).toBeVisible();
