@@ -59,23 +59,16 @@ function fileResponse(c: Context, file: string, cacheControl: string, brotli = f
   if (!stat) return undefined;
   const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
   // The build writes file.br beside scripts and stylesheets; it is sent as is to browsers that take br.
-  const br = brotli ? statFile(`${file}.br`) : undefined;
   if (brotli) c.header("Vary", "Accept-Encoding");
-  if (br && acceptsBrotli(c.req.header("Accept-Encoding"))) {
-    const etag = `W/"br-${br.size.toString(16)}-${br.mtimeMs.toString(16)}"`;
-    c.header("Content-Type", type);
-    c.header("Content-Encoding", "br");
-    c.header("Cache-Control", cacheControl);
-    c.header("ETag", etag);
-    if (c.req.header("If-None-Match") === etag) return c.body(null, 304);
-    return c.body(fs.readFileSync(`${file}.br`));
-  }
-  const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
+  const brStat = brotli && acceptsBrotli(c.req.header("Accept-Encoding")) ? statFile(`${file}.br`) : undefined;
+  const sent = brStat ? { path: `${file}.br`, stat: brStat, tag: "br-" } : { path: file, stat, tag: "" };
+  const etag = `W/"${sent.tag}${sent.stat.size.toString(16)}-${sent.stat.mtimeMs.toString(16)}"`;
   c.header("Content-Type", type);
+  if (brStat) c.header("Content-Encoding", "br");
   c.header("Cache-Control", cacheControl);
   c.header("ETag", etag);
   if (c.req.header("If-None-Match") === etag) return c.body(null, 304);
-  return c.body(fs.readFileSync(file));
+  return c.body(fs.readFileSync(sent.path));
 }
 
 export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: string; pageHtml: PageHtml }): void {
