@@ -6,7 +6,7 @@ import { routeTree } from "./route-tree.gen.ts";
 import { activateLocale, i18n } from "./i18n/i18n.ts";
 import { applyToDocument, getLang, watchSystemTheme } from "./features/prefs/prefs-store.ts";
 import { NotFoundPage } from "./features/layout/not-found-page.tsx";
-import { catalogStored, firstCatalog, startCatalogSync } from "./local/catalog-sync.ts";
+import { catalogStored, firstCatalog, startCatalogSync, syncSettled } from "./local/catalog-sync.ts";
 import { registerServiceWorker } from "./app/pwa-update.ts";
 import { primeCatalog, seedCatalog } from "./features/catalog/catalog-hooks.ts";
 import "./ui/base.css";
@@ -28,14 +28,19 @@ declare module "@tanstack/react-router" {
 /** How long a first visit shows the boot shell while the catalog arrives, before rendering without it. */
 const FIRST_CATALOG_WAIT_MS = 2000;
 
-let firstPageRendered: () => void = () => undefined;
-/** Settles once the first page has been committed and the browser has a quiet moment. */
-const afterFirstPage = new Promise<void>((resolve) => {
-  firstPageRendered = () => {
+/** Settles when the browser has a quiet moment (at most 3 s from now). */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
     // Safari has no requestIdleCallback.
     if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: 3000 });
     else setTimeout(resolve, 200);
-  };
+  });
+}
+
+let firstPageRendered: () => void = () => undefined;
+/** Settles once the first page has been committed and the browser has a quiet moment. */
+const afterFirstPage = new Promise<void>((resolve) => {
+  firstPageRendered = () => void whenIdle().then(resolve);
 });
 
 function FirstPageSignal() {
@@ -73,7 +78,9 @@ async function boot(): Promise<void> {
       </StrictMode>,
     ),
   );
-  registerServiceWorker();
+  // Installing the service worker precaches the app (dozens of requests and cache writes): it waits until the
+  // first page is on screen and its catalog stored, so it never competes with them on a slow phone.
+  void afterFirstPage.then(syncSettled).then(whenIdle).then(registerServiceWorker);
 }
 
 void boot();

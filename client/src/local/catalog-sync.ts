@@ -169,6 +169,11 @@ export function syncCatalog(options: SyncOptions = {}): Promise<void> {
   return inFlight;
 }
 
+/** Settles when the sync running now (if any) has finished, whatever its outcome. */
+export function syncSettled(): Promise<void> {
+  return inFlight ?? Promise.resolve();
+}
+
 /**
  * A first visit's catalog, straight from the network: the first sync's answer as soon as it arrives (null
  * after timeoutMs, or at once when a catalog was stored before). The answer is stored in IndexedDB only
