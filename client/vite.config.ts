@@ -78,6 +78,8 @@ export default defineConfig({
   preview: {
     proxy: { "/api": api, "/uploads": api },
   },
+  // Module workers (the sync-store worker), so they share the app's code splitting.
+  worker: { format: "es" },
   build: {
     target: "es2022",
     // VITE_SOURCEMAP=1 for scripts/bench/profile.ts; shoppers never download maps.

@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { applySync, fetchWithPrefetch, localVersion, looksLikeSyncResponse, syncOnce } from "./catalog-sync.ts";
+import { applySync } from "./apply-sync.ts";
+import { fetchWithPrefetch, localVersion, looksLikeSyncResponse, syncOnce } from "./catalog-sync.ts";
 import { META, openStoreDb, type StoreDb } from "./db.ts";
 import { category, product, syncResponse } from "../test/fixtures.ts";
 

@@ -1,35 +1,13 @@
 /** Keeps the local catalog in step with the server (D1): full copy first, then deltas by version. */
 import type { SyncResponse } from "@store/shared/schemas/catalog";
+import { applySync } from "./apply-sync.ts";
 import { db as defaultDb, META, type StoreDb } from "./db.ts";
+import { storeInWorker } from "./sync-store-client.ts";
 
 export type SyncState = "idle" | "syncing" | "ok" | "error";
 
 /** A first (full) sync: index.html may already have asked for it. */
 const FIRST_SYNC_URL = "/api/sync?since=0";
-
-/** Writes one sync answer: a full answer replaces the local tables, a delta merges and deletes. */
-export async function applySync(db: StoreDb, res: SyncResponse, etag?: string | null): Promise<void> {
-  await db.transaction("rw", [db.products, db.categories, db.banners, db.meta], async () => {
-    if (res.full) {
-      await Promise.all([db.products.clear(), db.categories.clear(), db.banners.clear()]);
-    } else {
-      await Promise.all([
-        db.products.bulkDelete(res.deleted.products),
-        db.categories.bulkDelete(res.deleted.categories),
-        db.banners.bulkDelete(res.deleted.banners),
-      ]);
-    }
-    await Promise.all([
-      db.products.bulkPut(res.products),
-      db.categories.bulkPut(res.categories),
-      db.banners.bulkPut(res.banners),
-    ]);
-    if (res.settings) await db.meta.put({ key: META.settings, value: res.settings });
-    await db.meta.put({ key: META.catalogVersion, value: res.version });
-    await db.meta.put({ key: META.syncedAt, value: Date.now() });
-    if (etag) await db.meta.put({ key: META.etag, value: etag });
-  });
-}
 
 export async function localVersion(db: StoreDb): Promise<number> {
   const row = await db.meta.get(META.catalogVersion);
@@ -65,6 +43,8 @@ export interface SyncOptions {
   onAnswer?: (res: SyncResponse) => void;
   /** Storing the answer waits for this (a first visit stores its catalog after the first page has rendered). */
   storeAfter?: Promise<unknown>;
+  /** Writes the answer into `db` (default: applySync on this thread). */
+  store?: (res: SyncResponse, etag: string | null) => Promise<void>;
 }
 
 /** One round trip: asks for changes since the local version and stores them. Returns false on failure. */
@@ -87,7 +67,8 @@ export async function syncOnce(
   if (!looksLikeSyncResponse(body)) return false;
   options.onAnswer?.(body);
   await options.storeAfter;
-  await applySync(db, body, res.headers.get("ETag"));
+  const etag = res.headers.get("ETag");
+  await (options.store ? options.store(body, etag) : applySync(db, body, etag));
   return true;
 }
 
@@ -154,7 +135,9 @@ export function subscribeSyncState(listener: () => void): () => void {
 export function syncCatalog(options: SyncOptions = {}): Promise<void> {
   if (inFlight) return inFlight;
   setState("syncing");
-  inFlight = syncOnce(defaultDb, fetchWithPrefetch, options)
+  // The app's own database is written from a worker: storing a catalog (structured cloning every product
+  // and Dexie's bookkeeping) is the biggest main-thread task of a first visit otherwise.
+  inFlight = syncOnce(defaultDb, fetchWithPrefetch, { store: storeInWorker, ...options })
     .then((ok) => {
       if (ok) {
         markSynced();

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Banner } from "@store/shared/schemas/catalog";
 import { db } from "../../local/db.ts";
-import { applySync } from "../../local/catalog-sync.ts";
+import { applySync } from "../../local/apply-sync.ts";
 import { category, product, syncResponse } from "../../test/fixtures.ts";
 import {
   primeCatalog,

@@ -1,0 +1,62 @@
+/** The page's side of the sync-store worker: hands it a sync answer and waits until it is stored. Where
+ * workers are missing or fail to start, the answer is stored on this thread instead. */
+import type { SyncResponse } from "@store/shared/schemas/catalog";
+import { applySync } from "./apply-sync.ts";
+import { db } from "./db.ts";
+
+export interface StoreRequest {
+  id: number;
+  res: SyncResponse;
+  etag: string | null;
+}
+
+export type StoreReply = { id: number; ok: true } | { id: number; ok: false; error: string };
+
+type Pending = { resolve: () => void; reject: (error: Error) => void; request: StoreRequest };
+
+let worker: Worker | null = null;
+/** Set once the worker could not start: every later answer is stored on this thread. */
+let workerFailed = typeof Worker === "undefined";
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+function storeHere({ res, etag }: StoreRequest): Promise<void> {
+  return applySync(db, res, etag);
+}
+
+function startWorker(): Worker {
+  const started = new Worker(new URL("./sync-store.worker.ts", import.meta.url), {
+    type: "module",
+    name: "sync-store",
+  });
+  started.onmessage = ({ data }: MessageEvent<StoreReply>) => {
+    const waiting = pending.get(data.id);
+    if (!waiting) return;
+    pending.delete(data.id);
+    if (data.ok) waiting.resolve();
+    else waiting.reject(new Error(data.error));
+  };
+  // The worker's script failed to load or run: store what it was given here, and stop using it.
+  started.onerror = (event) => {
+    event.preventDefault();
+    workerFailed = true;
+    started.terminate();
+    worker = null;
+    const stranded = [...pending.values()];
+    pending.clear();
+    for (const { request, resolve, reject } of stranded) storeHere(request).then(resolve, reject);
+  };
+  return started;
+}
+
+/** Stores a sync answer in the app's database from the worker (or here, without one). */
+export function storeInWorker(res: SyncResponse, etag: string | null): Promise<void> {
+  const request: StoreRequest = { id: nextId++, res, etag };
+  if (workerFailed) return storeHere(request);
+  worker ??= startWorker();
+  const target = worker;
+  return new Promise((resolve, reject) => {
+    pending.set(request.id, { resolve, reject, request });
+    target.postMessage(request);
+  });
+}
