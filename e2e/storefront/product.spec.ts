@@ -13,6 +13,31 @@ test("the product page shows the SKU, four price tiles and sets the title", asyn
   for (const code of ["USD", "TND", "EUR", "EGP"]) await expect(tiles.filter({ hasText: code })).toHaveCount(1);
 });
 
+test("before the app's JavaScript runs, the page already shows the product's picture at its final size", async ({
+  browser,
+  request,
+}) => {
+  const product = productWithoutVariants(await loadCatalog(request));
+  const measure = async (javaScriptEnabled: boolean, selector: string) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    await page.goto(`/product/${product.id}`);
+    const picture = page.locator(selector);
+    await expect(picture).toHaveAttribute("src", product.image);
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    const box = await picture.boundingBox();
+    await context.close();
+    return box && { width: Math.round(box.width), height: Math.round(box.height) };
+  };
+  // What a phone shows while the app downloads: the server put the picture into the boot shell.
+  const shell = await measure(false, ".boot-shell .product-detail__media img");
+  const app = await measure(true, ".product-detail__media img");
+  expect(shell).toEqual(app);
+  expect(shell?.width).toBe(380);
+});
+
 test("the wishlist heart toggles and survives a reload", async ({ page, request }) => {
   const product = productWithoutVariants(await loadCatalog(request));
   await page.goto(`/product/${product.id}`);

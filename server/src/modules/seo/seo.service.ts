@@ -19,6 +19,27 @@ const escapeHtml = (s: string): string =>
 
 const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
+/** The picture a page leads with, and where the page shows it. */
+export interface LeadImage {
+  image: string;
+  place: "hero" | "product";
+}
+
+/** The boot shell's placeholder for the page's lead content in index.html (client/index.html). */
+const BOOT_SHELL_LEAD = /<!-- boot-shell:lead -->[\s\S]*?<!-- \/boot-shell:lead -->/;
+
+/**
+ * The lead picture inside the app's own layout classes (the entry stylesheet is inlined in index.html), so
+ * it paints at the size the app gives it: when the app replaces the shell, its picture is no larger, and
+ * the shopper sees the real picture from the first paint instead of a grey box.
+ */
+function bootShellLead({ image, place }: LeadImage): string {
+  const img = `<img src="${escapeHtml(image)}" alt="" width="600" height="400" fetchpriority="high" decoding="async">`;
+  return place === "hero"
+    ? `<div class="container"><div class="hero"><div class="hero__slide hero__slide--1 hero__slide--image"><div class="hero__content"></div><div class="hero__media">${img}</div></div></div></div>`
+    : `<div class="container page"><div class="product-detail"><div class="product-detail__media">${img}</div></div></div>`;
+}
+
 export class SeoService {
   constructor(
     private readonly catalog: CatalogRepo,
@@ -62,22 +83,33 @@ export class SeoService {
    * The image a page shows largest on first paint (the first hero banner, the product's picture), so the
    * browser can fetch it while the app's JavaScript is still on its way. Undefined when there is none.
    */
-  leadImageFor(pathname: string): string | undefined {
-    let image: string | undefined;
-    if (pathname === "/") image = heroBanners(this.catalog.bannersChangedSince(0))[0]?.image;
+  leadImageFor(pathname: string): LeadImage | undefined {
+    let lead: LeadImage | undefined;
+    if (pathname === "/") {
+      const image = heroBanners(this.catalog.bannersChangedSince(0))[0]?.image;
+      if (image) lead = { image, place: "hero" };
+    }
     const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
-    if (product?.[1]) image = this.catalog.productById(decodeURIComponent(product[1]))?.image;
-    return image?.startsWith("/") ? image : undefined;
+    if (product?.[1]) {
+      const image = this.catalog.productById(decodeURIComponent(product[1]))?.image;
+      if (image) lead = { image, place: "product" };
+    }
+    return lead?.image.startsWith("/") ? lead : undefined;
   }
 
-  /** Replaces the default <title> and description, adds Open Graph tags and preloads the lead image. */
+  /**
+   * Replaces the default <title> and description, adds Open Graph tags, preloads the lead image and shows
+   * it in the boot shell (index.html's placeholder, painted before the app's JavaScript has run).
+   */
   render(indexHtml: string, pathname: string): string {
-    const leadImage = this.leadImageFor(pathname);
-    const html = leadImage
-      ? indexHtml.replace(
-          "</head>",
-          `  <link rel="preload" as="image" href="${escapeHtml(leadImage)}" fetchpriority="high">\n  </head>`,
-        )
+    const lead = this.leadImageFor(pathname);
+    const html = lead
+      ? indexHtml
+          .replace(
+            "</head>",
+            `  <link rel="preload" as="image" href="${escapeHtml(lead.image)}" fetchpriority="high">\n  </head>`,
+          )
+          .replace(BOOT_SHELL_LEAD, bootShellLead(lead))
       : indexHtml;
     const meta = this.metaFor(pathname);
     if (!meta) return html;

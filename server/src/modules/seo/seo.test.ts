@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "../../test/harness.ts";
 import { acceptsBrotli } from "../../http/static.ts";
 
-const INDEX = `<!doctype html><html><head><title>Digital Store</title><meta name="description" content="default"></head><body><div id="root"></div></body></html>`;
+const INDEX = `<!doctype html><html><head><title>Digital Store</title><meta name="description" content="default"></head><body><div id="root"><div class="boot-shell"><!-- boot-shell:lead --><div class="boot-shell__hero"></div><!-- /boot-shell:lead --></div></div></body></html>`;
 
 describe("pages, share previews, sitemap and robots", () => {
   let store: TestStore;
@@ -43,6 +43,22 @@ describe("pages, share previews, sitemap and robots", () => {
     );
     const category = await (await store.app.request("/category/gift-cards")).text();
     expect(category).not.toContain('rel="preload"');
+  });
+
+  it("paints the lead image in the boot shell, in the app's own layout, before the app runs", async () => {
+    const home = await (await store.app.request("/")).text();
+    expect(home).toContain(
+      '<div class="hero__media"><img src="/uploads/demo/banner-1.webp" alt="" width="600" height="400" fetchpriority="high" decoding="async"></div>',
+    );
+    expect(home).not.toContain("boot-shell__hero");
+    const product = await (await store.app.request("/product/steam-20")).text();
+    expect(product).toContain(
+      '<div class="product-detail__media"><img src="/uploads/demo/steam-20.webp" alt="" width="600" height="400"',
+    );
+    expect(product).not.toContain("banner-1.webp");
+    // Pages without a lead image keep the grey placeholder.
+    const category = await (await store.app.request("/category/gift-cards")).text();
+    expect(category).toContain('<!-- boot-shell:lead --><div class="boot-shell__hero"></div><!-- /boot-shell:lead -->');
   });
 
   it("titles a category page '{name} Store'", async () => {
