@@ -1,19 +1,14 @@
 /** The storefront's IndexedDB database (D1, D2): the synced catalog plus the shopper's own data. */
 import { Dexie, type EntityTable } from "dexie";
 import type { Banner, Category, Product } from "@store/shared/schemas/catalog";
+import { META } from "./meta.ts";
 
 export interface MetaRow {
   key: string;
   value: unknown;
 }
 
-/** Keys of the meta table. */
-export const META = {
-  catalogVersion: "catalogVersion",
-  settings: "settings",
-  etag: "syncEtag",
-  syncedAt: "syncedAt",
-} as const;
+export { META } from "./meta.ts";
 
 export interface CartRow {
   /** lineKey() of shared/cart.ts: product id plus variant id. */

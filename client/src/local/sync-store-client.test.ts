@@ -1,4 +1,5 @@
 import "fake-indexeddb/auto";
+import { Dexie, type ObservabilitySet } from "dexie";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { product, syncResponse } from "../test/fixtures.ts";
 import type { StoreReply, StoreRequest } from "./sync-store-client.ts";
@@ -60,14 +61,22 @@ describe("storeInWorker", () => {
     vi.stubGlobal("Worker", FakeWorker);
     FakeWorker.behaviour = "store-ok";
     const { storeInWorker, db } = await load();
+    await db.open(); // (Dexie announces the database's creation itself)
+    const announced: ObservabilitySet[] = [];
+    const listen = (parts: ObservabilitySet) => announced.push(parts);
+    Dexie.on.storagemutated.subscribe(listen);
     await storeInWorker(syncResponse({ version: 2, products: [product("a")] }), null);
     await storeInWorker(syncResponse({ version: 3, full: false, products: [product("b")] }), '"v3"');
+    Dexie.on.storagemutated.unsubscribe(listen);
     expect(FakeWorker.instances).toHaveLength(1);
-    expect(FakeWorker.instances[0]?.sent.map((r) => [r.res.version, r.etag])).toEqual([
-      [2, null],
-      [3, '"v3"'],
+    expect(FakeWorker.instances[0]?.sent.map((r) => [r.dbName, r.res.version, r.etag])).toEqual([
+      ["digital-store", 2, null],
+      ["digital-store", 3, '"v3"'],
     ]);
     expect(await db.products.count()).toBe(0);
+    // Each stored answer is announced to the page's live queries (the worker writes past Dexie).
+    const catalogAnnouncements = announced.filter((parts) => "idb://digital-store/products/" in parts);
+    expect(catalogAnnouncements).toHaveLength(2);
   });
 
   it("rejects with the worker's error when its write fails", async () => {

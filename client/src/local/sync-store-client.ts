@@ -1,11 +1,13 @@
-/** The page's side of the sync-store worker: hands it a sync answer and waits until it is stored. Where
- * workers are missing or fail to start, the answer is stored on this thread instead. */
+/** The page's side of the sync-store worker: hands it a sync answer, waits until it is stored, then tells
+ * the page's live queries. Where workers are missing or fail to start, the answer is stored on this
+ * thread instead. */
 import type { SyncResponse } from "@store/shared/schemas/catalog";
-import { applySync } from "./apply-sync.ts";
+import { announceCatalogChange, applySync } from "./apply-sync.ts";
 import { db } from "./db.ts";
 
 export interface StoreRequest {
   id: number;
+  dbName: string;
   res: SyncResponse;
   etag: string | null;
 }
@@ -50,13 +52,17 @@ function startWorker(): Worker {
 }
 
 /** Stores a sync answer in the app's database from the worker (or here, without one). */
-export function storeInWorker(res: SyncResponse, etag: string | null): Promise<void> {
-  const request: StoreRequest = { id: nextId++, res, etag };
+export async function storeInWorker(res: SyncResponse, etag: string | null): Promise<void> {
+  const request: StoreRequest = { id: nextId++, dbName: db.name, res, etag };
   if (workerFailed) return storeHere(request);
+  // Dexie creates (or upgrades) the database with its schema; the worker only opens it as it is.
+  await db.open();
   worker ??= startWorker();
   const target = worker;
-  return new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     pending.set(request.id, { resolve, reject, request });
     target.postMessage(request);
   });
+  // (After a fallback to this thread, applySync has announced it already; once more costs one re-read.)
+  announceCatalogChange(db);
 }

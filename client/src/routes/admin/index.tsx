@@ -1,12 +1,13 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AdminPage } from "../../features/admin/admin-page.tsx";
 import { validateAdminSearch } from "../../features/admin/shell/admin-sections.ts";
-import { loadAdminSession } from "../../features/admin/shell/admin-session.ts";
 
 export const Route = createFileRoute("/admin/")({
   validateSearch: validateAdminSearch,
   beforeLoad: async () => {
-    // Switching sections reuses the known session; the first visit asks the server.
+    // Switching sections reuses the known session; the first visit asks the server. The console's API
+    // client (and the local database it queues offline edits in) loads here, not with the storefront.
+    const { loadAdminSession } = await import("../../features/admin/shell/admin-session.ts");
     const state = await loadAdminSession(false);
     if (state.kind === "signed-out") throw redirect({ to: "/admin/login", replace: true });
     return { adminSession: state };
