@@ -123,3 +123,17 @@ test.describe("on a phone", () => {
     await expect(page.locator("#featured").getByRole("article").first()).toContainText("€");
   });
 });
+
+test("in Arabic, the boot shell is right-to-left and shows the hero picture while the app's script is late", async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem("lang", "ar"));
+  // The app's main script never arrives: what a shopper on a slow connection sees meanwhile.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  const picture = page.locator(".boot-shell .hero__media img");
+  await expect(picture).toHaveAttribute("src", /\/uploads\//);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});
