@@ -1,8 +1,7 @@
 /** Keeps the local catalog in step with the server (D1): full copy first, then deltas by version. */
 import type { SyncResponse } from "@store/shared/schemas/catalog";
 import { applySync } from "./apply-sync.ts";
-import { db as defaultDb, type StoreDb } from "./db.ts";
-import { META } from "./meta.ts";
+import { db as defaultDb, META, type StoreDb } from "./db.ts";
 import { storeInWorker } from "./sync-store-client.ts";
 
 export type SyncState = "idle" | "syncing" | "ok" | "error";

@@ -2,8 +2,9 @@
  * the page's live queries. Where workers are missing or fail to start, the answer is stored on this
  * thread instead. */
 import type { SyncResponse } from "@store/shared/schemas/catalog";
-import { announceCatalogChange, applySync } from "./apply-sync.ts";
+import { announceCatalogChange } from "./apply-sync.ts";
 import { db } from "./db.ts";
+import { writeSyncAnswer } from "./sync-write.ts";
 
 export interface StoreRequest {
   id: number;
@@ -22,8 +23,9 @@ let workerFailed = typeof Worker === "undefined";
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
-function storeHere({ res, etag }: StoreRequest): Promise<void> {
-  return applySync(db, res, etag);
+/** Writes the answer on this thread (the database is open: storeInWorker opened it). */
+function writeHere({ res, etag }: StoreRequest): Promise<void> {
+  return writeSyncAnswer(db.backendDB(), res, etag);
 }
 
 function startWorker(): Worker {
@@ -46,23 +48,26 @@ function startWorker(): Worker {
     worker = null;
     const stranded = [...pending.values()];
     pending.clear();
-    for (const { request, resolve, reject } of stranded) storeHere(request).then(resolve, reject);
+    for (const { request, resolve, reject } of stranded) writeHere(request).then(resolve, reject);
   };
   return started;
 }
 
-/** Stores a sync answer in the app's database from the worker (or here, without one). */
-export async function storeInWorker(res: SyncResponse, etag: string | null): Promise<void> {
-  const request: StoreRequest = { id: nextId++, dbName: db.name, res, etag };
-  if (workerFailed) return storeHere(request);
-  // Dexie creates (or upgrades) the database with its schema; the worker only opens it as it is.
-  await db.open();
+function writeInWorker(request: StoreRequest): Promise<void> {
   worker ??= startWorker();
   const target = worker;
-  await new Promise<void>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     pending.set(request.id, { resolve, reject, request });
     target.postMessage(request);
   });
-  // (After a fallback to this thread, applySync has announced it already; once more costs one re-read.)
+}
+
+/** Stores a sync answer in the app's database from the worker (or here, without one), then tells the
+ * page's live queries. */
+export async function storeInWorker(res: SyncResponse, etag: string | null): Promise<void> {
+  // Dexie creates (or upgrades) the database with its schema; the worker only opens it as it is.
+  await db.open();
+  const request: StoreRequest = { id: nextId++, dbName: db.name, res, etag };
+  await (workerFailed ? writeHere(request) : writeInWorker(request));
   announceCatalogChange(db);
 }
