@@ -1,5 +1,9 @@
 /** Currencies the store sells in, and the rules for converting and formatting them. */
 export const CURRENCIES = ["USD", "TND", "EUR", "EGP"] as const;
+/** The header's and side menu's currency picker lists them in this order. */
+export const CURRENCY_MENU_ORDER = ["USD", "TND", "EGP", "EUR"] as const satisfies readonly Currency[];
+/** The admin's price inputs start with TND, the price the operator types (the others are converted). */
+export const ADMIN_PRICE_ORDER = ["TND", "USD", "EUR", "EGP"] as const satisfies readonly Currency[];
 export type Currency = (typeof CURRENCIES)[number];
 
 /** Minor-unit digits per currency: TND has millimes (3), the others cents (2). */

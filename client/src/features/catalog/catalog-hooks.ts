@@ -125,6 +125,16 @@ export function seedCatalog(res: SyncResponse, stored: Promise<unknown>): void {
   useCatalogReady.seed(true, stored);
 }
 
+/** Whether the storefront can show its catalog: "ready" once a catalog is stored (also offline), "failed"
+ * when there is none and the last sync failed (a first visit without a network), "loading" otherwise. */
+export type CatalogStatus = "ready" | "loading" | "failed";
+
+export function useCatalogStatus(): CatalogStatus {
+  const ready = useCatalogReady();
+  const sync = useSyncState();
+  return ready ? "ready" : sync === "error" ? "failed" : "loading";
+}
+
 /** State of the running sync loop: idle, syncing, ok or error. */
 export function useSyncState(): SyncState {
   return useSyncExternalStore(subscribeSyncState, getSyncState, getSyncState);

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEven
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../ui/toast.tsx";
-import { coerceCurrency, type Currency } from "@store/shared/currency";
+import { coerceCurrency, CURRENCIES, type Currency } from "@store/shared/currency";
 import { checkoutDetailsSchema, type CheckoutRequest, type CheckoutResponse } from "@store/shared/schemas/checkout";
 import { PROMO_INVALID } from "@store/shared/schemas/promos";
 import { clearCart, useCart } from "../cart/cart-store.ts";
@@ -35,7 +35,6 @@ import "./checkout.css";
 
 type DetailField = "name" | "email" | "whatsapp" | "notes";
 const DETAIL_FIELDS: readonly DetailField[] = ["name", "email", "whatsapp", "notes"];
-const CURRENCY_CHOICES: readonly Currency[] = ["USD", "TND", "EUR", "EGP"];
 
 /** The shared schema's English message for a field, or null when the value is valid. */
 function fieldError(field: DetailField, value: string): string | null {
@@ -420,7 +419,7 @@ export function CheckoutPage() {
                   disabled={pending}
                   onChange={(e) => setCurrency(coerceCurrency(e.target.value))}
                 >
-                  {CURRENCY_CHOICES.map((c) => (
+                  {CURRENCIES.map((c) => (
                     <option key={c} value={c}>
                       {c}
                     </option>

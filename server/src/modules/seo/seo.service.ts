@@ -22,7 +22,16 @@ export interface PageMeta {
 }
 
 /** Pages of the app that exist whatever the catalog holds (client/src/routes). */
-const FIXED_PAGES = new Set(["/", "/products", "/cart", "/checkout", "/order-success", "/admin", "/admin/login"]);
+const FIXED_PAGES = new Set([
+  "/",
+  "/products",
+  "/cart",
+  "/checkout",
+  "/order-success",
+  "/wishlist",
+  "/admin",
+  "/admin/login",
+]);
 const PRIVATE_ORDER_PAGE = /^\/orders\/[^/]+$/;
 const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
 const CATEGORY_PAGE = /^\/categor(?:y|ies)\/([^/]+)$/;

@@ -1,0 +1,10 @@
+import { chromium } from "@playwright/test";
+const [url, out, theme = "light", w = "412", h = "915", lang = "en"] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const ctx = await browser.newContext({ viewport: { width: Number(w), height: Number(h) }, colorScheme: theme as "light" });
+const page = await ctx.newPage();
+await page.addInitScript(([t, l]) => { localStorage.setItem("theme", t); localStorage.setItem("lang", l); }, [theme, lang]);
+await page.goto(url);
+await page.waitForTimeout(1500);
+await page.screenshot({ path: out });
+await browser.close();
