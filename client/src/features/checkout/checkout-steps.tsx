@@ -4,7 +4,8 @@ export type CheckoutStep = "cart" | "details" | "payment" | "confirmation";
 
 const ORDER: readonly CheckoutStep[] = ["cart", "details", "payment", "confirmation"];
 
-/** The four-step progress indicator (D7): an ordered list, the current step marked aria-current="step". */
+/** The four-step progress indicator (docs/decisions.md D7): an
+ * ordered list, the current step marked aria-current="step". */
 export function CheckoutSteps({ current }: { current: CheckoutStep }) {
   const { t } = useLingui();
   const labels: Record<CheckoutStep, string> = {

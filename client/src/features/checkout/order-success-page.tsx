@@ -9,7 +9,8 @@ import "./checkout.css";
 
 const LOOKUP_TIMEOUT_MS = 6000;
 
-/** The first name from GET /api/orders/{code}; "" when the lookup fails or has none (SPEC: no name shown). */
+/** The first name from GET /api/orders/{code}; "" when the
+ * lookup fails or has none (docs/product.md: no name shown). */
 export async function lookupFirstName(
   code: string,
   fetchImpl: typeof fetch = fetch,

@@ -1,4 +1,4 @@
-/** The wishlist in IndexedDB (D2): a set of product ids. */
+/** The wishlist in IndexedDB (docs/decisions.md D2): a set of product ids. */
 import { useLiveQuery } from "dexie-react-hooks";
 import { db as defaultDb, type StoreDb } from "../../local/db.ts";
 

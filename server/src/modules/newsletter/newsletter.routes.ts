@@ -1,4 +1,4 @@
-/** POST /api/newsletter {email, locale?} -> 201 {ok: true}; 409 when already subscribed (D13). */
+/** POST /api/newsletter {email, locale?} -> 201 {ok: true}; 409 when already subscribed (docs/decisions.md D13). */
 import { Hono } from "hono";
 import { NEWSLETTER_ALREADY_SUBSCRIBED, newsletterRequestSchema } from "@store/shared/schemas/newsletter";
 import { ConflictError } from "../../http/errors.ts";

@@ -1,4 +1,5 @@
-/** Per-page titles, descriptions and Open Graph tags in the served HTML, plus sitemap and robots (D21). */
+/** Per-page titles, descriptions and Open Graph tags in the
+ * served HTML, plus sitemap and robots (docs/decisions.md D21). */
 import { heroBanners } from "@store/shared/banners";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 
