@@ -18,8 +18,8 @@ import { compareText } from "../search/normalize.ts";
 
 const EMPTY: never[] = [];
 
-/** Site toggles default to all true (docs/product.md, "Business
- * constants"). Kept here so zod stays out of the bundle. */
+/** Site toggles default to all true (docs/product.md, "Business constants").
+ * Kept here so zod stays out of the bundle. */
 export const DEFAULT_TOGGLES: Toggles = { showNewsletter: true, showPremium: true, showPromo: true };
 
 /** All products, or undefined while IndexedDB is still answering (one subscription shared by all readers). */
