@@ -9,7 +9,7 @@ export type Currency = (typeof CURRENCIES)[number];
 /** Minor-unit digits per currency: TND has millimes (3), the others cents (2). */
 export const CURRENCY_DECIMALS: Record<Currency, number> = { USD: 2, EUR: 2, EGP: 2, TND: 3 };
 
-/** Default rates per 1 USD (SPEC.md section 9); the admin's daily usdToTnd overrides TND. */
+/** Default rates per 1 USD (docs/product.md, "Business constants"); the admin's daily usdToTnd overrides TND. */
 export const DEFAULT_RATES: Record<Currency, number> = { USD: 1, TND: 3.2, EGP: 50, EUR: 0.92 };
 
 export type Rates = Record<Currency, number>;

@@ -1,4 +1,4 @@
-/** The storefront's IndexedDB database (D1, D2): the synced catalog plus the shopper's own data. */
+/** The storefront's IndexedDB database (docs/decisions.md D1, D2): the synced catalog plus the shopper's own data. */
 import { Dexie, type EntityTable } from "dexie";
 import type { Currency } from "@store/shared/currency";
 import type { Banner, Category, Product } from "@store/shared/schemas/catalog";
@@ -34,7 +34,7 @@ export interface RecentSearchRow {
 
 export type OutboxStatus = "pending" | "sending" | "conflict" | "failed";
 
-/** An admin edit queued while offline (D17); replayed in id order. */
+/** An admin edit queued while offline (docs/decisions.md D17); replayed in id order. */
 export interface AdminOutboxRow {
   id?: number;
   method: "POST" | "PUT" | "PATCH" | "DELETE";

@@ -1,4 +1,4 @@
-/** Read-only catalog hooks: every storefront screen reads the local copy through these (D1). */
+/** Read-only catalog hooks: every storefront screen reads the local copy through these (docs/decisions.md D1). */
 import { useMemo, useSyncExternalStore } from "react";
 import { heroBanners } from "@store/shared/banners";
 import { ratesWith, type Rates } from "@store/shared/currency";
@@ -33,7 +33,7 @@ export function useProduct(id: string): Product | null | undefined {
   );
 }
 
-/** All categories with duplicate slugs dropped (first kept, SPEC.md section 3), sorted by name. */
+/** All categories with duplicate slugs dropped (first kept, docs/product.md, "Catalog"), sorted by name. */
 export const useCategories: SharedLiveQuery<Category[] | undefined> = sharedLiveQuery<Category[] | undefined>(
   async () => dedupeCategories(await db.categories.toArray()),
   undefined,

@@ -1,4 +1,5 @@
-/** The cart and checkout screen (/cart and /checkout, D7): cart list, details form, promo code, submit. */
+/** The cart and checkout screen (/cart and /checkout,
+ * docs/decisions.md D7): cart list, details form, promo code, submit. */
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -206,7 +207,8 @@ export function CheckoutPage() {
         await onPlaced(outcome.order);
         return;
       case "prices-changed":
-        // D6: never change a price silently; show the server's prices, say so, and refresh the catalog.
+        // docs/decisions.md D6: never change a price silently; show
+        // the server's prices, say so, and refresh the catalog.
         setOverrides(overridesFrom(outcome.answer, request.currency));
         setPricesUpdated(true);
         toast.error(translateMessage(i18n, outcome.answer.error));

@@ -1,6 +1,6 @@
 /**
- * The search overlay (SPEC.md "Search overlay", D14): on-device search over the local catalog,
- * loaded on demand by the header. A dialog on desktop, a full-height bottom sheet on mobile.
+ * The search overlay (docs/product.md, "Search overlay"; docs/decisions.md D14): on-device search over the local
+ * catalog, loaded on demand by the header. A dialog on desktop, a full-height bottom sheet on mobile.
  */
 import {
   useCallback,

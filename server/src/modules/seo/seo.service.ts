@@ -1,5 +1,5 @@
 /** Per-page titles, descriptions, Open Graph tags and structured data in the served HTML, the page's HTTP
- * status (404 for pages that do not exist), plus sitemap and robots (D21). */
+ * status (404 for pages that do not exist), plus sitemap and robots (docs/decisions.md D21). */
 import { heroBanners } from "@store/shared/banners";
 import { toMajor, DEFAULT_RATES } from "@store/shared/currency";
 import { unitPrice } from "@store/shared/money";

@@ -1,11 +1,12 @@
-/** Dashboard data (D20): metrics and recent orders; load failures leave them empty (SPEC.md section 8). */
+/** Dashboard data (docs/decisions.md D20): metrics and recent orders; load
+ * failures leave them empty (docs/product.md, "Errors and messages"). */
 import { useCallback, useEffect, useState } from "react";
 import { adminOrderSchema, metricsSchema, type AdminOrder, type Metrics } from "@store/shared/schemas/orders";
 import { adminApi } from "../../../api/admin-client.ts";
 
 export const RECENT_ORDERS_LIMIT = 10;
 
-/** GET /api/admin/orders answers { orders: [...] }; SPEC.md also allows a bare list. Bad rows are skipped. */
+/** GET /api/admin/orders answers { orders: [...] }; docs/product.md also allows a bare list. Bad rows are skipped. */
 export function ordersFrom(body: unknown): AdminOrder[] {
   const list = Array.isArray(body)
     ? body
