@@ -1,5 +1,5 @@
 /** Admin API bodies: sign-in, profile, catalog editing (products, categories, banners), settings. */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { bannerSchema, productSchema, rateSchema, togglesSchema } from "./catalog.ts";
 
 // ---------- Access ----------

@@ -1,5 +1,5 @@
 /** Catalog shapes as the server sends them to the storefront (sync) and the admin. */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import {
   DEFAULT_TOGGLES,
   NO_PAYMENT_INSTRUCTIONS,

@@ -1,6 +1,6 @@
 /** POST /api/checkout: the one request schema used by the server's validator and the client's form,
  * plus the response shapes. Messages are the exact texts of docs/product.md. */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { CURRENCIES } from "../currency.ts";
 
 export const LOCALES = ["en", "fr", "ar"] as const;

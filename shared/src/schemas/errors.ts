@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** Every API error body (docs/decisions.md D22). */
 export const apiErrorSchema = z.object({

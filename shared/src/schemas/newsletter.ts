@@ -1,5 +1,5 @@
 /** POST /api/newsletter (docs/decisions.md D13) and the admin's view of the subscribers. */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { emailSchema, localeSchema } from "./checkout.ts";
 
 export const newsletterRequestSchema = z.object({

@@ -1,5 +1,5 @@
 /** Order shapes: the public lookup, the private order page, the admin console, metrics and the dev mailbox. */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { CURRENCIES } from "../currency.ts";
 
 export const ORDER_STATUSES = [

@@ -1,5 +1,5 @@
 /** Promo codes (docs/decisions.md D8, D19): admin shapes and the storefront's validate call. */
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 export const PROMO_INVALID = "Invalid or inactive code";
 
