@@ -172,7 +172,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   mountStatic(app, {
     clientDist: deps.config.clientDist,
     uploadsDir: path.join(deps.config.dataDir, "uploads"),
-    pageHtml: (c, html) => services.seo.render(html, c.req.path),
+    pageHtml: (c, html) => services.seo.page(html, c.req.path),
   });
   return app;
 }

@@ -1,5 +1,5 @@
 /** Serves the built client: hashed assets cached for a year, the service worker never cached,
- * uploads from the data directory, and index.html (with per-page meta) for every page route. */
+ * uploads from the data directory, and index.html (with per-page meta and status) for every page route. */
 import fs from "node:fs";
 import path from "node:path";
 import type { Context, Hono } from "hono";
@@ -23,7 +23,13 @@ const TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
-export type PageHtml = (c: Context, indexHtml: string) => string | Promise<string>;
+/** A page as sent: index.html made for the page, and its status (the not-found screen answers 404). */
+export interface PageResponse {
+  html: string;
+  status: 200 | 404;
+}
+
+export type PageHtml = (c: Context, indexHtml: string) => PageResponse | Promise<PageResponse>;
 
 function safeJoin(root: string, urlPath: string): string | undefined {
   let decoded: string;
@@ -115,6 +121,7 @@ export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: s
     const html = readIndex();
     if (!html) return c.text("The client is not built yet: run `pnpm build`.", 503);
     c.header("Cache-Control", "no-cache");
-    return c.html(await opts.pageHtml(c, html));
+    const page = await opts.pageHtml(c, html);
+    return c.html(page.html, page.status);
   });
 }

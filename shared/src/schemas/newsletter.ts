@@ -2,8 +2,6 @@
 import { z } from "zod";
 import { emailSchema, localeSchema } from "./checkout.ts";
 
-export const NEWSLETTER_ALREADY_SUBSCRIBED = "This email is already subscribed.";
-
 export const newsletterRequestSchema = z.object({
   email: emailSchema,
   locale: localeSchema.optional().default("en"),

@@ -12,8 +12,9 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** GET /api/orders/{code} (public, D9): only the code and the customer's first name. */
-export const publicOrderSchema = z.object({ code: z.string(), firstName: z.string() });
+/** GET /api/orders/{code} (public, D9): the code, the customer's first name and where the order stands (the
+ * order-success page shows whether payment is still awaited); nothing else about the order. */
+export const publicOrderSchema = z.object({ code: z.string(), firstName: z.string(), status: z.enum(ORDER_STATUSES) });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
 
 /** Money fields are integer minor units of `currency`. */

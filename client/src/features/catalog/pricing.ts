@@ -26,6 +26,13 @@ export function priceView(product: Product, currency: Currency, rates: Rates, va
   return { now, was: product.discountPercent > 0 && list > now ? list : null };
 }
 
+/** The cheapest of several prices (a product's options), for a "From" price. */
+export function lowestPrice(views: readonly PriceView[]): PriceView {
+  const [first, ...rest] = views;
+  if (!first) throw new Error("lowestPrice needs at least one price");
+  return rest.reduce((low, v) => (v.now < low.now ? v : low), first);
+}
+
 /** The unit price of a product's default variant, for sorting and filtering. */
 export function sortPrice(product: Product, currency: Currency, rates: Rates): number {
   return priceView(product, currency, rates, defaultVariant(product)).now;

@@ -108,9 +108,12 @@ export function ProductPage({ id }: { id: string }) {
               <HeartIcon size={22} filled={wishlisted} />
             </button>
           </div>
-          <p className="sku">
-            <Trans>SKU</Trans>: <span>{product.id}</span>
-          </p>
+          {/* The operator's article code; the internal id means nothing to a shopper. */}
+          {product.sku ? (
+            <p className="sku">
+              <Trans>SKU</Trans>: <span dir="ltr">{product.sku}</span>
+            </p>
+          ) : null}
           <p className="price price--lg">
             <span className="price__now">{money(price.now, currency)}</span>
             {price.was !== null ? (

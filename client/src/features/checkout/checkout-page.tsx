@@ -28,7 +28,8 @@ import { NOTES_MAX, browserStorage, clearDraft, loadDraft, saveDraft, type Check
 import { failureText, translateMessage } from "./checkout-messages.ts";
 import { CheckoutCartLines } from "./checkout-cart-lines.tsx";
 import { CheckoutField } from "./checkout-field.tsx";
-import { CheckoutSteps, type CheckoutStep } from "./checkout-steps.tsx";
+import { CheckoutSteps, statesUpTo, type CheckoutStep } from "./checkout-steps.tsx";
+import { rememberPlacedOrder } from "./placed-order.ts";
 import { useOnline } from "./use-online.ts";
 import "./checkout.css";
 
@@ -158,6 +159,7 @@ export function CheckoutPage() {
     clearDraft(browserStorage("local"));
     await clearCart().catch(() => undefined);
     const code = order.panierCode;
+    rememberPlacedOrder(browserStorage("session"), { code, total: order.total, currency: order.currency });
     if (order.requiresPayment && order.paymentLink) {
       toast(t`Redirecting to payment...`, {
         description: t`Order ${code} created. Completing payment...`,
@@ -267,7 +269,7 @@ export function CheckoutPage() {
   if (phase === "leaving") {
     return (
       <div className="container page checkout">
-        <CheckoutSteps current="payment" />
+        <CheckoutSteps states={statesUpTo("payment")} />
         <p role="status" className="checkout-leaving">
           <Trans>Placing...</Trans>
         </p>
@@ -281,8 +283,8 @@ export function CheckoutPage() {
 
   return (
     <div className="container page checkout">
-      <CheckoutSteps current={step} />
-      <div className="checkout__layout">
+      <CheckoutSteps states={statesUpTo(step)} />
+      <div className={empty ? "checkout__layout checkout__layout--empty" : "checkout__layout"}>
         <section className="checkout__cart" aria-labelledby="checkout-cart-heading">
           {empty ? (
             <div className="checkout-empty">
@@ -319,207 +321,210 @@ export function CheckoutPage() {
           )}
         </section>
 
-        <section className="checkout__details" aria-labelledby="checkout-details-heading">
-          <h2 id="checkout-details-heading">
-            <Trans>Your details</Trans>
-          </h2>
-          {!online ? (
-            <p id="checkout-offline" className="checkout-notice checkout-notice--offline" role="status">
-              <Trans>You are offline. Your cart and details are saved; placing the order needs a connection.</Trans>
-            </p>
-          ) : null}
-          <form
-            className="checkout-form"
-            noValidate
-            onSubmit={(e) => void submit(e)}
-            onFocus={() => setEngaged(true)}
-            aria-busy={pending}
-          >
-            <CheckoutField
-              id="checkout-name"
-              name="name"
-              label={t`Full name`}
-              type="text"
-              autoComplete="name"
-              inputMode="text"
-              value={draft.name}
-              error={shownError("name")}
-              inputRef={fieldRefs.name}
-              onChange={(name) => update({ name })}
-              onBlur={() => touch("name")}
-            />
-            <CheckoutField
-              id="checkout-email"
-              name="email"
-              label={t`Email`}
-              hint={t`Your codes and receipt are sent here.`}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={draft.email}
-              error={shownError("email")}
-              inputRef={fieldRefs.email}
-              onChange={(email) => update({ email })}
-              onBlur={() => touch("email")}
-            />
-            <CheckoutField
-              id="checkout-whatsapp"
-              name="whatsapp"
-              label={t`WhatsApp number`}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              value={draft.whatsapp}
-              error={shownError("whatsapp")}
-              inputRef={fieldRefs.whatsapp}
-              onChange={(whatsapp) => update({ whatsapp })}
-              onBlur={() => touch("whatsapp")}
-            />
-
-            <div className={`checkout-field ${errors.notes ? "has-error" : ""}`}>
-              <label htmlFor="checkout-notes" className="checkout-field__label">
-                <Trans>Notes (optional)</Trans>
-              </label>
-              <textarea
-                id="checkout-notes"
-                ref={fieldRefs.notes}
-                name="notes"
-                rows={3}
-                maxLength={NOTES_MAX}
-                value={draft.notes}
-                dir="auto"
-                aria-invalid={errors.notes ? true : undefined}
-                aria-describedby={errors.notes ? "checkout-notes-count checkout-notes-error" : "checkout-notes-count"}
-                onChange={(e) => update({ notes: e.target.value.slice(0, NOTES_MAX) })}
-                onBlur={() => touch("notes")}
-              />
-              <p id="checkout-notes-count" className="checkout-field__counter">
-                <Trans>
-                  {notesLength} / {NOTES_MAX} characters
-                </Trans>
+        {/* An empty cart offers the way back to shopping, not a form that orders nothing. */}
+        {empty ? null : (
+          <section className="checkout__details" aria-labelledby="checkout-details-heading">
+            <h2 id="checkout-details-heading">
+              <Trans>Your details</Trans>
+            </h2>
+            {!online ? (
+              <p id="checkout-offline" className="checkout-notice checkout-notice--offline" role="status">
+                <Trans>You are offline. Your cart and details are saved; placing the order needs a connection.</Trans>
               </p>
-              {errors.notes ? (
-                <p id="checkout-notes-error" className="checkout-field__error" role="alert">
-                  {shownError("notes")}
+            ) : null}
+            <form
+              className="checkout-form"
+              noValidate
+              onSubmit={(e) => void submit(e)}
+              onFocus={() => setEngaged(true)}
+              aria-busy={pending}
+            >
+              <CheckoutField
+                id="checkout-name"
+                name="name"
+                label={t`Full name`}
+                type="text"
+                autoComplete="name"
+                inputMode="text"
+                value={draft.name}
+                error={shownError("name")}
+                inputRef={fieldRefs.name}
+                onChange={(name) => update({ name })}
+                onBlur={() => touch("name")}
+              />
+              <CheckoutField
+                id="checkout-email"
+                name="email"
+                label={t`Email`}
+                hint={t`Your codes and receipt are sent here.`}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                value={draft.email}
+                error={shownError("email")}
+                inputRef={fieldRefs.email}
+                onChange={(email) => update({ email })}
+                onBlur={() => touch("email")}
+              />
+              <CheckoutField
+                id="checkout-whatsapp"
+                name="whatsapp"
+                label={t`WhatsApp number`}
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                value={draft.whatsapp}
+                error={shownError("whatsapp")}
+                inputRef={fieldRefs.whatsapp}
+                onChange={(whatsapp) => update({ whatsapp })}
+                onBlur={() => touch("whatsapp")}
+              />
+
+              <div className={`checkout-field ${errors.notes ? "has-error" : ""}`}>
+                <label htmlFor="checkout-notes" className="checkout-field__label">
+                  <Trans>Notes (optional)</Trans>
+                </label>
+                <textarea
+                  id="checkout-notes"
+                  ref={fieldRefs.notes}
+                  name="notes"
+                  rows={3}
+                  maxLength={NOTES_MAX}
+                  value={draft.notes}
+                  dir="auto"
+                  aria-invalid={errors.notes ? true : undefined}
+                  aria-describedby={errors.notes ? "checkout-notes-count checkout-notes-error" : "checkout-notes-count"}
+                  onChange={(e) => update({ notes: e.target.value.slice(0, NOTES_MAX) })}
+                  onBlur={() => touch("notes")}
+                />
+                <p id="checkout-notes-count" className="checkout-field__counter">
+                  <Trans>
+                    {notesLength} / {NOTES_MAX} characters
+                  </Trans>
                 </p>
-              ) : null}
-            </div>
-
-            <div className="checkout-field">
-              <label htmlFor="checkout-currency" className="checkout-field__label">
-                <Trans>Currency</Trans>
-              </label>
-              <select
-                id="checkout-currency"
-                name="currency"
-                value={currency}
-                disabled={pending}
-                onChange={(e) => setCurrency(coerceCurrency(e.target.value))}
-              >
-                {CURRENCY_CHOICES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </div>
-
-            <div className="checkout-field checkout-promo">
-              {draft.promo ? (
-                <div className="checkout-promo__applied">
-                  <p role="status" className="checkout-promo__status">
-                    <Trans>
-                      Promo code {promoCode} applied: {promoPercent}% off.
-                    </Trans>
+                {errors.notes ? (
+                  <p id="checkout-notes-error" className="checkout-field__error" role="alert">
+                    {shownError("notes")}
                   </p>
-                  <button
-                    type="button"
-                    className="btn btn--secondary btn--sm"
-                    aria-label={t`Remove promo code ${promoCode}`}
-                    disabled={pending}
-                    onClick={() => {
-                      update({ promo: null });
-                      setPromoError(null);
-                    }}
-                  >
-                    <Trans>Remove</Trans>
-                  </button>
-                </div>
-              ) : (
-                <>
-                  <label htmlFor="checkout-promo" className="checkout-field__label">
-                    <Trans>Promo code</Trans>
-                  </label>
-                  <div className="checkout-promo__row">
-                    <input
-                      id="checkout-promo"
-                      name="promo"
-                      type="text"
-                      value={draft.promoInput}
-                      autoComplete="off"
-                      autoCapitalize="characters"
-                      spellCheck={false}
-                      maxLength={40}
-                      dir="ltr"
-                      aria-invalid={promoError ? true : undefined}
-                      aria-describedby={promoError ? "checkout-promo-error" : undefined}
-                      onChange={(e) => {
-                        update({ promoInput: e.target.value });
-                        setPromoError(null);
-                      }}
-                      onKeyDown={onPromoKey}
-                    />
+                ) : null}
+              </div>
+
+              <div className="checkout-field">
+                <label htmlFor="checkout-currency" className="checkout-field__label">
+                  <Trans>Currency</Trans>
+                </label>
+                <select
+                  id="checkout-currency"
+                  name="currency"
+                  value={currency}
+                  disabled={pending}
+                  onChange={(e) => setCurrency(coerceCurrency(e.target.value))}
+                >
+                  {CURRENCY_CHOICES.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </div>
+
+              <div className="checkout-field checkout-promo">
+                {draft.promo ? (
+                  <div className="checkout-promo__applied">
+                    <p role="status" className="checkout-promo__status">
+                      <Trans>
+                        Promo code {promoCode} applied: {promoPercent}% off.
+                      </Trans>
+                    </p>
                     <button
                       type="button"
-                      className="btn btn--secondary"
-                      disabled={!online || promoChecking || pending || !draft.promoInput.trim()}
-                      aria-busy={promoChecking}
-                      onClick={() => void applyPromo()}
+                      className="btn btn--secondary btn--sm"
+                      aria-label={t`Remove promo code ${promoCode}`}
+                      disabled={pending}
+                      onClick={() => {
+                        update({ promo: null });
+                        setPromoError(null);
+                      }}
                     >
-                      <Trans>Apply</Trans>
+                      <Trans>Remove</Trans>
                     </button>
                   </div>
-                  {promoError ? (
-                    <p id="checkout-promo-error" className="checkout-field__error" role="alert">
-                      {promoError}
-                    </p>
-                  ) : null}
-                </>
-              )}
-            </div>
-
-            <dl className="checkout-totals">
-              {draft.promo ? (
-                <div className="checkout-totals__row checkout-totals__row--discount">
-                  <dt>
-                    <Trans>
-                      Discount ({promoCode}, {promoPercent}%)
-                    </Trans>
-                  </dt>
-                  <dd data-testid="checkout-discount">−{money(discount, currency)}</dd>
-                </div>
-              ) : null}
-              <div className="checkout-totals__row checkout-totals__row--total">
-                <dt>
-                  <Trans>Total</Trans>
-                </dt>
-                <dd data-testid="checkout-total">{money(total, currency)}</dd>
+                ) : (
+                  <>
+                    <label htmlFor="checkout-promo" className="checkout-field__label">
+                      <Trans>Promo code</Trans>
+                    </label>
+                    <div className="checkout-promo__row">
+                      <input
+                        id="checkout-promo"
+                        name="promo"
+                        type="text"
+                        value={draft.promoInput}
+                        autoComplete="off"
+                        autoCapitalize="characters"
+                        spellCheck={false}
+                        maxLength={40}
+                        dir="ltr"
+                        aria-invalid={promoError ? true : undefined}
+                        aria-describedby={promoError ? "checkout-promo-error" : undefined}
+                        onChange={(e) => {
+                          update({ promoInput: e.target.value });
+                          setPromoError(null);
+                        }}
+                        onKeyDown={onPromoKey}
+                      />
+                      <button
+                        type="button"
+                        className="btn btn--secondary"
+                        disabled={!online || promoChecking || pending || !draft.promoInput.trim()}
+                        aria-busy={promoChecking}
+                        onClick={() => void applyPromo()}
+                      >
+                        <Trans>Apply</Trans>
+                      </button>
+                    </div>
+                    {promoError ? (
+                      <p id="checkout-promo-error" className="checkout-field__error" role="alert">
+                        {promoError}
+                      </p>
+                    ) : null}
+                  </>
+                )}
               </div>
-            </dl>
 
-            <button
-              type="submit"
-              className="btn btn--primary btn--lg checkout-submit"
-              disabled={pending || !online}
-              aria-describedby={!online ? "checkout-offline" : undefined}
-            >
-              {pending ? <Trans>Placing...</Trans> : <Trans>Place order</Trans>}
-            </button>
-            <p className="checkout-form__fineprint muted">
-              <Trans>Codes are delivered by email once payment is confirmed.</Trans>
-            </p>
-          </form>
-        </section>
+              <dl className="checkout-totals">
+                {draft.promo ? (
+                  <div className="checkout-totals__row checkout-totals__row--discount">
+                    <dt>
+                      <Trans>
+                        Discount ({promoCode}, {promoPercent}%)
+                      </Trans>
+                    </dt>
+                    <dd data-testid="checkout-discount">−{money(discount, currency)}</dd>
+                  </div>
+                ) : null}
+                <div className="checkout-totals__row checkout-totals__row--total">
+                  <dt>
+                    <Trans>Total</Trans>
+                  </dt>
+                  <dd data-testid="checkout-total">{money(total, currency)}</dd>
+                </div>
+              </dl>
+
+              <button
+                type="submit"
+                className="btn btn--primary btn--lg checkout-submit"
+                disabled={pending || !online}
+                aria-describedby={!online ? "checkout-offline" : undefined}
+              >
+                {pending ? <Trans>Placing...</Trans> : <Trans>Place order</Trans>}
+              </button>
+              <p className="checkout-form__fineprint muted">
+                <Trans>Codes are delivered by email once payment is confirmed.</Trans>
+              </p>
+            </form>
+          </section>
+        )}
       </div>
     </div>
   );

@@ -92,6 +92,10 @@ export function HomePage() {
 
   return (
     <>
+      {/* One h1 for the page; each slide's headline is an h2 (four h1s told search engines nothing). */}
+      <h1 className="visually-hidden">
+        <Trans>Digital Store: game keys, gift cards and subscriptions, delivered by email</Trans>
+      </h1>
       <div className="container">
         <HeroCarousel />
       </div>

@@ -10,6 +10,7 @@ import { LanguageMenu } from "./language-menu.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { Logo } from "./logo.tsx";
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from "../../ui/icons.tsx";
+import { Drawer } from "../../ui/dialog.tsx";
 
 const SearchOverlay = lazy(() => import("../search/search-overlay.tsx").then((m) => ({ default: m.SearchOverlay })));
 
@@ -85,15 +86,6 @@ export function SiteHeader() {
     return () => document.removeEventListener("keydown", onKey);
   }, []);
 
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setMenuOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
-
   return (
     <header className="site-header">
       <div className="container site-header__bar">
@@ -148,37 +140,26 @@ export function SiteHeader() {
         </ul>
       </nav>
 
-      {menuOpen ? (
-        <div className="drawer-backdrop" onClick={() => setMenuOpen(false)}>
-          <div
-            id="mobile-menu"
-            className="drawer"
-            role="dialog"
-            aria-modal="true"
-            aria-label={t`Menu`}
-            onClick={(e) => e.stopPropagation()}
+      <Drawer id="mobile-menu" label={t`Menu`} open={menuOpen} onClose={() => setMenuOpen(false)}>
+        <div className="drawer__head">
+          <span className="logo__text">Digital Store</span>
+          <button
+            type="button"
+            className="btn btn--ghost btn--icon"
+            aria-label={t`Close menu`}
+            onClick={() => setMenuOpen(false)}
+            autoFocus
           >
-            <div className="drawer__head">
-              <span className="logo__text">Digital Store</span>
-              <button
-                type="button"
-                className="btn btn--ghost btn--icon"
-                aria-label={t`Close menu`}
-                onClick={() => setMenuOpen(false)}
-                autoFocus
-              >
-                <CloseIcon size={20} />
-              </button>
-            </div>
-            <CurrencySelect />
-            <nav aria-label={t`Categories`}>
-              <ul className="drawer__links">
-                <CategoryLinks onNavigate={() => setMenuOpen(false)} />
-              </ul>
-            </nav>
-          </div>
+            <CloseIcon size={20} />
+          </button>
         </div>
-      ) : null}
+        <CurrencySelect />
+        <nav aria-label={t`Categories`}>
+          <ul className="drawer__links">
+            <CategoryLinks onNavigate={() => setMenuOpen(false)} />
+          </ul>
+        </nav>
+      </Drawer>
 
       {searchOpen ? (
         <Suspense fallback={null}>

@@ -1,7 +1,7 @@
-/** POST /api/newsletter {email, locale?} -> 201 {ok: true}; 409 when already subscribed (D13). */
+/** POST /api/newsletter {email, locale?} -> 201 {ok: true} (D13). A repeat signup gets the same answer: the
+ * shopper is thanked again, and nobody learns from the answer whether an address was already subscribed. */
 import { Hono } from "hono";
-import { NEWSLETTER_ALREADY_SUBSCRIBED, newsletterRequestSchema } from "@store/shared/schemas/newsletter";
-import { ConflictError } from "../../http/errors.ts";
+import { newsletterRequestSchema } from "@store/shared/schemas/newsletter";
 import { readJson } from "../../http/validate.ts";
 import type { RateLimiter } from "../../http/rate-limit.ts";
 import type { NewsletterRepo } from "./newsletter.repo.ts";
@@ -10,7 +10,7 @@ export function newsletterRoutes(repo: NewsletterRepo, limiter: RateLimiter): Ho
   const app = new Hono();
   app.post("/api/newsletter", limiter.middleware(), async (c) => {
     const { email, locale } = await readJson(c, newsletterRequestSchema);
-    if (!repo.subscribe(email, locale)) throw new ConflictError(NEWSLETTER_ALREADY_SUBSCRIBED);
+    repo.subscribe(email, locale);
     return c.json({ ok: true as const }, 201);
   });
   return app;

@@ -94,12 +94,12 @@ export class OrdersService {
     );
   }
 
-  /** Public (D9): only the code and the first name. */
+  /** Public (D9): only the code, the first name and the status. */
   publicLookup(code: string): PublicOrder {
     const normalized = normalizeOrderCode(code);
     const row = normalized ? this.repo.row(normalized) : undefined;
     if (!row) throw new NotFoundError("Order not found");
-    return { code: row.code, firstName: firstName(row.customerName) };
+    return { code: row.code, firstName: firstName(row.customerName), status: row.status };
   }
 
   privateOrder(token: string): PrivateOrder {

@@ -1,5 +1,10 @@
-/** Per-page titles, descriptions and Open Graph tags in the served HTML, plus sitemap and robots (D21). */
+/** Per-page titles, descriptions, Open Graph tags and structured data in the served HTML, the page's HTTP
+ * status (404 for pages that do not exist), plus sitemap and robots (D21). */
 import { heroBanners } from "@store/shared/banners";
+import { toMajor, DEFAULT_RATES } from "@store/shared/currency";
+import { unitPrice } from "@store/shared/money";
+import type { Product } from "@store/shared/schemas/catalog";
+import type { PageResponse } from "../../http/static.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 
 export const STORE_NAME = "Digital Store";
@@ -12,6 +17,60 @@ export interface PageMeta {
   image?: string;
   url: string;
   type: "website" | "product";
+  /** schema.org data for search engines (a product with its offers). */
+  structuredData?: object;
+}
+
+/** Pages of the app that exist whatever the catalog holds (client/src/routes). */
+const FIXED_PAGES = new Set(["/", "/products", "/cart", "/checkout", "/order-success", "/admin", "/admin/login"]);
+const PRIVATE_ORDER_PAGE = /^\/orders\/[^/]+$/;
+const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
+const CATEGORY_PAGE = /^\/categor(?:y|ies)\/([^/]+)$/;
+
+/** A path segment decoded, or undefined when its percent-encoding is malformed (a 404, never a 500). */
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path without a trailing slash ("/product/x/" is the page "/product/x"). */
+const pagePath = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+
+/** JSON inside <script> must not close the element: "<" is escaped (valid JSON either way). */
+const scriptJson = (data: object): string => JSON.stringify(data).replace(/</g, "\\u003c");
+
+const usd = (minor: number): string => toMajor(minor, "USD").toFixed(2);
+
+/** schema.org Product with its offer (or the range of its options' offers), in USD. */
+function productStructuredData(p: Product, url: string, image: string | undefined): object {
+  const availability = p.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
+  const prices = (p.variants.length > 0 ? p.variants.map((v) => v.price) : [p.price]).map((price) =>
+    unitPrice(price, p.discountPercent, "USD", DEFAULT_RATES),
+  );
+  const offers =
+    prices.length > 1
+      ? {
+          "@type": "AggregateOffer",
+          priceCurrency: "USD",
+          lowPrice: usd(Math.min(...prices)),
+          highPrice: usd(Math.max(...prices)),
+          offerCount: prices.length,
+          availability,
+          url,
+        }
+      : { "@type": "Offer", priceCurrency: "USD", price: usd(prices[0] ?? 0), availability, url };
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: p.title,
+    description: p.description,
+    ...(image ? { image } : {}),
+    ...(p.sku ? { sku: p.sku } : {}),
+    offers,
+  };
 }
 
 const escapeHtml = (s: string): string =>
@@ -51,24 +110,41 @@ export class SeoService {
     return `${this.publicUrl}${url.startsWith("/") ? "" : "/"}${url}`;
   }
 
+  private productAt(pathname: string): Product | undefined {
+    const id = PRODUCT_PAGE.exec(pagePath(pathname))?.[1];
+    const decoded = id === undefined ? undefined : decodeSegment(id);
+    return decoded === undefined ? undefined : this.catalog.productById(decoded);
+  }
+
+  /** 404 for addresses that are no page of the store: unknown paths, products and categories. */
+  statusFor(pathname: string): 200 | 404 {
+    const page = pagePath(pathname);
+    if (FIXED_PAGES.has(page) || PRIVATE_ORDER_PAGE.test(page)) return 200;
+    if (PRODUCT_PAGE.test(page)) return this.productAt(page) ? 200 : 404;
+    const slug = CATEGORY_PAGE.exec(page)?.[1];
+    const decoded = slug === undefined ? undefined : decodeSegment(slug);
+    return decoded !== undefined && this.catalog.categoryBySlug(decoded) ? 200 : 404;
+  }
+
   /** The meta for a page path; undefined for pages that keep the default head. */
   metaFor(pathname: string): PageMeta | undefined {
-    const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
-    if (product?.[1]) {
-      const p = this.catalog.productById(decodeURIComponent(product[1]));
-      if (!p) return undefined;
+    const p = this.productAt(pathname);
+    if (p) {
+      const url = this.absolute(`/product/${encodeURIComponent(p.id)}`);
+      const image = p.image && !p.image.startsWith("data:") ? this.absolute(p.image) : undefined;
       return {
         title: `${p.title} | ${STORE_NAME}`,
         description: clip(p.description || p.tagline || DEFAULT_DESCRIPTION, 200),
-        ...(p.image && !p.image.startsWith("data:") ? { image: this.absolute(p.image) } : {}),
-        url: this.absolute(`/product/${encodeURIComponent(p.id)}`),
+        ...(image ? { image } : {}),
+        url,
         type: "product",
+        structuredData: productStructuredData(p, url, image),
       };
     }
-    const category = /^\/categor(?:y|ies)\/([^/]+)\/?$/.exec(pathname);
-    if (category?.[1]) {
-      const cat = this.catalog.categoryBySlug(decodeURIComponent(category[1]));
-      if (!cat) return undefined;
+    const slug = CATEGORY_PAGE.exec(pagePath(pathname))?.[1];
+    const decoded = slug === undefined ? undefined : decodeSegment(slug);
+    const cat = decoded === undefined ? undefined : this.catalog.categoryBySlug(decoded);
+    if (cat) {
       return {
         title: `${cat.name} Store | ${STORE_NAME}`,
         description: `${cat.name}: ${DEFAULT_DESCRIPTION}`,
@@ -89,11 +165,8 @@ export class SeoService {
       const image = heroBanners(this.catalog.bannersChangedSince(0))[0]?.image;
       if (image) lead = { image, place: "hero" };
     }
-    const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
-    if (product?.[1]) {
-      const image = this.catalog.productById(decodeURIComponent(product[1]))?.image;
-      if (image) lead = { image, place: "product" };
-    }
+    const image = this.productAt(pathname)?.image;
+    if (image) lead = { image, place: "product" };
     return lead?.image.startsWith("/") ? lead : undefined;
   }
 
@@ -101,6 +174,10 @@ export class SeoService {
    * Replaces the default <title> and description, adds Open Graph tags, preloads the lead image and shows
    * it in the boot shell (index.html's placeholder, painted before the app's JavaScript has run).
    */
+  page(indexHtml: string, pathname: string): PageResponse {
+    return { html: this.render(indexHtml, pathname), status: this.statusFor(pathname) };
+  }
+
   render(indexHtml: string, pathname: string): string {
     const lead = this.leadImageFor(pathname);
     const html = lead
@@ -122,11 +199,14 @@ export class SeoService {
       ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`] : []),
       `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}">`,
       `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+      ...(meta.structuredData
+        ? [`<script type="application/ld+json">${scriptJson(meta.structuredData)}</script>`]
+        : []),
     ].join("\n    ");
     return html
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
       .replace(
-        /<meta name="description" content="[^"]*"\s*\/?>/,
+        /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
         `<meta name="description" content="${escapeHtml(meta.description)}">`,
       )
       .replace("</head>", `    ${tags}\n  </head>`);

@@ -1,8 +1,16 @@
-/** Site settings (toggles, daily rate) stored as JSON values, stamped with the catalog revision. */
+/** Site settings (toggles, daily rate, payment instructions) stored as JSON values, stamped with the catalog
+ * revision. */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { settings } from "../../db/schema/index.ts";
-import { DEFAULT_TOGGLES, type Rate, type StoreSettings, type Toggles } from "@store/shared/schemas/catalog";
+import {
+  DEFAULT_TOGGLES,
+  NO_PAYMENT_INSTRUCTIONS,
+  type PaymentInstructions,
+  type Rate,
+  type StoreSettings,
+  type Toggles,
+} from "@store/shared/schemas/catalog";
 import { DEFAULT_RATES } from "@store/shared/currency";
 
 export class SettingsRepo {
@@ -29,7 +37,11 @@ export class SettingsRepo {
     return this.read<Rate>("rate") ?? { usdToTnd: DEFAULT_RATES.TND, updatedAt: null };
   }
 
+  paymentInstructions(): PaymentInstructions {
+    return { ...NO_PAYMENT_INSTRUCTIONS, ...this.read<Partial<PaymentInstructions>>("paymentInstructions") };
+  }
+
   storeSettings(): StoreSettings {
-    return { toggles: this.toggles(), rate: this.rate() };
+    return { toggles: this.toggles(), rate: this.rate(), paymentInstructions: this.paymentInstructions() };
   }
 }

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { rateUpdateSchema, togglesUpdateSchema } from "@store/shared/schemas/admin";
+import { paymentInstructionsSchema } from "@store/shared/schemas/catalog";
 import type { AdminEnv } from "../../http/session.ts";
 import { readJson } from "../../http/validate.ts";
 import type { SettingsService } from "./settings.service.ts";
@@ -16,6 +17,11 @@ export function settingsRoutes(service: SettingsService): Hono<AdminEnv> {
     return c.json(service.rate());
   });
   app.put("/api/admin/rate", async (c) => c.json(service.saveRate(await readJson(c, rateUpdateSchema))));
+
+  app.get("/api/admin/payment-instructions", (c) => c.json(service.paymentInstructions()));
+  app.put("/api/admin/payment-instructions", async (c) =>
+    c.json(service.savePaymentInstructions(await readJson(c, paymentInstructionsSchema))),
+  );
 
   return app;
 }

@@ -1,5 +1,6 @@
-/** Site toggles and the daily USD-to-TND rate. Saved with a bumped catalog revision so storefront sync picks them up. */
-import type { Rate, Toggles } from "@store/shared/schemas/catalog";
+/** Site toggles, the daily USD-to-TND rate and the manual payment instructions. Saved with a bumped catalog
+ * revision so storefront sync picks them up. */
+import type { PaymentInstructions, Rate, Toggles } from "@store/shared/schemas/catalog";
 import type { RateUpdate, TogglesUpdate } from "@store/shared/schemas/admin";
 import type { Db } from "../../db/client.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
@@ -30,6 +31,19 @@ export class SettingsService {
       this.repo.write(tx, "toggles", next, rev, t);
       return next;
     });
+  }
+
+  paymentInstructions(): PaymentInstructions {
+    return this.repo.paymentInstructions();
+  }
+
+  savePaymentInstructions(input: PaymentInstructions): PaymentInstructions {
+    const t = this.now();
+    this.db.transaction((tx) => {
+      const rev = this.catalog.bumpRev(tx);
+      this.repo.write(tx, "paymentInstructions", input, rev, t);
+    });
+    return input;
   }
 
   saveRate(input: RateUpdate): Rate {
