@@ -3,6 +3,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { formatMoney } from "../../shared/src/currency.ts";
 import type { AdminOrder } from "../../shared/src/schemas/orders.ts";
+import { expectButtonLinksReadable, expectNoSeriousAxeViolations } from "../a11y.ts";
 import { loadCatalog, productWithoutVariants } from "../storefront/catalog.ts";
 import { TABLET, apiSession, openSection, signIn, type ApiSession } from "./console-helpers.ts";
 
@@ -329,3 +330,47 @@ test("offline: last known dashboard values, the Offline label leaves when the ne
     await api.send("DELETE", `/api/admin/promos/${code}`);
   }
 });
+
+for (const theme of ["light", "dark"] as const) {
+  test(`axe finds nothing serious on the admin pages in the ${theme} theme`, async ({ page, request }) => {
+    // Eight axe runs: slow on a busy machine.
+    test.setTimeout(240_000);
+    const api = await apiSession(request);
+    const order = await placeOrder(request, api, { name: "Axe Checker", notes: "Checked by axe" });
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    const check = async () => {
+      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+      await expectNoSeriousAxeViolations(page);
+      await expectButtonLinksReadable(page);
+    };
+
+    await page.goto("/admin/login");
+    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    await check();
+
+    await signIn(page);
+    await expect(recentRow(page, order.code)).toBeVisible();
+    await check();
+    await recentRow(page, order.code).click();
+    const orderDialog = page.getByRole("dialog", { name: `Order #${order.code}` });
+    await expect(orderDialog).toBeVisible();
+    await check();
+    await orderDialog.getByRole("button", { name: "Mark as paid" }).click();
+    await expect(page.getByRole("dialog", { name: "Mark as paid?" })).toBeVisible();
+    await check();
+    await page.getByRole("dialog", { name: "Mark as paid?" }).getByRole("button", { name: "Cancel" }).click();
+    await orderDialog.getByRole("button", { name: "Close" }).click();
+
+    await openSection(page, "Products");
+    await expect(page.getByTestId("admin-product-card").first()).toBeVisible();
+    await check();
+    await page.getByRole("button", { name: "New Product" }).click();
+    await expect(page.getByRole("dialog", { name: "New Product" })).toBeVisible();
+    await check();
+    await page.getByRole("dialog", { name: "New Product" }).getByRole("button", { name: "Cancel" }).click();
+
+    await openSection(page, "Categories");
+    await expect(page.getByTestId("admin-category-row").first()).toBeVisible();
+    await check();
+  });
+}
