@@ -157,3 +157,27 @@ test.describe("payment instructions", () => {
     }
   });
 });
+
+test("a new daily rate shows on a TND shopper's wishlist as a price change", async ({ page, request }) => {
+  const product = (await loadCatalog(request)).products.find(
+    (p) => p.price.TND === 0 && p.price.USD > 0 && p.variants.length === 0,
+  );
+  expect(product, "a product whose TND price follows the rate").toBeDefined();
+  const before = await currentRate(request);
+  try {
+    await page.addInitScript(() => localStorage.setItem("currency", "TND"));
+    await page.goto(`/product/${product?.id ?? ""}`);
+    await page.getByRole("button", { name: "Add to wishlist" }).click();
+    await expect(page.getByTestId("wishlist-badge")).toHaveText("1");
+    await page.goto("/wishlist");
+    const item = page.getByRole("list", { name: "Saved products" }).getByRole("listitem");
+    await expect(item).toContainText("TND");
+    await expect(item).not.toContainText("Price");
+
+    await (await apiSession(request)).put("/api/admin/rate", { usdToTnd: before * 2 });
+    await page.reload();
+    await expect(item).toContainText(/Price went up: it was .*TND.* when you saved it\./);
+  } finally {
+    await (await apiSession(request)).put("/api/admin/rate", { usdToTnd: before });
+  }
+});

@@ -39,7 +39,7 @@ test.describe("cart and checkout", () => {
     await expect(spotifyLine).toContainText("1 month");
     await expect(page.getByTestId("cart-subtotal")).toHaveText(/^\$\d+\.\d{2}$/);
 
-    // validation on blur, with SPEC.md's exact messages
+    // validation on blur, with the exact messages of docs/product.md
     const form = checkoutForm(page);
     const name = form.getByLabel("Full name");
     const email = form.getByLabel("Email", { exact: true });

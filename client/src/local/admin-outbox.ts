@@ -1,4 +1,4 @@
-/** The admin outbox (D17): edits made offline wait in IndexedDB and are replayed in order, with the
+/** The admin outbox (docs/decisions.md D17): edits made offline wait in IndexedDB and are replayed in order, with the
  * idempotency key they were queued with, on reconnect, on app start, after sign-in and on a timer.
  * A 409 becomes a conflict the operator resolves (keep mine / keep theirs); a 401 pauses the queue until
  * the next sign-in; nothing is dropped without the operator's say. */

@@ -15,8 +15,8 @@ interface DialogProps {
   size?: DialogSize;
 }
 
-/** Opens the <dialog> as a modal while `open` is true. */
-function useModal(open: boolean): RefObject<HTMLDialogElement | null> {
+/** Opens the <dialog> as a modal while `open` is true (for dialogs with a layout of their own). */
+export function useModal(open: boolean): RefObject<HTMLDialogElement | null> {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

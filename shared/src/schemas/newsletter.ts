@@ -1,4 +1,4 @@
-/** POST /api/newsletter (D13) and the admin's view of the subscribers. */
+/** POST /api/newsletter (docs/decisions.md D13) and the admin's view of the subscribers. */
 import { z } from "zod";
 import { emailSchema, localeSchema } from "./checkout.ts";
 

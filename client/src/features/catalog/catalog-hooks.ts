@@ -1,4 +1,4 @@
-/** Read-only catalog hooks: every storefront screen reads the local copy through these (D1). */
+/** Read-only catalog hooks: every storefront screen reads the local copy through these (docs/decisions.md D1). */
 import { useMemo, useSyncExternalStore } from "react";
 import { heroBanners } from "@store/shared/banners";
 import { ratesWith, type Rates } from "@store/shared/currency";
@@ -33,7 +33,7 @@ export function useProduct(id: string): Product | null | undefined {
   );
 }
 
-/** All categories with duplicate slugs dropped (first kept, SPEC.md section 3), sorted by name. */
+/** All categories with duplicate slugs dropped (first kept, docs/product.md, "Catalog"), sorted by name. */
 export const useCategories: SharedLiveQuery<Category[] | undefined> = sharedLiveQuery<Category[] | undefined>(
   async () => dedupeCategories(await db.categories.toArray()),
   undefined,
@@ -123,6 +123,16 @@ export function seedCatalog(res: SyncResponse, stored: Promise<unknown>): void {
   useBanners.seed(heroBanners(byId(res.banners)), stored);
   useSettings.seed(settingsView(isStoreSettings(res.settings) ? res.settings : undefined), stored);
   useCatalogReady.seed(true, stored);
+}
+
+/** Whether the storefront can show its catalog: "ready" once a catalog is stored (also offline), "failed"
+ * when there is none and the last sync failed (a first visit without a network), "loading" otherwise. */
+export type CatalogStatus = "ready" | "loading" | "failed";
+
+export function useCatalogStatus(): CatalogStatus {
+  const ready = useCatalogReady();
+  const sync = useSyncState();
+  return ready ? "ready" : sync === "error" ? "failed" : "loading";
 }
 
 /** State of the running sync loop: idle, syncing, ok or error. */

@@ -33,6 +33,13 @@ export function lowestPrice(views: readonly PriceView[]): PriceView {
   return rest.reduce((low, v) => (v.now < low.now ? v : low), first);
 }
 
+/** The price a listing shows: the product's own, or "from" the cheapest option when it has several. */
+export function listingPrice(product: Product, currency: Currency, rates: Rates): PriceView {
+  return product.variants.length > 1
+    ? lowestPrice(product.variants.map((v) => priceView(product, currency, rates, v)))
+    : priceView(product, currency, rates, defaultVariant(product));
+}
+
 /** The unit price of a product's default variant, for sorting and filtering. */
 export function sortPrice(product: Product, currency: Currency, rates: Rates): number {
   return priceView(product, currency, rates, defaultVariant(product)).now;

@@ -5,7 +5,7 @@ import type { Category, Product } from "@store/shared/schemas/catalog";
 import { CURRENCIES } from "@store/shared/currency";
 import { addToCart } from "../cart/cart-store.ts";
 import { useCurrency } from "../prefs/prefs-store.ts";
-import { defaultVariant, lowestPrice, priceView } from "./pricing.ts";
+import { defaultVariant, listingPrice } from "./pricing.ts";
 import { useSettings } from "./catalog-hooks.ts";
 import { useMoney } from "./use-money.ts";
 import { ProductImage } from "./product-image.tsx";
@@ -25,9 +25,7 @@ export function ProductCard({ product, category, eager = false }: Props) {
   // A product sold in several options (1 month, 3 months...) lets the shopper choose on its page.
   const choosesOption = product.variants.length > 1;
   const variant = choosesOption ? undefined : defaultVariant(product);
-  const price = choosesOption
-    ? lowestPrice(product.variants.map((v) => priceView(product, currency, rates, v)))
-    : priceView(product, currency, rates, variant);
+  const price = listingPrice(product, currency, rates);
   const badge = category?.name ?? product.platform;
   const discount = product.discountPercent;
 

@@ -1,9 +1,10 @@
-/** The cart and checkout screen (/cart and /checkout, D7): cart list, details form, promo code, submit. */
+/** The cart and checkout screen (/cart and /checkout,
+ * docs/decisions.md D7): cart list, details form, promo code, submit. */
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../ui/toast.tsx";
-import { coerceCurrency, type Currency } from "@store/shared/currency";
+import { coerceCurrency, CURRENCIES, type Currency } from "@store/shared/currency";
 import { checkoutDetailsSchema, type CheckoutRequest, type CheckoutResponse } from "@store/shared/schemas/checkout";
 import { PROMO_INVALID } from "@store/shared/schemas/promos";
 import { clearCart, useCart } from "../cart/cart-store.ts";
@@ -35,7 +36,6 @@ import "./checkout.css";
 
 type DetailField = "name" | "email" | "whatsapp" | "notes";
 const DETAIL_FIELDS: readonly DetailField[] = ["name", "email", "whatsapp", "notes"];
-const CURRENCY_CHOICES: readonly Currency[] = ["USD", "TND", "EUR", "EGP"];
 
 /** The shared schema's English message for a field, or null when the value is valid. */
 function fieldError(field: DetailField, value: string): string | null {
@@ -207,7 +207,8 @@ export function CheckoutPage() {
         await onPlaced(outcome.order);
         return;
       case "prices-changed":
-        // D6: never change a price silently; show the server's prices, say so, and refresh the catalog.
+        // docs/decisions.md D6: never change a price silently; show
+        // the server's prices, say so, and refresh the catalog.
         setOverrides(overridesFrom(outcome.answer, request.currency));
         setPricesUpdated(true);
         toast.error(translateMessage(i18n, outcome.answer.error));
@@ -420,7 +421,7 @@ export function CheckoutPage() {
                   disabled={pending}
                   onChange={(e) => setCurrency(coerceCurrency(e.target.value))}
                 >
-                  {CURRENCY_CHOICES.map((c) => (
+                  {CURRENCIES.map((c) => (
                     <option key={c} value={c}>
                       {c}
                     </option>

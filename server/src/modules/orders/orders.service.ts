@@ -94,7 +94,7 @@ export class OrdersService {
     );
   }
 
-  /** Public (D9): only the code, the first name and the status. */
+  /** Public (docs/decisions.md D9): only the code, the first name and the status. */
   publicLookup(code: string): PublicOrder {
     const normalized = normalizeOrderCode(code);
     const row = normalized ? this.repo.row(normalized) : undefined;

@@ -1,5 +1,5 @@
 /** Per-page titles, descriptions, Open Graph tags and structured data in the served HTML, the page's HTTP
- * status (404 for pages that do not exist), plus sitemap and robots (D21). */
+ * status (404 for pages that do not exist), plus sitemap and robots (docs/decisions.md D21). */
 import { heroBanners } from "@store/shared/banners";
 import { toMajor, DEFAULT_RATES } from "@store/shared/currency";
 import { unitPrice } from "@store/shared/money";
@@ -22,7 +22,16 @@ export interface PageMeta {
 }
 
 /** Pages of the app that exist whatever the catalog holds (client/src/routes). */
-const FIXED_PAGES = new Set(["/", "/products", "/cart", "/checkout", "/order-success", "/admin", "/admin/login"]);
+const FIXED_PAGES = new Set([
+  "/",
+  "/products",
+  "/cart",
+  "/checkout",
+  "/order-success",
+  "/wishlist",
+  "/admin",
+  "/admin/login",
+]);
 const PRIVATE_ORDER_PAGE = /^\/orders\/[^/]+$/;
 const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
 const CATEGORY_PAGE = /^\/categor(?:y|ies)\/([^/]+)$/;

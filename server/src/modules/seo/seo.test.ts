@@ -99,6 +99,7 @@ describe("pages, share previews, sitemap and robots", () => {
       "/cart",
       "/checkout",
       "/order-success",
+      "/wishlist",
       "/admin",
       "/admin/login",
       "/orders/some-private-token",

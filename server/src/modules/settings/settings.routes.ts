@@ -5,7 +5,8 @@ import type { AdminEnv } from "../../http/session.ts";
 import { readJson } from "../../http/validate.ts";
 import type { SettingsService } from "./settings.service.ts";
 
-/** GET /api/admin/rate is public (SPEC.md: the storefront reads it with no credentials); the rest needs a session. */
+/** GET /api/admin/rate is public (docs/product.md: the storefront
+ * reads it with no credentials); the rest needs a session. */
 export function settingsRoutes(service: SettingsService): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 

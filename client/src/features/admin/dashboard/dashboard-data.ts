@@ -1,5 +1,6 @@
-/** Dashboard data (D20): metrics and recent orders. Each read is kept on the device; offline, the last known
- * values are shown with the time they were read. Other load failures leave them empty (SPEC.md section 8). */
+/** Dashboard data (docs/decisions.md D20): metrics and recent orders. Each read is kept on the device; offline,
+ * the last known values are shown with the time they were read. Other load failures leave them empty
+ * (docs/product.md, "Errors and messages"). */
 import { useCallback, useEffect, useState } from "react";
 import { z } from "zod";
 import { adminOrderSchema, metricsSchema, type AdminOrder, type Metrics } from "@store/shared/schemas/orders";
@@ -18,7 +19,7 @@ export function forgetDashboard(): Promise<void> {
   return lastKnown.forget([META.adminMetrics, META.adminRecentOrders]);
 }
 
-/** GET /api/admin/orders answers { orders: [...] }; SPEC.md also allows a bare list. Bad rows are skipped. */
+/** GET /api/admin/orders answers { orders: [...] }; docs/product.md also allows a bare list. Bad rows are skipped. */
 export function ordersFrom(body: unknown): AdminOrder[] {
   const list = Array.isArray(body)
     ? body

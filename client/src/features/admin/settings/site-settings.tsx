@@ -1,4 +1,5 @@
-/** Site toggles and the daily USD->TND rate: both can be saved offline and wait in the outbox (D17). */
+/** Site toggles and the daily USD->TND rate: both can be saved
+ * offline and wait in the outbox (docs/decisions.md D17). */
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
