@@ -1,10 +1,8 @@
 /** Four price boxes (TND first: typing it fills the others, docs/decisions.md D5), in major units with step 0.01. */
 import { useId, type ReactNode } from "react";
 import { Trans } from "@lingui/react/macro";
-import type { Currency } from "@store/shared/currency";
+import { ADMIN_PRICE_ORDER, type Currency } from "@store/shared/currency";
 import type { PriceDraft } from "./product-form-model.ts";
-
-const ORDER: readonly Currency[] = ["TND", "USD", "EUR", "EGP"];
 
 interface PriceInputsProps {
   legend: ReactNode;
@@ -23,7 +21,7 @@ export function PriceInputs({ legend, value, converting, errors, onTndChange, on
     <fieldset className="field">
       <legend>{legend}</legend>
       <div className="ac-prices">
-        {ORDER.map((currency) => {
+        {ADMIN_PRICE_ORDER.map((currency) => {
           const error = errors[currency];
           return (
             <div key={currency} className="field">

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
-import type { Currency } from "@store/shared/currency";
+import { CURRENCIES, type Currency } from "@store/shared/currency";
 import { productSchema, type Product } from "@store/shared/schemas/catalog";
 import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
@@ -40,7 +40,7 @@ interface ProductFormProps {
 
 function priceErrors(errors: Record<string, string>, prefix: string): Partial<Record<Currency, string>> {
   const out: Partial<Record<Currency, string>> = {};
-  for (const c of ["USD", "TND", "EUR", "EGP"] as const) {
+  for (const c of CURRENCIES) {
     const e = errors[`${prefix}.${c}`];
     if (e) out[c] = e;
   }
