@@ -9,9 +9,11 @@ export async function startBackground(_deps: AppDeps, services: Services): Promi
 
   await services.adminAuth.ensureFirstAdmin();
 
-  services.mailWorker.start();
+  await services.mailWorker.start();
   stops.push(() => services.mailWorker.stop());
-  const pruneKeys = setInterval(() => services.idempotency.prune(), 3600_000);
+  const pruneKeys = setInterval(() => {
+    services.idempotency.prune().catch((err: unknown) => console.error("Pruning idempotency keys failed:", err));
+  }, 3600_000);
   pruneKeys.unref();
   stops.push(async () => clearInterval(pruneKeys));
   return async () => {

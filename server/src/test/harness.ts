@@ -4,9 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import type { Hono } from "hono";
 import { loadConfig, type Config } from "../config.ts";
-import { openDatabase, type Db } from "../db/client.ts";
+import type { DataLayer } from "../db/data.ts";
+import { openSqlite, type SqliteDb } from "../db/sqlite.ts";
 import { buildApp, buildServices, type Services } from "../app.ts";
-import { seedDemoCatalog } from "../db/seed/demo-catalog.ts";
+import { seedDemoCatalog } from "../seed/demo-catalog.ts";
 import { setPasswordCostForTests } from "../modules/admin-auth/password.ts";
 
 // scrypt at the production cost takes most of a second here; tests sign in often (password.test.ts checks the real cost).
@@ -14,11 +15,13 @@ setPasswordCostForTests({ N: 2 ** 10, r: 8, p: 1 });
 
 export interface TestStore {
   app: Hono;
-  db: Db;
+  data: DataLayer;
+  /** The connection itself, for a test's own reads and writes while no request runs. */
+  db: SqliteDb;
   config: Config;
   services: Services;
   dataDir: string;
-  close: () => void;
+  close: () => Promise<void>;
 }
 
 export async function createTestStore(
@@ -26,21 +29,23 @@ export async function createTestStore(
 ): Promise<TestStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-test-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL: "http://store.test", ...options.env });
-  const { db, close } = openDatabase(config.databaseFile);
-  if (options.seed) await seedDemoCatalog(db, dataDir, { images: false });
-  const services = buildServices({ config, db });
-  const app = buildApp({ config, db }, services);
+  if (config.database.engine !== "sqlite") throw new Error("The test harness runs on SQLite");
+  const data = openSqlite(config.database.file);
+  if (options.seed) await seedDemoCatalog(data, dataDir, { images: false });
+  const services = buildServices({ config, data });
+  const app = buildApp({ config, data }, services);
   // The first admin, as at start-up (background.ts), when the test gives credentials.
   if (config.adminUsername !== undefined || config.adminPassword !== undefined)
     await services.adminAuth.ensureFirstAdmin(() => undefined);
   return {
     app,
-    db,
+    data,
+    db: data.db,
     config,
     services,
     dataDir,
-    close: () => {
-      close();
+    close: async () => {
+      await data.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

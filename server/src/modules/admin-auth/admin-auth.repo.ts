@@ -1,6 +1,6 @@
-/** Every query of admin accounts, sessions and login throttling. */
+/** Every query of admin accounts, sessions and login throttling; each method takes the transaction it runs in. */
 import { and, eq, lt, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/data.ts";
 import { adminSessions, admins, loginThrottle } from "../../db/schema/index.ts";
 
 export type AdminRow = typeof admins.$inferSelect;
@@ -14,15 +14,9 @@ export interface SessionRow {
 }
 
 export class AdminAuthRepo {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (tx: Db) => T): T {
-    return this.db.transaction((tx) => fn(tx));
-  }
-
-  countAdmins(): number {
+  async countAdmins(tx: Tx): Promise<number> {
     return (
-      this.db
+      tx.db
         .select({ n: sql<number>`count(*)` })
         .from(admins)
         .get()?.n ?? 0
@@ -30,25 +24,25 @@ export class AdminAuthRepo {
   }
 
   /** Inserts unless the username exists already (two processes starting at once). */
-  insertAdmin(row: typeof admins.$inferInsert): boolean {
-    return this.db.insert(admins).values(row).onConflictDoNothing().run().changes > 0;
+  async insertAdmin(tx: Tx, row: typeof admins.$inferInsert): Promise<boolean> {
+    return tx.db.insert(admins).values(row).onConflictDoNothing().run().changes > 0;
   }
 
-  byUsername(username: string): AdminRow | undefined {
-    return this.db
+  async byUsername(tx: Tx, username: string): Promise<AdminRow | undefined> {
+    return tx.db
       .select()
       .from(admins)
       .where(eq(sql`lower(${admins.username})`, username.toLowerCase()))
       .get();
   }
 
-  byId(id: string): AdminRow | undefined {
-    return this.db.select().from(admins).where(eq(admins.id, id)).get();
+  async byId(tx: Tx, id: string): Promise<AdminRow | undefined> {
+    return tx.db.select().from(admins).where(eq(admins.id, id)).get();
   }
 
-  usernameTakenByOther(username: string, adminId: string): boolean {
+  async usernameTakenByOther(tx: Tx, username: string, adminId: string): Promise<boolean> {
     return (
-      this.db
+      tx.db
         .select({ id: admins.id })
         .from(admins)
         .where(and(eq(sql`lower(${admins.username})`, username.toLowerCase()), ne(admins.id, adminId)))
@@ -56,30 +50,37 @@ export class AdminAuthRepo {
     );
   }
 
-  updateProfile(id: string, p: { name: string; email: string; username: string }, now: number): void {
-    this.db
+  async updateProfile(
+    tx: Tx,
+    id: string,
+    p: { name: string; email: string; username: string },
+    now: number,
+  ): Promise<void> {
+    tx.db
       .update(admins)
       .set({ ...p, updatedAt: now })
       .where(eq(admins.id, id))
       .run();
   }
 
-  /** New hash, and every other session of that admin ends, in one transaction. */
-  updatePassword(id: string, passwordHash: string, keepSessionHash: string, now: number): void {
-    this.db.transaction((tx) => {
-      tx.update(admins).set({ passwordHash, updatedAt: now }).where(eq(admins.id, id)).run();
-      tx.delete(adminSessions)
-        .where(and(eq(adminSessions.adminId, id), ne(adminSessions.idHash, keepSessionHash)))
-        .run();
-    });
+  async updatePassword(tx: Tx, id: string, passwordHash: string, now: number): Promise<void> {
+    tx.db.update(admins).set({ passwordHash, updatedAt: now }).where(eq(admins.id, id)).run();
   }
 
-  insertSession(row: typeof adminSessions.$inferInsert): void {
-    this.db.insert(adminSessions).values(row).run();
+  /** Ends every session of the admin except `keepSessionHash`. */
+  async deleteOtherSessions(tx: Tx, adminId: string, keepSessionHash: string): Promise<void> {
+    tx.db
+      .delete(adminSessions)
+      .where(and(eq(adminSessions.adminId, adminId), ne(adminSessions.idHash, keepSessionHash)))
+      .run();
   }
 
-  session(idHash: string): SessionRow | undefined {
-    return this.db
+  async insertSession(tx: Tx, row: typeof adminSessions.$inferInsert): Promise<void> {
+    tx.db.insert(adminSessions).values(row).run();
+  }
+
+  async session(tx: Tx, idHash: string): Promise<SessionRow | undefined> {
+    return tx.db
       .select({
         idHash: adminSessions.idHash,
         csrfToken: adminSessions.csrfToken,
@@ -92,24 +93,25 @@ export class AdminAuthRepo {
       .get();
   }
 
-  extendSession(idHash: string, expiresAt: number): void {
-    this.db.update(adminSessions).set({ expiresAt }).where(eq(adminSessions.idHash, idHash)).run();
+  async extendSession(tx: Tx, idHash: string, expiresAt: number): Promise<void> {
+    tx.db.update(adminSessions).set({ expiresAt }).where(eq(adminSessions.idHash, idHash)).run();
   }
 
-  deleteSession(idHash: string): void {
-    this.db.delete(adminSessions).where(eq(adminSessions.idHash, idHash)).run();
+  async deleteSession(tx: Tx, idHash: string): Promise<void> {
+    tx.db.delete(adminSessions).where(eq(adminSessions.idHash, idHash)).run();
   }
 
-  deleteExpiredSessions(now: number): void {
-    this.db.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run();
+  async deleteExpiredSessions(tx: Tx, now: number): Promise<void> {
+    tx.db.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run();
   }
 
-  throttle(tx: Db, key: string): ThrottleRow | undefined {
-    return tx.select().from(loginThrottle).where(eq(loginThrottle.key, key)).get();
+  async throttle(tx: Tx, key: string): Promise<ThrottleRow | undefined> {
+    return tx.db.select().from(loginThrottle).where(eq(loginThrottle.key, key)).get();
   }
 
-  saveThrottle(tx: Db, row: ThrottleRow): void {
-    tx.insert(loginThrottle)
+  async saveThrottle(tx: Tx, row: ThrottleRow): Promise<void> {
+    tx.db
+      .insert(loginThrottle)
       .values(row)
       .onConflictDoUpdate({
         target: loginThrottle.key,
@@ -118,12 +120,12 @@ export class AdminAuthRepo {
       .run();
   }
 
-  deleteThrottle(tx: Db, key: string): void {
-    tx.delete(loginThrottle).where(eq(loginThrottle.key, key)).run();
+  async deleteThrottle(tx: Tx, key: string): Promise<void> {
+    tx.db.delete(loginThrottle).where(eq(loginThrottle.key, key)).run();
   }
 
-  deleteStaleThrottles(before: number): void {
-    this.db
+  async deleteStaleThrottles(tx: Tx, before: number): Promise<void> {
+    tx.db
       .delete(loginThrottle)
       .where(and(lt(loginThrottle.windowStart, before), sql`coalesce(${loginThrottle.lockedUntil}, 0) < ${before}`))
       .run();

@@ -131,7 +131,7 @@ describe("admin sign-in", () => {
   it("lets the account in again once the lock has passed", async () => {
     store = await createTestStore({ env: ADMIN_ENV });
     let now = Date.now();
-    const service = new AdminAuthService(new AdminAuthRepo(store.db), store.config, () => now);
+    const service = new AdminAuthService(store.data, new AdminAuthRepo(), store.config, () => now);
     for (let i = 0; i < 5; i++)
       await expect(service.login("admin", "wrong", "1.2.3.4")).rejects.toMatchObject({ status: 401 });
     await expect(service.login("admin", TEST_ADMIN.password, "1.2.3.4")).rejects.toMatchObject({ status: 429 });
@@ -237,7 +237,7 @@ describe("first admin", () => {
 
   it("uses ADMIN_USERNAME / ADMIN_PASSWORD and never prints the password", async () => {
     store = await createTestStore();
-    const service = new AdminAuthService(new AdminAuthRepo(store.db), {
+    const service = new AdminAuthService(store.data, new AdminAuthRepo(), {
       adminUsername: "owner",
       adminPassword: "s3cret-pass",
     });

@@ -1,42 +1,36 @@
 /** Every banner query; writes take the transaction they run in. */
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/data.ts";
 import { banners } from "../../db/schema/index.ts";
 import type { BannerRow } from "../catalog/catalog.repo.ts";
 
 export type BannerInsert = typeof banners.$inferInsert;
 
 export class BannersRepo {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (tx: Db) => T): T {
-    return this.db.transaction((tx) => fn(tx));
+  async all(tx: Tx): Promise<BannerRow[]> {
+    return tx.db.select().from(banners).orderBy(asc(banners.position), asc(banners.createdAt)).all();
   }
 
-  all(): BannerRow[] {
-    return this.db.select().from(banners).orderBy(asc(banners.position), asc(banners.createdAt)).all();
+  async byId(tx: Tx, id: string): Promise<BannerRow | undefined> {
+    return tx.db.select().from(banners).where(eq(banners.id, id)).get();
   }
 
-  byId(tx: Db, id: string): BannerRow | undefined {
-    return tx.select().from(banners).where(eq(banners.id, id)).get();
-  }
-
-  nextPosition(tx: Db): number {
+  async nextPosition(tx: Tx): Promise<number> {
     return (
-      (tx
+      (tx.db
         .select({ max: sql<number | null>`max(${banners.position})` })
         .from(banners)
         .get()?.max ?? -1) + 1
     );
   }
 
-  insert(tx: Db, row: BannerInsert): void {
-    tx.insert(banners).values(row).run();
+  async insert(tx: Tx, row: BannerInsert): Promise<void> {
+    tx.db.insert(banners).values(row).run();
   }
 
-  update(tx: Db, id: string, version: number, set: Partial<BannerInsert>): boolean {
+  async update(tx: Tx, id: string, version: number, set: Partial<BannerInsert>): Promise<boolean> {
     return (
-      tx
+      tx.db
         .update(banners)
         .set(set)
         .where(and(eq(banners.id, id), eq(banners.version, version)))
@@ -44,7 +38,7 @@ export class BannersRepo {
     );
   }
 
-  delete(tx: Db, id: string): void {
-    tx.delete(banners).where(eq(banners.id, id)).run();
+  async delete(tx: Tx, id: string): Promise<void> {
+    tx.db.delete(banners).where(eq(banners.id, id)).run();
   }
 }

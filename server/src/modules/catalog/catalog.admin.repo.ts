@@ -1,6 +1,6 @@
 /** Catalog writes for the admin (products, variants, categories). Each method takes the transaction it runs in. */
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/data.ts";
 import { categories, products, variants } from "../../db/schema/index.ts";
 import type { CategoryRow, ProductRow, VariantRow } from "./catalog.repo.ts";
 
@@ -9,28 +9,22 @@ export type VariantInsert = typeof variants.$inferInsert;
 export type CategoryInsert = typeof categories.$inferInsert;
 
 export class CatalogAdminRepo {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (tx: Db) => T): T {
-    return this.db.transaction((tx) => fn(tx));
+  async allProducts(tx: Tx): Promise<ProductRow[]> {
+    return tx.db.select().from(products).orderBy(desc(products.createdAt)).all();
   }
 
-  allProducts(): ProductRow[] {
-    return this.db.select().from(products).orderBy(desc(products.createdAt)).all();
+  async product(tx: Tx, id: string): Promise<ProductRow | undefined> {
+    return tx.db.select().from(products).where(eq(products.id, id)).get();
   }
 
-  product(tx: Db, id: string): ProductRow | undefined {
-    return tx.select().from(products).where(eq(products.id, id)).get();
-  }
-
-  insertProduct(tx: Db, row: ProductInsert): void {
-    tx.insert(products).values(row).run();
+  async insertProduct(tx: Tx, row: ProductInsert): Promise<void> {
+    tx.db.insert(products).values(row).run();
   }
 
   /** Updates only when the row still has `version`; false when someone else changed it meanwhile. */
-  updateProduct(tx: Db, id: string, version: number, set: Partial<ProductInsert>): boolean {
+  async updateProduct(tx: Tx, id: string, version: number, set: Partial<ProductInsert>): Promise<boolean> {
     return (
-      tx
+      tx.db
         .update(products)
         .set(set)
         .where(and(eq(products.id, id), eq(products.version, version)))
@@ -38,19 +32,19 @@ export class CatalogAdminRepo {
     );
   }
 
-  deleteProduct(tx: Db, id: string): void {
-    tx.delete(variants).where(eq(variants.productId, id)).run();
-    tx.delete(products).where(eq(products.id, id)).run();
+  async deleteProduct(tx: Tx, id: string): Promise<void> {
+    tx.db.delete(variants).where(eq(variants.productId, id)).run();
+    tx.db.delete(products).where(eq(products.id, id)).run();
   }
 
-  variantsOf(tx: Db, productId: string): VariantRow[] {
-    return tx.select().from(variants).where(eq(variants.productId, productId)).all();
+  async variantsOf(tx: Tx, productId: string): Promise<VariantRow[]> {
+    return tx.db.select().from(variants).where(eq(variants.productId, productId)).all();
   }
 
   /** Variant ids are global; these belong to some other product. */
-  variantIdsOwnedElsewhere(tx: Db, ids: string[], productId: string): string[] {
+  async variantIdsOwnedElsewhere(tx: Tx, ids: string[], productId: string): Promise<string[]> {
     if (ids.length === 0) return [];
-    return tx
+    return tx.db
       .select({ id: variants.id })
       .from(variants)
       .where(and(inArray(variants.id, ids), ne(variants.productId, productId)))
@@ -59,14 +53,13 @@ export class CatalogAdminRepo {
   }
 
   /** Replaces a product's variant set, keeping the ids (and so the stock and order lines) of those that stay. */
-  replaceVariants(tx: Db, productId: string, next: VariantInsert[]): void {
+  async replaceVariants(tx: Tx, productId: string, next: VariantInsert[]): Promise<void> {
     const keep = new Set(next.map((v) => v.id));
-    const gone = this.variantsOf(tx, productId)
-      .map((v) => v.id)
-      .filter((id) => !keep.has(id));
-    if (gone.length > 0) tx.delete(variants).where(inArray(variants.id, gone)).run();
+    const gone = (await this.variantsOf(tx, productId)).map((v) => v.id).filter((id) => !keep.has(id));
+    if (gone.length > 0) tx.db.delete(variants).where(inArray(variants.id, gone)).run();
     for (const v of next) {
-      tx.insert(variants)
+      tx.db
+        .insert(variants)
         .values(v)
         .onConflictDoUpdate({
           target: variants.id,
@@ -83,17 +76,17 @@ export class CatalogAdminRepo {
     }
   }
 
-  category(tx: Db, id: string): CategoryRow | undefined {
-    return tx.select().from(categories).where(eq(categories.id, id)).get();
+  async category(tx: Tx, id: string): Promise<CategoryRow | undefined> {
+    return tx.db.select().from(categories).where(eq(categories.id, id)).get();
   }
 
-  categoryBySlug(tx: Db, slug: string): CategoryRow | undefined {
-    return tx.select().from(categories).where(eq(categories.slug, slug)).get();
+  async categoryBySlug(tx: Tx, slug: string): Promise<CategoryRow | undefined> {
+    return tx.db.select().from(categories).where(eq(categories.slug, slug)).get();
   }
 
-  countChildren(tx: Db, id: string): number {
+  async countChildren(tx: Tx, id: string): Promise<number> {
     return (
-      tx
+      tx.db
         .select({ n: sql<number>`count(*)` })
         .from(categories)
         .where(eq(categories.parentId, id))
@@ -101,9 +94,9 @@ export class CatalogAdminRepo {
     );
   }
 
-  countProductsIn(tx: Db, categoryId: string): number {
+  async countProductsIn(tx: Tx, categoryId: string): Promise<number> {
     return (
-      tx
+      tx.db
         .select({ n: sql<number>`count(*)` })
         .from(products)
         .where(eq(products.categoryId, categoryId))
@@ -111,13 +104,13 @@ export class CatalogAdminRepo {
     );
   }
 
-  insertCategory(tx: Db, row: CategoryInsert): void {
-    tx.insert(categories).values(row).run();
+  async insertCategory(tx: Tx, row: CategoryInsert): Promise<void> {
+    tx.db.insert(categories).values(row).run();
   }
 
-  updateCategory(tx: Db, id: string, version: number, set: Partial<CategoryInsert>): boolean {
+  async updateCategory(tx: Tx, id: string, version: number, set: Partial<CategoryInsert>): Promise<boolean> {
     return (
-      tx
+      tx.db
         .update(categories)
         .set(set)
         .where(and(eq(categories.id, id), eq(categories.version, version)))
@@ -125,7 +118,7 @@ export class CatalogAdminRepo {
     );
   }
 
-  deleteCategory(tx: Db, id: string): void {
-    tx.delete(categories).where(eq(categories.id, id)).run();
+  async deleteCategory(tx: Tx, id: string): Promise<void> {
+    tx.db.delete(categories).where(eq(categories.id, id)).run();
   }
 }

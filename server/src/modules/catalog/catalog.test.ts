@@ -40,11 +40,11 @@ describe("catalog sync", () => {
   it("sends only what changed, and deletions, after a version", async () => {
     const { version } = syncResponseSchema.parse(await (await store.app.request("/api/sync")).json());
     const repo = store.services.catalogRepo;
-    store.db.transaction((tx) => {
-      const rev = repo.bumpRev(tx);
-      tx.update(products).set({ title: "Renamed", rev }).where(eq(products.id, "steam-20")).run();
-      tx.delete(products).where(eq(products.id, "steam-50")).run();
-      repo.recordDeletion(tx, "products", "steam-50", rev);
+    await store.data.transaction(async (tx) => {
+      const rev = await repo.bumpRev(tx);
+      tx.db.update(products).set({ title: "Renamed", rev }).where(eq(products.id, "steam-20")).run();
+      tx.db.delete(products).where(eq(products.id, "steam-50")).run();
+      await repo.recordDeletion(tx, "products", "steam-50", rev);
     });
     const delta = syncResponseSchema.parse(await (await store.app.request(`/api/sync?since=${version}`)).json());
     expect(delta.full).toBe(false);

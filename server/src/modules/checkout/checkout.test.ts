@@ -67,7 +67,9 @@ describe("checkout", () => {
   });
 
   it("prices in TND with three decimals from the admin's daily rate", async () => {
-    store.services.settingsRepo.write(store.db, "rate", { usdToTnd: 3.1, updatedAt: 1 }, 1, 1);
+    await store.data.transaction((tx) =>
+      store.services.settingsRepo.write(tx, "rate", { usdToTnd: 3.1, updatedAt: 1 }, 1, 1),
+    );
     const res = await post(
       checkoutBody({
         currency: "TND",
@@ -85,7 +87,7 @@ describe("checkout", () => {
   });
 
   it("applies a promo on the subtotal after product discounts, in TND and USD, and counts its use", async () => {
-    store.services.promos.create({ code: " save10 ", percent: 10, active: true });
+    await store.services.promos.create({ code: " save10 ", percent: 10, active: true });
     const tnd = checkoutResponseSchema.parse(
       await (
         await post(
@@ -127,7 +129,7 @@ describe("checkout", () => {
   });
 
   it("refuses an unknown or inactive promo and writes nothing", async () => {
-    store.services.promos.create({ code: "OLD", percent: 50, active: false });
+    await store.services.promos.create({ code: "OLD", percent: 50, active: false });
     const before = counts();
     for (const promoCode of ["NOPE", "old"]) {
       const res = await post(checkoutBody({ promoCode }));
@@ -308,7 +310,7 @@ describe("checkout", () => {
       expect(mails[1]?.subject).toContain(`New order ${out.panierCode}`);
       expect(mails[1]?.text).not.toContain(out.orderUrl);
     } finally {
-      s.close();
+      await s.close();
     }
   });
 });

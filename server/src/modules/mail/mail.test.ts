@@ -134,9 +134,9 @@ describe("mail", () => {
     const s = await store();
     const out = await checkout(s, body({ locale: "fr", currency: "EUR" }));
     expect(out.emailSent).toBe(true);
-    const list = s.services.mailRepo.listDevMailbox(10);
+    const list = await s.services.mailbox.list(10);
     expect(list).toHaveLength(1);
-    const mail = s.services.mailRepo.getDevMail(list[0]?.id ?? 0);
+    const mail = await s.services.mailbox.get(list[0]?.id ?? 0);
     expect(mail?.subject).toBe(`Commande ${out.panierCode} confirmée`);
     // The .eml copy is written just after the delivery commits.
     const eml = await vi.waitFor(() => fs.readFileSync(path.join(s.dataDir, "mailbox", mail?.emlFile ?? "missing")));
@@ -162,15 +162,15 @@ describe("mail", () => {
       .where(eq(mailOutbox.orderId, order?.id ?? ""))
       .all();
     expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "disk full" });
-    expect(s.services.mailRepo.listDevMailbox(10)).toHaveLength(0);
+    expect(await s.services.mailbox.list(10)).toHaveLength(0);
     // The worker retries after the backoff and the mail arrives once.
     expect(await s.services.mailWorker.runOnce(Date.now() + 6_000)).toEqual({ sent: 1, failed: 0 });
-    expect(s.services.mailRepo.listDevMailbox(10)).toHaveLength(1);
+    expect(await s.services.mailbox.list(10)).toHaveLength(1);
   });
 
   it("sends a row once even when the poller and an immediate send race for it", async () => {
     const s = await store();
-    const id = s.db.transaction((tx) =>
+    const id = await s.data.transaction((tx) =>
       s.services.mailRepo.enqueue(
         tx,
         { kind: "test", orderId: null, to: "a@b.co", subject: "Hi", text: "Hi", html: "<p>Hi</p>" },
@@ -180,17 +180,17 @@ describe("mail", () => {
     const worker = s.services.mailWorker;
     const results = await Promise.all([worker.runOnce(), worker.sendNow(id), worker.runOnce(), worker.sendNow(id)]);
     expect(results[1]).toBe(true);
-    expect(s.services.mailRepo.listDevMailbox(10)).toHaveLength(1);
+    expect(await s.services.mailbox.list(10)).toHaveLength(1);
   });
 
   it("writes a 'payment received' mail when the operator marks a manual order paid", async () => {
     const s = await store();
     const out = await checkout(s, body({ locale: "fr" }));
-    const paid = s.services.orders.markPaid(out.panierCode);
+    const paid = await s.services.orders.markPaid(out.panierCode);
     expect(paid.status).toBe("paid");
-    expect(() => s.services.orders.markPaid(out.panierCode)).toThrow(/not awaiting payment/);
+    await expect(s.services.orders.markPaid(out.panierCode)).rejects.toThrow(/not awaiting payment/);
     await s.services.mailWorker.runOnce();
-    const subjects = s.services.mailRepo.listDevMailbox(10).map((m) => m.subject);
+    const subjects = (await s.services.mailbox.list(10)).map((m) => m.subject);
     expect(subjects).toContain(`Paiement reçu pour la commande ${out.panierCode}`);
   });
 });

@@ -1,16 +1,15 @@
 /** POST /api/newsletter {email, locale?} -> 201 {ok: true}; 409 when already subscribed (D13). */
 import { Hono } from "hono";
-import { NEWSLETTER_ALREADY_SUBSCRIBED, newsletterRequestSchema } from "@store/shared/schemas/newsletter";
-import { ConflictError } from "../../http/errors.ts";
+import { newsletterRequestSchema } from "@store/shared/schemas/newsletter";
 import { readJson } from "../../http/validate.ts";
 import type { RateLimiter } from "../../http/rate-limit.ts";
-import type { NewsletterRepo } from "./newsletter.repo.ts";
+import type { NewsletterService } from "./newsletter.service.ts";
 
-export function newsletterRoutes(repo: NewsletterRepo, limiter: RateLimiter): Hono {
+export function newsletterRoutes(service: NewsletterService, limiter: RateLimiter): Hono {
   const app = new Hono();
   app.post("/api/newsletter", limiter.middleware(), async (c) => {
     const { email, locale } = await readJson(c, newsletterRequestSchema);
-    if (!repo.subscribe(email, locale)) throw new ConflictError(NEWSLETTER_ALREADY_SUBSCRIBED);
+    await service.subscribe(email, locale);
     return c.json({ ok: true as const }, 201);
   });
   return app;

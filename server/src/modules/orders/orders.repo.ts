@@ -1,10 +1,11 @@
-/** Every order query. Exports: OrdersRepo with insert(tx, order, lines), codeExists(tx, code),
- * findByCode(code), findByTokenHash(hash), listRecent(limit), linesOf(orderIds), counts for metrics
- * (totalOrders, uniqueCustomers, countCreatedBetween), transition(tx, code, from, to, now), counts(). */
+/** Every order query; each method takes the transaction it runs in. Exports: OrdersRepo with insert(tx, order,
+ * lines), codeExists(tx, code), row(tx, code), findByCode(tx, code), findByTokenHash(tx, hash),
+ * listRecent(tx, limit), linesOf(tx, orderIds), counts for metrics (totalOrders, uniqueCustomers,
+ * countCreatedBetween), transition(tx, code, from, to, now). */
 import { and, count, countDistinct, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/data.ts";
 import { orderLines, orders, type OrderStatus } from "../../db/schema/index.ts";
-import { placeholders } from "../../db/prepared.ts";
+import { placeholders, prepared } from "../../db/prepared.ts";
 import type { AdminOrder, OrderLine } from "@store/shared/schemas/orders";
 import { isCurrency } from "@store/shared/currency";
 
@@ -82,27 +83,24 @@ const LINE_COLUMNS = [
   "lineTotal",
 ] as const;
 
+// Checkout's writes are prepared once per connection (the hot path).
+const insertOrderStmt = prepared((db) => db.insert(orders).values(placeholders(ORDER_COLUMNS)).prepare());
+const insertLineStmt = prepared((db) => db.insert(orderLines).values(placeholders(LINE_COLUMNS)).prepare());
+const codeExistsStmt = prepared((db) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.code, sql.placeholder("code")))
+    .prepare(),
+);
+
 export class OrdersRepo {
-  // Checkout's writes are prepared once (they run in the caller's transaction: one connection).
-  private readonly insertOrderStmt;
-  private readonly insertLineStmt;
-  private readonly codeExistsStmt;
-
-  constructor(private readonly db: Db) {
-    this.insertOrderStmt = db.insert(orders).values(placeholders(ORDER_COLUMNS)).prepare();
-    this.insertLineStmt = db.insert(orderLines).values(placeholders(LINE_COLUMNS)).prepare();
-    this.codeExistsStmt = db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.code, sql.placeholder("code")))
-      .prepare();
-  }
-
-  /** Inserts an order and its lines; call inside the transaction that owns them. */
-  insert(_tx: Db, order: NewOrderValues, lines: NewOrderLine[]): void {
-    this.insertOrderStmt.run(order);
+  /** Inserts an order and its lines. */
+  async insert(tx: Tx, order: NewOrderValues, lines: NewOrderLine[]): Promise<void> {
+    insertOrderStmt(tx).run(order);
+    const insertLine = insertLineStmt(tx);
     for (const l of lines) {
-      this.insertLineStmt.run({
+      insertLine.run({
         orderId: order.id,
         productId: l.productId,
         variantId: l.variantId ?? null,
@@ -115,28 +113,33 @@ export class OrdersRepo {
     }
   }
 
-  codeExists(_tx: Db, code: string): boolean {
-    return this.codeExistsStmt.get({ code }) !== undefined;
+  async codeExists(tx: Tx, code: string): Promise<boolean> {
+    return codeExistsStmt(tx).get({ code }) !== undefined;
   }
 
-  row(code: string, tx: Db = this.db): OrderRow | undefined {
-    return tx.select().from(orders).where(eq(orders.code, code)).get();
+  async row(tx: Tx, code: string): Promise<OrderRow | undefined> {
+    return tx.db.select().from(orders).where(eq(orders.code, code)).get();
   }
 
-  findByCode(code: string, tx: Db = this.db): AdminOrder | undefined {
-    const o = this.row(code, tx);
-    return o ? toAdminOrder(o, this.linesOf([o.id], tx).get(o.id) ?? []) : undefined;
+  async findByCode(tx: Tx, code: string): Promise<AdminOrder | undefined> {
+    const o = await this.row(tx, code);
+    return o ? toAdminOrder(o, (await this.linesOf(tx, [o.id])).get(o.id) ?? []) : undefined;
   }
 
-  findByTokenHash(hash: string): { order: OrderRow; lines: OrderLineRow[] } | undefined {
-    const o = this.db.select().from(orders).where(eq(orders.accessTokenHash, hash)).get();
-    return o ? { order: o, lines: this.linesOf([o.id]).get(o.id) ?? [] } : undefined;
+  async findByTokenHash(tx: Tx, hash: string): Promise<{ order: OrderRow; lines: OrderLineRow[] } | undefined> {
+    const o = tx.db.select().from(orders).where(eq(orders.accessTokenHash, hash)).get();
+    return o ? { order: o, lines: (await this.linesOf(tx, [o.id])).get(o.id) ?? [] } : undefined;
   }
 
-  linesOf(orderIds: string[], tx: Db = this.db): Map<string, OrderLineRow[]> {
+  async linesOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
     const out = new Map<string, OrderLineRow[]>();
     if (orderIds.length === 0) return out;
-    const rows = tx.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(orderLines.id).all();
+    const rows = tx.db
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, orderIds))
+      .orderBy(orderLines.id)
+      .all();
     for (const l of rows) {
       const list = out.get(l.orderId) ?? [];
       list.push(l);
@@ -145,28 +148,31 @@ export class OrdersRepo {
     return out;
   }
 
-  listRecent(limit: number): AdminOrder[] {
-    const rows = this.db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.code)).limit(limit).all();
-    const lines = this.linesOf(rows.map((r) => r.id));
+  async listRecent(tx: Tx, limit: number): Promise<AdminOrder[]> {
+    const rows = tx.db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.code)).limit(limit).all();
+    const lines = await this.linesOf(
+      tx,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toAdminOrder(r, lines.get(r.id) ?? []));
   }
 
-  totalOrders(): number {
-    return this.db.select({ n: count() }).from(orders).get()?.n ?? 0;
+  async totalOrders(tx: Tx): Promise<number> {
+    return tx.db.select({ n: count() }).from(orders).get()?.n ?? 0;
   }
 
-  uniqueCustomers(): number {
+  async uniqueCustomers(tx: Tx): Promise<number> {
     return (
-      this.db
+      tx.db
         .select({ n: countDistinct(sql`lower(${orders.customerEmail})`) })
         .from(orders)
         .get()?.n ?? 0
     );
   }
 
-  countCreatedBetween(from: number, to: number): number {
+  async countCreatedBetween(tx: Tx, from: number, to: number): Promise<number> {
     return (
-      this.db
+      tx.db
         .select({ n: count() })
         .from(orders)
         .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to)))
@@ -175,15 +181,15 @@ export class OrdersRepo {
   }
 
   /** Moves an order from one of `from` to `to`; returns the updated row, or undefined when it was not in `from`. */
-  transition(
-    tx: Db,
+  async transition(
+    tx: Tx,
     code: string,
     from: readonly OrderStatus[],
     to: OrderStatus,
     now: number,
     extra: Partial<NewOrder> = {},
-  ): OrderRow | undefined {
-    return tx
+  ): Promise<OrderRow | undefined> {
+    return tx.db
       .update(orders)
       .set({ ...extra, status: to, updatedAt: now, version: sql`${orders.version} + 1` })
       .where(and(eq(orders.code, code), inArray(orders.status, [...from])))

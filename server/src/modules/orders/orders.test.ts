@@ -60,7 +60,7 @@ describe("orders", () => {
   });
 
   it("shows the private order page for the token, and 404 for any other", async () => {
-    store.services.promos.create({ code: "TEN", percent: 10 });
+    await store.services.promos.create({ code: "TEN", percent: 10 });
     const out = await place(
       body({
         items: [
@@ -128,7 +128,7 @@ describe("orders", () => {
       .set({ createdAt: now - 10 * day })
       .where(eq(orders.code, codes[0] ?? ""))
       .run();
-    const m = store.services.orders.metrics(now);
+    const m = await store.services.orders.metrics(now);
     expect(m).toEqual({
       totalOrders: 3,
       uniqueCustomers: 2,
@@ -139,24 +139,24 @@ describe("orders", () => {
     });
     const empty = await createTestStore();
     try {
-      expect(empty.services.orders.metrics(now)).toMatchObject({ totalOrders: 0, growthPercentage: 0 });
+      expect(await empty.services.orders.metrics(now)).toMatchObject({ totalOrders: 0, growthPercentage: 0 });
     } finally {
-      empty.close();
+      await empty.close();
     }
   });
 
   it("lists recent orders with customer and items, finds one by code, and cancels", async () => {
     const a = await place();
     const b = await place(body({ name: "Karim", items: [{ id: "steam-20", qty: 1 }] }));
-    const recent = store.services.orders.listRecent(10);
+    const recent = await store.services.orders.listRecent(10);
     expect(recent.map((o) => o.code).sort()).toEqual([a.panierCode, b.panierCode].sort());
-    const found = store.services.orders.findByCode(b.panierCode.toLowerCase());
+    const found = await store.services.orders.findByCode(b.panierCode.toLowerCase());
     expect(found).toMatchObject({
       customer: { name: "Karim", email: "amira@example.com", whatsapp: "+216 20 123 456" },
       items: [{ id: "steam-20", qty: 1 }],
     });
-    expect(store.services.orders.cancel(b.panierCode).status).toBe("cancelled");
-    expect(() => store.services.orders.cancel(b.panierCode)).toThrow(/cannot be cancelled/);
-    expect(() => store.services.orders.markPaid("PNR-00000000")).toThrow(/not found/);
+    expect((await store.services.orders.cancel(b.panierCode)).status).toBe("cancelled");
+    await expect(store.services.orders.cancel(b.panierCode)).rejects.toThrow(/cannot be cancelled/);
+    await expect(store.services.orders.markPaid("PNR-00000000")).rejects.toThrow(/not found/);
   });
 });

@@ -1,5 +1,6 @@
 /** Per-page titles, descriptions and Open Graph tags in the served HTML, plus sitemap and robots (D21). */
 import { heroBanners } from "@store/shared/banners";
+import type { DataLayer, Tx } from "../../db/data.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 
 export const STORE_NAME = "Digital Store";
@@ -42,6 +43,7 @@ function bootShellLead({ image, place }: LeadImage): string {
 
 export class SeoService {
   constructor(
+    private readonly data: DataLayer,
     private readonly catalog: CatalogRepo,
     private readonly publicUrl: string,
   ) {}
@@ -52,10 +54,10 @@ export class SeoService {
   }
 
   /** The meta for a page path; undefined for pages that keep the default head. */
-  metaFor(pathname: string): PageMeta | undefined {
+  async metaFor(tx: Tx, pathname: string): Promise<PageMeta | undefined> {
     const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
     if (product?.[1]) {
-      const p = this.catalog.productById(decodeURIComponent(product[1]));
+      const p = await this.catalog.productById(tx, decodeURIComponent(product[1]));
       if (!p) return undefined;
       return {
         title: `${p.title} | ${STORE_NAME}`,
@@ -67,7 +69,7 @@ export class SeoService {
     }
     const category = /^\/categor(?:y|ies)\/([^/]+)\/?$/.exec(pathname);
     if (category?.[1]) {
-      const cat = this.catalog.categoryBySlug(decodeURIComponent(category[1]));
+      const cat = await this.catalog.categoryBySlug(tx, decodeURIComponent(category[1]));
       if (!cat) return undefined;
       return {
         title: `${cat.name} Store | ${STORE_NAME}`,
@@ -83,15 +85,15 @@ export class SeoService {
    * The image a page shows largest on first paint (the first hero banner, the product's picture), so the
    * browser can fetch it while the app's JavaScript is still on its way. Undefined when there is none.
    */
-  leadImageFor(pathname: string): LeadImage | undefined {
+  async leadImageFor(tx: Tx, pathname: string): Promise<LeadImage | undefined> {
     let lead: LeadImage | undefined;
     if (pathname === "/") {
-      const image = heroBanners(this.catalog.bannersChangedSince(0))[0]?.image;
+      const image = heroBanners(await this.catalog.bannersChangedSince(tx, 0))[0]?.image;
       if (image) lead = { image, place: "hero" };
     }
     const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
     if (product?.[1]) {
-      const image = this.catalog.productById(decodeURIComponent(product[1]))?.image;
+      const image = (await this.catalog.productById(tx, decodeURIComponent(product[1])))?.image;
       if (image) lead = { image, place: "product" };
     }
     return lead?.image.startsWith("/") ? lead : undefined;
@@ -101,8 +103,11 @@ export class SeoService {
    * Replaces the default <title> and description, adds Open Graph tags, preloads the lead image and shows
    * it in the boot shell (index.html's placeholder, painted before the app's JavaScript has run).
    */
-  render(indexHtml: string, pathname: string): string {
-    const lead = this.leadImageFor(pathname);
+  async render(indexHtml: string, pathname: string): Promise<string> {
+    const { lead, meta } = await this.data.read(async (tx) => ({
+      lead: await this.leadImageFor(tx, pathname),
+      meta: await this.metaFor(tx, pathname),
+    }));
     const html = lead
       ? indexHtml
           .replace(
@@ -111,7 +116,6 @@ export class SeoService {
           )
           .replace(BOOT_SHELL_LEAD, bootShellLead(lead))
       : indexHtml;
-    const meta = this.metaFor(pathname);
     if (!meta) return html;
     const tags = [
       `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
@@ -132,11 +136,14 @@ export class SeoService {
       .replace("</head>", `    ${tags}\n  </head>`);
   }
 
-  sitemap(): string {
+  async sitemap(): Promise<string> {
     const urls: { loc: string; lastmod?: number }[] = [{ loc: "/" }, { loc: "/products" }];
-    for (const c of this.catalog.listCategories()) urls.push({ loc: `/category/${c.slug}` });
-    for (const p of this.catalog.allProductIdsAndDates())
-      urls.push({ loc: `/product/${encodeURIComponent(p.id)}`, lastmod: p.updatedAt });
+    const { list, products } = await this.data.read(async (tx) => ({
+      list: await this.catalog.listCategories(tx),
+      products: await this.catalog.allProductIdsAndDates(tx),
+    }));
+    for (const c of list) urls.push({ loc: `/category/${c.slug}` });
+    for (const p of products) urls.push({ loc: `/product/${encodeURIComponent(p.id)}`, lastmod: p.updatedAt });
     const body = urls
       .map(
         (u) =>

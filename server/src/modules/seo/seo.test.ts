@@ -19,8 +19,8 @@ describe("pages, share previews, sitemap and robots", () => {
     fs.writeFileSync(path.join(dist, "assets", "app-abc123.js.br"), zlib.brotliCompressSync("console.log(1)"));
     store = await createTestStore({ seed: true, env: { CLIENT_DIST: dist } });
   });
-  afterAll(() => {
-    store.close();
+  afterAll(async () => {
+    await store.close();
     fs.rmSync(dist, { recursive: true, force: true });
   });
 

@@ -1,35 +1,34 @@
 /** Site settings (toggles, daily rate) stored as JSON values, stamped with the catalog revision. */
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/data.ts";
 import { settings } from "../../db/schema/index.ts";
 import { DEFAULT_TOGGLES, type Rate, type StoreSettings, type Toggles } from "@store/shared/schemas/catalog";
 import { DEFAULT_RATES } from "@store/shared/currency";
 
 export class SettingsRepo {
-  constructor(private readonly db: Db) {}
-
-  private read<T>(key: string): T | undefined {
-    const row = this.db.select().from(settings).where(eq(settings.key, key)).get();
+  private async read<T>(tx: Tx, key: string): Promise<T | undefined> {
+    const row = tx.db.select().from(settings).where(eq(settings.key, key)).get();
     return row ? (JSON.parse(row.value) as T) : undefined;
   }
 
-  write(tx: Db, key: string, value: unknown, rev: number, now: number): void {
+  async write(tx: Tx, key: string, value: unknown, rev: number, now: number): Promise<void> {
     const json = JSON.stringify(value);
-    tx.insert(settings)
+    tx.db
+      .insert(settings)
       .values({ key, value: json, rev, updatedAt: now })
       .onConflictDoUpdate({ target: settings.key, set: { value: json, rev, updatedAt: now } })
       .run();
   }
 
-  toggles(): Toggles {
-    return { ...DEFAULT_TOGGLES, ...this.read<Partial<Toggles>>("toggles") };
+  async toggles(tx: Tx): Promise<Toggles> {
+    return { ...DEFAULT_TOGGLES, ...(await this.read<Partial<Toggles>>(tx, "toggles")) };
   }
 
-  rate(): Rate {
-    return this.read<Rate>("rate") ?? { usdToTnd: DEFAULT_RATES.TND, updatedAt: null };
+  async rate(tx: Tx): Promise<Rate> {
+    return (await this.read<Rate>(tx, "rate")) ?? { usdToTnd: DEFAULT_RATES.TND, updatedAt: null };
   }
 
-  storeSettings(): StoreSettings {
-    return { toggles: this.toggles(), rate: this.rate() };
+  async storeSettings(tx: Tx): Promise<StoreSettings> {
+    return { toggles: await this.toggles(tx), rate: await this.rate(tx) };
   }
 }
