@@ -1,7 +1,6 @@
 /** Prepared statements for hot paths: compiled once per connection instead of per request. */
 import { sql, type Placeholder } from "drizzle-orm";
-import type { Tx } from "./data.ts";
-import type { SqliteDb } from "./sqlite.ts";
+import type { Db, Tables, Tx } from "./data.ts";
 
 /** Named placeholders for every given column, to build prepared inserts. */
 export function placeholders<K extends string>(keys: readonly K[]): Record<K, Placeholder<K>> {
@@ -10,15 +9,17 @@ export function placeholders<K extends string>(keys: readonly K[]): Record<K, Pl
   return out;
 }
 
-/** A statement built on first use on a connection and reused after: `const find = prepared((db) => ...)`,
- * then `find(tx).get({...})` in the repo. */
-export function prepared<S>(build: (db: SqliteDb) => S): (tx: Tx) => S {
-  const cache = new WeakMap<SqliteDb, S>();
+/** A statement built once per connection and reused: `const find = prepared("name", (db, t) => db.select()...
+ * .where(eq(t.x.id, sql.placeholder("id"))))`, then `await find(tx).execute({ id })` in the repo (rows for a
+ * select or a returning(), nothing to rely on otherwise). SQLite compiles it once for its one connection;
+ * PostgreSQL prepares it by name on each pooled connection. */
+export function prepared<P>(name: string, build: (db: Db, t: Tables) => { prepare(name: string): P }): (tx: Tx) => P {
+  const cache = new WeakMap<Db, P>();
   return (tx) => {
     const db = tx.db;
     let statement = cache.get(db);
     if (statement === undefined) {
-      statement = build(db);
+      statement = build(db, tx.t).prepare(name);
       cache.set(db, statement);
     }
     return statement;

@@ -19,9 +19,10 @@ describe("SQLite transactions", () => {
   });
 
   const add = async (tx: SqliteTx, body: string) => {
-    tx.db.run(sql`INSERT INTO notes (body) VALUES (${body})`);
+    tx.sqlite.run(sql`INSERT INTO notes (body) VALUES (${body})`);
   };
-  const bodiesIn = async (tx: SqliteTx) => tx.db.all<{ body: string }>(sql`SELECT body FROM notes`).map((r) => r.body);
+  const bodiesIn = async (tx: SqliteTx) =>
+    tx.sqlite.all<{ body: string }>(sql`SELECT body FROM notes`).map((r) => r.body);
   const committed = () => data.read(bodiesIn);
   /** A real pause (other callbacks and I/O run meanwhile), unlike an awaited promise. */
   const pause = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));

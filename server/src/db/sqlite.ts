@@ -11,7 +11,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import type { DataLayer } from "./data.ts";
+import type { DataLayer, Db, Tables, Tx } from "./data.ts";
 import * as schema from "./schema/index.ts";
 import { startCheckpointer } from "./checkpointer.ts";
 import { Mutex, type TransactionHost } from "./transactions.ts";
@@ -20,7 +20,7 @@ import { WriteBatch } from "./write-batch.ts";
 export type SqliteDb = BetterSQLite3Database<typeof schema>;
 
 /** One transaction, or one savepoint inside it, on the SQLite connection. */
-export class SqliteTx {
+export class SqliteTx implements Tx {
   private ended = false;
   private busy = false;
 
@@ -29,11 +29,27 @@ export class SqliteTx {
     readonly depth: number,
   ) {}
 
-  /** The connection, for the statements of this transaction. */
-  get db(): SqliteDb {
+  /** The connection's query builder, for the statements of this transaction. It is SQLite's drizzle builder,
+   * typed as the builder repos are written against (see Db in data.ts: the part repos use is the same). */
+  get db(): Db {
+    this.check();
+    return this.handle as unknown as Db;
+  }
+
+  private check(): void {
     if (this.ended) throw new Error("This transaction has ended: its tx cannot run statements any more.");
     if (this.busy) throw new Error("A savepoint of this transaction is open: run statements through its tx.");
+  }
+
+  /** The same connection with SQLite's own drizzle types (engine-specific code and tests only). */
+  get sqlite(): SqliteDb {
+    this.check();
     return this.handle;
+  }
+
+  /** SQLite's tables, declared like PostgreSQL's (schema-parity.test.ts). */
+  get t(): Tables {
+    return schema as unknown as Tables;
   }
 
   get isOpen(): boolean {
@@ -98,7 +114,7 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
     this.beginImmediate = sqlite.prepare("BEGIN IMMEDIATE");
     this.commit = sqlite.prepare("COMMIT");
     this.rollback = sqlite.prepare("ROLLBACK");
-    this.writeBatch = new WriteBatch(this);
+    this.writeBatch = new WriteBatch<SqliteTx>(this);
     const checkpointer =
       options.backgroundCheckpoints && file !== ":memory:" ? startCheckpointer(sqlite, file) : undefined;
     this.stopCheckpointer = () => checkpointer?.stop();
@@ -147,7 +163,8 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
   }
 
   /** Runs `work` in a savepoint of `parent`: if it throws, only its own writes roll back. */
-  async savepoint<T>(parent: SqliteTx, work: (tx: SqliteTx) => Promise<T>): Promise<T> {
+  async savepoint<T>(parent: Tx, work: (tx: SqliteTx) => Promise<T>): Promise<T> {
+    if (!(parent instanceof SqliteTx)) throw new Error("This transaction belongs to another database.");
     parent.enter();
     const depth = parent.depth + 1;
     const statements = this.savepointStatements(depth);

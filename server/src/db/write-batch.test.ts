@@ -25,7 +25,7 @@ describe("WriteBatch (group commit)", () => {
   });
 
   const insert = (body: string) => async (tx: SqliteTx) =>
-    tx.db.run(sql`INSERT INTO notes (body) VALUES (${body})`).lastInsertRowid;
+    tx.sqlite.run(sql`INSERT INTO notes (body) VALUES (${body})`).lastInsertRowid;
   const bodies = () => data.db.all<{ body: string }>(sql`SELECT body FROM notes ORDER BY id`).map((r) => r.body);
   const committed = () => (reader.prepare("SELECT count(*) AS n FROM notes").get() as { n: number }).n;
   /** Inserts, and notes how many rows the other connection could see at that moment. */
@@ -35,7 +35,7 @@ describe("WriteBatch (group commit)", () => {
   };
 
   it("commits the units queued in one turn together, in order, and answers each after the commit", async () => {
-    const batch = new WriteBatch(data);
+    const batch = new WriteBatch<SqliteTx>(data);
     const seen: number[] = [];
     const answers = await Promise.all(["a", "b", "c"].map((body) => batch.run(insertNoting(body, seen))));
     expect(answers).toEqual([1, 2, 3]);
@@ -46,7 +46,7 @@ describe("WriteBatch (group commit)", () => {
   });
 
   it("rolls back only the unit that throws, and rejects only its caller", async () => {
-    const batch = new WriteBatch(data);
+    const batch = new WriteBatch<SqliteTx>(data);
     const results = await Promise.allSettled([
       batch.run(insert("a")),
       batch.run(async (tx) => {
@@ -62,7 +62,7 @@ describe("WriteBatch (group commit)", () => {
   });
 
   it("splits a long queue into several commits of at most maxUnits", async () => {
-    const batch = new WriteBatch(data, 2);
+    const batch = new WriteBatch<SqliteTx>(data, 2);
     const seen: number[] = [];
     await Promise.all(["a", "b", "c", "d", "e"].map((body) => batch.run(insertNoting(body, seen))));
     expect(seen).toEqual([0, 0, 2, 2, 4]);
@@ -74,11 +74,11 @@ describe("WriteBatch (group commit)", () => {
     data.db.run(
       sql`CREATE TABLE children (parent_id INTEGER NOT NULL REFERENCES parents (id) DEFERRABLE INITIALLY DEFERRED)`,
     );
-    const batch = new WriteBatch(data);
+    const batch = new WriteBatch<SqliteTx>(data);
     // A deferred foreign key is checked at COMMIT: the orphan passes its savepoint and fails the commit.
     const failed = await Promise.allSettled([
       batch.run(insert("a")),
-      batch.run(async (tx) => tx.db.run(sql`INSERT INTO children (parent_id) VALUES (42)`)),
+      batch.run(async (tx) => tx.sqlite.run(sql`INSERT INTO children (parent_id) VALUES (42)`)),
     ]);
     expect(failed.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect(failed[0]).toMatchObject({ reason: { code: "SQLITE_CONSTRAINT_FOREIGNKEY" } });

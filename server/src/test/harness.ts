@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Hono } from "hono";
 import { loadConfig, type Config } from "../config.ts";
-import type { DataLayer } from "../db/data.ts";
-import { openSqlite, type SqliteDb } from "../db/sqlite.ts";
+import type { DataLayer, Db, Tables } from "../db/data.ts";
+import { openSqlite } from "../db/sqlite.ts";
 import { buildApp, buildServices, type Services } from "../app.ts";
 import { seedDemoCatalog } from "../seed/demo-catalog.ts";
 import { setPasswordCostForTests } from "../modules/admin-auth/password.ts";
@@ -16,8 +16,8 @@ setPasswordCostForTests({ N: 2 ** 10, r: 8, p: 1 });
 export interface TestStore {
   app: Hono;
   data: DataLayer;
-  /** The connection itself, for a test's own reads and writes while no request runs. */
-  db: SqliteDb;
+  /** A test's own statement, in a transaction: `await store.query((db, t) => db.select().from(t.orders))`. */
+  query<T>(statement: (db: Db, t: Tables) => PromiseLike<T>): Promise<T>;
   config: Config;
   services: Services;
   dataDir: string;
@@ -40,7 +40,7 @@ export async function createTestStore(
   return {
     app,
     data,
-    db: data.db,
+    query: (statement) => data.transaction(async (tx) => statement(tx.db, tx.t)),
     config,
     services,
     dataDir,

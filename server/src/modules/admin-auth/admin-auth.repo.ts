@@ -1,7 +1,7 @@
 /** Every query of admin accounts, sessions and login throttling; each method takes the transaction it runs in. */
-import { and, eq, lt, ne, sql } from "drizzle-orm";
+import { and, count, eq, lt, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import { adminSessions, admins, loginThrottle } from "../../db/schema/index.ts";
+import type { adminSessions, admins, loginThrottle } from "../../db/schema/index.ts";
 
 export type AdminRow = typeof admins.$inferSelect;
 export type ThrottleRow = typeof loginThrottle.$inferSelect;
@@ -15,39 +15,37 @@ export interface SessionRow {
 
 export class AdminAuthRepo {
   async countAdmins(tx: Tx): Promise<number> {
-    return (
-      tx.db
-        .select({ n: sql<number>`count(*)` })
-        .from(admins)
-        .get()?.n ?? 0
-    );
+    return (await tx.db.select({ n: count() }).from(tx.t.admins))[0]?.n ?? 0;
   }
 
   /** Inserts unless the username exists already (two processes starting at once). */
   async insertAdmin(tx: Tx, row: typeof admins.$inferInsert): Promise<boolean> {
-    return tx.db.insert(admins).values(row).onConflictDoNothing().run().changes > 0;
+    const { admins } = tx.t;
+    return (await tx.db.insert(admins).values(row).onConflictDoNothing().returning({ id: admins.id })).length > 0;
   }
 
   async byUsername(tx: Tx, username: string): Promise<AdminRow | undefined> {
-    return tx.db
-      .select()
-      .from(admins)
-      .where(eq(sql`lower(${admins.username})`, username.toLowerCase()))
-      .get();
+    const { admins } = tx.t;
+    return (
+      await tx.db
+        .select()
+        .from(admins)
+        .where(eq(sql`lower(${admins.username})`, username.toLowerCase()))
+    )[0];
   }
 
   async byId(tx: Tx, id: string): Promise<AdminRow | undefined> {
-    return tx.db.select().from(admins).where(eq(admins.id, id)).get();
+    const { admins } = tx.t;
+    return (await tx.db.select().from(admins).where(eq(admins.id, id)))[0];
   }
 
   async usernameTakenByOther(tx: Tx, username: string, adminId: string): Promise<boolean> {
-    return (
-      tx.db
-        .select({ id: admins.id })
-        .from(admins)
-        .where(and(eq(sql`lower(${admins.username})`, username.toLowerCase()), ne(admins.id, adminId)))
-        .get() !== undefined
-    );
+    const { admins } = tx.t;
+    const rows = await tx.db
+      .select({ id: admins.id })
+      .from(admins)
+      .where(and(eq(sql`lower(${admins.username})`, username.toLowerCase()), ne(admins.id, adminId)));
+    return rows.length > 0;
   }
 
   async updateProfile(
@@ -56,31 +54,33 @@ export class AdminAuthRepo {
     p: { name: string; email: string; username: string },
     now: number,
   ): Promise<void> {
-    tx.db
+    const { admins } = tx.t;
+    await tx.db
       .update(admins)
       .set({ ...p, updatedAt: now })
-      .where(eq(admins.id, id))
-      .run();
+      .where(eq(admins.id, id));
   }
 
   async updatePassword(tx: Tx, id: string, passwordHash: string, now: number): Promise<void> {
-    tx.db.update(admins).set({ passwordHash, updatedAt: now }).where(eq(admins.id, id)).run();
+    const { admins } = tx.t;
+    await tx.db.update(admins).set({ passwordHash, updatedAt: now }).where(eq(admins.id, id));
   }
 
   /** Ends every session of the admin except `keepSessionHash`. */
   async deleteOtherSessions(tx: Tx, adminId: string, keepSessionHash: string): Promise<void> {
-    tx.db
+    const { adminSessions } = tx.t;
+    await tx.db
       .delete(adminSessions)
-      .where(and(eq(adminSessions.adminId, adminId), ne(adminSessions.idHash, keepSessionHash)))
-      .run();
+      .where(and(eq(adminSessions.adminId, adminId), ne(adminSessions.idHash, keepSessionHash)));
   }
 
   async insertSession(tx: Tx, row: typeof adminSessions.$inferInsert): Promise<void> {
-    tx.db.insert(adminSessions).values(row).run();
+    await tx.db.insert(tx.t.adminSessions).values(row);
   }
 
   async session(tx: Tx, idHash: string): Promise<SessionRow | undefined> {
-    return tx.db
+    const { adminSessions, admins } = tx.t;
+    const rows = await tx.db
       .select({
         idHash: adminSessions.idHash,
         csrfToken: adminSessions.csrfToken,
@@ -89,45 +89,50 @@ export class AdminAuthRepo {
       })
       .from(adminSessions)
       .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-      .where(eq(adminSessions.idHash, idHash))
-      .get();
+      .where(eq(adminSessions.idHash, idHash));
+    return rows[0];
   }
 
   async extendSession(tx: Tx, idHash: string, expiresAt: number): Promise<void> {
-    tx.db.update(adminSessions).set({ expiresAt }).where(eq(adminSessions.idHash, idHash)).run();
+    const { adminSessions } = tx.t;
+    await tx.db.update(adminSessions).set({ expiresAt }).where(eq(adminSessions.idHash, idHash));
   }
 
   async deleteSession(tx: Tx, idHash: string): Promise<void> {
-    tx.db.delete(adminSessions).where(eq(adminSessions.idHash, idHash)).run();
+    const { adminSessions } = tx.t;
+    await tx.db.delete(adminSessions).where(eq(adminSessions.idHash, idHash));
   }
 
   async deleteExpiredSessions(tx: Tx, now: number): Promise<void> {
-    tx.db.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run();
+    const { adminSessions } = tx.t;
+    await tx.db.delete(adminSessions).where(lt(adminSessions.expiresAt, now));
   }
 
   async throttle(tx: Tx, key: string): Promise<ThrottleRow | undefined> {
-    return tx.db.select().from(loginThrottle).where(eq(loginThrottle.key, key)).get();
+    const { loginThrottle } = tx.t;
+    return (await tx.db.select().from(loginThrottle).where(eq(loginThrottle.key, key)))[0];
   }
 
   async saveThrottle(tx: Tx, row: ThrottleRow): Promise<void> {
-    tx.db
+    const { loginThrottle } = tx.t;
+    await tx.db
       .insert(loginThrottle)
       .values(row)
       .onConflictDoUpdate({
         target: loginThrottle.key,
         set: { failures: row.failures, windowStart: row.windowStart, lockedUntil: row.lockedUntil },
-      })
-      .run();
+      });
   }
 
   async deleteThrottle(tx: Tx, key: string): Promise<void> {
-    tx.db.delete(loginThrottle).where(eq(loginThrottle.key, key)).run();
+    const { loginThrottle } = tx.t;
+    await tx.db.delete(loginThrottle).where(eq(loginThrottle.key, key));
   }
 
   async deleteStaleThrottles(tx: Tx, before: number): Promise<void> {
-    tx.db
+    const { loginThrottle } = tx.t;
+    await tx.db
       .delete(loginThrottle)
-      .where(and(lt(loginThrottle.windowStart, before), sql`coalesce(${loginThrottle.lockedUntil}, 0) < ${before}`))
-      .run();
+      .where(and(lt(loginThrottle.windowStart, before), sql`coalesce(${loginThrottle.lockedUntil}, 0) < ${before}`));
   }
 }

@@ -1,44 +1,43 @@
 /** Every banner query; writes take the transaction they run in. */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, max } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import { banners } from "../../db/schema/index.ts";
+import type { banners } from "../../db/schema/index.ts";
 import type { BannerRow } from "../catalog/catalog.repo.ts";
 
 export type BannerInsert = typeof banners.$inferInsert;
 
 export class BannersRepo {
   async all(tx: Tx): Promise<BannerRow[]> {
-    return tx.db.select().from(banners).orderBy(asc(banners.position), asc(banners.createdAt)).all();
+    const { banners } = tx.t;
+    return tx.db.select().from(banners).orderBy(asc(banners.position), asc(banners.createdAt));
   }
 
   async byId(tx: Tx, id: string): Promise<BannerRow | undefined> {
-    return tx.db.select().from(banners).where(eq(banners.id, id)).get();
+    const { banners } = tx.t;
+    return (await tx.db.select().from(banners).where(eq(banners.id, id)))[0];
   }
 
   async nextPosition(tx: Tx): Promise<number> {
-    return (
-      (tx.db
-        .select({ max: sql<number | null>`max(${banners.position})` })
-        .from(banners)
-        .get()?.max ?? -1) + 1
-    );
+    const { banners } = tx.t;
+    return ((await tx.db.select({ max: max(banners.position) }).from(banners))[0]?.max ?? -1) + 1;
   }
 
   async insert(tx: Tx, row: BannerInsert): Promise<void> {
-    tx.db.insert(banners).values(row).run();
+    await tx.db.insert(tx.t.banners).values(row);
   }
 
   async update(tx: Tx, id: string, version: number, set: Partial<BannerInsert>): Promise<boolean> {
-    return (
-      tx.db
-        .update(banners)
-        .set(set)
-        .where(and(eq(banners.id, id), eq(banners.version, version)))
-        .run().changes > 0
-    );
+    const { banners } = tx.t;
+    const rows = await tx.db
+      .update(banners)
+      .set(set)
+      .where(and(eq(banners.id, id), eq(banners.version, version)))
+      .returning({ id: banners.id });
+    return rows.length > 0;
   }
 
   async delete(tx: Tx, id: string): Promise<void> {
-    tx.db.delete(banners).where(eq(banners.id, id)).run();
+    const { banners } = tx.t;
+    await tx.db.delete(banners).where(eq(banners.id, id));
   }
 }

@@ -1,7 +1,7 @@
 /** Catalog writes for the admin (products, variants, categories). Each method takes the transaction it runs in. */
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import { categories, products, variants } from "../../db/schema/index.ts";
+import type { categories, products, variants } from "../../db/schema/index.ts";
 import type { CategoryRow, ProductRow, VariantRow } from "./catalog.repo.ts";
 
 export type ProductInsert = typeof products.$inferInsert;
@@ -10,55 +10,60 @@ export type CategoryInsert = typeof categories.$inferInsert;
 
 export class CatalogAdminRepo {
   async allProducts(tx: Tx): Promise<ProductRow[]> {
-    return tx.db.select().from(products).orderBy(desc(products.createdAt)).all();
+    const { products } = tx.t;
+    return tx.db.select().from(products).orderBy(desc(products.createdAt));
   }
 
   async product(tx: Tx, id: string): Promise<ProductRow | undefined> {
-    return tx.db.select().from(products).where(eq(products.id, id)).get();
+    const { products } = tx.t;
+    return (await tx.db.select().from(products).where(eq(products.id, id)))[0];
   }
 
   async insertProduct(tx: Tx, row: ProductInsert): Promise<void> {
-    tx.db.insert(products).values(row).run();
+    await tx.db.insert(tx.t.products).values(row);
   }
 
   /** Updates only when the row still has `version`; false when someone else changed it meanwhile. */
   async updateProduct(tx: Tx, id: string, version: number, set: Partial<ProductInsert>): Promise<boolean> {
-    return (
-      tx.db
-        .update(products)
-        .set(set)
-        .where(and(eq(products.id, id), eq(products.version, version)))
-        .run().changes > 0
-    );
+    const { products } = tx.t;
+    const rows = await tx.db
+      .update(products)
+      .set(set)
+      .where(and(eq(products.id, id), eq(products.version, version)))
+      .returning({ id: products.id });
+    return rows.length > 0;
   }
 
   async deleteProduct(tx: Tx, id: string): Promise<void> {
-    tx.db.delete(variants).where(eq(variants.productId, id)).run();
-    tx.db.delete(products).where(eq(products.id, id)).run();
+    const { products, variants } = tx.t;
+    await tx.db.delete(variants).where(eq(variants.productId, id));
+    await tx.db.delete(products).where(eq(products.id, id));
   }
 
   async variantsOf(tx: Tx, productId: string): Promise<VariantRow[]> {
-    return tx.db.select().from(variants).where(eq(variants.productId, productId)).all();
+    const { variants } = tx.t;
+    return tx.db.select().from(variants).where(eq(variants.productId, productId));
   }
 
   /** Variant ids are global; these belong to some other product. */
   async variantIdsOwnedElsewhere(tx: Tx, ids: string[], productId: string): Promise<string[]> {
     if (ids.length === 0) return [];
-    return tx.db
+    const { variants } = tx.t;
+    const rows = await tx.db
       .select({ id: variants.id })
       .from(variants)
-      .where(and(inArray(variants.id, ids), ne(variants.productId, productId)))
-      .all()
-      .map((r) => r.id);
+      .where(and(inArray(variants.id, ids), ne(variants.productId, productId)));
+    return rows.map((r) => r.id);
   }
 
   /** Replaces a product's variant set, keeping the ids (and so the stock and order lines) of those that stay. */
   async replaceVariants(tx: Tx, productId: string, next: VariantInsert[]): Promise<void> {
+    const { variants } = tx.t;
     const keep = new Set(next.map((v) => v.id));
     const gone = (await this.variantsOf(tx, productId)).map((v) => v.id).filter((id) => !keep.has(id));
-    if (gone.length > 0) tx.db.delete(variants).where(inArray(variants.id, gone)).run();
+    if (gone.length > 0) await tx.db.delete(variants).where(inArray(variants.id, gone));
     for (const v of next) {
-      tx.db
+      await tx.db
         .insert(variants)
         .values(v)
         .onConflictDoUpdate({
@@ -71,54 +76,46 @@ export class CatalogAdminRepo {
             priceEgp: v.priceEgp,
             position: v.position,
           },
-        })
-        .run();
+        });
     }
   }
 
   async category(tx: Tx, id: string): Promise<CategoryRow | undefined> {
-    return tx.db.select().from(categories).where(eq(categories.id, id)).get();
+    const { categories } = tx.t;
+    return (await tx.db.select().from(categories).where(eq(categories.id, id)))[0];
   }
 
   async categoryBySlug(tx: Tx, slug: string): Promise<CategoryRow | undefined> {
-    return tx.db.select().from(categories).where(eq(categories.slug, slug)).get();
+    const { categories } = tx.t;
+    return (await tx.db.select().from(categories).where(eq(categories.slug, slug)))[0];
   }
 
   async countChildren(tx: Tx, id: string): Promise<number> {
-    return (
-      tx.db
-        .select({ n: sql<number>`count(*)` })
-        .from(categories)
-        .where(eq(categories.parentId, id))
-        .get()?.n ?? 0
-    );
+    const { categories } = tx.t;
+    return (await tx.db.select({ n: count() }).from(categories).where(eq(categories.parentId, id)))[0]?.n ?? 0;
   }
 
   async countProductsIn(tx: Tx, categoryId: string): Promise<number> {
-    return (
-      tx.db
-        .select({ n: sql<number>`count(*)` })
-        .from(products)
-        .where(eq(products.categoryId, categoryId))
-        .get()?.n ?? 0
-    );
+    const { products } = tx.t;
+    return (await tx.db.select({ n: count() }).from(products).where(eq(products.categoryId, categoryId)))[0]?.n ?? 0;
   }
 
   async insertCategory(tx: Tx, row: CategoryInsert): Promise<void> {
-    tx.db.insert(categories).values(row).run();
+    await tx.db.insert(tx.t.categories).values(row);
   }
 
   async updateCategory(tx: Tx, id: string, version: number, set: Partial<CategoryInsert>): Promise<boolean> {
-    return (
-      tx.db
-        .update(categories)
-        .set(set)
-        .where(and(eq(categories.id, id), eq(categories.version, version)))
-        .run().changes > 0
-    );
+    const { categories } = tx.t;
+    const rows = await tx.db
+      .update(categories)
+      .set(set)
+      .where(and(eq(categories.id, id), eq(categories.version, version)))
+      .returning({ id: categories.id });
+    return rows.length > 0;
   }
 
   async deleteCategory(tx: Tx, id: string): Promise<void> {
-    tx.db.delete(categories).where(eq(categories.id, id)).run();
+    const { categories } = tx.t;
+    await tx.db.delete(categories).where(eq(categories.id, id));
   }
 }

@@ -1,16 +1,8 @@
 /** Every catalog query: products, variants, categories, banners, revisions and deletions. Each method takes
  * the transaction it runs in. */
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import {
-  banners,
-  catalogDeletions,
-  catalogState,
-  categories,
-  products,
-  settings,
-  variants,
-} from "../../db/schema/index.ts";
+import type { banners, categories, products, variants } from "../../db/schema/index.ts";
 import type { Banner, Category, Product, Variant } from "@store/shared/schemas/catalog";
 
 export type ProductRow = typeof products.$inferSelect;
@@ -64,66 +56,74 @@ export function toBanner(b: BannerRow): Banner {
 
 export class CatalogRepo {
   async currentRev(tx: Tx): Promise<number> {
-    return tx.db.select({ rev: catalogState.rev }).from(catalogState).where(eq(catalogState.id, 1)).get()?.rev ?? 0;
+    const { catalogState } = tx.t;
+    return (
+      (await tx.db.select({ rev: catalogState.rev }).from(catalogState).where(eq(catalogState.id, 1)))[0]?.rev ?? 0
+    );
   }
 
-  /** Bumps the catalog revision; call inside the transaction of the change it stamps. */
+  /** Bumps the catalog revision; call inside the transaction of the change it stamps. The row stays locked
+   * until that transaction ends, so catalog changes commit one after the other, in revision order (on
+   * PostgreSQL a reader's snapshot never sees revision n+1 without n). */
   async bumpRev(tx: Tx): Promise<number> {
-    const row = tx.db
+    const { catalogState } = tx.t;
+    const rows = await tx.db
       .insert(catalogState)
       .values({ id: 1, rev: 1 })
       .onConflictDoUpdate({ target: catalogState.id, set: { rev: sql`${catalogState.rev} + 1` } })
-      .returning({ rev: catalogState.rev })
-      .get();
+      .returning({ rev: catalogState.rev });
+    const row = rows[0];
+    if (!row) throw new Error("the catalog revision was not written");
     return row.rev;
   }
 
   async recordDeletion(tx: Tx, entity: CatalogEntity, entityId: string, rev: number): Promise<void> {
-    tx.db
+    const { catalogDeletions } = tx.t;
+    await tx.db
       .insert(catalogDeletions)
       .values({ entity, entityId, rev })
-      .onConflictDoUpdate({ target: [catalogDeletions.entity, catalogDeletions.entityId], set: { rev } })
-      .run();
+      .onConflictDoUpdate({ target: [catalogDeletions.entity, catalogDeletions.entityId], set: { rev } });
   }
 
   /** A row re-created with a deleted id must not stay deleted for clients. */
   async clearDeletion(tx: Tx, entity: CatalogEntity, entityId: string): Promise<void> {
-    tx.db
+    const { catalogDeletions } = tx.t;
+    await tx.db
       .delete(catalogDeletions)
-      .where(and(eq(catalogDeletions.entity, entity), eq(catalogDeletions.entityId, entityId)))
-      .run();
+      .where(and(eq(catalogDeletions.entity, entity), eq(catalogDeletions.entityId, entityId)));
   }
 
   /** Counts paid units toward each product's sales (the popularity sort), as a catalog change. */
   async addSales(tx: Tx, lines: readonly { productId: string; qty: number }[]): Promise<void> {
     if (lines.length === 0) return;
+    const { products } = tx.t;
     const rev = await this.bumpRev(tx);
     for (const { productId, qty } of lines) {
-      tx.db
+      await tx.db
         .update(products)
         .set({ sales: sql`${products.sales} + ${qty}`, rev })
-        .where(eq(products.id, productId))
-        .run();
+        .where(eq(products.id, productId));
     }
   }
 
   async productsChangedSince(tx: Tx, rev: number): Promise<Product[]> {
-    const rows = tx.db.select().from(products).where(gt(products.rev, rev)).orderBy(asc(products.createdAt)).all();
+    const { products } = tx.t;
+    const rows = await tx.db.select().from(products).where(gt(products.rev, rev)).orderBy(asc(products.createdAt));
     return this.withVariants(tx, rows);
   }
 
   async withVariants(tx: Tx, rows: ProductRow[]): Promise<Product[]> {
     if (rows.length === 0) return [];
+    const { variants } = tx.t;
     const ids = rows.map((r) => r.id);
     const byProduct = new Map<string, VariantRow[]>();
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
-      const vs = tx.db
+      const vs = await tx.db
         .select()
         .from(variants)
         .where(inArray(variants.productId, chunk))
-        .orderBy(asc(variants.position))
-        .all();
+        .orderBy(asc(variants.position));
       for (const v of vs) {
         const list = byProduct.get(v.productId) ?? [];
         list.push(v);
@@ -134,54 +134,57 @@ export class CatalogRepo {
   }
 
   async categoriesChangedSince(tx: Tx, rev: number): Promise<Category[]> {
-    return tx.db
+    const { categories } = tx.t;
+    const rows = await tx.db
       .select()
       .from(categories)
       .where(gt(categories.rev, rev))
-      .orderBy(asc(categories.createdAt))
-      .all()
-      .map(toCategory);
+      .orderBy(asc(categories.createdAt));
+    return rows.map(toCategory);
   }
 
   async bannersChangedSince(tx: Tx, rev: number): Promise<Banner[]> {
-    return tx.db.select().from(banners).where(gt(banners.rev, rev)).orderBy(asc(banners.position)).all().map(toBanner);
+    const { banners } = tx.t;
+    const rows = await tx.db.select().from(banners).where(gt(banners.rev, rev)).orderBy(asc(banners.position));
+    return rows.map(toBanner);
   }
 
   async deletionsSince(tx: Tx, rev: number): Promise<Record<CatalogEntity, string[]>> {
-    const rows = tx.db.select().from(catalogDeletions).where(gt(catalogDeletions.rev, rev)).all();
+    const { catalogDeletions } = tx.t;
+    const rows = await tx.db.select().from(catalogDeletions).where(gt(catalogDeletions.rev, rev));
     const out: Record<CatalogEntity, string[]> = { products: [], categories: [], banners: [] };
     for (const r of rows) out[r.entity].push(r.entityId);
     return out;
   }
 
   async settingsChangedSince(tx: Tx, rev: number): Promise<boolean> {
-    return tx.db.select({ key: settings.key }).from(settings).where(gt(settings.rev, rev)).limit(1).all().length > 0;
+    const { settings } = tx.t;
+    return (await tx.db.select({ key: settings.key }).from(settings).where(gt(settings.rev, rev)).limit(1)).length > 0;
   }
 
   async listCategories(tx: Tx): Promise<Category[]> {
-    return tx.db.select().from(categories).orderBy(asc(categories.createdAt)).all().map(toCategory);
+    const { categories } = tx.t;
+    return (await tx.db.select().from(categories).orderBy(asc(categories.createdAt))).map(toCategory);
   }
 
   async categoryBySlug(tx: Tx, slug: string): Promise<Category | undefined> {
-    const row = tx.db.select().from(categories).where(eq(categories.slug, slug)).get();
+    const { categories } = tx.t;
+    const row = (await tx.db.select().from(categories).where(eq(categories.slug, slug)))[0];
     return row ? toCategory(row) : undefined;
   }
 
   async productById(tx: Tx, id: string): Promise<Product | undefined> {
-    const row = tx.db.select().from(products).where(eq(products.id, id)).get();
+    const { products } = tx.t;
+    const row = (await tx.db.select().from(products).where(eq(products.id, id)))[0];
     return row ? (await this.withVariants(tx, [row]))[0] : undefined;
   }
 
   async allProductIdsAndDates(tx: Tx): Promise<{ id: string; updatedAt: number }[]> {
-    return tx.db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).all();
+    const { products } = tx.t;
+    return tx.db.select({ id: products.id, updatedAt: products.updatedAt }).from(products);
   }
 
   async countProducts(tx: Tx): Promise<number> {
-    return (
-      tx.db
-        .select({ n: sql<number>`count(*)` })
-        .from(products)
-        .get()?.n ?? 0
-    );
+    return (await tx.db.select({ n: count() }).from(tx.t.products))[0]?.n ?? 0;
   }
 }

@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import { prepared } from "../../db/prepared.ts";
-import { products, settings, variants } from "../../db/schema/index.ts";
+import type { products, variants } from "../../db/schema/index.ts";
 
 export type PricingProduct = Pick<
   typeof products.$inferSelect,
@@ -13,10 +13,10 @@ export type PricingVariant = Pick<
   "id" | "productId" | "name" | "priceUsd" | "priceTnd" | "priceEur" | "priceEgp"
 >;
 
-const rateStmt = prepared((db) =>
-  db.select({ value: settings.value }).from(settings).where(eq(settings.key, "rate")).prepare(),
+const rateStmt = prepared("checkout_rate", (db, t) =>
+  db.select({ value: t.settings.value }).from(t.settings).where(eq(t.settings.key, "rate")),
 );
-const productStmt = prepared((db) =>
+const productStmt = prepared("checkout_product", (db, { products }) =>
   db
     .select({
       id: products.id,
@@ -28,13 +28,13 @@ const productStmt = prepared((db) =>
       discountPercent: products.discountPercent,
       inStock: products.inStock,
       // Written out in full: drizzle leaves columns of a single-table select unqualified.
-      variantCount: sql<number>`(select count(*) from "variants" where "variants"."product_id" = "products"."id")`,
+      variantCount:
+        sql<number>`(select count(*) from "variants" where "variants"."product_id" = "products"."id")`.mapWith(Number),
     })
     .from(products)
-    .where(eq(products.id, sql.placeholder("id")))
-    .prepare(),
+    .where(eq(products.id, sql.placeholder("id"))),
 );
-const variantStmt = prepared((db) =>
+const variantStmt = prepared("checkout_variant", (db, { variants }) =>
   db
     .select({
       id: variants.id,
@@ -46,14 +46,13 @@ const variantStmt = prepared((db) =>
       priceEgp: variants.priceEgp,
     })
     .from(variants)
-    .where(eq(variants.id, sql.placeholder("id")))
-    .prepare(),
+    .where(eq(variants.id, sql.placeholder("id"))),
 );
 
 export class CheckoutRepo {
   /** The admin's daily usdToTnd (undefined when never set). */
   async usdToTnd(tx: Tx): Promise<number | undefined> {
-    const row = rateStmt(tx).get();
+    const row = (await rateStmt(tx).execute())[0];
     if (!row) return undefined;
     const value: unknown = JSON.parse(row.value);
     return typeof value === "object" && value !== null && "usdToTnd" in value && typeof value.usdToTnd === "number"
@@ -62,10 +61,10 @@ export class CheckoutRepo {
   }
 
   async product(tx: Tx, id: string): Promise<PricingProduct | undefined> {
-    return productStmt(tx).get({ id });
+    return (await productStmt(tx).execute({ id }))[0];
   }
 
   async variant(tx: Tx, id: string): Promise<PricingVariant | undefined> {
-    return variantStmt(tx).get({ id });
+    return (await variantStmt(tx).execute({ id }))[0];
   }
 }

@@ -4,7 +4,7 @@
  * listDevMailbox(limit), getDevMail(id). */
 import { and, count, desc, eq, lte, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import { devMailbox, mailOutbox } from "../../db/schema/index.ts";
+import type { mailOutbox } from "../../db/schema/index.ts";
 import { placeholders, prepared } from "../../db/prepared.ts";
 import type { DevMail, DevMailSummary } from "@store/shared/schemas/orders";
 
@@ -21,7 +21,7 @@ export interface NewMail {
 }
 
 // The per-order statements are prepared once per connection (checkout is the hot path).
-const enqueueStmt = prepared((db) =>
+const enqueueStmt = prepared("mail_enqueue", (db, { mailOutbox }) =>
   db
     .insert(mailOutbox)
     .values(
@@ -39,10 +39,9 @@ const enqueueStmt = prepared((db) =>
         "sentAt",
       ] as const),
     )
-    .returning({ id: mailOutbox.id })
-    .prepare(),
+    .returning({ id: mailOutbox.id }),
 );
-const claimStmt = prepared((db) =>
+const claimStmt = prepared("mail_claim", (db, { mailOutbox }) =>
   db
     .update(mailOutbox)
     .set({ nextAttemptAt: sql`${sql.placeholder("leaseUntil")}` })
@@ -53,10 +52,9 @@ const claimStmt = prepared((db) =>
         lte(mailOutbox.nextAttemptAt, sql.placeholder("now")),
       ),
     )
-    .returning()
-    .prepare(),
+    .returning(),
 );
-const markSentStmt = prepared((db) =>
+const markSentStmt = prepared("mail_mark_sent", (db, { mailOutbox }) =>
   db
     .update(mailOutbox)
     .set({
@@ -65,22 +63,20 @@ const markSentStmt = prepared((db) =>
       attempts: sql`${mailOutbox.attempts} + 1`,
       lastError: null,
     })
-    .where(eq(mailOutbox.id, sql.placeholder("id")))
-    .prepare(),
+    .where(eq(mailOutbox.id, sql.placeholder("id"))),
 );
-const insertDevMailStmt = prepared((db) =>
+const insertDevMailStmt = prepared("dev_mailbox_insert", (db, { devMailbox }) =>
   db
     .insert(devMailbox)
     .values(placeholders(["to", "from", "subject", "text", "html", "emlFile", "createdAt"] as const))
-    .returning({ id: devMailbox.id })
-    .prepare(),
+    .returning({ id: devMailbox.id }),
 );
 
 export class MailRepo {
   /** Writes a mail to the outbox, due now; `delivered` writes it as sent (delivered in that same
    * transaction, see MailWorker.enqueue). Returns its id. */
   async enqueue(tx: Tx, mail: NewMail, now: number, delivered = false): Promise<number> {
-    const row = enqueueStmt(tx).get({
+    const rows = await enqueueStmt(tx).execute({
       ...mail,
       status: delivered ? "sent" : "pending",
       attempts: delivered ? 1 : 0,
@@ -88,80 +84,85 @@ export class MailRepo {
       createdAt: now,
       sentAt: delivered ? now : null,
     });
+    const row = rows[0];
     if (!row) throw new Error("outbox insert returned nothing");
     return row.id;
   }
 
   async dueIds(tx: Tx, now: number, limit: number): Promise<number[]> {
-    return tx.db
+    const { mailOutbox } = tx.t;
+    const rows = await tx.db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
       .orderBy(mailOutbox.nextAttemptAt)
-      .limit(limit)
-      .all()
-      .map((r) => r.id);
+      .limit(limit);
+    return rows.map((r) => r.id);
   }
 
   /** Takes a lease on a due row (pushes nextAttemptAt to now + leaseMs); only one claimer can win, so
    * the poller, an immediate send or a second process never send the same row twice within the lease. */
   async claim(tx: Tx, id: number, now: number, leaseMs: number): Promise<OutboxRow | undefined> {
-    return claimStmt(tx).get({ id, now, leaseUntil: now + leaseMs });
+    return (await claimStmt(tx).execute({ id, now, leaseUntil: now + leaseMs }))[0];
   }
 
   async markSent(tx: Tx, id: number, now: number): Promise<void> {
-    markSentStmt(tx).run({ id, now });
+    await markSentStmt(tx).execute({ id, now });
   }
 
   /** Records a failed attempt: retry at nextAttemptAt, or give up (status failed) when it is null. */
   async markFailedAttempt(tx: Tx, id: number, error: string, nextAttemptAt: number | null): Promise<void> {
-    tx.db
+    const { mailOutbox } = tx.t;
+    await tx.db
       .update(mailOutbox)
       .set({
         attempts: sql`${mailOutbox.attempts} + 1`,
         lastError: error.slice(0, 500),
         ...(nextAttemptAt === null ? { status: "failed" as const } : { nextAttemptAt }),
       })
-      .where(eq(mailOutbox.id, id))
-      .run();
+      .where(eq(mailOutbox.id, id));
   }
 
   async get(tx: Tx, id: number): Promise<OutboxRow | undefined> {
-    return tx.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+    const { mailOutbox } = tx.t;
+    return (await tx.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
   }
 
   async statusOf(tx: Tx, id: number): Promise<MailStatus | undefined> {
-    return tx.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id)).get()?.status;
+    const { mailOutbox } = tx.t;
+    return (await tx.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id)))[0]?.status;
   }
 
   async firstForOrder(tx: Tx, orderId: string, kind: string): Promise<OutboxRow | undefined> {
-    return tx.db
+    const { mailOutbox } = tx.t;
+    const rows = await tx.db
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, kind)))
       .orderBy(mailOutbox.id)
-      .limit(1)
-      .get();
+      .limit(1);
+    return rows[0];
   }
 
   async countByStatus(tx: Tx): Promise<Record<MailStatus, number>> {
+    const { mailOutbox } = tx.t;
     const out: Record<MailStatus, number> = { pending: 0, sent: 0, failed: 0 };
-    const rows = tx.db
+    const rows = await tx.db
       .select({ status: mailOutbox.status, n: count() })
       .from(mailOutbox)
-      .groupBy(mailOutbox.status)
-      .all();
+      .groupBy(mailOutbox.status);
     for (const r of rows) out[r.status] = r.n;
     return out;
   }
 
   async insertDevMail(tx: Tx, row: Omit<DevMail, "id">): Promise<number> {
-    const inserted = insertDevMailStmt(tx).get(row);
+    const inserted = (await insertDevMailStmt(tx).execute(row))[0];
     if (!inserted) throw new Error("dev mailbox insert returned nothing");
     return inserted.id;
   }
 
   async listDevMailbox(tx: Tx, limit = 50): Promise<DevMailSummary[]> {
+    const { devMailbox } = tx.t;
     return tx.db
       .select({
         id: devMailbox.id,
@@ -172,11 +173,11 @@ export class MailRepo {
       })
       .from(devMailbox)
       .orderBy(desc(devMailbox.id))
-      .limit(Math.min(Math.max(1, limit), 500))
-      .all();
+      .limit(Math.min(Math.max(1, limit), 500));
   }
 
   async getDevMail(tx: Tx, id: number): Promise<DevMail | undefined> {
-    return tx.db.select().from(devMailbox).where(eq(devMailbox.id, id)).get();
+    const { devMailbox } = tx.t;
+    return (await tx.db.select().from(devMailbox).where(eq(devMailbox.id, id)))[0];
   }
 }

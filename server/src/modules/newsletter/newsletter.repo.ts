@@ -3,24 +3,25 @@
  * Addresses are stored lower-cased. */
 import { asc, count } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import { newsletterSubscribers } from "../../db/schema/index.ts";
 import type { NewsletterSubscriber } from "@store/shared/schemas/newsletter";
 
 export class NewsletterRepo {
   async subscribe(tx: Tx, email: string, locale: string, now: number): Promise<boolean> {
-    const res = tx.db
+    const { newsletterSubscribers } = tx.t;
+    const rows = await tx.db
       .insert(newsletterSubscribers)
       .values({ email: email.trim().toLowerCase(), locale, createdAt: now })
       .onConflictDoNothing({ target: newsletterSubscribers.email })
-      .run();
-    return res.changes === 1;
+      .returning({ email: newsletterSubscribers.email });
+    return rows.length === 1;
   }
 
   async count(tx: Tx): Promise<number> {
-    return tx.db.select({ n: count() }).from(newsletterSubscribers).get()?.n ?? 0;
+    return (await tx.db.select({ n: count() }).from(tx.t.newsletterSubscribers))[0]?.n ?? 0;
   }
 
   async all(tx: Tx): Promise<NewsletterSubscriber[]> {
-    return tx.db.select().from(newsletterSubscribers).orderBy(asc(newsletterSubscribers.createdAt)).all();
+    const { newsletterSubscribers } = tx.t;
+    return tx.db.select().from(newsletterSubscribers).orderBy(asc(newsletterSubscribers.createdAt));
   }
 }

@@ -4,7 +4,7 @@
  * countCreatedBetween), transition(tx, code, from, to, now). */
 import { and, count, countDistinct, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import { orderLines, orders, type OrderStatus } from "../../db/schema/index.ts";
+import type { orderLines, orders, OrderStatus } from "../../db/schema/index.ts";
 import { placeholders, prepared } from "../../db/prepared.ts";
 import type { AdminOrder, OrderLine } from "@store/shared/schemas/orders";
 import { isCurrency } from "@store/shared/currency";
@@ -84,23 +84,24 @@ const LINE_COLUMNS = [
 ] as const;
 
 // Checkout's writes are prepared once per connection (the hot path).
-const insertOrderStmt = prepared((db) => db.insert(orders).values(placeholders(ORDER_COLUMNS)).prepare());
-const insertLineStmt = prepared((db) => db.insert(orderLines).values(placeholders(LINE_COLUMNS)).prepare());
-const codeExistsStmt = prepared((db) =>
+const insertOrderStmt = prepared("orders_insert", (db, t) => db.insert(t.orders).values(placeholders(ORDER_COLUMNS)));
+const insertLineStmt = prepared("order_lines_insert", (db, t) =>
+  db.insert(t.orderLines).values(placeholders(LINE_COLUMNS)),
+);
+const codeExistsStmt = prepared("orders_code_exists", (db, { orders }) =>
   db
     .select({ id: orders.id })
     .from(orders)
-    .where(eq(orders.code, sql.placeholder("code")))
-    .prepare(),
+    .where(eq(orders.code, sql.placeholder("code"))),
 );
 
 export class OrdersRepo {
   /** Inserts an order and its lines. */
   async insert(tx: Tx, order: NewOrderValues, lines: NewOrderLine[]): Promise<void> {
-    insertOrderStmt(tx).run(order);
+    await insertOrderStmt(tx).execute(order);
     const insertLine = insertLineStmt(tx);
     for (const l of lines) {
-      insertLine.run({
+      await insertLine.execute({
         orderId: order.id,
         productId: l.productId,
         variantId: l.variantId ?? null,
@@ -114,11 +115,12 @@ export class OrdersRepo {
   }
 
   async codeExists(tx: Tx, code: string): Promise<boolean> {
-    return codeExistsStmt(tx).get({ code }) !== undefined;
+    return (await codeExistsStmt(tx).execute({ code })).length > 0;
   }
 
   async row(tx: Tx, code: string): Promise<OrderRow | undefined> {
-    return tx.db.select().from(orders).where(eq(orders.code, code)).get();
+    const { orders } = tx.t;
+    return (await tx.db.select().from(orders).where(eq(orders.code, code)))[0];
   }
 
   async findByCode(tx: Tx, code: string): Promise<AdminOrder | undefined> {
@@ -127,19 +129,20 @@ export class OrdersRepo {
   }
 
   async findByTokenHash(tx: Tx, hash: string): Promise<{ order: OrderRow; lines: OrderLineRow[] } | undefined> {
-    const o = tx.db.select().from(orders).where(eq(orders.accessTokenHash, hash)).get();
+    const { orders } = tx.t;
+    const o = (await tx.db.select().from(orders).where(eq(orders.accessTokenHash, hash)))[0];
     return o ? { order: o, lines: (await this.linesOf(tx, [o.id])).get(o.id) ?? [] } : undefined;
   }
 
   async linesOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
     const out = new Map<string, OrderLineRow[]>();
     if (orderIds.length === 0) return out;
-    const rows = tx.db
+    const { orderLines } = tx.t;
+    const rows = await tx.db
       .select()
       .from(orderLines)
       .where(inArray(orderLines.orderId, orderIds))
-      .orderBy(orderLines.id)
-      .all();
+      .orderBy(orderLines.id);
     for (const l of rows) {
       const list = out.get(l.orderId) ?? [];
       list.push(l);
@@ -149,7 +152,8 @@ export class OrdersRepo {
   }
 
   async listRecent(tx: Tx, limit: number): Promise<AdminOrder[]> {
-    const rows = tx.db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.code)).limit(limit).all();
+    const { orders } = tx.t;
+    const rows = await tx.db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.code)).limit(limit);
     const lines = await this.linesOf(
       tx,
       rows.map((r) => r.id),
@@ -158,26 +162,21 @@ export class OrdersRepo {
   }
 
   async totalOrders(tx: Tx): Promise<number> {
-    return tx.db.select({ n: count() }).from(orders).get()?.n ?? 0;
+    return (await tx.db.select({ n: count() }).from(tx.t.orders))[0]?.n ?? 0;
   }
 
   async uniqueCustomers(tx: Tx): Promise<number> {
-    return (
-      tx.db
-        .select({ n: countDistinct(sql`lower(${orders.customerEmail})`) })
-        .from(orders)
-        .get()?.n ?? 0
-    );
+    const { orders } = tx.t;
+    return (await tx.db.select({ n: countDistinct(sql`lower(${orders.customerEmail})`) }).from(orders))[0]?.n ?? 0;
   }
 
   async countCreatedBetween(tx: Tx, from: number, to: number): Promise<number> {
-    return (
-      tx.db
-        .select({ n: count() })
-        .from(orders)
-        .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to)))
-        .get()?.n ?? 0
-    );
+    const { orders } = tx.t;
+    const rows = await tx.db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to)));
+    return rows[0]?.n ?? 0;
   }
 
   /** Moves an order from one of `from` to `to`; returns the updated row, or undefined when it was not in `from`. */
@@ -189,11 +188,12 @@ export class OrdersRepo {
     now: number,
     extra: Partial<NewOrder> = {},
   ): Promise<OrderRow | undefined> {
-    return tx.db
+    const { orders } = tx.t;
+    const rows = await tx.db
       .update(orders)
       .set({ ...extra, status: to, updatedAt: now, version: sql`${orders.version} + 1` })
       .where(and(eq(orders.code, code), inArray(orders.status, [...from])))
-      .returning()
-      .get();
+      .returning();
+    return rows[0];
   }
 }

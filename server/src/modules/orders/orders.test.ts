@@ -4,7 +4,6 @@ import { checkoutResponseSchema, type CheckoutRequest } from "@store/shared/sche
 import { privateOrderSchema, publicOrderSchema } from "@store/shared/schemas/orders";
 import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
-import { orders } from "../../db/schema/index.ts";
 import { newOrderCode, normalizeOrderCode } from "./order-code.ts";
 
 function body(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
@@ -117,17 +116,14 @@ describe("orders", () => {
     await place(body({ email: "a@X.io" }));
     await place(body({ email: "b@x.io" }));
     const now = Date.now();
-    const codes = store.db
-      .select({ code: orders.code })
-      .from(orders)
-      .all()
-      .map((r) => r.code);
+    const codes = (await store.query((db, t) => db.select({ code: t.orders.code }).from(t.orders))).map((r) => r.code);
     // one order ten days ago (prior window)
-    store.db
-      .update(orders)
-      .set({ createdAt: now - 10 * day })
-      .where(eq(orders.code, codes[0] ?? ""))
-      .run();
+    await store.query((db, t) =>
+      db
+        .update(t.orders)
+        .set({ createdAt: now - 10 * day })
+        .where(eq(t.orders.code, codes[0] ?? "")),
+    );
     const m = await store.services.orders.metrics(now);
     expect(m).toEqual({
       totalOrders: 3,

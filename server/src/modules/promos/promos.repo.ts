@@ -3,7 +3,7 @@
  * inactive code). */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import { promos } from "../../db/schema/index.ts";
+import type { promos } from "../../db/schema/index.ts";
 import type { Promo } from "@store/shared/schemas/promos";
 
 export type PromoRow = typeof promos.$inferSelect;
@@ -22,22 +22,25 @@ export function toPromo(r: PromoRow): Promo {
 
 export class PromosRepo {
   async list(tx: Tx): Promise<Promo[]> {
-    return tx.db.select().from(promos).orderBy(asc(promos.createdAt)).all().map(toPromo);
+    const { promos } = tx.t;
+    return (await tx.db.select().from(promos).orderBy(asc(promos.createdAt))).map(toPromo);
   }
 
   async get(tx: Tx, code: string): Promise<Promo | undefined> {
-    const row = tx.db.select().from(promos).where(eq(promos.code, code)).get();
+    const { promos } = tx.t;
+    const row = (await tx.db.select().from(promos).where(eq(promos.code, code)))[0];
     return row ? toPromo(row) : undefined;
   }
 
   /** false when the code already exists. */
   async insert(tx: Tx, row: { code: string; percent: number; active: boolean }, now: number): Promise<boolean> {
-    const res = tx.db
+    const { promos } = tx.t;
+    const rows = await tx.db
       .insert(promos)
       .values({ ...row, usageCount: 0, createdAt: now, updatedAt: now, version: 1 })
       .onConflictDoNothing({ target: promos.code })
-      .run();
-    return res.changes === 1;
+      .returning({ code: promos.code });
+    return rows.length === 1;
   }
 
   /** Applies the patch when `version` (if given) matches; returns the number of rows changed. */
@@ -48,28 +51,31 @@ export class PromosRepo {
     version: number | undefined,
     now: number,
   ): Promise<number> {
+    const { promos } = tx.t;
     const where =
       version === undefined ? eq(promos.code, code) : and(eq(promos.code, code), eq(promos.version, version));
-    return tx.db
+    const rows = await tx.db
       .update(promos)
       .set({ ...patch, updatedAt: now, version: sql`${promos.version} + 1` })
       .where(where)
-      .run().changes;
+      .returning({ code: promos.code });
+    return rows.length;
   }
 
   async remove(tx: Tx, code: string): Promise<number> {
-    return tx.db.delete(promos).where(eq(promos.code, code)).run().changes;
+    const { promos } = tx.t;
+    return (await tx.db.delete(promos).where(eq(promos.code, code)).returning({ code: promos.code })).length;
   }
 
   /** Counts one use of an active code; returns its percent, or undefined when the code is unknown or
    * inactive at this moment. */
   async redeem(tx: Tx, code: string, now: number): Promise<number | undefined> {
-    const row = tx.db
+    const { promos } = tx.t;
+    const rows = await tx.db
       .update(promos)
       .set({ usageCount: sql`${promos.usageCount} + 1`, updatedAt: now })
       .where(and(eq(promos.code, code), eq(promos.active, true)))
-      .returning({ percent: promos.percent })
-      .get();
-    return row?.percent;
+      .returning({ percent: promos.percent });
+    return rows[0]?.percent;
   }
 }

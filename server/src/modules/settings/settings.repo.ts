@@ -1,23 +1,23 @@
 /** Site settings (toggles, daily rate) stored as JSON values, stamped with the catalog revision. */
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import { settings } from "../../db/schema/index.ts";
 import { DEFAULT_TOGGLES, type Rate, type StoreSettings, type Toggles } from "@store/shared/schemas/catalog";
 import { DEFAULT_RATES } from "@store/shared/currency";
 
 export class SettingsRepo {
   private async read<T>(tx: Tx, key: string): Promise<T | undefined> {
-    const row = tx.db.select().from(settings).where(eq(settings.key, key)).get();
+    const { settings } = tx.t;
+    const row = (await tx.db.select().from(settings).where(eq(settings.key, key)))[0];
     return row ? (JSON.parse(row.value) as T) : undefined;
   }
 
   async write(tx: Tx, key: string, value: unknown, rev: number, now: number): Promise<void> {
     const json = JSON.stringify(value);
-    tx.db
+    const { settings } = tx.t;
+    await tx.db
       .insert(settings)
       .values({ key, value: json, rev, updatedAt: now })
-      .onConflictDoUpdate({ target: settings.key, set: { value: json, rev, updatedAt: now } })
-      .run();
+      .onConflictDoUpdate({ target: settings.key, set: { value: json, rev, updatedAt: now } });
   }
 
   async toggles(tx: Tx): Promise<Toggles> {
