@@ -1,5 +1,6 @@
 /** Opens the database DATABASE_URL names (db/url.ts), applying pending migrations. */
 import type { DataLayer } from "./data.ts";
+import { openPostgres } from "./postgres.ts";
 import { openSqlite, type SqliteOptions } from "./sqlite.ts";
 import type { DatabaseTarget } from "./url.ts";
 
@@ -7,5 +8,5 @@ export type OpenOptions = SqliteOptions;
 
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DataLayer> {
   if (target.engine === "sqlite") return openSqlite(target.file, options);
-  throw new Error("PostgreSQL (DATABASE_URL=postgres://...) is not supported yet by this build of the server.");
+  return openPostgres(target.url);
 }

@@ -14,31 +14,25 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import type { DataLayer, Db, Tables, Tx } from "./data.ts";
 import * as schema from "./schema/index.ts";
 import { startCheckpointer } from "./checkpointer.ts";
-import { Mutex, type TransactionHost } from "./transactions.ts";
+import { Mutex, TxState, type TransactionHost } from "./transactions.ts";
 import { WriteBatch } from "./write-batch.ts";
 
 export type SqliteDb = BetterSQLite3Database<typeof schema>;
 
 /** One transaction, or one savepoint inside it, on the SQLite connection. */
-export class SqliteTx implements Tx {
-  private ended = false;
-  private busy = false;
-
+export class SqliteTx extends TxState implements Tx {
   constructor(
     private readonly handle: SqliteDb,
     readonly depth: number,
-  ) {}
+  ) {
+    super();
+  }
 
   /** The connection's query builder, for the statements of this transaction. It is SQLite's drizzle builder,
    * typed as the builder repos are written against (see Db in data.ts: the part repos use is the same). */
   get db(): Db {
     this.check();
     return this.handle as unknown as Db;
-  }
-
-  private check(): void {
-    if (this.ended) throw new Error("This transaction has ended: its tx cannot run statements any more.");
-    if (this.busy) throw new Error("A savepoint of this transaction is open: run statements through its tx.");
   }
 
   /** The same connection with SQLite's own drizzle types (engine-specific code and tests only). */
@@ -50,25 +44,6 @@ export class SqliteTx implements Tx {
   /** SQLite's tables, declared like PostgreSQL's (schema-parity.test.ts). */
   get t(): Tables {
     return schema as unknown as Tables;
-  }
-
-  get isOpen(): boolean {
-    return !this.ended;
-  }
-
-  /** Marks a savepoint open inside this transaction (one at a time). */
-  enter(): void {
-    if (this.ended) throw new Error("This transaction has ended: no savepoint can be opened in it.");
-    if (this.busy) throw new Error("A savepoint of this transaction is open already: one at a time.");
-    this.busy = true;
-  }
-
-  leave(): void {
-    this.busy = false;
-  }
-
-  end(): void {
-    this.ended = true;
   }
 }
 

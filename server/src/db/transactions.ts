@@ -33,3 +33,35 @@ export interface TransactionHost<Tx> {
   topLevel<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   savepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T>;
 }
+
+/** The state every engine's tx keeps: a tx refuses statements after its transaction ended, and while a
+ * savepoint of it is open (its statements go through the savepoint's tx then). */
+export class TxState {
+  private ended = false;
+  private busy = false;
+
+  get isOpen(): boolean {
+    return !this.ended;
+  }
+
+  /** Throws unless this tx may run a statement now. */
+  protected check(): void {
+    if (this.ended) throw new Error("This transaction has ended: its tx cannot run statements any more.");
+    if (this.busy) throw new Error("A savepoint of this transaction is open: run statements through its tx.");
+  }
+
+  /** Marks a savepoint open inside this transaction (one at a time). */
+  enter(): void {
+    if (this.ended) throw new Error("This transaction has ended: no savepoint can be opened in it.");
+    if (this.busy) throw new Error("A savepoint of this transaction is open already: one at a time.");
+    this.busy = true;
+  }
+
+  leave(): void {
+    this.busy = false;
+  }
+
+  end(): void {
+    this.ended = true;
+  }
+}

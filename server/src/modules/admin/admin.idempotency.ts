@@ -20,7 +20,7 @@ export function adminIdempotency(data: DataLayer, store: IdempotencyService): Mi
     if (key === undefined || /^multipart\//i.test(c.req.header("Content-Type") ?? "")) return next();
     const fingerprint = requestFingerprint(c.req.method, c.req.path, await c.req.text());
     const stored = await data.transaction(async (tx) => {
-      const first = await store.find(tx, SCOPE, key, fingerprint);
+      const first = await store.claim(tx, SCOPE, key, fingerprint);
       if (first) return first;
       await next();
       const res = c.res;
@@ -30,7 +30,10 @@ export function adminIdempotency(data: DataLayer, store: IdempotencyService): Mi
         (res.headers.get("Content-Type") ?? "").includes("application/json")
       ) {
         const body: unknown = await res.clone().json();
-        await store.save(tx, SCOPE, key, fingerprint, { status: res.status, body });
+        await store.complete(tx, SCOPE, key, { status: res.status, body });
+      } else {
+        // Errors are not stored: the edit can be retried with the same key.
+        await store.release(tx, SCOPE, key);
       }
       return undefined;
     });

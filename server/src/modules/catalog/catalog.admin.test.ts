@@ -175,7 +175,7 @@ describe("admin products", () => {
       ((await (await admin.request("GET", "/api/admin/products")).json()) as Product[]).filter(
         (p) => p.title === "Atomic",
       );
-    const failOnce = vi.spyOn(store.services.idempotency, "save").mockRejectedValueOnce(new Error("disk full"));
+    const failOnce = vi.spyOn(store.services.idempotency, "complete").mockRejectedValueOnce(new Error("disk full"));
     const failed = await admin.request("POST", "/api/admin/products", body, { "Idempotency-Key": "k-atomic" });
     expect(failOnce).toHaveBeenCalledTimes(1);
     expect(failed.status).toBe(500);

@@ -13,10 +13,18 @@ const findStmt = prepared("idempotency_find", (db, { idempotencyKeys }) =>
     .from(idempotencyKeys)
     .where(eq(idempotencyKeys.key, sql.placeholder("key"))),
 );
-const saveStmt = prepared("idempotency_save", (db, { idempotencyKeys }) =>
+const claimStmt = prepared("idempotency_claim", (db, { idempotencyKeys }) =>
   db
     .insert(idempotencyKeys)
-    .values(placeholders(["key", "scope", "requestHash", "status", "body", "createdAt"] as const)),
+    .values(placeholders(["key", "scope", "requestHash", "status", "body", "createdAt"] as const))
+    .onConflictDoNothing({ target: idempotencyKeys.key })
+    .returning({ key: idempotencyKeys.key }),
+);
+const completeStmt = prepared("idempotency_complete", (db, { idempotencyKeys }) =>
+  db
+    .update(idempotencyKeys)
+    .set({ status: sql`${sql.placeholder("status")}`, body: sql`${sql.placeholder("body")}` })
+    .where(eq(idempotencyKeys.key, sql.placeholder("key"))),
 );
 
 export class IdempotencyRepo {
@@ -24,8 +32,20 @@ export class IdempotencyRepo {
     return (await findStmt(tx).execute({ key }))[0];
   }
 
-  async save(tx: Tx, row: IdempotencyRow): Promise<void> {
-    await saveStmt(tx).execute(row);
+  /** Inserts the key's row unless it exists; false when it does. A concurrent transaction inserting the same
+   * key waits here until this one ends (the unique index), then gets false if this one committed. */
+  async claim(tx: Tx, row: IdempotencyRow): Promise<boolean> {
+    return (await claimStmt(tx).execute(row)).length > 0;
+  }
+
+  /** Stores the answer in a claimed row. */
+  async complete(tx: Tx, key: string, status: number, body: string): Promise<void> {
+    await completeStmt(tx).execute({ key, status, body });
+  }
+
+  async release(tx: Tx, key: string): Promise<void> {
+    const { idempotencyKeys } = tx.t;
+    await tx.db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
   }
 
   /** Deletes the keys created before `before`; returns how many. */

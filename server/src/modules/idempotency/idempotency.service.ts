@@ -57,15 +57,32 @@ export class IdempotencyService {
     return { status: row.status, body: JSON.parse(open(key, row.body)) as unknown };
   }
 
-  async save(tx: Tx, scope: string, key: string, fingerprint: string, response: StoredResponse): Promise<void> {
-    await this.repo.save(tx, {
+  /** Reserves the key for this request inside `tx`: undefined when this request goes ahead (store its answer
+   * with complete(), or release() it), or the answer stored by an earlier request with the key. Two requests
+   * with one key at the same moment: the second waits for the first's transaction, then gets its answer. */
+  async claim(tx: Tx, scope: string, key: string, fingerprint: string): Promise<StoredResponse | undefined> {
+    const stored = await this.find(tx, scope, key, fingerprint);
+    if (stored) return stored;
+    const row = {
       key: this.id(scope, key),
       scope,
       requestHash: fingerprint,
-      status: response.status,
-      body: seal(key, JSON.stringify(response.body)),
+      status: 0,
+      body: "",
       createdAt: this.clock(),
-    });
+    };
+    if (await this.repo.claim(tx, row)) return undefined;
+    const first = await this.find(tx, scope, key, fingerprint);
+    if (!first) throw new ConflictError(IDEMPOTENCY_MISMATCH);
+    return first;
+  }
+
+  async complete(tx: Tx, scope: string, key: string, response: StoredResponse): Promise<void> {
+    await this.repo.complete(tx, this.id(scope, key), response.status, seal(key, JSON.stringify(response.body)));
+  }
+
+  async release(tx: Tx, scope: string, key: string): Promise<void> {
+    await this.repo.release(tx, this.id(scope, key));
   }
 
   /** Runs `work` in the caller's transaction `tx` with the key: a replay returns the stored answer without
@@ -78,11 +95,11 @@ export class IdempotencyService {
     work: (tx: Tx) => Promise<T>,
   ): Promise<{ response: StoredResponse; replayed: boolean } | { response: T; replayed: false }> {
     if (key !== undefined) {
-      const stored = await this.find(tx, scope, key, fingerprint);
+      const stored = await this.claim(tx, scope, key, fingerprint);
       if (stored) return { response: stored, replayed: true };
     }
     const response = await work(tx);
-    if (key !== undefined) await this.save(tx, scope, key, fingerprint, response);
+    if (key !== undefined) await this.complete(tx, scope, key, response);
     return { response, replayed: false as const };
   }
 
