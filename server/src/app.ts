@@ -14,6 +14,8 @@ import { SettingsRepo } from "./modules/settings/settings.repo.ts";
 import { SeoService } from "./modules/seo/seo.service.ts";
 import { seoRoutes } from "./modules/seo/seo.routes.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
+import { RateLimitsRepo } from "./modules/rate-limits/rate-limits.repo.ts";
+import { RateLimitsService } from "./modules/rate-limits/rate-limits.service.ts";
 import { IdempotencyRepo } from "./modules/idempotency/idempotency.repo.ts";
 import { IdempotencyService } from "./modules/idempotency/idempotency.service.ts";
 import { PromosRepo } from "./modules/promos/promos.repo.ts";
@@ -63,6 +65,7 @@ export interface Services {
   idempotency: IdempotencyService;
   /** Per-address limits for the public lookups (orders, promo validation, newsletter). */
   publicLimiter: RateLimiter;
+  rateLimits: RateLimitsService;
   promosRepo: PromosRepo;
   promos: PromosService;
   mailRepo: MailRepo;
@@ -90,13 +93,20 @@ export function buildServices({ config, data }: AppDeps): Services {
   });
   const ordersRepo = new OrdersRepo();
   const uploads = new UploadsService(path.join(config.dataDir, "uploads"));
+  const rateLimits = new RateLimitsService(data, new RateLimitsRepo());
   return {
     catalogRepo,
     settingsRepo,
     catalog: new CatalogService(data, catalogRepo, settingsRepo),
     seo: new SeoService(data, catalogRepo, config.publicUrl),
     idempotency,
-    publicLimiter: new RateLimiter({ limit: 30, windowMs: 60_000, trustProxy: config.trustProxy }),
+    publicLimiter: new RateLimiter(rateLimits, {
+      name: "public",
+      limit: 30,
+      windowMs: 60_000,
+      trustProxy: config.trustProxy,
+    }),
+    rateLimits,
     promosRepo,
     promos: new PromosService(data, promosRepo),
     mailRepo,

@@ -16,6 +16,11 @@ export async function startBackground(_deps: AppDeps, services: Services): Promi
   }, 3600_000);
   pruneKeys.unref();
   stops.push(async () => clearInterval(pruneKeys));
+  const pruneLimits = setInterval(() => {
+    services.rateLimits.prune(Date.now()).catch((err: unknown) => console.error("Pruning rate limits failed:", err));
+  }, 3600_000);
+  pruneLimits.unref();
+  stops.push(async () => clearInterval(pruneLimits));
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };
