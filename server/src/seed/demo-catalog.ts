@@ -660,9 +660,10 @@ export async function seedDemoCatalog(
   const bannersRepo = new BannersRepo();
   const settingsRepo = new SettingsRepo();
   const seeded = await data.transaction(async (tx) => {
-    // Checked again inside the write transaction: two processes starting at once seed once.
-    if (!(await isEmpty())) return false;
+    // The revision first: its row stays locked until this transaction ends, so of two processes starting at
+    // once (two instances on PostgreSQL) the second waits here, then finds the catalog seeded and stops.
     const rev = await repo.bumpRev(tx);
+    if (!(await isEmpty())) return false;
     const ids = new Map<string, string>();
     for (const [i, cat] of CATEGORY_TREE.entries()) {
       const id = `cat-${slugify(cat.name)}`;
