@@ -78,6 +78,7 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
   private readonly savepoints: SavepointStatements[] = [];
   private readonly writeBatch: WriteBatch<SqliteTx>;
   private readonly stopCheckpointer: () => void;
+  private closed = false;
 
   constructor(
     readonly sqlite: Database.Database,
@@ -121,6 +122,7 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
   }
 
   private async run<T>(begin: Database.Statement, work: (tx: SqliteTx) => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error("The database is closed.");
     if (!this.mutex.tryLock()) await this.mutex.wait();
     const tx = new SqliteTx(this.db, 0);
     try {
@@ -140,10 +142,10 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
   /** Runs `work` in a savepoint of `parent`: if it throws, only its own writes roll back. */
   async savepoint<T>(parent: Tx, work: (tx: SqliteTx) => Promise<T>): Promise<T> {
     if (!(parent instanceof SqliteTx)) throw new Error("This transaction belongs to another database.");
-    parent.enter();
     const depth = parent.depth + 1;
     const statements = this.savepointStatements(depth);
     const tx = new SqliteTx(this.db, depth);
+    parent.enter();
     let opened = false;
     try {
       statements.open.run();
@@ -178,6 +180,9 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
 
   /** Waits for the transaction in progress (and those queued before), then closes the connection. */
   async close(): Promise<void> {
+    // Transactions already queued run first; later ones are refused.
+    if (this.closed) return;
+    this.closed = true;
     await this.mutex.lock();
     this.stopCheckpointer();
     this.sqlite.close();
