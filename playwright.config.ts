@@ -3,8 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 4173);
 /** The server's data dir for this run (specs read the dev mailbox from it). */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
-const SETTINGS_SPEC = "**/admin/settings.spec.ts";
-const OFFLINE_SETTINGS_SPEC = "**/admin/offline.spec.ts";
+const SETTINGS_FILE = "**/admin/settings.spec.ts";
+const OFFLINE_SETTINGS_FILE = "**/admin/offline.spec.ts";
 export const E2E_ADMIN = { username: "admin", password: "e2e-admin-password-1" };
 
 /** End-to-end tests against the production build served by the real server, in Debian's Chromium. */
@@ -34,19 +34,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: [SETTINGS_SPEC, OFFLINE_SETTINGS_SPEC] },
+    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: [SETTINGS_FILE, OFFLINE_SETTINGS_FILE] },
     // These change store-wide settings (rate, toggles) that other specs read: they run after the rest,
     // one file after the other.
     {
       name: "settings",
       use: { ...devices["Desktop Chrome"] },
-      testMatch: SETTINGS_SPEC,
+      testMatch: SETTINGS_FILE,
       dependencies: ["desktop"],
     },
     {
       name: "settings-offline",
       use: { ...devices["Desktop Chrome"] },
-      testMatch: OFFLINE_SETTINGS_SPEC,
+      testMatch: OFFLINE_SETTINGS_FILE,
       dependencies: ["settings"],
     },
   ],

@@ -14,6 +14,7 @@ import { Route as CartRouteImport } from "./routes/cart"
 import { Route as CheckoutRouteImport } from "./routes/checkout"
 import { Route as OrderSuccessRouteImport } from "./routes/order-success"
 import { Route as ProductsRouteImport } from "./routes/products"
+import { Route as WishlistRouteImport } from "./routes/wishlist"
 import { Route as AdminIndexRouteImport } from "./routes/admin/index"
 import { Route as AdminLoginRouteImport } from "./routes/admin/login"
 import { Route as CategoriesSlugRouteImport } from "./routes/categories.$slug"
@@ -44,6 +45,11 @@ const OrderSuccessRoute = OrderSuccessRouteImport.update({
 const ProductsRoute = ProductsRouteImport.update({
   id: "/products",
   path: "/products",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WishlistRoute = WishlistRouteImport.update({
+  id: "/wishlist",
+  path: "/wishlist",
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -83,6 +89,7 @@ export interface FileRoutesByFullPath {
   "/checkout": typeof CheckoutRoute
   "/order-success": typeof OrderSuccessRoute
   "/products": typeof ProductsRoute
+  "/wishlist": typeof WishlistRoute
   "/admin/login": typeof AdminLoginRoute
   "/categories/$slug": typeof CategoriesSlugRoute
   "/category/$slug": typeof CategorySlugRoute
@@ -96,6 +103,7 @@ export interface FileRoutesByTo {
   "/checkout": typeof CheckoutRoute
   "/order-success": typeof OrderSuccessRoute
   "/products": typeof ProductsRoute
+  "/wishlist": typeof WishlistRoute
   "/admin/login": typeof AdminLoginRoute
   "/categories/$slug": typeof CategoriesSlugRoute
   "/category/$slug": typeof CategorySlugRoute
@@ -110,6 +118,7 @@ export interface FileRoutesById {
   "/checkout": typeof CheckoutRoute
   "/order-success": typeof OrderSuccessRoute
   "/products": typeof ProductsRoute
+  "/wishlist": typeof WishlistRoute
   "/admin/login": typeof AdminLoginRoute
   "/categories/$slug": typeof CategoriesSlugRoute
   "/category/$slug": typeof CategorySlugRoute
@@ -125,6 +134,7 @@ export interface FileRouteTypes {
     | "/checkout"
     | "/order-success"
     | "/products"
+    | "/wishlist"
     | "/admin/login"
     | "/categories/$slug"
     | "/category/$slug"
@@ -138,6 +148,7 @@ export interface FileRouteTypes {
     | "/checkout"
     | "/order-success"
     | "/products"
+    | "/wishlist"
     | "/admin/login"
     | "/categories/$slug"
     | "/category/$slug"
@@ -151,6 +162,7 @@ export interface FileRouteTypes {
     | "/checkout"
     | "/order-success"
     | "/products"
+    | "/wishlist"
     | "/admin/login"
     | "/categories/$slug"
     | "/category/$slug"
@@ -165,6 +177,7 @@ export interface RootRouteChildren {
   CheckoutRoute: typeof CheckoutRoute
   OrderSuccessRoute: typeof OrderSuccessRoute
   ProductsRoute: typeof ProductsRoute
+  WishlistRoute: typeof WishlistRoute
   AdminLoginRoute: typeof AdminLoginRoute
   CategoriesSlugRoute: typeof CategoriesSlugRoute
   CategorySlugRoute: typeof CategorySlugRoute
@@ -208,6 +221,13 @@ declare module "@tanstack/react-router" {
       path: "/products"
       fullPath: "/products"
       preLoaderRoute: typeof ProductsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/wishlist": {
+      id: "/wishlist"
+      path: "/wishlist"
+      fullPath: "/wishlist"
+      preLoaderRoute: typeof WishlistRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/admin/": {
@@ -261,6 +281,7 @@ const rootRouteChildren: RootRouteChildren = {
   CheckoutRoute: CheckoutRoute,
   OrderSuccessRoute: OrderSuccessRoute,
   ProductsRoute: ProductsRoute,
+  WishlistRoute: WishlistRoute,
   AdminLoginRoute: AdminLoginRoute,
   CategoriesSlugRoute: CategoriesSlugRoute,
   CategorySlugRoute: CategorySlugRoute,

@@ -300,7 +300,7 @@ test("banners and promos: create, switch off, change, delete", async ({ page }) 
   await expect(promo).toBeVisible();
   await expect(promo.getByText("10% off")).toBeVisible();
 
-  // Offline (D17): the switch is queued, shown as pending, and sent when the connection returns.
+  // Offline (docs/decisions.md D17): the switch is queued, shown as pending, and sent when the connection returns.
   await page.context().setOffline(true);
   await promo.getByRole("switch").click();
   await expect(toast(page, "Saved offline; it will be sent when the connection returns")).toBeVisible();

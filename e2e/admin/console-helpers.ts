@@ -31,17 +31,32 @@ export async function openSection(page: Page, name: string): Promise<void> {
   await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name, exact: true }).click();
 }
 
+export interface ApiSession {
+  put: (path: string, body: unknown) => Promise<void>;
+  /** POST, PUT or DELETE with the session's CSRF token; fails the test unless the answer is 2xx. */
+  send: (method: "POST" | "PUT" | "DELETE", path: string, body?: unknown) => Promise<unknown>;
+  get: (path: string) => Promise<unknown>;
+}
+
 /** An API session for set-up and clean-up (login + CSRF token). */
-export async function apiSession(
-  request: APIRequestContext,
-): Promise<{ put: (path: string, body: unknown) => Promise<void> }> {
+export async function apiSession(request: APIRequestContext): Promise<ApiSession> {
   const res = await request.post("/api/admin/login", { data: E2E_ADMIN });
   expect(res.ok()).toBe(true);
   const { csrfToken } = (await res.json()) as { csrfToken: string };
+  const send: ApiSession["send"] = async (method, path, body) => {
+    const r = await request.fetch(path, { method, data: body, headers: { "X-CSRF-Token": csrfToken } });
+    expect(r.ok(), `${method} ${path} answered ${r.status()}: ${await r.text()}`).toBe(true);
+    return r.json() as Promise<unknown>;
+  };
   return {
     async put(path, body) {
-      const r = await request.put(path, { data: body, headers: { "X-CSRF-Token": csrfToken } });
+      await send("PUT", path, body);
+    },
+    send,
+    async get(path) {
+      const r = await request.get(path);
       expect(r.ok(), `${path} answered ${r.status()}`).toBe(true);
+      return r.json() as Promise<unknown>;
     },
   };
 }

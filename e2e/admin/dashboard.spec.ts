@@ -130,6 +130,7 @@ test("a new order shows in Recent Orders, opens in a modal, can be marked as pai
   const markPaid = dialog.getByRole("button", { name: "Mark as paid" });
   if (await markPaid.isVisible()) {
     await markPaid.click();
+    await page.getByRole("dialog", { name: "Mark as paid?" }).getByRole("button", { name: "Mark as paid" }).click();
     await expect(page.getByText("Order marked as paid")).toBeVisible();
     await expect(dialog).toContainText("Paid");
   }

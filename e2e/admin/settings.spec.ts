@@ -100,10 +100,84 @@ test("the hero shows the banners in the operator's order, and the page preloads 
 
     await page.goto("/");
     const hero = page.getByRole("region", { name: "Featured offers" });
-    await expect(hero.getByRole("heading", { level: 1 })).toHaveText(third.title);
+    await expect(hero.getByRole("heading", { level: 2 })).toHaveText(third.title);
     await expect(hero.locator("img").first()).toHaveAttribute("src", third.image);
   } finally {
     await api.put(`/api/admin/banners/${third.id}`, { position: third.position });
     await api.put(`/api/admin/banners/${first.id}`, { position: first.position });
+  }
+});
+
+test.describe("payment instructions", () => {
+  const instructions = {
+    en: "Pay by D17 to 22 123 456, then send the receipt on WhatsApp.",
+    fr: "Payez par D17 au 22 123 456, puis envoyez le reçu sur WhatsApp.",
+    ar: "ادفع عبر D17 إلى الرقم 22 123 456 ثم أرسل الإيصال عبر واتساب.",
+  };
+
+  test("the operator writes them per language; an Arabic shopper on a phone sees them while payment is awaited", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    try {
+      await signIn(page);
+      await openSection(page, "Settings");
+      await page.getByRole("tab", { name: "Payment" }).click();
+      await page.getByLabel("Payment instructions (English)").fill(instructions.en);
+      await page.getByLabel("Payment instructions (French)").fill(instructions.fr);
+      await page.getByLabel("Payment instructions (Arabic)").fill(instructions.ar);
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page.getByText("Settings saved successfully")).toBeVisible();
+      expect(await (await request.get("/api/admin/payment-instructions")).status()).toBe(401);
+
+      const phone = await browser.newContext({ viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true });
+      const shopper = await phone.newPage();
+      await shopper.addInitScript(() => localStorage.setItem("lang", "ar"));
+      const product = (await loadCatalog(request)).products.find((p) => p.variants.length === 0 && p.inStock);
+      await shopper.goto(`/product/${product?.id ?? ""}`);
+      await shopper.getByRole("button", { name: "أضف إلى السلة", exact: true }).tap();
+      await shopper.goto("/cart");
+      const form = shopper.locator("form.checkout-form");
+      await form.getByLabel("الاسم الكامل").fill("أميرة بن صالح");
+      await form.getByLabel("البريد الإلكتروني", { exact: true }).fill(`pay.${Date.now().toString(36)}@example.com`);
+      await form.getByLabel("رقم واتساب").fill("+216 20 123 456");
+      await form.getByRole("button", { name: "تأكيد الطلب" }).tap();
+      await shopper.waitForURL(/\/order-success\?code=PNR-/);
+
+      const steps = shopper.getByRole("navigation", { name: "مراحل الطلب" }).getByRole("listitem");
+      await expect(steps.nth(2)).toHaveAttribute("aria-current", "step");
+      await expect(steps.nth(2)).toContainText("(بانتظار الدفع)");
+      await expect(steps.nth(2)).not.toContainText("✓");
+      await expect(shopper.getByRole("heading", { name: "طريقة الدفع" })).toBeVisible();
+      await expect(shopper.getByTestId("payment-instructions")).toHaveText(instructions.ar);
+      await phone.close();
+    } finally {
+      await (await apiSession(request)).put("/api/admin/payment-instructions", { en: "", fr: "", ar: "" });
+    }
+  });
+});
+
+test("a new daily rate shows on a TND shopper's wishlist as a price change", async ({ page, request }) => {
+  const product = (await loadCatalog(request)).products.find(
+    (p) => p.price.TND === 0 && p.price.USD > 0 && p.variants.length === 0,
+  );
+  expect(product, "a product whose TND price follows the rate").toBeDefined();
+  const before = await currentRate(request);
+  try {
+    await page.addInitScript(() => localStorage.setItem("currency", "TND"));
+    await page.goto(`/product/${product?.id ?? ""}`);
+    await page.getByRole("button", { name: "Add to wishlist" }).click();
+    await expect(page.getByTestId("wishlist-badge")).toHaveText("1");
+    await page.goto("/wishlist");
+    const item = page.getByRole("list", { name: "Saved products" }).getByRole("listitem");
+    await expect(item).toContainText("TND");
+    await expect(item).not.toContainText("Price");
+
+    await (await apiSession(request)).put("/api/admin/rate", { usdToTnd: before * 2 });
+    await page.reload();
+    await expect(item).toContainText(/Price went up: it was .*TND.* when you saved it\./);
+  } finally {
+    await (await apiSession(request)).put("/api/admin/rate", { usdToTnd: before });
   }
 });

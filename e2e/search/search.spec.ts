@@ -92,8 +92,8 @@ test.describe("search overlay", () => {
     await openStore(page);
     await page.keyboard.press("Control+k");
     await search(page, "gift card");
-    const all = await options(page).count();
-    expect(all).toBeGreaterThan(4);
+    // The results render after the debounce: wait for them rather than counting at once.
+    await expect.poll(() => options(page).count()).toBeGreaterThan(4);
 
     await dialog(page).getByRole("button", { name: "PS", exact: true }).click();
     await expect(dialog(page).getByRole("button", { name: "PS", exact: true })).toHaveAttribute("aria-pressed", "true");

@@ -1,5 +1,5 @@
 /**
- * Search budgets (D14): query time over a 10,000-product catalog (p95 <= 16 ms), the overlay chunk's
+ * Search budgets (docs/decisions.md D14): query time over a 10,000-product catalog (p95 <= 16 ms), the overlay chunk's
  * gzip size (<= 15 KB, needs `pnpm --filter ./client build`) and, with Chromium, the overlay's INP
  * (< 100 ms). Run: node --experimental-strip-types scripts/bench/search.ts [--no-inp]
  * The last line printed is a one-line JSON summary.

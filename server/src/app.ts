@@ -7,6 +7,7 @@ import type { DataLayer } from "./db/data.ts";
 import { errorResponse } from "./http/errors.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { mountStatic } from "./http/static.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { CatalogRepo } from "./modules/catalog/catalog.repo.ts";
 import { CatalogService } from "./modules/catalog/catalog.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
@@ -138,13 +139,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   const app = new Hono();
   app.onError(errorResponse);
   app.notFound((c) => c.json({ error: "Not found" }, 404));
-  // Set before the route answers: every response is built by the context, which applies them; set after,
-  // they would make @hono/node-server rebuild the finished response as a full web Response.
-  app.use("*", (c, next) => {
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    return next();
-  });
+  app.use("*", securityHeaders(deps.config));
   app.use(
     "/api/*",
     limitBody({
@@ -185,7 +180,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   mountStatic(app, {
     clientDist: deps.config.clientDist,
     uploadsDir: path.join(deps.config.dataDir, "uploads"),
-    pageHtml: (c, html) => services.seo.render(html, c.req.path),
+    pageHtml: (c, html) => services.seo.page(html, c.req.path),
   });
   return app;
 }

@@ -1,4 +1,4 @@
-/** The environment, parsed once (D25). Nothing else reads process.env. */
+/** The environment, parsed once (docs/decisions.md D25). Nothing else reads process.env. */
 import path from "node:path";
 import { z } from "zod";
 import { databaseTarget, type DatabaseTarget } from "./db/url.ts";

@@ -1,4 +1,4 @@
-/** Cart rules of SPEC.md section 4, kept pure so the client and tests share them. */
+/** Cart rules of docs/product.md ("Cart and checkout"), kept pure so the client and tests share them. */
 export interface CartLine {
   id: string;
   qty: number;

@@ -1,11 +1,15 @@
 /** Currencies the store sells in, and the rules for converting and formatting them. */
 export const CURRENCIES = ["USD", "TND", "EUR", "EGP"] as const;
+/** The header's and side menu's currency picker lists them in this order. */
+export const CURRENCY_MENU_ORDER = ["USD", "TND", "EGP", "EUR"] as const satisfies readonly Currency[];
+/** The admin's price inputs start with TND, the price the operator types (the others are converted). */
+export const ADMIN_PRICE_ORDER = ["TND", "USD", "EUR", "EGP"] as const satisfies readonly Currency[];
 export type Currency = (typeof CURRENCIES)[number];
 
 /** Minor-unit digits per currency: TND has millimes (3), the others cents (2). */
 export const CURRENCY_DECIMALS: Record<Currency, number> = { USD: 2, EUR: 2, EGP: 2, TND: 3 };
 
-/** Default rates per 1 USD (SPEC.md section 9); the admin's daily usdToTnd overrides TND. */
+/** Default rates per 1 USD (docs/product.md, "Business constants"); the admin's daily usdToTnd overrides TND. */
 export const DEFAULT_RATES: Record<Currency, number> = { USD: 1, TND: 3.2, EGP: 50, EUR: 0.92 };
 
 export type Rates = Record<Currency, number>;

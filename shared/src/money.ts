@@ -4,8 +4,6 @@ import { type Currency, type Rates, convertFromUsdMinor } from "./currency.ts";
 /** A price per currency in minor units; 0 means "derived from USD at the current rate". */
 export type Prices = Record<Currency, number>;
 
-export const ZERO_PRICES: Prices = { USD: 0, TND: 0, EUR: 0, EGP: 0 };
-
 /** The list price in a currency: the explicit price when set, else USD x rate. */
 export function listPrice(prices: Prices, currency: Currency, rates: Rates): number {
   const explicit = prices[currency];

@@ -1,12 +1,12 @@
-/** The admin API client (D3, D17): JSON over fetch with the session cookie, the session's CSRF token on every
- * state-changing call, an Idempotency-Key on every mutation, and offline queueing into the Dexie outbox.
+/** The admin API client (docs/decisions.md D3, D17): JSON over fetch with the session cookie, the session's CSRF token
+ * on every state-changing call, an Idempotency-Key on every mutation, and offline queueing into the Dexie outbox.
  *
- * Paths are full ("/api/admin/products", "/api/categories/x"); a path not starting with "/api/" is taken as
- * relative to /api/admin ("products" -> "/api/admin/products").
+ * Paths are full ("/api/admin/products", "/api/categories/x"); a path not starting with "/api/" is taken as relative
+ * to /api/admin ("products" -> "/api/admin/products").
  *
- * Errors: every failure rejects with an AdminApiError (status, message, fields, body). A network failure is
- * an AdminNetworkError (status 0). An edit queued offline rejects with AdminQueuedError: it is not lost, it
- * sits in the outbox and is replayed later — show it as "saved offline", not as a failure (see isQueued()). */
+ * Errors: every failure rejects with an AdminApiError (status, message, fields, body). A network failure is an
+ * AdminNetworkError (status 0). An edit queued offline rejects with AdminQueuedError: it is not lost, it sits in the
+ * outbox and is replayed later — show it as "saved offline", not as a failure (see isQueued()). */
 import type { EntityTable } from "dexie";
 import type { AdminSession, LoginResponse } from "@store/shared/schemas/admin";
 import { db, type AdminOutboxRow } from "../local/db.ts";
@@ -76,7 +76,8 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** SPEC.md's admin helper rule: the response's `error` or `message`, else 'Request failed (status)'. */
+/** The admin error rule (docs/product.md, "Errors and messages"): the
+ * response's `error` or `message`, else 'Request failed (status)'. */
 export function errorFromResponse(status: number, body: unknown): AdminApiError {
   let message = `Request failed (${status})`;
   let fields: Record<string, string> | undefined;

@@ -1,4 +1,5 @@
-/** Service worker registration (workbox-window via vite-plugin-pwa): asks before activating a new version (D18). */
+/** Service worker registration (workbox-window via vite-plugin-pwa):
+ * asks before activating a new version (docs/decisions.md D18). */
 import { registerSW } from "virtual:pwa-register";
 import { t } from "@lingui/core/macro";
 import { toast } from "../ui/toast.tsx";

@@ -211,6 +211,21 @@ describe("admin outbox replay", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("tells its listeners what each run sent, once per run", async () => {
+    await queue({ path: "/a" });
+    await queue({ path: "/b" });
+    const { client } = fakeClient(["ok", "ok"]);
+    const outbox = createOutbox({ table: db.adminOutbox, client });
+    const heard: number[] = [];
+    const stop = outbox.onReplayed((r) => heard.push(r.sent));
+    await Promise.all([outbox.replay(), outbox.replay()]);
+    await outbox.replay();
+    stop();
+    await queue({ path: "/c" });
+    await outbox.replay();
+    expect(heard).toEqual([2, 0]);
+  });
+
   it("round-trips with the real client: queued offline, replayed with the same key once online", async () => {
     let online = false;
     const keys: string[] = [];

@@ -1,4 +1,4 @@
-/** The admin outbox (D17): edits made offline wait in IndexedDB and are replayed in order, with the
+/** The admin outbox (docs/decisions.md D17): edits made offline wait in IndexedDB and are replayed in order, with the
  * idempotency key they were queued with, on reconnect, on app start, after sign-in and on a timer.
  * A 409 becomes a conflict the operator resolves (keep mine / keep theirs); a 401 pauses the queue until
  * the next sign-in; nothing is dropped without the operator's say. */
@@ -74,6 +74,7 @@ export function createOutbox(deps: OutboxDeps) {
   let state: OutboxState = { paused: false, replaying: false, applied: 0 };
   let running: Promise<ReplayResult> | null = null;
   const listeners = new Set<() => void>();
+  const replayListeners = new Set<(result: ReplayResult) => void>();
 
   function setState(patch: Partial<OutboxState>): void {
     state = { ...state, ...patch };
@@ -149,10 +150,15 @@ export function createOutbox(deps: OutboxDeps) {
     if (state.paused) return Promise.resolve({ sent: 0, conflicts: 0, failed: 0, stopped: "unauthorized" });
     if (running) return running;
     setState({ replaying: true });
-    const p = withLock(run).finally(() => {
-      running = null;
-      setState({ replaying: false });
-    });
+    const p = withLock(run)
+      .then((result) => {
+        for (const l of replayListeners) l(result);
+        return result;
+      })
+      .finally(() => {
+        running = null;
+        setState({ replaying: false });
+      });
     running = p;
     return p;
   }
@@ -240,6 +246,11 @@ export function createOutbox(deps: OutboxDeps) {
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    /** Called after each replay run with what it did (the console announces edits that reached the server). */
+    onReplayed(listener: (result: ReplayResult) => void): () => void {
+      replayListeners.add(listener);
+      return () => replayListeners.delete(listener);
     },
   };
 }

@@ -17,6 +17,7 @@ afterEach(async () => {
 const settings = {
   toggles: { showNewsletter: false, showPremium: true, showPromo: true },
   rate: { usdToTnd: 3.1, updatedAt: 5 },
+  paymentInstructions: { en: "Pay by D17.", fr: "Payez par D17.", ar: "ادفع عبر D17." },
 };
 
 describe("applySync", () => {

@@ -1,4 +1,4 @@
-/** Keeps the local catalog in step with the server (D1): full copy first, then deltas by version. */
+/** Keeps the local catalog in step with the server (docs/decisions.md D1): full copy first, then deltas by version. */
 import type { SyncResponse } from "@store/shared/schemas/catalog";
 import { applySync } from "./apply-sync.ts";
 import { db as defaultDb, META, type StoreDb } from "./db.ts";

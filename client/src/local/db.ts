@@ -1,5 +1,6 @@
-/** The storefront's IndexedDB database (D1, D2): the synced catalog plus the shopper's own data. */
+/** The storefront's IndexedDB database (docs/decisions.md D1, D2): the synced catalog plus the shopper's own data. */
 import { Dexie, type EntityTable } from "dexie";
+import type { Currency } from "@store/shared/currency";
 import type { Banner, Category, Product } from "@store/shared/schemas/catalog";
 import { META } from "./meta.ts";
 
@@ -22,6 +23,8 @@ export interface CartRow {
 export interface WishlistRow {
   productId: string;
   addedAt: number;
+  /** The unit price the shopper saw when saving it, per currency (minor units), to show price changes. */
+  prices?: Partial<Record<Currency, number>>;
 }
 
 export interface RecentSearchRow {
@@ -31,7 +34,7 @@ export interface RecentSearchRow {
 
 export type OutboxStatus = "pending" | "sending" | "conflict" | "failed";
 
-/** An admin edit queued while offline (D17); replayed in id order. */
+/** An admin edit queued while offline (docs/decisions.md D17); replayed in id order. */
 export interface AdminOutboxRow {
   id?: number;
   method: "POST" | "PUT" | "PATCH" | "DELETE";

@@ -4,4 +4,7 @@ export const META = {
   settings: "settings",
   etag: "syncEtag",
   syncedAt: "syncedAt",
+  /** The admin dashboard's last read metrics and recent orders, shown while offline. */
+  adminMetrics: "adminMetrics",
+  adminRecentOrders: "adminRecentOrders",
 } as const;

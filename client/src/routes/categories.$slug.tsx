@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CategoryPage } from "../features/catalog/category-page.tsx";
 
-/** Same screen as /category/$slug (SPEC.md section 2). */
+/** Same screen as /category/$slug (docs/product.md, "Screens"). */
 function CategoriesRoute() {
   const { slug } = Route.useParams();
   return <CategoryPage slug={slug} />;

@@ -1,5 +1,6 @@
-/** A modal on the native <dialog> (focus kept inside, Escape closes, top layer), and a confirmation built on it. */
-import { useEffect, useId, useRef, type ReactNode } from "react";
+/** Modals on the native <dialog> (focus kept inside, Escape closes, top layer: no ancestor can clip them):
+ * a centred dialog, a confirmation built on it, and a side drawer. */
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 import { Trans } from "@lingui/react/macro";
 import "./dialog.css";
 
@@ -14,15 +15,21 @@ interface DialogProps {
   size?: DialogSize;
 }
 
-export function Dialog({ open, title, onClose, children, size = "regular" }: DialogProps) {
+/** Opens the <dialog> as a modal while `open` is true (for dialogs with a layout of their own). */
+export function useModal(open: boolean): RefObject<HTMLDialogElement | null> {
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  return ref;
+}
+
+export function Dialog({ open, title, onClose, children, size = "regular" }: DialogProps) {
+  const ref = useModal(open);
+  const titleId = useId();
   return (
     <dialog
       ref={ref}
@@ -68,5 +75,36 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy = false
         </button>
       </div>
     </Dialog>
+  );
+}
+
+interface DrawerProps {
+  open: boolean;
+  id?: string;
+  label: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** A full-height panel from the start edge (the left, or the right in Arabic); a tap outside closes it. */
+export function Drawer({ open, id, label, onClose, children }: DrawerProps) {
+  const ref = useModal(open);
+  return (
+    <dialog
+      ref={ref}
+      id={id}
+      className="drawer"
+      aria-label={label}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      // The panel fills the dialog box, so a click on the dialog itself landed on its backdrop.
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      {open ? <div className="drawer__panel">{children}</div> : null}
+    </dialog>
   );
 }

@@ -1,4 +1,4 @@
-/** Typed domain errors, mapped to HTTP in one place (D22). */
+/** Typed domain errors, mapped to HTTP in one place (docs/decisions.md D22). */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";

@@ -1,3 +1,7 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, jsonRequest, type TestStore } from "../test/harness.ts";
 
@@ -19,6 +23,75 @@ describe("security headers", () => {
     for (const res of answers) {
       expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
       expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    }
+  });
+});
+
+describe("content security policy and transport security", () => {
+  const boot = 'document.documentElement.dataset.theme = "dark";';
+  const INDEX = `<!doctype html><html><head><title>Store</title><script>${boot}</script><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`;
+  let dist: string;
+  beforeAll(() => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), "dist-csp-"));
+    fs.writeFileSync(path.join(dist, "index.html"), INDEX);
+    fs.mkdirSync(path.join(dist, "assets"));
+    fs.writeFileSync(path.join(dist, "sw.js"), "self.skipWaiting()");
+  });
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+  const open = (env: Record<string, string> = {}) =>
+    createTestStore({ seed: true, env: { CLIENT_DIST: dist, ...env } });
+
+  it("allows a page's own inline boot script by its hash, and nothing inline that it did not ship", async () => {
+    const store = await open();
+    try {
+      const res = await store.app.request("/");
+      const policy = res.headers.get("Content-Security-Policy") ?? "";
+      const hash = createHash("sha256").update(boot).digest("base64");
+      expect(policy).toContain(`script-src 'self' 'sha256-${hash}'`);
+      expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("object-src 'none'");
+      expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+      // A 404 page and the service worker carry the page policy too; an API answer may do nothing at all.
+      expect((await store.app.request("/no-such-page")).headers.get("Content-Security-Policy")).toBe(policy);
+      expect((await store.app.request("/sw.js")).headers.get("Content-Security-Policy")).toContain(
+        "connect-src 'self'",
+      );
+      const api = await store.app.request("/api/categories");
+      expect(api.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(api.headers.get("Strict-Transport-Security")).toBeNull();
+    } finally {
+      store.close();
+    }
+  });
+
+  it("asks browsers to keep to https when the store is served over https", async () => {
+    const https = await open({ PUBLIC_URL: "https://shop.example" });
+    try {
+      for (const path of ["/", "/admin", "/api/categories"]) {
+        expect((await https.app.request(path)).headers.get("Strict-Transport-Security"), path).toBe(
+          "max-age=31536000; includeSubDomains",
+        );
+      }
+    } finally {
+      https.close();
+    }
+    const proxied = await open({ TRUST_PROXY: "1" });
+    try {
+      const viaProxy = await proxied.app.request("/", { headers: { "X-Forwarded-Proto": "https" } });
+      expect(viaProxy.headers.get("Strict-Transport-Security")).toContain("max-age=31536000");
+      expect((await proxied.app.request("/")).headers.get("Strict-Transport-Security")).toBeNull();
+    } finally {
+      proxied.close();
+    }
+    // Without a trusted proxy, anyone could send the header: it is not believed.
+    const direct = await open();
+    try {
+      const forged = await direct.app.request("/", { headers: { "X-Forwarded-Proto": "https" } });
+      expect(forged.headers.get("Strict-Transport-Security")).toBeNull();
+    } finally {
+      direct.close();
     }
   });
 });

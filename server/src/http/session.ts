@@ -1,6 +1,6 @@
-/** The admin session guard (D3): every /api/admin/* route and every catalog mutation needs a session, and
- * state-changing calls need the session's CSRF token. Installed once in app.ts, ahead of every route, so a
- * route added later is protected by its path alone. */
+/** The admin session guard (docs/decisions.md D3): every /api/admin/* route and every catalog mutation needs a session,
+ * and state-changing calls need the session's CSRF token. Installed once in app.ts, ahead of every route, so a route
+ * added later is protected by its path alone. */
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../config.ts";
@@ -26,7 +26,7 @@ export interface SessionResolver {
 
 export type AdminEnv = { Variables: { adminSession: ActiveSession } };
 
-/** Routes under the protected prefixes that are public on purpose (SPEC.md: login, and the rate read). */
+/** Routes under the protected prefixes that are public on purpose (docs/product.md: login, and the rate read). */
 export const PUBLIC_ADMIN_ROUTES: readonly string[] = [
   "POST /api/admin/login",
   "GET /api/admin/rate",

@@ -1,8 +1,9 @@
 /** Serves the built client: hashed assets cached for a year, the service worker never cached,
- * uploads from the data directory, and index.html (with per-page meta) for every page route. */
+ * uploads from the data directory, and index.html (with per-page meta and status) for every page route. */
 import fs from "node:fs";
 import path from "node:path";
 import type { Context, Hono } from "hono";
+import { inlineScriptHashes, pageContentSecurityPolicy } from "./security-headers.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -23,7 +24,13 @@ const TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
-export type PageHtml = (c: Context, indexHtml: string) => string | Promise<string>;
+/** A page as sent: index.html made for the page, and its status (the not-found screen answers 404). */
+export interface PageResponse {
+  html: string;
+  status: 200 | 404;
+}
+
+export type PageHtml = (c: Context, indexHtml: string) => PageResponse | Promise<PageResponse>;
 
 function safeJoin(root: string, urlPath: string): string | undefined {
   let decoded: string;
@@ -74,18 +81,24 @@ function fileResponse(c: Context, file: string, cacheControl: string, brotli = f
 export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: string; pageHtml: PageHtml }): void {
   const dist = path.resolve(opts.clientDist);
   const uploads = path.resolve(opts.uploadsDir);
-  // index.html is kept in memory but re-read when the file changes (a rebuild while the server runs).
-  let index: { html: string; mtimeMs: number } | undefined;
-  const readIndex = (): string | undefined => {
+  // index.html is kept in memory but re-read when the file changes (a rebuild while the server runs), with
+  // the page policy that allows its inline boot scripts by hash.
+  let index: { html: string; mtimeMs: number; policy: string } | undefined;
+  const readIndex = (): { html: string; policy: string } | undefined => {
     const file = path.join(dist, "index.html");
     try {
       const { mtimeMs } = fs.statSync(file);
-      if (index?.mtimeMs !== mtimeMs) index = { html: fs.readFileSync(file, "utf8"), mtimeMs };
-      return index.html;
+      if (index?.mtimeMs !== mtimeMs) {
+        const html = fs.readFileSync(file, "utf8");
+        index = { html, mtimeMs, policy: pageContentSecurityPolicy(inlineScriptHashes(html)) };
+      }
+      return index;
     } catch {
       return undefined;
     }
   };
+  // Scripts and workers of the app get the pages' policy (a worker runs under its own script's policy).
+  const filePolicy = pageContentSecurityPolicy([]);
 
   app.get("/uploads/*", (c) => {
     const file = safeJoin(uploads, c.req.path.slice("/uploads".length));
@@ -98,6 +111,8 @@ export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: s
   app.get("*", async (c) => {
     const p = c.req.path;
     if (p !== "/" && path.extname(p) !== "") {
+      // index.html itself (the service worker caches it for offline pages) keeps its hashes.
+      c.header("Content-Security-Policy", p === "/index.html" ? (readIndex()?.policy ?? filePolicy) : filePolicy);
       const file = safeJoin(dist, p);
       const hashed = p.startsWith("/assets/");
       const noCache = p === "/sw.js" || p.startsWith("/workbox-") || p === "/manifest.webmanifest";
@@ -112,9 +127,11 @@ export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: s
       if (res) return res;
       if (hashed || p !== "/index.html") return c.json({ error: "Not found" }, 404);
     }
-    const html = readIndex();
-    if (!html) return c.text("The client is not built yet: run `pnpm build`.", 503);
+    const built = readIndex();
+    if (!built) return c.text("The client is not built yet: run `pnpm build`.", 503);
     c.header("Cache-Control", "no-cache");
-    return c.html(await opts.pageHtml(c, html));
+    c.header("Content-Security-Policy", built.policy);
+    const page = await opts.pageHtml(c, built.html);
+    return c.html(page.html, page.status);
   });
 }

@@ -1,5 +1,5 @@
 /** Admin API bodies: sign-in, profile, catalog editing (products, categories, banners), settings. */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { bannerSchema, productSchema, rateSchema, togglesSchema } from "./catalog.ts";
 
 // ---------- Access ----------
@@ -134,7 +134,8 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** Maps SPEC.md's legacy body (price as one USD number in major units, image_url, category_id) to the current one. */
+/** Maps the legacy body (docs/product.md, "Admin API": price as one USD
+ * number in major units, image_url, category_id) to the current one. */
 export function fromLegacyProductBody(raw: unknown): unknown {
   if (!isRecord(raw)) return raw;
   const out: Record<string, unknown> = { ...raw };

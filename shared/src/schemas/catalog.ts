@@ -1,5 +1,12 @@
 /** Catalog shapes as the server sends them to the storefront (sync) and the admin. */
-import { z } from "zod";
+import { z } from "./zod.ts";
+import {
+  DEFAULT_TOGGLES,
+  NO_PAYMENT_INSTRUCTIONS,
+  PAYMENT_INSTRUCTIONS_MAX,
+  type PaymentInstructions,
+  type Toggles,
+} from "../store-settings.ts";
 
 export const pricesSchema = z.object({
   USD: z.number().int().min(0),
@@ -63,15 +70,26 @@ export const togglesSchema = z.object({
   showNewsletter: z.boolean(),
   showPremium: z.boolean(),
   showPromo: z.boolean(),
-});
-export type Toggles = z.infer<typeof togglesSchema>;
-export const DEFAULT_TOGGLES: Toggles = { showNewsletter: true, showPremium: true, showPromo: true };
+}) satisfies z.ZodType<Toggles>;
+export { DEFAULT_TOGGLES, NO_PAYMENT_INSTRUCTIONS, PAYMENT_INSTRUCTIONS_MAX };
+export type { PaymentInstructions, Toggles };
 
 export const rateSchema = z.object({ usdToTnd: z.number().positive(), updatedAt: z.number().int().nullable() });
 export type Rate = z.infer<typeof rateSchema>;
 
+const instructionsText = z.string().trim().max(PAYMENT_INSTRUCTIONS_MAX);
+export const paymentInstructionsSchema = z.object({
+  en: instructionsText,
+  fr: instructionsText,
+  ar: instructionsText,
+}) satisfies z.ZodType<PaymentInstructions>;
+
 /** Settings the storefront needs before it renders (synced with the catalog). */
-export const storeSettingsSchema = z.object({ toggles: togglesSchema, rate: rateSchema });
+export const storeSettingsSchema = z.object({
+  toggles: togglesSchema,
+  rate: rateSchema,
+  paymentInstructions: paymentInstructionsSchema,
+});
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
 /** GET /api/sync?since=N: everything changed after version N, deletions included. */

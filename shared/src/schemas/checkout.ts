@@ -1,6 +1,6 @@
 /** POST /api/checkout: the one request schema used by the server's validator and the client's form,
- * plus the response shapes. Messages are SPEC.md's exact texts. */
-import { z } from "zod";
+ * plus the response shapes. Messages are the exact texts of docs/product.md. */
+import { z } from "./zod.ts";
 import { CURRENCIES } from "../currency.ts";
 
 export const LOCALES = ["en", "fr", "ar"] as const;
@@ -55,7 +55,7 @@ export const phoneSchema = z
 
 export const notesSchema = z.string().max(1000, { error: CHECKOUT_MESSAGES.notes });
 
-/** One cart line (D24): the product id, a quantity, and the variant when the product has variants. */
+/** One cart line (docs/decisions.md D24): the product id, a quantity, and the variant when the product has variants. */
 export const checkoutItemSchema = z.object({
   id: z.string().min(1).max(100),
   qty: z
@@ -84,7 +84,7 @@ export const checkoutRequestSchema = checkoutDetailsSchema.extend({
     .max(MAX_LINES, { error: CHECKOUT_MESSAGES.tooManyLines }),
   /** Empty or absent means no promo; compared upper-cased and trimmed. */
   promoCode: z.string().trim().max(40).nullish(),
-  /** The client's own subtotal, a cross-check only (D6): the sum of unit price (after the product's
+  /** The client's own subtotal, a cross-check only (docs/decisions.md D6): the sum of unit price (after the product's
    * discount, before any promo) x qty, in MINOR units of `currency` (cents; millimes for TND).
    * Absent or null skips the check. */
   subtotal: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullish(),

@@ -1,6 +1,6 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
-/** Every API error body (D22). */
+/** Every API error body (docs/decisions.md D22). */
 export const apiErrorSchema = z.object({
   error: z.string(),
   detail: z.string().optional(),

@@ -1,8 +1,6 @@
-/** POST /api/newsletter (D13) and the admin's view of the subscribers. */
-import { z } from "zod";
+/** POST /api/newsletter (docs/decisions.md D13) and the admin's view of the subscribers. */
+import { z } from "./zod.ts";
 import { emailSchema, localeSchema } from "./checkout.ts";
-
-export const NEWSLETTER_ALREADY_SUBSCRIBED = "This email is already subscribed.";
 
 export const newsletterRequestSchema = z.object({
   email: emailSchema,

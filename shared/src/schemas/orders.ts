@@ -1,5 +1,5 @@
 /** Order shapes: the public lookup, the private order page, the admin console, metrics and the dev mailbox. */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { CURRENCIES } from "../currency.ts";
 
 export const ORDER_STATUSES = [
@@ -12,8 +12,9 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** GET /api/orders/{code} (public, D9): only the code and the customer's first name. */
-export const publicOrderSchema = z.object({ code: z.string(), firstName: z.string() });
+/** GET /api/orders/{code} (public, docs/decisions.md D9): the code, the customer's first name and where the
+ * order stands (the order-success page shows whether payment is still awaited); nothing else about the order. */
+export const publicOrderSchema = z.object({ code: z.string(), firstName: z.string(), status: z.enum(ORDER_STATUSES) });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
 
 /** Money fields are integer minor units of `currency`. */
@@ -41,14 +42,14 @@ export const privateOrderSchema = z.object({
   total: z.number().int(),
   promoCode: z.string().nullable(),
   paymentLink: z.string().nullable(),
-  /** Delivered codes (D9, D10); empty until delivery. */
+  /** Delivered codes (docs/decisions.md D9, D10); empty until delivery. */
   codes: z.array(
     z.object({ productId: z.string(), variantId: z.string().nullable(), title: z.string(), code: z.string() }),
   ),
 });
 export type PrivateOrder = z.infer<typeof privateOrderSchema>;
 
-/** The admin console's order (SPEC: code, createdAt, customer, items with id and qty). */
+/** The admin console's order (docs/product.md: code, createdAt, customer, items with id and qty). */
 export const adminOrderSchema = z.object({
   code: z.string(),
   status: z.enum(ORDER_STATUSES),
@@ -71,7 +72,7 @@ export const adminOrderSchema = z.object({
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
-/** D20 */
+/** docs/decisions.md D20 */
 export const metricsSchema = z.object({
   totalOrders: z.number().int(),
   uniqueCustomers: z.number().int(),
@@ -82,7 +83,7 @@ export const metricsSchema = z.object({
 });
 export type Metrics = z.infer<typeof metricsSchema>;
 
-/** The dev mailbox (D12), listed in the admin console. */
+/** The dev mailbox (docs/decisions.md D12), listed in the admin console. */
 export const devMailSummarySchema = z.object({
   id: z.number().int(),
   to: z.string(),

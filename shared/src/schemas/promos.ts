@@ -1,5 +1,5 @@
-/** Promo codes (D8, D19): admin shapes and the storefront's validate call. */
-import { z } from "zod";
+/** Promo codes (docs/decisions.md D8, D19): admin shapes and the storefront's validate call. */
+import { z } from "./zod.ts";
 
 export const PROMO_INVALID = "Invalid or inactive code";
 
@@ -27,7 +27,8 @@ export const promoSchema = z.object({
 });
 export type Promo = z.infer<typeof promoSchema>;
 
-/** Admin create: SPEC's POST /api/admin/promos sends `id` for the code; `code` is accepted too. */
+/** Admin create: the legacy POST /api/admin/promos body
+ * (docs/product.md) sends `id` for the code; `code` is accepted too. */
 export const promoCreateSchema = z
   .object({
     code: promoCodeSchema.optional(),
@@ -45,7 +46,7 @@ export const promoCreateSchema = z
   });
 export type PromoCreate = z.output<typeof promoCreateSchema>;
 
-/** Admin update; `version` is the version the edit was made against (D17: mismatch -> 409). */
+/** Admin update; `version` is the version the edit was made against (docs/decisions.md D17: mismatch -> 409). */
 export const promoUpdateSchema = z.object({
   percent: promoPercentSchema.optional(),
   active: z.boolean().optional(),

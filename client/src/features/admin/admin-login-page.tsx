@@ -1,4 +1,4 @@
-/** /admin/login: username and password against the server's session (D3). */
+/** /admin/login: username and password against the server's session (docs/decisions.md D3). */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -8,7 +8,7 @@ import { useLang } from "../prefs/prefs-store.ts";
 import { directionOf } from "../prefs/prefs-rules.ts";
 import "./admin.css";
 
-/** SPEC.md: the busy label appears only once the request has been pending this long. */
+/** docs/product.md: the busy label appears only once the request has been pending this long. */
 export const SIGNING_IN_DELAY_MS = 300;
 
 /** Network failure, wrong credentials (shown in the operator's language), else the server's own words (429, 400). */

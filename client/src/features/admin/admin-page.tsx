@@ -1,7 +1,8 @@
 /** /admin: the console shell — sidebar, header (Total Orders, pending changes), and the chosen section's panel. */
 import { Suspense, lazy, useEffect, useState, type ReactNode } from "react";
-import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
+import { Link, getRouteApi, useNavigate, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { plural } from "@lingui/core/macro";
 import { toast } from "../../ui/toast.tsx";
 import { AdminNetworkError, adminApi } from "../../api/admin-client.ts";
 import { adminOutbox, useOutbox } from "../../local/admin-outbox.ts";
@@ -13,7 +14,7 @@ import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 import { directionOf } from "../prefs/prefs-rules.ts";
 import { DashboardPanel } from "./dashboard/dashboard-panel.tsx";
-import { useMetrics } from "./dashboard/dashboard-data.ts";
+import { forgetDashboard, useMetrics } from "./dashboard/dashboard-data.ts";
 import { PendingChangesButton } from "./outbox/pending-changes.tsx";
 import { ADMIN_SECTIONS, type AdminSection } from "./shell/admin-sections.ts";
 import "./admin.css";
@@ -32,6 +33,9 @@ const NewsletterPanel = lazy(() =>
 const MailboxPanel = lazy(() => import("./mailbox/mailbox-panel.tsx").then((m) => ({ default: m.MailboxPanel })));
 
 const route = getRouteApi("/admin/");
+
+/** While the console opened without reaching the server, how often it asks again once the network is back. */
+const SESSION_RECHECK_MS = 5_000;
 
 function SectionLabel({ section }: { section: AdminSection }) {
   switch (section) {
@@ -57,11 +61,12 @@ function SectionLabel({ section }: { section: AdminSection }) {
 export function AdminPage() {
   const { t } = useLingui();
   const navigate = useNavigate();
+  const router = useRouter();
   const lang = useLang();
   const online = useOnline();
   const { adminSession } = route.useRouteContext();
   const { section = "dashboard" } = route.useSearch();
-  const { metrics, reload: reloadMetrics } = useMetrics();
+  const { metrics, lastKnownAt: metricsKnownAt, reload: reloadMetrics } = useMetrics();
   const { applied } = useOutbox();
   const [menuOpen, setMenuOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -73,6 +78,32 @@ export function AdminPage() {
     if (signedIn) void adminOutbox.resume().catch(() => undefined);
     return adminOutbox.start();
   }, [navigate, signedIn]);
+
+  // Opened offline (a reload without network): once the network is back, ask the server for the session again,
+  // until it answers, so the console leaves its offline state (or goes to the sign-in page).
+  const sessionUnknown = adminSession.kind === "offline";
+  useEffect(() => {
+    if (!sessionUnknown || !online) return;
+    const recheck = () => void router.invalidate();
+    recheck();
+    const timer = window.setInterval(recheck, SESSION_RECHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [sessionUnknown, online, router]);
+
+  // Edits saved offline that reach the server are announced once per run.
+  useEffect(
+    () =>
+      adminOutbox.onReplayed(({ sent }) => {
+        if (sent > 0)
+          toast.success(
+            plural(sent, {
+              one: "# offline change was sent to the server",
+              other: "# offline changes were sent to the server",
+            }),
+          );
+      }),
+    [],
+  );
 
   // A queued edit reached the server: the storefront copy and the counters catch up.
   useEffect(() => {
@@ -93,13 +124,20 @@ export function AdminPage() {
         return;
       }
     }
+    await forgetDashboard().catch(() => undefined);
     await navigate({ to: "/admin/login", replace: true });
   }
 
   let panel: ReactNode;
   switch (section) {
     case "dashboard":
-      panel = <DashboardPanel metrics={metrics} onOrdersChanged={() => void reloadMetrics()} />;
+      panel = (
+        <DashboardPanel
+          metrics={metrics}
+          metricsKnownAt={metricsKnownAt}
+          onOrdersChanged={() => void reloadMetrics()}
+        />
+      );
       break;
     case "products":
       panel = <ProductsPanel />;
@@ -175,8 +213,8 @@ export function AdminPage() {
                   to="/admin"
                   search={s === "dashboard" ? {} : { section: s }}
                   className="admin-sidebar__link"
-                  aria-current={section === s ? "page" : undefined}
-                  activeOptions={{ includeSearch: true }}
+                  // The whole search must match: Dashboard's empty one would match every section otherwise.
+                  activeOptions={{ exact: true, includeSearch: true }}
                   onClick={() => setMenuOpen(false)}
                 >
                   <SectionLabel section={s} />

@@ -1,4 +1,4 @@
-/** The shopper's cart in IndexedDB (D2), changed only through the pure rules of shared/cart.ts. */
+/** The shopper's cart in IndexedDB (docs/decisions.md D2), changed only through the pure rules of shared/cart.ts. */
 import { useLiveQuery } from "dexie-react-hooks";
 import * as rules from "@store/shared/cart";
 import { db as defaultDb, type CartRow, type StoreDb } from "../../local/db.ts";

@@ -3,7 +3,8 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useCurrency } from "../prefs/prefs-store.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
-import { useCatalogReady, useCategories, useProducts, useSettings } from "./catalog-hooks.ts";
+import { useCatalogStatus, useCategories, useProducts, useSettings } from "./catalog-hooks.ts";
+import { CatalogUnavailable } from "./catalog-unavailable.tsx";
 import { GridSkeleton, ProductGrid } from "./product-grid.tsx";
 import {
   applyFilters,
@@ -23,7 +24,7 @@ const URL_UPDATE_DELAY_MS = 250;
 export function AllProductsPage() {
   const { t } = useLingui();
   useDocumentTitle(t`All Products`);
-  const ready = useCatalogReady();
+  const status = useCatalogStatus();
   const products = useProducts();
   const categories = useCategories();
   const currency = useCurrency();
@@ -39,7 +40,7 @@ export function AllProductsPage() {
   const fromAddress = useMemo(() => filtersFromSearch(search, cats), [search, cats]);
   const [filters, setFilters] = useState<Filters>(fromAddress);
   useEffect(() => setFilters(fromAddress), [fromAddress]);
-  const loaded = ready && products !== undefined && categories !== undefined;
+  const loaded = status === "ready" && products !== undefined && categories !== undefined;
   useEffect(() => {
     // Until the catalog is here a category in the address cannot be resolved: leave the address alone.
     if (!loaded) return;
@@ -59,6 +60,7 @@ export function AllProductsPage() {
 
   const parents = cats.filter((c) => c.parentId === null);
 
+  if (status === "failed") return <CatalogUnavailable />;
   return (
     <div className="container page">
       <div className="page__head">

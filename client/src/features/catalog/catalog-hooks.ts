@@ -1,25 +1,21 @@
-/** Read-only catalog hooks: every storefront screen reads the local copy through these (D1). */
+/** Read-only catalog hooks: every storefront screen reads the local copy through these (docs/decisions.md D1). */
 import { useMemo, useSyncExternalStore } from "react";
 import { heroBanners } from "@store/shared/banners";
 import { ratesWith, type Rates } from "@store/shared/currency";
-import type {
-  Banner,
-  Category,
-  Product,
-  Rate,
-  StoreSettings,
-  SyncResponse,
-  Toggles,
-} from "@store/shared/schemas/catalog";
+import type { Banner, Category, Product, Rate, StoreSettings, SyncResponse } from "@store/shared/schemas/catalog";
+import {
+  DEFAULT_TOGGLES,
+  isPaymentInstructions,
+  NO_PAYMENT_INSTRUCTIONS,
+  type PaymentInstructions,
+  type Toggles,
+} from "@store/shared/store-settings";
 import { db, META } from "../../local/db.ts";
 import { getSyncState, subscribeSyncState, type SyncState } from "../../local/catalog-sync.ts";
 import { sameData, sharedLiveQuery, type SharedLiveQuery } from "../../local/shared-live-query.ts";
 import { compareText } from "../search/normalize.ts";
 
 const EMPTY: never[] = [];
-
-/** Site toggles default to all true (SPEC.md section 9). Kept here so zod stays out of the bundle. */
-export const DEFAULT_TOGGLES: Toggles = { showNewsletter: true, showPremium: true, showPromo: true };
 
 /** All products, or undefined while IndexedDB is still answering (one subscription shared by all readers). */
 export const useProducts: SharedLiveQuery<Product[] | undefined> = sharedLiveQuery<Product[] | undefined>(
@@ -37,7 +33,7 @@ export function useProduct(id: string): Product | null | undefined {
   );
 }
 
-/** All categories with duplicate slugs dropped (first kept, SPEC.md section 3), sorted by name. */
+/** All categories with duplicate slugs dropped (first kept, docs/product.md, "Catalog"), sorted by name. */
 export const useCategories: SharedLiveQuery<Category[] | undefined> = sharedLiveQuery<Category[] | undefined>(
   async () => dedupeCategories(await db.categories.toArray()),
   undefined,
@@ -66,13 +62,17 @@ export interface SettingsView {
   toggles: Toggles;
   rate: Rate | null;
   rates: Rates;
+  paymentInstructions: PaymentInstructions;
 }
 
 export function settingsView(settings: StoreSettings | undefined): SettingsView {
+  const instructions = settings?.paymentInstructions;
   return {
     toggles: settings?.toggles ?? DEFAULT_TOGGLES,
     rate: settings?.rate ?? null,
     rates: ratesWith(settings?.rate.usdToTnd),
+    // Settings stored by an older version of the app have none.
+    paymentInstructions: isPaymentInstructions(instructions) ? instructions : NO_PAYMENT_INSTRUCTIONS,
   };
 }
 
@@ -123,6 +123,16 @@ export function seedCatalog(res: SyncResponse, stored: Promise<unknown>): void {
   useBanners.seed(heroBanners(byId(res.banners)), stored);
   useSettings.seed(settingsView(isStoreSettings(res.settings) ? res.settings : undefined), stored);
   useCatalogReady.seed(true, stored);
+}
+
+/** Whether the storefront can show its catalog: "ready" once a catalog is stored (also offline), "failed"
+ * when there is none and the last sync failed (a first visit without a network), "loading" otherwise. */
+export type CatalogStatus = "ready" | "loading" | "failed";
+
+export function useCatalogStatus(): CatalogStatus {
+  const ready = useCatalogReady();
+  const sync = useSyncState();
+  return ready ? "ready" : sync === "error" ? "failed" : "loading";
 }
 
 /** State of the running sync loop: idle, syncing, ok or error. */

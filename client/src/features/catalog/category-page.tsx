@@ -3,10 +3,12 @@ import { Link } from "@tanstack/react-router";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { Category, Product } from "@store/shared/schemas/catalog";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
-import { useCatalogReady, useCategories, useProducts } from "./catalog-hooks.ts";
+import { useCatalogStatus, useCategories, useProducts } from "./catalog-hooks.ts";
+import { CatalogUnavailable } from "./catalog-unavailable.tsx";
 import { ProductGrid } from "./product-grid.tsx";
 import { Breadcrumb } from "./breadcrumb.tsx";
 import { compareText } from "../search/normalize.ts";
+import { PageMessage } from "../layout/page-message.tsx";
 
 /** Products of a category and of its subcategories (one level of nesting). */
 export function productsInCategory(
@@ -22,7 +24,7 @@ export function productsInCategory(
 
 export function CategoryPage({ slug }: { slug: string }) {
   const { t } = useLingui();
-  const ready = useCatalogReady();
+  const status = useCatalogStatus();
   const categories = useCategories();
   const products = useProducts();
   const category = categories?.find((c) => c.slug === slug);
@@ -39,7 +41,8 @@ export function CategoryPage({ slug }: { slug: string }) {
   const count = list.length;
   useDocumentTitle(name ? t`${name} Store` : null);
 
-  if (!ready || categories === undefined || products === undefined) {
+  if (status === "failed") return <CatalogUnavailable />;
+  if (status !== "ready" || categories === undefined || products === undefined) {
     return (
       <div className="container page" aria-busy="true">
         <p role="status" className="loading">
@@ -50,17 +53,16 @@ export function CategoryPage({ slug }: { slug: string }) {
   }
   if (!category) {
     return (
-      <div className="container page page--center">
-        <h1>
-          <Trans>Category not found</Trans>
-        </h1>
-        <p>
-          <Trans>This category does not exist or was removed.</Trans>
-        </p>
-        <Link to="/products" className="btn btn--primary">
-          <Trans>Browse all products</Trans>
-        </Link>
-      </div>
+      <PageMessage
+        title={<Trans>Category not found</Trans>}
+        action={
+          <Link to="/products" className="btn btn--primary">
+            <Trans>Browse all products</Trans>
+          </Link>
+        }
+      >
+        <Trans>This category does not exist or was removed.</Trans>
+      </PageMessage>
     );
   }
 

@@ -26,6 +26,20 @@ export function priceView(product: Product, currency: Currency, rates: Rates, va
   return { now, was: product.discountPercent > 0 && list > now ? list : null };
 }
 
+/** The cheapest of several prices (a product's options), for a "From" price. */
+export function lowestPrice(views: readonly PriceView[]): PriceView {
+  const [first, ...rest] = views;
+  if (!first) throw new Error("lowestPrice needs at least one price");
+  return rest.reduce((low, v) => (v.now < low.now ? v : low), first);
+}
+
+/** The price a listing shows: the product's own, or "from" the cheapest option when it has several. */
+export function listingPrice(product: Product, currency: Currency, rates: Rates): PriceView {
+  return product.variants.length > 1
+    ? lowestPrice(product.variants.map((v) => priceView(product, currency, rates, v)))
+    : priceView(product, currency, rates, defaultVariant(product));
+}
+
 /** The unit price of a product's default variant, for sorting and filtering. */
 export function sortPrice(product: Product, currency: Currency, rates: Rates): number {
   return priceView(product, currency, rates, defaultVariant(product)).now;

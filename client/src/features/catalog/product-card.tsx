@@ -5,7 +5,7 @@ import type { Category, Product } from "@store/shared/schemas/catalog";
 import { CURRENCIES } from "@store/shared/currency";
 import { addToCart } from "../cart/cart-store.ts";
 import { useCurrency } from "../prefs/prefs-store.ts";
-import { defaultVariant, priceView } from "./pricing.ts";
+import { defaultVariant, listingPrice } from "./pricing.ts";
 import { useSettings } from "./catalog-hooks.ts";
 import { useMoney } from "./use-money.ts";
 import { ProductImage } from "./product-image.tsx";
@@ -22,8 +22,10 @@ export function ProductCard({ product, category, eager = false }: Props) {
   const currency = useCurrency();
   const { rates } = useSettings();
   const money = useMoney();
-  const variant = defaultVariant(product);
-  const price = priceView(product, currency, rates, variant);
+  // A product sold in several options (1 month, 3 months...) lets the shopper choose on its page.
+  const choosesOption = product.variants.length > 1;
+  const variant = choosesOption ? undefined : defaultVariant(product);
+  const price = listingPrice(product, currency, rates);
   const badge = category?.name ?? product.platform;
   const discount = product.discountPercent;
 
@@ -66,7 +68,9 @@ export function ProductCard({ product, category, eager = false }: Props) {
       </Link>
       <div className="product-card__footer">
         <p className="price">
-          <span className="price__now">{money(price.now, currency)}</span>
+          <span className="price__now">
+            {choosesOption ? <Trans>From {money(price.now, currency)}</Trans> : money(price.now, currency)}
+          </span>
           {price.was !== null ? (
             <s className="price__was">
               <span className="visually-hidden">
@@ -76,14 +80,25 @@ export function ProductCard({ product, category, eager = false }: Props) {
             </s>
           ) : null}
         </p>
-        <button
-          type="button"
-          className="btn btn--primary btn--sm"
-          onClick={() => void add()}
-          disabled={!product.inStock}
-        >
-          {product.inStock ? <Trans>Add to cart</Trans> : <Trans>Out of stock</Trans>}
-        </button>
+        {choosesOption && product.inStock ? (
+          <Link
+            to="/product/$id"
+            params={{ id: product.id }}
+            className="btn btn--primary btn--sm"
+            aria-label={t`Choose an option: ${product.title}`}
+          >
+            <Trans>Choose an option</Trans>
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            onClick={() => void add()}
+            disabled={!product.inStock}
+          >
+            {product.inStock ? <Trans>Add to cart</Trans> : <Trans>Out of stock</Trans>}
+          </button>
+        )}
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-/** The All Products filter and sort rules (SPEC.md section 5), pure for tests. */
+/** The All Products filter and sort rules (docs/product.md, "All Products"), pure for tests. */
 import { toMajor, type Currency, type Rates } from "@store/shared/currency";
 import type { Category, Product } from "@store/shared/schemas/catalog";
 import { compareText } from "../search/normalize.ts";

@@ -2,23 +2,23 @@ import { useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../ui/toast.tsx";
-import type { Currency } from "@store/shared/currency";
+import { CURRENCIES } from "@store/shared/currency";
 import { addToCart } from "../cart/cart-store.ts";
 import { toggleWishlist, useIsWishlisted } from "../wishlist/wishlist-store.ts";
 import { useCurrency } from "../prefs/prefs-store.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
-import { useCatalogReady, useCategoryMap, useProduct, useSettings } from "./catalog-hooks.ts";
-import { priceView } from "./pricing.ts";
+import { useCatalogStatus, useCategoryMap, useProduct, useSettings } from "./catalog-hooks.ts";
+import { CatalogUnavailable } from "./catalog-unavailable.tsx";
+import { listingPrice, priceView } from "./pricing.ts";
 import { useMoney } from "./use-money.ts";
 import { ProductImage } from "./product-image.tsx";
 import { HeartIcon } from "../../ui/icons.tsx";
 import { Breadcrumb } from "./breadcrumb.tsx";
-
-const TILE_CURRENCIES: readonly Currency[] = ["USD", "TND", "EUR", "EGP"];
+import { PageMessage } from "../layout/page-message.tsx";
 
 export function ProductPage({ id }: { id: string }) {
   const { t } = useLingui();
-  const ready = useCatalogReady();
+  const status = useCatalogStatus();
   const product = useProduct(id);
   const categories = useCategoryMap();
   const { rates } = useSettings();
@@ -29,7 +29,8 @@ export function ProductPage({ id }: { id: string }) {
   const [qty, setQty] = useState(1);
   useDocumentTitle(product ? product.title : null);
 
-  if (product === undefined || (product === null && !ready)) {
+  if (product === null && status === "failed") return <CatalogUnavailable />;
+  if (product === undefined || (product === null && status !== "ready")) {
     return (
       <div className="container page" aria-busy="true">
         <div className="product-detail">
@@ -48,14 +49,14 @@ export function ProductPage({ id }: { id: string }) {
   }
   if (product === null) {
     return (
-      <div className="container page page--center">
-        <h1>
-          <Trans>Product not found.</Trans>
-        </h1>
-        <Link to="/products" className="btn btn--primary">
-          <Trans>Browse all products</Trans>
-        </Link>
-      </div>
+      <PageMessage
+        title={<Trans>Product not found.</Trans>}
+        action={
+          <Link to="/products" className="btn btn--primary">
+            <Trans>Browse all products</Trans>
+          </Link>
+        }
+      />
     );
   }
 
@@ -74,7 +75,9 @@ export function ProductPage({ id }: { id: string }) {
   };
 
   const onWishlist = async () => {
-    const added = await toggleWishlist(product.id);
+    // The listing price per currency, so the wishlist can later say how it moved.
+    const prices = Object.fromEntries(CURRENCIES.map((c) => [c, listingPrice(product, c, rates).now]));
+    const added = await toggleWishlist(product.id, prices);
     toast(added ? t`Added to wishlist` : t`Removed from wishlist`);
   };
 
@@ -108,9 +111,12 @@ export function ProductPage({ id }: { id: string }) {
               <HeartIcon size={22} filled={wishlisted} />
             </button>
           </div>
-          <p className="sku">
-            <Trans>SKU</Trans>: <span>{product.id}</span>
-          </p>
+          {/* The operator's article code; the internal id means nothing to a shopper. */}
+          {product.sku ? (
+            <p className="sku">
+              <Trans>SKU</Trans>: <span dir="ltr">{product.sku}</span>
+            </p>
+          ) : null}
           <p className="price price--lg">
             <span className="price__now">{money(price.now, currency)}</span>
             {price.was !== null ? (
@@ -144,7 +150,7 @@ export function ProductPage({ id }: { id: string }) {
           ) : null}
 
           <ul className="price-tiles" aria-label={t`Prices in other currencies`}>
-            {TILE_CURRENCIES.map((c) => {
+            {CURRENCIES.map((c) => {
               const tile = priceView(product, c, rates, variant);
               return (
                 <li key={c} className={`price-tile ${c === currency ? "is-current" : ""}`} data-currency={c}>

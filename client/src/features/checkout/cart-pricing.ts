@@ -14,7 +14,7 @@ export interface CartLineInput {
   variantId?: string | undefined;
 }
 
-/** Unit prices the server sent with a 409 (D6), used until the local catalog catches up. */
+/** Unit prices the server sent with a 409 (docs/decisions.md D6), used until the local catalog catches up. */
 export interface PriceOverrides {
   currency: Currency;
   unitPrices: ReadonlyMap<string, number>;
@@ -79,7 +79,7 @@ export function promoDiscount(subtotal: number, percent: number): number {
   return subtotal - applyPercent(subtotal, percent);
 }
 
-/** The checkout request's items (D24): id, qty, and variantId only when the line has one. */
+/** The checkout request's items (docs/decisions.md D24): id, qty, and variantId only when the line has one. */
 export function checkoutItems(lines: readonly CartLineInput[]): CheckoutItem[] {
   return lines.map((line) =>
     line.variantId ? { id: line.id, qty: line.qty, variantId: line.variantId } : { id: line.id, qty: line.qty },

@@ -1,4 +1,5 @@
-/** Translations for the English texts the shared schemas and the server send (SPEC.md's exact messages). */
+/** Translations for the English texts the shared schemas and
+ * the server send (the exact messages of docs/product.md). */
 import { msg } from "@lingui/core/macro";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { CHECKOUT_ERROR_CODES, CHECKOUT_MESSAGES } from "@store/shared/schemas/checkout";

@@ -1,43 +1,51 @@
-/** The thank-you page (/order-success?code=...): greets the shopper by first name when the public lookup has it. */
+/** The thank-you page (/order-success?code=...): greets the shopper by first name when the public lookup has
+ * it, shows where the order really stands (a manual payment is still awaited after checkout) and, while it
+ * awaits payment, how to pay: the operator's instructions in the shopper's language and the amount. */
 import { useEffect, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { publicOrderSchema } from "@store/shared/schemas/orders";
+import { publicOrderSchema, type OrderStatus, type PublicOrder } from "@store/shared/schemas/orders";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
-import { CheckoutSteps } from "./checkout-steps.tsx";
+import { useSettings } from "../catalog/catalog-hooks.ts";
+import { useMoney } from "../catalog/use-money.ts";
+import { useLang } from "../prefs/prefs-store.ts";
+import { CheckoutSteps, type CheckoutStep, type StepState } from "./checkout-steps.tsx";
+import { browserStorage } from "./checkout-draft.ts";
+import { placedOrder } from "./placed-order.ts";
 import "./checkout.css";
 
 const LOOKUP_TIMEOUT_MS = 6000;
 
-/** The first name from GET /api/orders/{code}; "" when the lookup fails or has none (SPEC: no name shown). */
-export async function lookupFirstName(
+/** GET /api/orders/{code}; null when the lookup fails (the page then shows the message without the name). */
+export async function lookupOrder(
   code: string,
   fetchImpl: typeof fetch = fetch,
   signal?: AbortSignal,
-): Promise<string> {
+): Promise<PublicOrder | null> {
   try {
     const res = await fetchImpl(`/api/orders/${encodeURIComponent(code)}`, {
       headers: { Accept: "application/json" },
       signal,
     });
-    if (!res.ok) return "";
+    if (!res.ok) return null;
     const parsed = publicOrderSchema.safeParse(await res.json());
-    return parsed.success ? parsed.data.firstName.trim() : "";
+    return parsed.success ? parsed.data : null;
   } catch {
-    return "";
+    return null;
   }
 }
 
-function useFirstName(code: string | undefined): string | null {
-  const [result, setResult] = useState<{ code: string; name: string } | null>(null);
+/** The lookup's answer for this code: undefined while it runs, null when it failed. */
+function useOrderLookup(code: string | undefined): PublicOrder | null | undefined {
+  const [result, setResult] = useState<{ code: string; order: PublicOrder | null } | null>(null);
   useEffect(() => {
     if (!code) return;
     let cancelled = false;
     const controller = new AbortController();
     // A slow lookup gives up and shows the message without the name.
     const timer = window.setTimeout(() => controller.abort(), LOOKUP_TIMEOUT_MS);
-    void lookupFirstName(code, fetch, controller.signal).then((name) => {
-      if (!cancelled) setResult({ code, name });
+    void lookupOrder(code, fetch, controller.signal).then((order) => {
+      if (!cancelled) setResult({ code, order });
     });
     return () => {
       cancelled = true;
@@ -45,17 +53,74 @@ function useFirstName(code: string | undefined): string | null {
       controller.abort();
     };
   }, [code]);
-  // null while the lookup for this code is still running.
-  return result && result.code === code ? result.name : null;
+  return result && result.code === code ? result.order : undefined;
+}
+
+/** Each step's state for an order in this status: checkout's own steps are done; payment is done only once
+ * the payment is in, and confirmation once the codes are delivered. */
+export function orderSteps(status: OrderStatus): Record<CheckoutStep, StepState> {
+  const placed = { cart: "done", details: "done" } as const;
+  switch (status) {
+    case "pending_payment":
+      return { ...placed, payment: "waiting", confirmation: "upcoming" };
+    case "paid":
+    case "awaiting_stock":
+      return { ...placed, payment: "done", confirmation: "current" };
+    case "delivered":
+      return { ...placed, payment: "done", confirmation: "done" };
+    case "cancelled":
+    case "expired":
+      return { ...placed, payment: "stopped", confirmation: "upcoming" };
+  }
+}
+
+function PaymentInstructions({ code }: { code: string }) {
+  const lang = useLang();
+  const money = useMoney();
+  const { paymentInstructions } = useSettings();
+  const text = paymentInstructions[lang] || paymentInstructions.en;
+  const placed = placedOrder(browserStorage("session"), code);
+  const amount = placed ? money(placed.total, placed.currency) : null;
+  return (
+    <section className="order-success__pay" aria-labelledby="order-success-pay-heading">
+      <h2 id="order-success-pay-heading">
+        <Trans>How to pay</Trans>
+      </h2>
+      {amount ? (
+        <p>
+          <Trans>
+            Amount to pay: <strong>{amount}</strong>
+          </Trans>
+        </p>
+      ) : null}
+      {text ? (
+        <p className="order-success__instructions" dir="auto" data-testid="payment-instructions">
+          {text}
+        </p>
+      ) : (
+        <p data-testid="payment-instructions">
+          <Trans>We will contact you by email or WhatsApp to arrange the payment.</Trans>
+        </p>
+      )}
+      <p className="muted">
+        <Trans>
+          Mention your order code {code} with the payment. Your codes are sent by email once it is received.
+        </Trans>
+      </p>
+    </section>
+  );
 }
 
 export function OrderSuccessPage({ code }: { code?: string | undefined }) {
   const { t } = useLingui();
   useDocumentTitle(t`Thank you!`);
-  const name = useFirstName(code);
+  const order = useOrderLookup(code);
+  // Every order starts awaiting payment: that is where it stands until the lookup says otherwise.
+  const status: OrderStatus = order?.status ?? "pending_payment";
+  const name = order === undefined ? null : (order?.firstName ?? "");
   return (
     <div className="container page order-success">
-      <CheckoutSteps current="confirmation" />
+      <CheckoutSteps states={orderSteps(status)} />
       <div className="order-success__mark" aria-hidden="true">
         ✓
       </div>
@@ -77,6 +142,7 @@ export function OrderSuccessPage({ code }: { code?: string | undefined }) {
           <Trans>Check your email for details.</Trans>
         </p>
       )}
+      {code && status === "pending_payment" ? <PaymentInstructions code={code} /> : null}
       {code ? (
         <p className="muted">
           <Trans>We sent a confirmation to your email, with a link to your private order page.</Trans>

@@ -149,7 +149,7 @@ export function HeroCarousel() {
               data-active={i === current}
             >
               <div className="hero__content">
-                <h1 className="hero__title">{slide.headline}</h1>
+                <h2 className="hero__title">{slide.headline}</h2>
                 {slide.body ? <p className="hero__body">{slide.body}</p> : null}
                 <div className="hero__actions">
                   <Link to="/" hash="featured" className="btn btn--primary btn--lg">

@@ -3,7 +3,8 @@ import { Link } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import type { Category } from "@store/shared/schemas/catalog";
 import { featured, hottestDeals, HOME_GRID_SIZE, newest } from "./home-sections.ts";
-import { useCatalogReady, useCategories, useProducts, useSettings } from "../catalog/catalog-hooks.ts";
+import { useCatalogStatus, useCategories, useProducts, useSettings } from "../catalog/catalog-hooks.ts";
+import { CatalogUnavailable } from "../catalog/catalog-unavailable.tsx";
 import { GridSkeleton, ProductGrid } from "../catalog/product-grid.tsx";
 import { NewsletterForm } from "../newsletter/newsletter-form.tsx";
 import { HeroCarousel } from "./hero-carousel.tsx";
@@ -49,11 +50,11 @@ function Section({
 
 export function HomePage() {
   useDocumentTitle(null);
-  const ready = useCatalogReady();
+  const status = useCatalogStatus();
   const products = useProducts();
   const categories = useCategories() ?? [];
   const { toggles } = useSettings();
-  const loaded = ready && products !== undefined;
+  const loaded = status === "ready" && products !== undefined;
   const list = useMemo(() => products ?? [], [products]);
   const deals = useMemo(() => hottestDeals(list).slice(0, HOME_GRID_SIZE), [list]);
   const fresh = useMemo(() => newest(list).slice(0, HOME_GRID_SIZE), [list]);
@@ -90,8 +91,13 @@ export function HomePage() {
     },
   ];
 
+  if (status === "failed") return <CatalogUnavailable />;
   return (
     <>
+      {/* One h1 for the page; each slide's headline is an h2 (four h1s told search engines nothing). */}
+      <h1 className="visually-hidden">
+        <Trans>Digital Store: game keys, gift cards and subscriptions, delivered by email</Trans>
+      </h1>
       <div className="container">
         <HeroCarousel />
       </div>

@@ -1,16 +1,16 @@
-/** Which products each home section shows (D16); pure for tests. */
+/** Which products each home section shows (docs/decisions.md D16); pure for tests. */
 import type { Product } from "@store/shared/schemas/catalog";
 
 export const HOME_GRID_SIZE = 8;
 
-/** Discounted products, biggest discount first (D16). */
+/** Discounted products, biggest discount first (docs/decisions.md D16). */
 export function hottestDeals(products: readonly Product[]): Product[] {
   return products
     .filter((p) => p.discountPercent > 0)
     .sort((a, b) => b.discountPercent - a.discountPercent || b.createdAt - a.createdAt);
 }
 
-/** Newest products first (D16). */
+/** Newest products first (docs/decisions.md D16). */
 export function newest(products: readonly Product[]): Product[] {
   return [...products].sort((a, b) => b.createdAt - a.createdAt);
 }

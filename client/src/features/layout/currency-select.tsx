@@ -1,11 +1,9 @@
 import { useId } from "react";
 import { Trans } from "@lingui/react/macro";
-import { coerceCurrency } from "@store/shared/currency";
+import { coerceCurrency, CURRENCY_MENU_ORDER } from "@store/shared/currency";
 import { setCurrency, useCurrency } from "../prefs/prefs-store.ts";
 
-/** The display-currency picker; listed in the spec's order. */
-const ORDER = ["USD", "TND", "EGP", "EUR"] as const;
-
+/** The display-currency picker. */
 export function CurrencySelect({ className }: { className?: string }) {
   const id = useId();
   const currency = useCurrency();
@@ -15,7 +13,7 @@ export function CurrencySelect({ className }: { className?: string }) {
         <Trans>Currency</Trans>
       </label>
       <select id={id} value={currency} onChange={(e) => setCurrency(coerceCurrency(e.target.value))}>
-        {ORDER.map((c) => (
+        {CURRENCY_MENU_ORDER.map((c) => (
           <option key={c} value={c}>
             {c}
           </option>

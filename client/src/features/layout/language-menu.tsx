@@ -46,11 +46,14 @@ export function LanguageMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t`Language: ${current}`}
         onClick={() => setOpen((v) => !v)}
       >
         <GlobeIcon />
-        <span className="hide-sm">{lang.toUpperCase()}</span>
+        {/* The name is the words shown (WCAG 2.5.3): "EN" on wide screens, and what it stands for. */}
+        <span className="visually-hidden">{t`Language: ${current}`} </span>
+        <span className="hide-sm" aria-hidden="true">
+          {lang.toUpperCase()}
+        </span>
       </button>
       {open ? (
         <div className="menu__list" role="menu" id={menuId} aria-label={t`Language`}>

@@ -5,7 +5,7 @@ import { useSettings } from "../catalog/catalog-hooks.ts";
 
 export const SUPPORT_EMAIL = "support@digitalstore.example";
 
-/** Placeholders until the store has its accounts (SPEC.md: social links are placeholders). */
+/** Placeholders until the store has its accounts (docs/product.md: social links are placeholders). */
 const SOCIAL_LINKS = [
   { short: "X", name: "X (Twitter)" },
   { short: "IG", name: "Instagram" },

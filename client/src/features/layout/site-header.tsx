@@ -3,13 +3,15 @@ import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
 import type { Category } from "@store/shared/schemas/catalog";
-import { useCatalogReady, useCategories, useSyncState } from "../catalog/catalog-hooks.ts";
+import { useCatalogStatus, useCategories } from "../catalog/catalog-hooks.ts";
 import { useCartCount } from "../cart/cart-store.ts";
 import { CurrencySelect } from "./currency-select.tsx";
 import { LanguageMenu } from "./language-menu.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { Logo } from "./logo.tsx";
-import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from "../../ui/icons.tsx";
+import { CartIcon, CloseIcon, HeartIcon, MenuIcon, SearchIcon } from "../../ui/icons.tsx";
+import { useWishlistCount } from "../wishlist/wishlist-store.ts";
+import { Drawer } from "../../ui/dialog.tsx";
 
 const SearchOverlay = lazy(() => import("../search/search-overlay.tsx").then((m) => ({ default: m.SearchOverlay })));
 
@@ -22,11 +24,10 @@ function isTyping(target: EventTarget | null): boolean {
 
 /** Top-level categories, or "loading" before the first sync, or "failed" when it could not load. */
 function useNavCategories(): Category[] | "loading" | "failed" {
-  const ready = useCatalogReady();
+  const status = useCatalogStatus();
   const categories = useCategories();
-  const sync = useSyncState();
-  if (ready && categories) return categories.filter((c) => c.parentId === null);
-  return sync === "error" ? "failed" : "loading";
+  if (status === "ready" && categories) return categories.filter((c) => c.parentId === null);
+  return status === "failed" ? "failed" : "loading";
 }
 
 function CategoryLinks({ onNavigate }: { onNavigate?: () => void }) {
@@ -66,6 +67,7 @@ function CategoryLinks({ onNavigate }: { onNavigate?: () => void }) {
 export function SiteHeader() {
   const { t } = useLingui();
   const count = useCartCount();
+  const savedCount = useWishlistCount();
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
@@ -84,15 +86,6 @@ export function SiteHeader() {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, []);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setMenuOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
 
   return (
     <header className="site-header">
@@ -116,26 +109,42 @@ export function SiteHeader() {
             type="button"
             className="btn btn--ghost btn--icon-text search-trigger"
             onClick={() => setSearchOpen(true)}
-            aria-label={t`Search`}
             aria-keyshortcuts="Control+K Meta+K /"
           >
             <SearchIcon />
-            <span className="hide-sm">
+            {/* Its name is its visible word (WCAG 2.5.3); on phones the word is for screen readers only. */}
+            <span className="search-trigger__label">
               <Trans>Search</Trans>
             </span>
-            <kbd className="hide-sm">Ctrl K</kbd>
+            <kbd className="hide-sm" aria-hidden="true">
+              Ctrl K
+            </kbd>
           </button>
           <CurrencySelect className="hide-sm" />
           <LanguageMenu />
-          <ThemeToggle />
+          <ThemeToggle className="hide-sm" />
+          <Link
+            to="/wishlist"
+            className="btn btn--ghost btn--icon count-link"
+            aria-label={
+              savedCount > 0 ? plural(savedCount, { one: "Wishlist, # item", other: "Wishlist, # items" }) : t`Wishlist`
+            }
+          >
+            <HeartIcon size={20} />
+            {savedCount > 0 ? (
+              <span className="count-badge" data-testid="wishlist-badge" aria-hidden="true">
+                {savedCount}
+              </span>
+            ) : null}
+          </Link>
           <Link
             to="/cart"
-            className="btn btn--ghost btn--icon cart-button"
+            className="btn btn--ghost btn--icon count-link"
             aria-label={count > 0 ? plural(count, { one: "Cart, # item", other: "Cart, # items" }) : t`Cart`}
           >
             <CartIcon size={20} />
             {count > 0 ? (
-              <span className="cart-badge" data-testid="cart-badge" aria-hidden="true">
+              <span className="count-badge" data-testid="cart-badge" aria-hidden="true">
                 {count}
               </span>
             ) : null}
@@ -148,37 +157,27 @@ export function SiteHeader() {
         </ul>
       </nav>
 
-      {menuOpen ? (
-        <div className="drawer-backdrop" onClick={() => setMenuOpen(false)}>
-          <div
-            id="mobile-menu"
-            className="drawer"
-            role="dialog"
-            aria-modal="true"
-            aria-label={t`Menu`}
-            onClick={(e) => e.stopPropagation()}
+      <Drawer id="mobile-menu" label={t`Menu`} open={menuOpen} onClose={() => setMenuOpen(false)}>
+        <div className="drawer__head">
+          <span className="logo__text">Digital Store</span>
+          <button
+            type="button"
+            className="btn btn--ghost btn--icon"
+            aria-label={t`Close menu`}
+            onClick={() => setMenuOpen(false)}
+            autoFocus
           >
-            <div className="drawer__head">
-              <span className="logo__text">Digital Store</span>
-              <button
-                type="button"
-                className="btn btn--ghost btn--icon"
-                aria-label={t`Close menu`}
-                onClick={() => setMenuOpen(false)}
-                autoFocus
-              >
-                <CloseIcon size={20} />
-              </button>
-            </div>
-            <CurrencySelect />
-            <nav aria-label={t`Categories`}>
-              <ul className="drawer__links">
-                <CategoryLinks onNavigate={() => setMenuOpen(false)} />
-              </ul>
-            </nav>
-          </div>
+            <CloseIcon size={20} />
+          </button>
         </div>
-      ) : null}
+        <CurrencySelect />
+        <ThemeToggle withText className="drawer__theme" />
+        <nav aria-label={t`Categories`}>
+          <ul className="drawer__links">
+            <CategoryLinks onNavigate={() => setMenuOpen(false)} />
+          </ul>
+        </nav>
+      </Drawer>
 
       {searchOpen ? (
         <Suspense fallback={null}>

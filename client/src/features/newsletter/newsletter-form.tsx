@@ -4,7 +4,7 @@ import { useLang } from "../prefs/prefs-store.ts";
 
 type Status = "idle" | "sending" | "done" | "error";
 
-/** Stores the address through POST /api/newsletter (D13); success is shown only on a 2xx answer. */
+/** Stores the address through POST /api/newsletter (docs/decisions.md D13); success is shown only on a 2xx answer. */
 export function NewsletterForm({ compact = false }: { compact?: boolean }) {
   const { t } = useLingui();
   const lang = useLang();

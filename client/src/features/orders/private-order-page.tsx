@@ -1,4 +1,5 @@
-/** The shopper's private order page (/orders/{token}, D9): status, lines, totals and, once delivered, the codes. */
+/** The shopper's private order page (/orders/{token}, docs/decisions.md D9):
+ * status, lines, totals and, once delivered, the codes. */
 import { useEffect, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";

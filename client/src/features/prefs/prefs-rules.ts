@@ -1,4 +1,4 @@
-/** Initial-value rules for the preferences kept in localStorage (SPEC.md section 4); pure for tests. */
+/** Initial-value rules for the preferences kept in localStorage (docs/product.md, "Preferences"); pure for tests. */
 import { coerceCurrency, type Currency } from "@store/shared/currency";
 
 export const LOCALES = ["en", "fr", "ar"] as const;

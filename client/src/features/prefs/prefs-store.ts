@@ -1,4 +1,4 @@
-/** lang, theme and currency: localStorage (D2) plus the <html> attributes, observable from React. */
+/** lang, theme and currency: localStorage (docs/decisions.md D2) plus the <html> attributes, observable from React. */
 import { useSyncExternalStore } from "react";
 import type { Currency } from "@store/shared/currency";
 import {

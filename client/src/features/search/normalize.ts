@@ -1,4 +1,4 @@
-/** Text folding for on-device search (D14): case, accents and Arabic letter variants are ignored. */
+/** Text folding for on-device search (docs/decisions.md D14): case, accents and Arabic letter variants are ignored. */
 
 // Combining marks left by NFD (Latin accents, Arabic hamza/madda carriers) and Arabic tashkeel.
 const MARKS = /\p{M}/gu;

@@ -1,4 +1,4 @@
-/** Recent searches kept in IndexedDB (D2), one row per query with the time it was last submitted. */
+/** Recent searches kept in IndexedDB (docs/decisions.md D2), one row per query with the time it was last submitted. */
 import { useLiveQuery } from "dexie-react-hooks";
 import { db as defaultDb, type StoreDb } from "../../local/db.ts";
 import { RECENT_SEARCHES_KEPT, withRecentSearch } from "./recent-searches.ts";

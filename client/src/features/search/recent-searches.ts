@@ -1,4 +1,4 @@
-/** Recent searches (SPEC.md section 4): 5 kept, newest first, no duplicates ignoring case. */
+/** Recent searches (docs/product.md, "Preferences"): 5 kept, newest first, no duplicates ignoring case. */
 export const RECENT_SEARCHES_KEPT = 5;
 
 /** The list after submitting `query`; blank queries leave it unchanged. */

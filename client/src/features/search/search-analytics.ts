@@ -1,4 +1,5 @@
-/** Search analytics is only a debug log (SPEC.md section 7): console.debug in development, no network. */
+/** Search analytics is only a debug log (docs/product.md, "Search overlay"):
+ * console.debug in development, no network. */
 
 export type SearchEventName =
   "search_opened" | "search_typed" | "search_empty" | "search_result_view" | "search_filter_applied";

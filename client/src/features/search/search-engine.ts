@@ -1,5 +1,5 @@
 /**
- * On-device search over the local catalog (D14). The catalog is folded once into an index
+ * On-device search over the local catalog (docs/decisions.md D14). The catalog is folded once into an index
  * (normalized text, filter facts and the popularity/newest orders); a query is then one substring
  * scan plus either a sort of packed numeric keys (relevance) or a walk of a precomputed order.
  */

@@ -1,4 +1,4 @@
-/** The overlay's filter chips (SPEC.md "Search overlay", section 5) as plain data and predicates. */
+/** The overlay's filter chips (docs/product.md, "Search overlay") as plain data and predicates. */
 
 export const PLATFORM_FILTERS = ["PC", "PS", "Xbox", "Switch"] as const;
 export type PlatformFilter = (typeof PLATFORM_FILTERS)[number];

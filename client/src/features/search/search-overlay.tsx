@@ -1,6 +1,6 @@
 /**
- * The search overlay (SPEC.md "Search overlay", D14): on-device search over the local catalog,
- * loaded on demand by the header. A dialog on desktop, a full-height bottom sheet on mobile.
+ * The search overlay (docs/product.md, "Search overlay"; docs/decisions.md D14): on-device search over the local
+ * catalog, loaded on demand by the header. A dialog on desktop, a full-height bottom sheet on mobile.
  */
 import {
   useCallback,
@@ -30,6 +30,7 @@ import { SearchResultRow, SearchSkeleton, optionId } from "./search-result-row.t
 import { clearRecentSearches, saveRecentSearch, useRecentSearches } from "./recent-searches-store.ts";
 import { useDebouncedValue } from "./use-debounced-value.ts";
 import { useSearchCatalog } from "./use-search-catalog.ts";
+import { useModal } from "../../ui/dialog.tsx";
 import "./search-overlay.css";
 import { ClearIcon, SearchIcon } from "../../ui/icons.tsx";
 
@@ -48,9 +49,6 @@ export function SearchOverlay({ open, onClose }: SearchOverlayProps) {
   return open ? <SearchDialog onClose={onClose} /> : null;
 }
 
-const FOCUSABLE =
-  'a[href]:not([tabindex="-1"]), button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 function SearchDialog({ onClose }: { onClose: () => void }) {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -67,7 +65,8 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   const [filters, setFilters] = useState<SearchFilters>(NO_FILTERS);
   const [sort, setSort] = useState<SearchSort>("relevance");
 
-  const dialogRef = useRef<HTMLDivElement>(null);
+  // A native modal <dialog>: the top layer (no ancestor clips it), focus kept inside, Escape to close.
+  const dialogRef = useModal(true);
   const inputRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   // The opener gets focus back on close, unless a result was opened (the new page takes it).
@@ -187,26 +186,6 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const onDialogKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === "Escape") {
-      e.preventDefault();
-      e.stopPropagation();
-      onClose();
-    } else if (e.key === "Tab") {
-      const focusables = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-      const first = focusables[0];
-      const last = focusables[focusables.length - 1];
-      if (!first || !last) return;
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    }
-  };
-
   const onFilters = useCallback((next: SearchFilters, change: FilterChange) => {
     setFilters(next);
     searchAnalytics.track("search_filter_applied", change);
@@ -282,120 +261,116 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   ) : null;
 
   return (
-    <div
-      className="search-overlay"
+    <dialog
+      ref={dialogRef}
+      className="search-overlay__dialog"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      // A press on the dialog element itself (not its content) is a press on the backdrop.
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}
     >
-      <div
-        ref={dialogRef}
-        className="search-overlay__dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={onDialogKeyDown}
-      >
-        <h2 id={titleId} className="visually-hidden">
-          <Trans>Search products</Trans>
-        </h2>
-        <div className="search-overlay__bar">
-          <SearchIcon className="search-overlay__icon" size={20} />
-          <input
-            ref={inputRef}
-            type="text"
-            inputMode="search"
-            enterKeyHint="search"
-            autoComplete="off"
-            spellCheck={false}
-            className="search-overlay__input"
-            role="combobox"
-            aria-label={t`Search products`}
-            aria-expanded={showOptions}
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={activeId}
-            placeholder={t`Search games, gift cards…`}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={onKeyDown}
-          />
-          {query ? (
-            <button type="button" className="btn btn--ghost btn--icon" aria-label={t`Clear search`} onClick={clear}>
-              <ClearIcon />
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm search-overlay__close"
-            aria-label={t`Close search`}
-            onClick={onClose}
-          >
-            <span aria-hidden="true">Esc</span>
+      <h2 id={titleId} className="visually-hidden">
+        <Trans>Search products</Trans>
+      </h2>
+      <div className="search-overlay__bar">
+        <SearchIcon className="search-overlay__icon" size={20} />
+        <input
+          ref={inputRef}
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          spellCheck={false}
+          className="search-overlay__input"
+          role="combobox"
+          aria-label={t`Search products`}
+          aria-expanded={showOptions}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={activeId}
+          placeholder={t`Search games, gift cards…`}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {query ? (
+          <button type="button" className="btn btn--ghost btn--icon" aria-label={t`Clear search`} onClick={clear}>
+            <ClearIcon />
           </button>
-        </div>
-
-        <SearchFiltersBar filters={filters} sort={sort} onFilters={onFilters} onSort={onSort} />
-
-        <p className="search-overlay__count" role="status" aria-live="polite" aria-atomic="true">
-          {listQuery && catalog.status === "ready"
-            ? plural(results.length, { one: "# result", other: "# results" })
-            : ""}
-        </p>
-
-        <div ref={scrollRef} className="search-overlay__scroll" onScroll={onScroll}>
-          {body}
-          {catalog.status === "ready" && !listQuery ? (
-            <>
-              {recent.length > 0 ? (
-                <section className="search-overlay__section" aria-labelledby={`${titleId}-recent`}>
-                  <div className="search-overlay__section-head">
-                    <h3 id={`${titleId}-recent`}>
-                      <Trans>Recent searches</Trans>
-                    </h3>
-                    <button
-                      type="button"
-                      className="btn btn--link btn--sm"
-                      onClick={() => void clearRecentSearches().catch(() => {})}
-                    >
-                      <Trans>Clear all</Trans>
-                    </button>
-                  </div>
-                  <ul className="search-overlay__recent">
-                    {recent.map((q) => (
-                      <li key={q}>
-                        <button type="button" className="search-chip" onClick={() => pickRecent(q)}>
-                          {q}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null}
-              {popular.length > 0 ? (
-                <section className="search-overlay__section" aria-labelledby={`${titleId}-popular`}>
-                  <h3 id={`${titleId}-popular`} className="search-overlay__popular-title">
-                    <Trans>popular now</Trans>
-                  </h3>
-                  {list}
-                </section>
-              ) : null}
-            </>
-          ) : (
-            list
-          )}
-          {hasFilters(listFilters) && !listQuery && popular.length === 0 && catalog.status === "ready" ? (
-            <p className="search-overlay__message">
-              <Trans>No popular products match these filters.</Trans>
-            </p>
-          ) : null}
-          {listQuery && showOptions && visible >= results.length ? (
-            <p className="search-overlay__end">
-              <Trans>— End —</Trans>
-            </p>
-          ) : null}
-        </div>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm search-overlay__close"
+          aria-label={t`Close search`}
+          onClick={onClose}
+        >
+          <span aria-hidden="true">Esc</span>
+        </button>
       </div>
-    </div>
+
+      <SearchFiltersBar filters={filters} sort={sort} onFilters={onFilters} onSort={onSort} />
+
+      <p className="search-overlay__count" role="status" aria-live="polite" aria-atomic="true">
+        {listQuery && catalog.status === "ready" ? plural(results.length, { one: "# result", other: "# results" }) : ""}
+      </p>
+
+      <div ref={scrollRef} className="search-overlay__scroll" onScroll={onScroll}>
+        {body}
+        {catalog.status === "ready" && !listQuery ? (
+          <>
+            {recent.length > 0 ? (
+              <section className="search-overlay__section" aria-labelledby={`${titleId}-recent`}>
+                <div className="search-overlay__section-head">
+                  <h3 id={`${titleId}-recent`}>
+                    <Trans>Recent searches</Trans>
+                  </h3>
+                  <button
+                    type="button"
+                    className="btn btn--link btn--sm"
+                    onClick={() => void clearRecentSearches().catch(() => {})}
+                  >
+                    <Trans>Clear all</Trans>
+                  </button>
+                </div>
+                <ul className="search-overlay__recent">
+                  {recent.map((q) => (
+                    <li key={q}>
+                      <button type="button" className="search-chip" onClick={() => pickRecent(q)}>
+                        {q}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            {popular.length > 0 ? (
+              <section className="search-overlay__section" aria-labelledby={`${titleId}-popular`}>
+                <h3 id={`${titleId}-popular`} className="search-overlay__popular-title">
+                  <Trans>popular now</Trans>
+                </h3>
+                {list}
+              </section>
+            ) : null}
+          </>
+        ) : (
+          list
+        )}
+        {hasFilters(listFilters) && !listQuery && popular.length === 0 && catalog.status === "ready" ? (
+          <p className="search-overlay__message">
+            <Trans>No popular products match these filters.</Trans>
+          </p>
+        ) : null}
+        {listQuery && showOptions && visible >= results.length ? (
+          <p className="search-overlay__end">
+            <Trans>— End —</Trans>
+          </p>
+        ) : null}
+      </div>
+    </dialog>
   );
 }

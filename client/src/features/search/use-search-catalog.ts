@@ -6,7 +6,7 @@ import { buildSearchIndex, type SearchIndex } from "./search-engine.ts";
 
 export type SearchCatalog =
   | { status: "loading" }
-  /** No sync has landed yet: the only time the skeleton shows (D14). */
+  /** No sync has landed yet: the only time the skeleton shows (docs/decisions.md D14). */
   | { status: "not-local" }
   | { status: "ready"; index: SearchIndex }
   | { status: "error" };

@@ -1,4 +1,5 @@
-/** Admin access rules (D3, D4): first admin, sign-in with throttling, server-side sessions, profile and password. */
+/** Admin access rules (docs/decisions.md D3, D4): first admin, sign-in
+ * with throttling, server-side sessions, profile and password. */
 import { createHash, randomBytes } from "node:crypto";
 import type { Config } from "../../config.ts";
 import type { DataLayer } from "../../db/data.ts";
@@ -63,7 +64,8 @@ export class AdminAuthService implements SessionResolver {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** D4: creates the first admin when there is none. A generated password is printed once, never again. */
+  /** docs/decisions.md D4: creates the first admin when there is
+   * none. A generated password is printed once, never again. */
   async ensureFirstAdmin(log: (line: string) => void = console.log): Promise<{ created: boolean; username?: string }> {
     const count = () => this.data.read((tx) => this.repo.countAdmins(tx));
     if ((await count()) > 0) return { created: false };

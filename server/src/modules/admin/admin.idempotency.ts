@@ -1,5 +1,5 @@
-/** D17: queued admin edits are replayed with their Idempotency-Key; a replay gets the first (2xx) answer
- * back instead of applying the edit twice. Errors are not stored, so a refused edit can be retried.
+/** docs/decisions.md D17: queued admin edits are replayed with their Idempotency-Key; a replay gets the first (2xx)
+ * answer back instead of applying the edit twice. Errors are not stored, so a refused edit can be retried.
  *
  * The request runs in one transaction that the services' own transactions join (as savepoints), so the edit
  * and its stored answer commit together, or neither does. */

@@ -32,7 +32,7 @@ const mailIdParam = z
   .regex(/^\d{1,12}$/, "Mail not found")
   .transform(Number);
 
-/** SPEC's promo shape names the code `id`; both are sent. */
+/** The legacy promo shape (docs/product.md) names the code `id`; both are sent. */
 function withId(p: Promo): Promo & { id: string } {
   return { ...p, id: p.code };
 }

@@ -103,6 +103,52 @@ describe("admin console", () => {
     });
   });
 
+  describe("payment instructions", () => {
+    const instructions = {
+      en: "Pay by D17 to 22 123 456 and send the receipt on WhatsApp.",
+      fr: "Payez par D17 au 22 123 456 et envoyez le reçu sur WhatsApp.",
+      ar: "ادفع عبر D17 إلى الرقم 22 123 456 وأرسل الإيصال عبر واتساب.",
+    };
+
+    it("start empty, are saved in three languages and reach the storefront's sync", async () => {
+      expect(await (await admin.request("GET", "/api/admin/payment-instructions")).json()).toEqual({
+        en: "",
+        fr: "",
+        ar: "",
+      });
+      const v = await syncVersion(store);
+      const res = await admin.request("PUT", "/api/admin/payment-instructions", {
+        ...instructions,
+        en: `  ${instructions.en}  `,
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(instructions);
+      expect((await syncDelta(store, v)).settings?.paymentInstructions).toEqual(instructions);
+    });
+
+    it("refuses a missing language or an over-long text and keeps what was saved", async () => {
+      await admin.request("PUT", "/api/admin/payment-instructions", instructions);
+      for (const bad of [
+        { en: "x", fr: "y" },
+        { ...instructions, ar: "x".repeat(1001) },
+        { ...instructions, fr: 5 },
+      ]) {
+        expect((await admin.request("PUT", "/api/admin/payment-instructions", bad)).status).toBe(400);
+      }
+      expect(await (await admin.request("GET", "/api/admin/payment-instructions")).json()).toEqual(instructions);
+    });
+
+    it("are changed only by a signed-in operator", async () => {
+      const res = await store.app.request("/api/admin/payment-instructions", jsonRequest("PUT", instructions));
+      expect(res.status).toBe(401);
+      expect(await (await admin.request("GET", "/api/admin/payment-instructions")).json()).toEqual({
+        en: "",
+        fr: "",
+        ar: "",
+      });
+    });
+  });
+
   describe("promos", () => {
     it("creates (upper-cased), lists, edits and deletes promo codes", async () => {
       const res = await admin.request("POST", "/api/admin/promos", { id: "summer10", percent: 10, active: true });

@@ -1,4 +1,5 @@
-/** Banner editing (D19): every change bumps the catalog revision and stamps the row; deletions are recorded for sync. */
+/** Banner editing (docs/decisions.md D19): every change bumps the
+ * catalog revision and stamps the row; deletions are recorded for sync. */
 import type { AdminBanner, BannerCreate, BannerUpdate } from "@store/shared/schemas/admin";
 import type { DataLayer } from "../../db/data.ts";
 import { ConflictError, NotFoundError } from "../../http/errors.ts";

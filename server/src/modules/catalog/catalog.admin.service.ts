@@ -1,5 +1,5 @@
-/** Catalog editing rules: products with variants, and the one-level category tree. Every change bumps the
- * catalog revision in its own transaction and stamps the rows with it, so incremental sync sees it (D1). */
+/** Catalog editing rules: products with variants, and the one-level category tree. Every change bumps the catalog
+ * revision in its own transaction and stamps the rows with it, so incremental sync sees it (docs/decisions.md D1). */
 import type { Category, Product } from "@store/shared/schemas/catalog";
 import type {
   CategoryCreate,

@@ -1,4 +1,4 @@
-/** Checkout (D6, D8, D9, D11, D12): prices every line from the server's own data, checks the client's
+/** Checkout (docs/decisions.md D6, D8, D9, D11, D12): prices every line from the server's own data, checks the client's
  * subtotal, redeems the promo, and writes the order, its lines, the outbox mail and the idempotency record
  * in one transaction; the dev mailbox delivers the confirmation in that same transaction, SMTP right after it. */
 import {

@@ -103,7 +103,7 @@ export class IdempotencyService {
     return { response, replayed: false as const };
   }
 
-  /** Forgets keys older than `maxAgeMs` (a week covers retries and offline admin replays, D17). */
+  /** Forgets keys older than `maxAgeMs` (a week covers retries and offline admin replays, docs/decisions.md D17). */
   prune(maxAgeMs = 7 * 24 * 3600_000): Promise<number> {
     return this.data.transaction((tx) => this.repo.deleteOlderThan(tx, this.clock() - maxAgeMs));
   }

@@ -1,5 +1,5 @@
-/** How mail leaves the store (D12): SMTP through nodemailer when SMTP_URL is set, else the built-in dev
- * mailbox (a database row plus an .eml file under DATA_DIR/mailbox, written by rfc822.ts). */
+/** How mail leaves the store (docs/decisions.md D12): SMTP through nodemailer when SMTP_URL is set, else the built-in
+ * dev mailbox (a database row plus an .eml file under DATA_DIR/mailbox, written by rfc822.ts). */
 import fs from "node:fs";
 import path from "node:path";
 import { secureRandomBytes } from "../../lib/random.ts";

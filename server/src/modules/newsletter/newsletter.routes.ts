@@ -1,4 +1,5 @@
-/** POST /api/newsletter {email, locale?} -> 201 {ok: true}; 409 when already subscribed (D13). */
+/** POST /api/newsletter {email, locale?} -> 201 {ok: true} (docs/decisions.md D13). A repeat signup gets the same answer: the
+ * shopper is thanked again, and nobody learns from the answer whether an address was already subscribed. */
 import { Hono } from "hono";
 import { newsletterRequestSchema } from "@store/shared/schemas/newsletter";
 import { readJson } from "../../http/validate.ts";

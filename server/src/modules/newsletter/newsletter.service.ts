@@ -1,7 +1,7 @@
-/** Newsletter rules (D13): one subscription per address (409 for a second), the count and the export. */
-import { NEWSLETTER_ALREADY_SUBSCRIBED, type NewsletterSubscriber } from "@store/shared/schemas/newsletter";
+/** Newsletter rules (docs/decisions.md D13): one subscription per address; a repeat signup changes nothing and
+ * gets the same answer as the first. The count and the export. */
+import type { NewsletterSubscriber } from "@store/shared/schemas/newsletter";
 import type { DataLayer } from "../../db/data.ts";
-import { ConflictError } from "../../http/errors.ts";
 import type { NewsletterRepo } from "./newsletter.repo.ts";
 
 export class NewsletterService {
@@ -11,9 +11,9 @@ export class NewsletterService {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async subscribe(email: string, locale: string): Promise<void> {
-    const added = await this.data.transaction((tx) => this.repo.subscribe(tx, email, locale, this.clock()));
-    if (!added) throw new ConflictError(NEWSLETTER_ALREADY_SUBSCRIBED);
+  /** Subscribes the address unless it is already subscribed; true when it was new. */
+  subscribe(email: string, locale: string): Promise<boolean> {
+    return this.data.transaction((tx) => this.repo.subscribe(tx, email, locale, this.clock()));
   }
 
   count(): Promise<number> {

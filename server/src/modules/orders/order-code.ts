@@ -1,4 +1,4 @@
-/** Order codes (D9) and private order tokens. */
+/** Order codes (docs/decisions.md D9) and private order tokens. */
 import { createHash } from "node:crypto";
 import { secureRandomBytes } from "../../lib/random.ts";
 

@@ -1,4 +1,4 @@
-/** Public order routes: GET /api/orders/{code} -> {code, firstName} (rate limited, D9) and
+/** Public order routes: GET /api/orders/{code} -> {code, firstName} (rate limited, docs/decisions.md D9) and
  * GET /api/orders/private/{token} -> the private order page's data. */
 import { Hono } from "hono";
 import type { RateLimiter } from "../../http/rate-limit.ts";

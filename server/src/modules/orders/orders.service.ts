@@ -94,12 +94,12 @@ export class OrdersService {
     });
   }
 
-  /** Public (D9): only the code and the first name. */
+  /** Public (docs/decisions.md D9): only the code, the first name and the status. */
   async publicLookup(code: string): Promise<PublicOrder> {
     const normalized = normalizeOrderCode(code);
     const row = normalized ? await this.data.read((tx) => this.repo.row(tx, normalized)) : undefined;
     if (!row) throw new NotFoundError("Order not found");
-    return { code: row.code, firstName: firstName(row.customerName) };
+    return { code: row.code, firstName: firstName(row.customerName), status: row.status };
   }
 
   async privateOrder(token: string): Promise<PrivateOrder> {

@@ -30,12 +30,12 @@ describe("orders", () => {
     expect(normalizeOrderCode("PNR-12345")).toBeUndefined();
   });
 
-  it("looks an order up publicly with only its code and the customer's first name", async () => {
+  it("looks an order up publicly with only its code, the first name and the status", async () => {
     const out = await place();
     const res = await store.app.request(`/api/orders/${out.panierCode.toLowerCase()}`);
     expect(res.status).toBe(200);
     const json: unknown = await res.json();
-    expect(json).toEqual({ code: out.panierCode, firstName: "Amira" });
+    expect(json).toEqual({ code: out.panierCode, firstName: "Amira", status: "pending_payment" });
     publicOrderSchema.parse(json);
   });
 

@@ -1,5 +1,10 @@
-/** Per-page titles, descriptions and Open Graph tags in the served HTML, plus sitemap and robots (D21). */
+/** Per-page titles, descriptions, Open Graph tags and structured data in the served HTML, the page's HTTP
+ * status (404 for pages that do not exist), plus sitemap and robots (docs/decisions.md D21). */
 import { heroBanners } from "@store/shared/banners";
+import { toMajor, DEFAULT_RATES } from "@store/shared/currency";
+import { unitPrice } from "@store/shared/money";
+import type { Product } from "@store/shared/schemas/catalog";
+import type { PageResponse } from "../../http/static.ts";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 
@@ -13,6 +18,69 @@ export interface PageMeta {
   image?: string;
   url: string;
   type: "website" | "product";
+  /** schema.org data for search engines (a product with its offers). */
+  structuredData?: object;
+}
+
+/** Pages of the app that exist whatever the catalog holds (client/src/routes). */
+const FIXED_PAGES = new Set([
+  "/",
+  "/products",
+  "/cart",
+  "/checkout",
+  "/order-success",
+  "/wishlist",
+  "/admin",
+  "/admin/login",
+]);
+const PRIVATE_ORDER_PAGE = /^\/orders\/[^/]+$/;
+const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
+const CATEGORY_PAGE = /^\/categor(?:y|ies)\/([^/]+)$/;
+
+/** A path segment decoded, or undefined when its percent-encoding is malformed (a 404, never a 500). */
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path without a trailing slash ("/product/x/" is the page "/product/x"). */
+const pagePath = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+
+/** JSON inside <script> must not close the element: "<" is escaped (valid JSON either way). */
+const scriptJson = (data: object): string => JSON.stringify(data).replace(/</g, "\\u003c");
+
+const usd = (minor: number): string => toMajor(minor, "USD").toFixed(2);
+
+/** schema.org Product with its offer (or the range of its options' offers), in USD. */
+function productStructuredData(p: Product, url: string, image: string | undefined): object {
+  const availability = p.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
+  const prices = (p.variants.length > 0 ? p.variants.map((v) => v.price) : [p.price]).map((price) =>
+    unitPrice(price, p.discountPercent, "USD", DEFAULT_RATES),
+  );
+  const offers =
+    prices.length > 1
+      ? {
+          "@type": "AggregateOffer",
+          priceCurrency: "USD",
+          lowPrice: usd(Math.min(...prices)),
+          highPrice: usd(Math.max(...prices)),
+          offerCount: prices.length,
+          availability,
+          url,
+        }
+      : { "@type": "Offer", priceCurrency: "USD", price: usd(prices[0] ?? 0), availability, url };
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: p.title,
+    description: p.description,
+    ...(image ? { image } : {}),
+    ...(p.sku ? { sku: p.sku } : {}),
+    offers,
+  };
 }
 
 const escapeHtml = (s: string): string =>
@@ -53,24 +121,41 @@ export class SeoService {
     return `${this.publicUrl}${url.startsWith("/") ? "" : "/"}${url}`;
   }
 
+  private async productAt(tx: Tx, pathname: string): Promise<Product | undefined> {
+    const id = PRODUCT_PAGE.exec(pagePath(pathname))?.[1];
+    const decoded = id === undefined ? undefined : decodeSegment(id);
+    return decoded === undefined ? undefined : this.catalog.productById(tx, decoded);
+  }
+
+  /** 404 for addresses that are no page of the store: unknown paths, products and categories. */
+  async statusFor(tx: Tx, pathname: string): Promise<200 | 404> {
+    const page = pagePath(pathname);
+    if (FIXED_PAGES.has(page) || PRIVATE_ORDER_PAGE.test(page)) return 200;
+    if (PRODUCT_PAGE.test(page)) return (await this.productAt(tx, page)) ? 200 : 404;
+    const slug = CATEGORY_PAGE.exec(page)?.[1];
+    const decoded = slug === undefined ? undefined : decodeSegment(slug);
+    return decoded !== undefined && (await this.catalog.categoryBySlug(tx, decoded)) ? 200 : 404;
+  }
+
   /** The meta for a page path; undefined for pages that keep the default head. */
   async metaFor(tx: Tx, pathname: string): Promise<PageMeta | undefined> {
-    const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
-    if (product?.[1]) {
-      const p = await this.catalog.productById(tx, decodeURIComponent(product[1]));
-      if (!p) return undefined;
+    const p = await this.productAt(tx, pathname);
+    if (p) {
+      const url = this.absolute(`/product/${encodeURIComponent(p.id)}`);
+      const image = p.image && !p.image.startsWith("data:") ? this.absolute(p.image) : undefined;
       return {
         title: `${p.title} | ${STORE_NAME}`,
         description: clip(p.description || p.tagline || DEFAULT_DESCRIPTION, 200),
-        ...(p.image && !p.image.startsWith("data:") ? { image: this.absolute(p.image) } : {}),
-        url: this.absolute(`/product/${encodeURIComponent(p.id)}`),
+        ...(image ? { image } : {}),
+        url,
         type: "product",
+        structuredData: productStructuredData(p, url, image),
       };
     }
-    const category = /^\/categor(?:y|ies)\/([^/]+)\/?$/.exec(pathname);
-    if (category?.[1]) {
-      const cat = await this.catalog.categoryBySlug(tx, decodeURIComponent(category[1]));
-      if (!cat) return undefined;
+    const slug = CATEGORY_PAGE.exec(pagePath(pathname))?.[1];
+    const decoded = slug === undefined ? undefined : decodeSegment(slug);
+    const cat = decoded === undefined ? undefined : await this.catalog.categoryBySlug(tx, decoded);
+    if (cat) {
       return {
         title: `${cat.name} Store | ${STORE_NAME}`,
         description: `${cat.name}: ${DEFAULT_DESCRIPTION}`,
@@ -91,11 +176,8 @@ export class SeoService {
       const image = heroBanners(await this.catalog.bannersChangedSince(tx, 0))[0]?.image;
       if (image) lead = { image, place: "hero" };
     }
-    const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
-    if (product?.[1]) {
-      const image = (await this.catalog.productById(tx, decodeURIComponent(product[1])))?.image;
-      if (image) lead = { image, place: "product" };
-    }
+    const image = (await this.productAt(tx, pathname))?.image;
+    if (image) lead = { image, place: "product" };
     return lead?.image.startsWith("/") ? lead : undefined;
   }
 
@@ -103,11 +185,15 @@ export class SeoService {
    * Replaces the default <title> and description, adds Open Graph tags, preloads the lead image and shows
    * it in the boot shell (index.html's placeholder, painted before the app's JavaScript has run).
    */
-  async render(indexHtml: string, pathname: string): Promise<string> {
-    const { lead, meta } = await this.data.read(async (tx) => ({
-      lead: await this.leadImageFor(tx, pathname),
-      meta: await this.metaFor(tx, pathname),
+  page(indexHtml: string, pathname: string): Promise<PageResponse> {
+    return this.data.read(async (tx) => ({
+      html: await this.render(tx, indexHtml, pathname),
+      status: await this.statusFor(tx, pathname),
     }));
+  }
+
+  private async render(tx: Tx, indexHtml: string, pathname: string): Promise<string> {
+    const lead = await this.leadImageFor(tx, pathname);
     const html = lead
       ? indexHtml
           .replace(
@@ -116,6 +202,7 @@ export class SeoService {
           )
           .replace(BOOT_SHELL_LEAD, bootShellLead(lead))
       : indexHtml;
+    const meta = await this.metaFor(tx, pathname);
     if (!meta) return html;
     const tags = [
       `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
@@ -126,11 +213,14 @@ export class SeoService {
       ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`] : []),
       `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}">`,
       `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+      ...(meta.structuredData
+        ? [`<script type="application/ld+json">${scriptJson(meta.structuredData)}</script>`]
+        : []),
     ].join("\n    ");
     return html
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
       .replace(
-        /<meta name="description" content="[^"]*"\s*\/?>/,
+        /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
         `<meta name="description" content="${escapeHtml(meta.description)}">`,
       )
       .replace("</head>", `    ${tags}\n  </head>`);

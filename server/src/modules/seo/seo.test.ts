@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "../../test/harness.ts";
 import { acceptsBrotli } from "../../http/static.ts";
 
-const INDEX = `<!doctype html><html><head><title>Digital Store</title><meta name="description" content="default"></head><body><div id="root"><div class="boot-shell"><!-- boot-shell:lead --><div class="boot-shell__hero"></div><!-- /boot-shell:lead --></div></div></body></html>`;
+// The description spans lines as in the built index.html (Vite keeps the source's formatting).
+const INDEX = `<!doctype html><html><head><title>Digital Store</title><meta
+      name="description"
+      content="default"
+    /></head><body><div id="root"><div class="boot-shell"><!-- boot-shell:lead --><div class="boot-shell__hero"></div><!-- /boot-shell:lead --></div></div></body></html>`;
 
 describe("pages, share previews, sitemap and robots", () => {
   let store: TestStore;
@@ -72,6 +76,72 @@ describe("pages, share previews, sitemap and robots", () => {
     const html = await (await store.app.request("/product/%3Cscript%3E")).text();
     expect(html).toBe(INDEX);
     expect(await (await store.app.request("/some/spa/route")).text()).toBe(INDEX);
+  });
+
+  it("answers 404 with the app's page for addresses that are no page, and 200 for real pages", async () => {
+    for (const missing of [
+      "/no-such-page",
+      "/product/no-such-product",
+      "/category/no-such-category",
+      "/categories/no-such-category",
+      "/admin/no-such-section",
+      "/product/%E0%A4%A",
+      "/category/%C0%AF",
+    ]) {
+      const res = await store.app.request(missing);
+      expect(res.status, missing).toBe(404);
+      expect(res.headers.get("Content-Type"), missing).toContain("text/html");
+      expect(await res.text(), missing).toContain('<div id="root">');
+    }
+    for (const page of [
+      "/",
+      "/products",
+      "/cart",
+      "/checkout",
+      "/order-success",
+      "/wishlist",
+      "/admin",
+      "/admin/login",
+      "/orders/some-private-token",
+      "/product/steam-20",
+      "/product/steam-20/",
+      "/category/gift-cards",
+      "/categories/gift-cards",
+    ]) {
+      expect((await store.app.request(page)).status, page).toBe(200);
+    }
+  });
+
+  it("describes a product page in the head: its description and schema.org Product data with its offer", async () => {
+    const html = await (await store.app.request("/product/steam-20")).text();
+    expect(html).not.toContain('content="default"');
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(json).toBeDefined();
+    expect(JSON.parse(json ?? "{}")).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: "Steam Wallet $20",
+      description: expect.stringContaining("Add funds to your Steam Wallet"),
+      image: "http://store.test/uploads/demo/steam-20.webp",
+      sku: "STEAM-20",
+      offers: {
+        "@type": "Offer",
+        priceCurrency: "USD",
+        price: "20.00",
+        availability: "https://schema.org/InStock",
+        url: "http://store.test/product/steam-20",
+      },
+    });
+  });
+
+  it("gives a product sold in several options the range of its offers", async () => {
+    const products = await store.data.read((tx) => store.services.catalogRepo.productsChangedSince(tx, 0));
+    const product = products.find((p) => p.variants.length > 1);
+    expect(product).toBeDefined();
+    const html = await (await store.app.request(`/product/${product?.id ?? ""}`)).text();
+    const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? "{}");
+    expect(data.offers).toMatchObject({ "@type": "AggregateOffer", offerCount: product?.variants.length });
+    expect(Number(data.offers.lowPrice)).toBeLessThan(Number(data.offers.highPrice));
   });
 
   it("serves hashed assets with a year-long immutable cache and unknown assets as 404", async () => {

@@ -1,7 +1,15 @@
-/** Site settings (toggles, daily rate) stored as JSON values, stamped with the catalog revision. */
+/** Site settings (toggles, daily rate, payment instructions) stored as JSON values, stamped with the catalog
+ * revision. Each method takes the transaction it runs in. */
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import { DEFAULT_TOGGLES, type Rate, type StoreSettings, type Toggles } from "@store/shared/schemas/catalog";
+import {
+  DEFAULT_TOGGLES,
+  NO_PAYMENT_INSTRUCTIONS,
+  type PaymentInstructions,
+  type Rate,
+  type StoreSettings,
+  type Toggles,
+} from "@store/shared/schemas/catalog";
 import { DEFAULT_RATES } from "@store/shared/currency";
 
 export class SettingsRepo {
@@ -28,7 +36,18 @@ export class SettingsRepo {
     return (await this.read<Rate>(tx, "rate")) ?? { usdToTnd: DEFAULT_RATES.TND, updatedAt: null };
   }
 
+  async paymentInstructions(tx: Tx): Promise<PaymentInstructions> {
+    return {
+      ...NO_PAYMENT_INSTRUCTIONS,
+      ...(await this.read<Partial<PaymentInstructions>>(tx, "paymentInstructions")),
+    };
+  }
+
   async storeSettings(tx: Tx): Promise<StoreSettings> {
-    return { toggles: await this.toggles(tx), rate: await this.rate(tx) };
+    return {
+      toggles: await this.toggles(tx),
+      rate: await this.rate(tx),
+      paymentInstructions: await this.paymentInstructions(tx),
+    };
   }
 }

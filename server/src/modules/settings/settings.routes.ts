@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { rateUpdateSchema, togglesUpdateSchema } from "@store/shared/schemas/admin";
+import { paymentInstructionsSchema } from "@store/shared/schemas/catalog";
 import type { AdminEnv } from "../../http/session.ts";
 import { readJson } from "../../http/validate.ts";
 import type { SettingsService } from "./settings.service.ts";
 
-/** GET /api/admin/rate is public (SPEC.md: the storefront reads it with no credentials); the rest needs a session. */
+/** GET /api/admin/rate is public (docs/product.md: the storefront
+ * reads it with no credentials); the rest needs a session. */
 export function settingsRoutes(service: SettingsService): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 
@@ -16,6 +18,11 @@ export function settingsRoutes(service: SettingsService): Hono<AdminEnv> {
     return c.json(await service.rate());
   });
   app.put("/api/admin/rate", async (c) => c.json(await service.saveRate(await readJson(c, rateUpdateSchema))));
+
+  app.get("/api/admin/payment-instructions", async (c) => c.json(await service.paymentInstructions()));
+  app.put("/api/admin/payment-instructions", async (c) =>
+    c.json(await service.savePaymentInstructions(await readJson(c, paymentInstructionsSchema))),
+  );
 
   return app;
 }

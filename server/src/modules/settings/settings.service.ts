@@ -1,5 +1,6 @@
-/** Site toggles and the daily USD-to-TND rate. Saved with a bumped catalog revision so storefront sync picks them up. */
-import type { Rate, Toggles } from "@store/shared/schemas/catalog";
+/** Site toggles, the daily USD-to-TND rate and the manual payment instructions. Saved with a bumped catalog
+ * revision so storefront sync picks them up. */
+import type { PaymentInstructions, Rate, Toggles } from "@store/shared/schemas/catalog";
 import type { RateUpdate, TogglesUpdate } from "@store/shared/schemas/admin";
 import type { DataLayer } from "../../db/data.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
@@ -30,6 +31,19 @@ export class SettingsService {
       await this.repo.write(tx, "toggles", next, rev, t);
       return next;
     });
+  }
+
+  paymentInstructions(): Promise<PaymentInstructions> {
+    return this.data.read((tx) => this.repo.paymentInstructions(tx));
+  }
+
+  async savePaymentInstructions(input: PaymentInstructions): Promise<PaymentInstructions> {
+    const t = this.now();
+    await this.data.transaction(async (tx) => {
+      const rev = await this.catalog.bumpRev(tx);
+      await this.repo.write(tx, "paymentInstructions", input, rev, t);
+    });
+    return input;
   }
 
   async saveRate(input: RateUpdate): Promise<Rate> {

@@ -1,4 +1,5 @@
-/** Admin > Banners (D19): add and edit in a form (title, image, link, active), switch on and off, delete. */
+/** Admin > Banners (docs/decisions.md D19): add and edit in a
+ * form (title, image, link, active), switch on and off, delete. */
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";

@@ -31,7 +31,7 @@ const NAME_REQUIRED = "Category name is required";
 const HAS_CHILDREN = "Cannot delete category with subcategories. Delete subcategories first.";
 const IN_USE = "Cannot delete category in use";
 
-/** The version of a category the edit is made against, from the freshly synced local copy (D17). */
+/** The version of a category the edit is made against, from the freshly synced local copy (docs/decisions.md D17). */
 async function currentVersion(id: string): Promise<number | undefined> {
   if (navigator.onLine !== false) await syncCatalog();
   return (await db.categories.get(id))?.version;

@@ -1,4 +1,5 @@
-/** Categories as the admin sees them: top-level ones by name, each followed by its subcategories (one level, SPEC.md). */
+/** Categories as the admin sees them: top-level ones by name, each
+ * followed by its subcategories (one level, docs/product.md). */
 
 export interface CategoryLike {
   id: string;

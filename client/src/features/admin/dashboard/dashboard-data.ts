@@ -1,11 +1,25 @@
-/** Dashboard data (D20): metrics and recent orders; load failures leave them empty (SPEC.md section 8). */
+/** Dashboard data (docs/decisions.md D20): metrics and recent orders. Each read is kept on the device; offline,
+ * the last known values are shown with the time they were read. Other load failures leave them empty
+ * (docs/product.md, "Errors and messages"). */
 import { useCallback, useEffect, useState } from "react";
+import { z } from "zod";
 import { adminOrderSchema, metricsSchema, type AdminOrder, type Metrics } from "@store/shared/schemas/orders";
 import { adminApi } from "../../../api/admin-client.ts";
+import { db } from "../../../local/db.ts";
+import { META } from "../../../local/meta.ts";
+import { useOnline } from "../../checkout/use-online.ts";
+import { createLastKnown, type Known } from "./last-known.ts";
 
 export const RECENT_ORDERS_LIMIT = 10;
 
-/** GET /api/admin/orders answers { orders: [...] }; SPEC.md also allows a bare list. Bad rows are skipped. */
+const lastKnown = createLastKnown({ table: db.meta });
+
+/** Forgets the dashboard values kept on this device (at sign-out). */
+export function forgetDashboard(): Promise<void> {
+  return lastKnown.forget([META.adminMetrics, META.adminRecentOrders]);
+}
+
+/** GET /api/admin/orders answers { orders: [...] }; docs/product.md also allows a bare list. Bad rows are skipped. */
 export function ordersFrom(body: unknown): AdminOrder[] {
   const list = Array.isArray(body)
     ? body
@@ -20,6 +34,8 @@ export function ordersFrom(body: unknown): AdminOrder[] {
   return out;
 }
 
+const recentOrdersSchema = z.unknown().transform(ordersFrom);
+
 export function itemCount(order: Pick<AdminOrder, "items">): number {
   return order.items.reduce((n, line) => n + line.qty, 0);
 }
@@ -29,38 +45,50 @@ export function formatGrowth(percent: number): string {
   return `${percent >= 0 ? "+" : ""}${percent}%`;
 }
 
-export function useMetrics(): { metrics: Metrics | null; reload: () => Promise<void> } {
-  const [metrics, setMetrics] = useState<Metrics | null>(null);
-  const reload = useCallback(async () => {
-    try {
-      setMetrics(metricsSchema.parse(await adminApi.get<unknown>("/api/admin/metrics")));
-    } catch (err) {
-      console.warn("metrics failed to load", err);
-    }
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { metrics, reload };
-}
-
-export function useRecentOrders(): { orders: AdminOrder[]; loading: boolean; reload: () => Promise<void> } {
-  const [orders, setOrders] = useState<AdminOrder[]>([]);
+/** One dashboard read-out, read through the device's copy. */
+function useKnown<T>(
+  key: string,
+  schema: z.ZodType<T>,
+  path: string,
+  what: string,
+): { known: Known<T> | null; loading: boolean; reload: () => Promise<void> } {
+  const [known, setKnown] = useState<Known<T> | null>(null);
   const [loading, setLoading] = useState(true);
+  const online = useOnline();
   const reload = useCallback(async () => {
     try {
-      setOrders(ordersFrom(await adminApi.get<unknown>(`/api/admin/orders?limit=${RECENT_ORDERS_LIMIT}`)));
+      setKnown(await lastKnown.read(key, schema, () => adminApi.get<unknown>(path)));
     } catch (err) {
-      console.warn("recent orders failed to load", err);
-      setOrders([]);
+      console.warn(`${what} failed to load`, err);
     } finally {
       setLoading(false);
     }
-  }, []);
+  }, [key, schema, path, what]);
+  // At mount, and each time the connection comes or goes: fresh values, or the last known ones marked so.
   useEffect(() => {
     void reload();
-  }, [reload]);
-  return { orders, loading, reload };
+  }, [online, reload]);
+  return { known, loading, reload };
+}
+
+export function useMetrics(): { metrics: Metrics | null; lastKnownAt: number | null; reload: () => Promise<void> } {
+  const { known, reload } = useKnown(META.adminMetrics, metricsSchema, "/api/admin/metrics", "metrics");
+  return { metrics: known?.value ?? null, lastKnownAt: known?.lastKnown ? known.at : null, reload };
+}
+
+export function useRecentOrders(): {
+  orders: AdminOrder[];
+  lastKnownAt: number | null;
+  loading: boolean;
+  reload: () => Promise<void>;
+} {
+  const { known, loading, reload } = useKnown(
+    META.adminRecentOrders,
+    recentOrdersSchema,
+    `/api/admin/orders?limit=${RECENT_ORDERS_LIMIT}`,
+    "recent orders",
+  );
+  return { orders: known?.value ?? [], lastKnownAt: known?.lastKnown ? known.at : null, loading, reload };
 }
 
 export type { AdminOrder, Metrics };

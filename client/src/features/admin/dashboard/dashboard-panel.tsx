@@ -1,21 +1,29 @@
-/** Admin > Dashboard: four metric cards, the ten most recent orders (with a detail modal) and the Panier Lookup. */
+/** Admin > Dashboard: four metric cards, the ten most recent orders (with the order view, where a manual
+ * payment is confirmed) and the Panier Lookup. Offline, the last known values are shown, marked as such. */
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { toast } from "../../../ui/toast.tsx";
 import { adminOrderSchema } from "@store/shared/schemas/orders";
 import { AdminApiError, AdminNetworkError, adminApi } from "../../../api/admin-client.ts";
-import { Dialog } from "../../../ui/dialog.tsx";
+import { OrderModal, OrderFacts, OrderStatusText, useFormatDate } from "./order-view.tsx";
 import { formatGrowth, itemCount, useRecentOrders, type AdminOrder, type Metrics } from "./dashboard-data.ts";
 
 interface DashboardPanelProps {
   metrics: Metrics | null;
+  /** When the metrics shown were read, if they are the last known ones (offline). */
+  metricsKnownAt: number | null;
   onOrdersChanged: () => void;
 }
 
-function useFormatDate() {
-  const { i18n } = useLingui();
-  return (ms: number, withTime = false) =>
-    i18n.date(new Date(ms), withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" });
+/** "Last known values, from <time>", when any read-out comes from the device's copy. */
+function LastKnownNotice({ at }: { at: number | null }) {
+  const formatDate = useFormatDate();
+  if (at === null) return null;
+  const time = formatDate(at, true);
+  return (
+    <p className="admin-stale" role="status" data-testid="dashboard-stale">
+      <Trans>Last known values, from {time}. They will refresh when the connection returns.</Trans>
+    </p>
+  );
 }
 
 function MetricCard({
@@ -38,17 +46,22 @@ function MetricCard({
   );
 }
 
-export function DashboardPanel({ metrics, onOrdersChanged }: DashboardPanelProps) {
-  const { orders, loading, reload } = useRecentOrders();
+export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: DashboardPanelProps) {
+  const { orders, loading, reload, lastKnownAt: ordersKnownAt } = useRecentOrders();
   const [open, setOpen] = useState<AdminOrder | null>(null);
   const formatDate = useFormatDate();
   const growth = metrics?.growthPercentage ?? 0;
+  const knownAt =
+    metricsKnownAt === null || ordersKnownAt === null
+      ? (metricsKnownAt ?? ordersKnownAt)
+      : Math.min(metricsKnownAt, ordersKnownAt);
 
   return (
     <section className="admin-section" aria-labelledby="admin-dashboard-title">
       <h2 id="admin-dashboard-title" className="admin-section__title">
         <Trans>Dashboard</Trans>
       </h2>
+      <LastKnownNotice at={knownAt} />
       <div className="admin-metrics">
         <MetricCard
           testId="metric-orders"
@@ -98,10 +111,13 @@ export function DashboardPanel({ metrics, onOrdersChanged }: DashboardPanelProps
                   <li key={o.code}>
                     <button type="button" className="admin-order-row" onClick={() => setOpen(o)}>
                       <span className="admin-order-row__name">{o.customer.name.trim() || <Trans>Guest</Trans>}</span>
-                      <bdi className="admin-order-row__code">#{o.code}</bdi>
-                      <span className="muted">{formatDate(o.createdAt)}</span>
-                      <span className="muted">
-                        <Plural value={n} one="# item" other="# items" />
+                      <OrderStatusText status={o.status} badge />
+                      <span className="admin-order-row__meta">
+                        <bdi className="admin-order-row__code">#{o.code}</bdi>
+                        <time dateTime={new Date(o.createdAt).toISOString()}>{formatDate(o.createdAt)}</time>
+                        <span>
+                          <Plural value={n} one="# item" other="# items" />
+                        </span>
                       </span>
                     </button>
                   </li>
@@ -123,142 +139,6 @@ export function DashboardPanel({ metrics, onOrdersChanged }: DashboardPanelProps
         }}
       />
     </section>
-  );
-}
-
-function OrderFacts({ order }: { order: AdminOrder }) {
-  const formatDate = useFormatDate();
-  return (
-    <dl className="admin-facts">
-      <div>
-        <dt>
-          <Trans>Customer</Trans>
-        </dt>
-        <dd>{order.customer.name.trim() || <Trans>Guest</Trans>}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Email</Trans>
-        </dt>
-        <dd>
-          <bdi>{order.customer.email}</bdi>
-        </dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>WhatsApp</Trans>
-        </dt>
-        <dd>
-          <bdi>{order.customer.whatsapp}</bdi>
-        </dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Created</Trans>
-        </dt>
-        <dd>{formatDate(order.createdAt, true)}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Status</Trans>
-        </dt>
-        <dd>
-          <OrderStatusText status={order.status} />
-        </dd>
-      </div>
-    </dl>
-  );
-}
-
-function OrderStatusText({ status }: { status: AdminOrder["status"] }) {
-  switch (status) {
-    case "pending_payment":
-      return <Trans>Awaiting payment</Trans>;
-    case "paid":
-      return <Trans>Paid</Trans>;
-    case "awaiting_stock":
-      return <Trans>Awaiting stock</Trans>;
-    case "delivered":
-      return <Trans>Delivered</Trans>;
-    case "cancelled":
-      return <Trans>Cancelled</Trans>;
-    case "expired":
-      return <Trans>Expired</Trans>;
-  }
-}
-
-function OrderModal({
-  order,
-  onClose,
-  onChanged,
-}: {
-  order: AdminOrder | null;
-  onClose: () => void;
-  onChanged: (o: AdminOrder) => void;
-}) {
-  const { t } = useLingui();
-  const [busy, setBusy] = useState(false);
-  const code = order?.code ?? "";
-  const canMarkPaid = order !== null && order.status === "pending_payment" && order.paymentProvider === "manual";
-
-  async function markPaid() {
-    if (!order || busy) return;
-    setBusy(true);
-    try {
-      const updated = adminOrderSchema.parse(
-        await adminApi.send<unknown>("POST", `/api/admin/orders/${encodeURIComponent(order.code)}/mark-paid`),
-      );
-      toast.success(t`Order marked as paid`);
-      onChanged(updated);
-    } catch (err) {
-      toast.error(t`Failed to mark the order as paid`, { description: err instanceof Error ? err.message : undefined });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Dialog open={order !== null} title={t`Order #${code}`} onClose={onClose} size="narrow">
-      {order ? (
-        <>
-          <OrderFacts order={order} />
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Product</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Qty</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.items.map((line) => (
-                <tr key={`${line.id}:${line.variantId ?? ""}`}>
-                  <td>
-                    <bdi>{line.id}</bdi>
-                    {line.title ? <span className="muted"> — {line.title}</span> : null}
-                    {line.variantName ? <span className="muted"> ({line.variantName})</span> : null}
-                  </td>
-                  <td>{line.qty}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="dialog__actions">
-            {canMarkPaid ? (
-              <button type="button" className="btn btn--primary" onClick={() => void markPaid()} disabled={busy}>
-                <Trans>Mark as paid</Trans>
-              </button>
-            ) : null}
-            <button type="button" className="btn btn--secondary" onClick={onClose} autoFocus>
-              <Trans>Close</Trans>
-            </button>
-          </div>
-        </>
-      ) : null}
-    </Dialog>
   );
 }
 

@@ -1,4 +1,5 @@
-/** Admin > Mailbox: mail the store sent through the built-in dev mailbox (D12), read in a sandboxed frame. */
+/** Admin > Mailbox: mail the store sent through the built-in dev
+ * mailbox (docs/decisions.md D12), read in a sandboxed frame. */
 import { useEffect, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { devMailSchema, devMailSummarySchema, type DevMail, type DevMailSummary } from "@store/shared/schemas/orders";

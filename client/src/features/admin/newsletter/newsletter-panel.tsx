@@ -1,4 +1,4 @@
-/** Admin > Newsletter (D13): how many addresses are subscribed, and a CSV export. */
+/** Admin > Newsletter (docs/decisions.md D13): how many addresses are subscribed, and a CSV export. */
 import { useEffect, useState } from "react";
 import { Plural, Trans } from "@lingui/react/macro";
 import { adminApi } from "../../../api/admin-client.ts";

@@ -1,4 +1,5 @@
-/** The header's 'N pending changes' badge and the panel listing queued edits, with conflict resolution (D17). */
+/** The header's 'N pending changes' badge and the panel listing
+ * queued edits, with conflict resolution (docs/decisions.md D17). */
 import { useState } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";

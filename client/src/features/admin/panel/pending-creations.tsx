@@ -1,4 +1,5 @@
-/** Creations waiting in the offline outbox (D17), listed above a panel's rows until the server has them. */
+/** Creations waiting in the offline outbox (docs/decisions.md D17),
+ * listed above a panel's rows until the server has them. */
 import type { AdminOutboxRow } from "../../../local/db.ts";
 import { PendingBadge } from "../products/pending-badge.tsx";
 

@@ -87,7 +87,7 @@ export function fieldErrorsOf(err: unknown): Record<string, string> {
   return err instanceof AdminApiError && err.fields ? err.fields : {};
 }
 
-/** After a change reaches the server, the storefront's local copy catches up right away (D1). */
+/** After a change reaches the server, the storefront's local copy catches up right away (docs/decisions.md D1). */
 export function refreshStorefront(): void {
   void syncCatalog();
 }

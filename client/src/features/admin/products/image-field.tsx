@@ -54,7 +54,7 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
       );
       onChange(uploaded.url);
     } catch (err) {
-      // SPEC.md: an upload failure falls back silently to the local base64 data (the server stores it on save).
+      // docs/product.md: an upload failure falls back silently to the local base64 data (the server stores it on save).
       console.warn("Image upload failed; keeping the local image data", err);
     } finally {
       setUploading(false);

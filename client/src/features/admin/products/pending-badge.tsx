@@ -1,4 +1,4 @@
-/** Marks an entity whose edit waits in the offline outbox (D17). */
+/** Marks an entity whose edit waits in the offline outbox (docs/decisions.md D17). */
 import { Trans } from "@lingui/react/macro";
 import type { OutboxStatus } from "../../../local/db.ts";
 

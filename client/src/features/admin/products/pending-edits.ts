@@ -1,4 +1,5 @@
-/** Admin edits waiting in the offline outbox (D17), per entity, so the panels can mark them as pending. */
+/** Admin edits waiting in the offline outbox (docs/decisions.md D17), per entity,
+ * so the panels can mark them as pending. */
 import { useLiveQuery } from "dexie-react-hooks";
 import { db, type AdminOutboxRow } from "../../../local/db.ts";
 

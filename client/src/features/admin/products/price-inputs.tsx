@@ -1,4 +1,4 @@
-/** Four price boxes (TND first: typing it fills the others, D5), in major units with step 0.01. */
+/** Four price boxes (TND first: typing it fills the others, docs/decisions.md D5), in major units with step 0.01. */
 import { useId, type ReactNode } from "react";
 import { Trans } from "@lingui/react/macro";
 import type { Currency } from "@store/shared/currency";

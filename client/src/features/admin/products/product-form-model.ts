@@ -1,4 +1,5 @@
-/** The product form's state and its mapping to and from the admin API (prices in integer minor units, D5). */
+/** The product form's state and its mapping to and from the admin
+ * API (prices in integer minor units, docs/decisions.md D5). */
 import { CURRENCIES, type Currency, round2, toMajor, toMinor } from "@store/shared/currency";
 import type { Product } from "@store/shared/schemas/catalog";
 import type { ProductCreate } from "@store/shared/schemas/admin";
@@ -139,7 +140,7 @@ export function productBodyFromDraft(d: ProductDraft): ProductBody {
 }
 
 /**
- * D5: typing a TND price sets USD = round2(TND / usdToTnd) and resets EUR and EGP to 0 (derived).
+ * docs/decisions.md D5: typing a TND price sets USD = round2(TND / usdToTnd) and resets EUR and EGP to 0 (derived).
  * An amount that is not a number only updates the TND box.
  */
 export function autofillFromTnd(draft: PriceDraft, tndText: string, usdToTnd: number): PriceDraft {

@@ -74,7 +74,8 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
     );
   }
 
-  /** D5: the TND box shows what was typed at once; the other currencies follow after a short pause. */
+  /** docs/decisions.md D5: the TND box shows what was typed at
+   * once; the other currencies follow after a short pause. */
   function typeTnd(target: string, text: string) {
     updatePrice(target, (p) => ({ ...p, TND: text }));
     setConverting(target);

@@ -1,4 +1,5 @@
-/** The admin's daily USD -> TND rate for the price auto-fill (D5); the synced or default rate if it cannot be read. */
+/** The admin's daily USD -> TND rate for the price auto-fill
+ * (docs/decisions.md D5); the synced or default rate if it cannot be read. */
 import { useCallback, useEffect, useRef } from "react";
 import { rateSchema } from "@store/shared/schemas/catalog";
 import { adminApi } from "../../../api/admin-client.ts";
@@ -17,7 +18,7 @@ export function useUsdToTnd(): () => Promise<number> {
       .get<unknown>("/api/admin/rate")
       .then((body) => rateSchema.parse(body).usdToTnd)
       .catch((err: unknown) => {
-        // SPEC.md: a conversion failure is only logged.
+        // docs/product.md: a conversion failure is only logged.
         console.warn("Could not read the daily rate; using the stored one", err);
         promiseRef.current = null;
         return fallbackRef.current;

@@ -1,4 +1,5 @@
-/** The Add Promo form's rule (SPEC.md 5): skipped when the code is empty or the percent is 0 or not a number. */
+/** The Add Promo form's rule (docs/product.md, "Promos"): skipped
+ * when the code is empty or the percent is 0 or not a number. */
 
 export type PromoFormResult =
   { ok: true; value: { code: string; percent: number; active: true } } | { ok: false; reason: "code" | "percent" };

@@ -1,4 +1,5 @@
-/** Admin > Promos (D8, D19): add a code with a percent, switch it on and off, change its percent, delete it. */
+/** Admin > Promos (docs/decisions.md D8, D19): add a code with a
+ * percent, switch it on and off, change its percent, delete it. */
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
@@ -40,7 +41,7 @@ export function PromosPanel() {
     if (adding) return;
     const parsed = parsePromoForm(code, percent);
     if (!parsed.ok) {
-      // SPEC.md: creation is skipped when the code is empty or the percent is 0 or not a number.
+      // docs/product.md: creation is skipped when the code is empty or the percent is 0 or not a number.
       setFormError(parsed.reason === "code" ? t`Enter a promo code.` : t`Enter a percent from 1 to 100.`);
       return;
     }

@@ -1,4 +1,4 @@
-/** SPEC.md section 5: the confirmation is checked first, then the length. */
+/** docs/product.md ("Settings"): the confirmation is checked first, then the length. */
 import { MIN_PASSWORD_LENGTH } from "@store/shared/schemas/admin";
 
 export type PasswordProblem = "mismatch" | "too-short";

@@ -1,4 +1,4 @@
-/** Admin > Settings: tabs Profile, Security, Site Settings and Daily Rate. */
+/** Admin > Settings: tabs Profile, Security, Site Settings, Daily Rate and Payment. */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
@@ -6,8 +6,9 @@ import { adminProfileSchema } from "@store/shared/schemas/admin";
 import { AdminApiError, adminApi } from "../../../api/admin-client.ts";
 import { passwordProblem } from "./password-rules.ts";
 import { RateTab, SiteSettingsTab } from "./site-settings.tsx";
+import { PaymentInstructionsTab } from "./payment-instructions-tab.tsx";
 
-const TABS = ["profile", "security", "site", "rate"] as const;
+const TABS = ["profile", "security", "site", "rate", "payment"] as const;
 type Tab = (typeof TABS)[number];
 
 export function SettingsPanel() {
@@ -35,6 +36,7 @@ export function SettingsPanel() {
     security: <Trans>Security</Trans>,
     site: <Trans>Site Settings</Trans>,
     rate: <Trans>Daily Rate</Trans>,
+    payment: <Trans>Payment</Trans>,
   };
 
   return (
@@ -72,6 +74,7 @@ export function SettingsPanel() {
         {tab === "security" ? <SecurityTab /> : null}
         {tab === "site" ? <SiteSettingsTab /> : null}
         {tab === "rate" ? <RateTab /> : null}
+        {tab === "payment" ? <PaymentInstructionsTab /> : null}
       </div>
     </section>
   );

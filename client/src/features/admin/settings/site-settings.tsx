@@ -1,4 +1,5 @@
-/** Site toggles and the daily USD->TND rate: both can be saved offline and wait in the outbox (D17). */
+/** Site toggles and the daily USD->TND rate: both can be saved
+ * offline and wait in the outbox (docs/decisions.md D17). */
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
@@ -11,14 +12,14 @@ export const TOGGLES_ENTITY = "settings.toggles";
 export const RATE_ENTITY = "settings.rate";
 
 /** Reloads `load` whenever a queued edit reaches the server. */
-function useReloadOnReplay(load: () => void): void {
+export function useReloadOnReplay(load: () => void): void {
   const { applied } = useOutbox();
   useEffect(() => {
     load();
   }, [load, applied]);
 }
 
-function PendingNote({ entity }: { entity: string }) {
+export function PendingNote({ entity }: { entity: string }) {
   const { rows } = useOutbox();
   const waiting = rows.filter((r) => r.entity === entity).length;
   if (waiting === 0) return null;
@@ -29,17 +30,29 @@ function PendingNote({ entity }: { entity: string }) {
   );
 }
 
-export function SiteSettingsTab() {
+interface SettingFormOptions<T> {
+  /** GET and PUT address of the setting in the admin API. */
+  path: string;
+  schema: { parse: (raw: unknown) => T };
+  /** The outbox entity an offline save waits under, and its label in the pending-changes panel. */
+  entity: string;
+  label: string;
+  initial: T;
+}
+
+/** One setting in a settings tab: loaded from the admin API (again whenever a queued edit reaches the
+ * server), saved with PUT, or kept in the outbox while offline; the storefront re-syncs after a save. */
+export function useSettingForm<T>({ path, schema, entity, label, initial }: SettingFormOptions<T>) {
   const { t } = useLingui();
-  const [toggles, setToggles] = useState<Toggles>(DEFAULT_TOGGLES);
+  const [value, setValue] = useState<T>(initial);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {
     adminApi
-      .get<unknown>("/api/admin/toggles")
-      .then((raw) => setToggles(togglesSchema.parse(raw)))
-      .catch((err: unknown) => console.warn("toggles failed to load", err));
-  }, []);
+      .get<unknown>(path)
+      .then((raw) => setValue(schema.parse(raw)))
+      .catch((err: unknown) => console.warn(`${path} failed to load`, err));
+  }, [path, schema]);
   useReloadOnReplay(load);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -47,12 +60,7 @@ export function SiteSettingsTab() {
     if (busy) return;
     setBusy(true);
     try {
-      const saved = togglesSchema.parse(
-        await adminApi.send<unknown>("PUT", "/api/admin/toggles", toggles, {
-          queueOffline: { entity: TOGGLES_ENTITY, label: t`Site settings` },
-        }),
-      );
-      setToggles(saved);
+      setValue(schema.parse(await adminApi.send<unknown>("PUT", path, value, { queueOffline: { entity, label } })));
       toast.success(t`Settings saved successfully`);
       void syncCatalog();
     } catch (err) {
@@ -62,6 +70,24 @@ export function SiteSettingsTab() {
       setBusy(false);
     }
   }
+
+  return { value, setValue, busy, onSubmit };
+}
+
+export function SiteSettingsTab() {
+  const { t } = useLingui();
+  const {
+    value: toggles,
+    setValue: setToggles,
+    busy,
+    onSubmit,
+  } = useSettingForm<Toggles>({
+    path: "/api/admin/toggles",
+    schema: togglesSchema,
+    entity: TOGGLES_ENTITY,
+    label: t`Site settings`,
+    initial: DEFAULT_TOGGLES,
+  });
 
   const toggle = (key: keyof Toggles, label: ReactNode) => (
     <label className="admin-toggle">

@@ -5,7 +5,8 @@ import { AdminNetworkError, adminApi } from "../../../api/admin-client.ts";
 export type AdminSessionState =
   | { kind: "signed-in"; session: AdminSession }
   | { kind: "signed-out" }
-  /** The server could not be reached: the console still opens so offline edits can be queued (D17). */
+  /** The server could not be reached: the console still opens
+   * so offline edits can be queued (docs/decisions.md D17). */
   | { kind: "offline" };
 
 /** `refresh` asks the server again; otherwise the session already known (sign-in, last check) is used. */

@@ -1,0 +1,67 @@
+/** Settings > Payment: how shoppers pay an order in manual mode, written once per language. The text is
+ * synced to the storefront, which shows it on the order-success page while an order awaits payment. */
+import type { ReactNode } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import {
+  NO_PAYMENT_INSTRUCTIONS,
+  PAYMENT_INSTRUCTIONS_MAX,
+  paymentInstructionsSchema,
+  type PaymentInstructions,
+} from "@store/shared/schemas/catalog";
+import { FormField } from "../panel/form-field.tsx";
+import { PendingNote, useSettingForm } from "./site-settings.tsx";
+
+export const PAYMENT_INSTRUCTIONS_ENTITY = "settings.paymentInstructions";
+
+export function PaymentInstructionsTab() {
+  const { t } = useLingui();
+  const {
+    value: texts,
+    setValue: setTexts,
+    busy,
+    onSubmit,
+  } = useSettingForm<PaymentInstructions>({
+    path: "/api/admin/payment-instructions",
+    schema: paymentInstructionsSchema,
+    entity: PAYMENT_INSTRUCTIONS_ENTITY,
+    label: t`Payment instructions`,
+    initial: NO_PAYMENT_INSTRUCTIONS,
+  });
+
+  const field = (lang: keyof PaymentInstructions, label: ReactNode, dir: "ltr" | "rtl") => (
+    <FormField id={`payment-instructions-${lang}`} label={label}>
+      <textarea
+        id={`payment-instructions-${lang}`}
+        lang={lang}
+        dir={dir}
+        rows={4}
+        maxLength={PAYMENT_INSTRUCTIONS_MAX}
+        value={texts[lang]}
+        onChange={(e) => {
+          const value = e.currentTarget.value;
+          setTexts((v) => ({ ...v, [lang]: value }));
+        }}
+      />
+    </FormField>
+  );
+
+  return (
+    <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)}>
+      <p className="muted">
+        <Trans>
+          Shown to shoppers after they order, while the order awaits payment: how to pay (bank transfer, D17, cash) and
+          where to send the receipt. Left empty, shoppers are told you will contact them.
+        </Trans>
+      </p>
+      {field("en", <Trans>Payment instructions (English)</Trans>, "ltr")}
+      {field("fr", <Trans>Payment instructions (French)</Trans>, "ltr")}
+      {field("ar", <Trans>Payment instructions (Arabic)</Trans>, "rtl")}
+      <PendingNote entity={PAYMENT_INSTRUCTIONS_ENTITY} />
+      <div>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          <Trans>Save Settings</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}

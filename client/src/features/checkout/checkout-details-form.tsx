@@ -1,0 +1,248 @@
+/** The checkout's details column: name, email, WhatsApp, notes, currency, promo code, totals and the
+ * Place order button. */
+import type { FormEvent } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { coerceCurrency, CURRENCIES, type Currency } from "@store/shared/currency";
+import { useMoney } from "../catalog/use-money.ts";
+import { setCurrency } from "../prefs/prefs-store.ts";
+import { NOTES_MAX } from "./checkout-draft.ts";
+import { CheckoutField } from "./checkout-field.tsx";
+import type { CheckoutDetails } from "./use-checkout-details.ts";
+import type { PromoCode } from "./use-promo-code.ts";
+
+interface Props {
+  details: CheckoutDetails;
+  promo: PromoCode;
+  currency: Currency;
+  /** Minor units of `currency`. */
+  discount: number;
+  total: number;
+  online: boolean;
+  pending: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  /** The shopper started on the form (the progress indicator moves to 'Your details'). */
+  onEngaged: () => void;
+}
+
+export function CheckoutDetailsForm({
+  details,
+  promo,
+  currency,
+  discount,
+  total,
+  online,
+  pending,
+  onSubmit,
+  onEngaged,
+}: Props) {
+  const { t } = useLingui();
+  const money = useMoney();
+  const notesLength = details.draft.notes.length;
+  const promoCode = details.draft.promo?.code ?? "";
+  const promoPercent = details.draft.promo?.percent ?? 0;
+  return (
+    <section className="checkout__details" aria-labelledby="checkout-details-heading">
+      <h2 id="checkout-details-heading">
+        <Trans>Your details</Trans>
+      </h2>
+      {!online ? (
+        <p id="checkout-offline" className="checkout-notice checkout-notice--offline" role="status">
+          <Trans>You are offline. Your cart and details are saved; placing the order needs a connection.</Trans>
+        </p>
+      ) : null}
+      <form
+        className="checkout-form"
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        onFocus={onEngaged}
+        aria-busy={pending}
+      >
+        <CheckoutField
+          id="checkout-name"
+          name="name"
+          label={t`Full name`}
+          type="text"
+          autoComplete="name"
+          inputMode="text"
+          value={details.draft.name}
+          error={details.shownError("name")}
+          inputRef={details.fieldRefs.name}
+          onChange={(name) => details.update({ name })}
+          onBlur={() => details.touch("name")}
+        />
+        <CheckoutField
+          id="checkout-email"
+          name="email"
+          label={t`Email`}
+          hint={t`Your codes and receipt are sent here.`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={details.draft.email}
+          error={details.shownError("email")}
+          inputRef={details.fieldRefs.email}
+          onChange={(email) => details.update({ email })}
+          onBlur={() => details.touch("email")}
+        />
+        <CheckoutField
+          id="checkout-whatsapp"
+          name="whatsapp"
+          label={t`WhatsApp number`}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          value={details.draft.whatsapp}
+          error={details.shownError("whatsapp")}
+          inputRef={details.fieldRefs.whatsapp}
+          onChange={(whatsapp) => details.update({ whatsapp })}
+          onBlur={() => details.touch("whatsapp")}
+        />
+
+        <div className={`checkout-field ${details.shownError("notes") ? "has-error" : ""}`}>
+          <label htmlFor="checkout-notes" className="checkout-field__label">
+            <Trans>Notes (optional)</Trans>
+          </label>
+          <textarea
+            id="checkout-notes"
+            ref={details.fieldRefs.notes}
+            name="notes"
+            rows={3}
+            maxLength={NOTES_MAX}
+            value={details.draft.notes}
+            dir="auto"
+            aria-invalid={details.shownError("notes") ? true : undefined}
+            aria-describedby={
+              details.shownError("notes") ? "checkout-notes-count checkout-notes-error" : "checkout-notes-count"
+            }
+            onChange={(e) => details.update({ notes: e.target.value.slice(0, NOTES_MAX) })}
+            onBlur={() => details.touch("notes")}
+          />
+          <p id="checkout-notes-count" className="checkout-field__counter">
+            <Trans>
+              {notesLength} / {NOTES_MAX} characters
+            </Trans>
+          </p>
+          {details.shownError("notes") ? (
+            <p id="checkout-notes-error" className="checkout-field__error" role="alert">
+              {details.shownError("notes")}
+            </p>
+          ) : null}
+        </div>
+
+        <div className="checkout-field">
+          <label htmlFor="checkout-currency" className="checkout-field__label">
+            <Trans>Currency</Trans>
+          </label>
+          <select
+            id="checkout-currency"
+            name="currency"
+            value={currency}
+            disabled={pending}
+            onChange={(e) => setCurrency(coerceCurrency(e.target.value))}
+          >
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <div className="checkout-field checkout-promo">
+          {details.draft.promo ? (
+            <div className="checkout-promo__applied">
+              <p role="status" className="checkout-promo__status">
+                <Trans>
+                  Promo code {promoCode} applied: {promoPercent}% off.
+                </Trans>
+              </p>
+              <button
+                type="button"
+                className="btn btn--secondary btn--sm"
+                aria-label={t`Remove promo code ${promoCode}`}
+                disabled={pending}
+                onClick={() => {
+                  details.update({ promo: null });
+                  promo.setError(null);
+                }}
+              >
+                <Trans>Remove</Trans>
+              </button>
+            </div>
+          ) : (
+            <>
+              <label htmlFor="checkout-promo" className="checkout-field__label">
+                <Trans>Promo code</Trans>
+              </label>
+              <div className="checkout-promo__row">
+                <input
+                  id="checkout-promo"
+                  name="promo"
+                  type="text"
+                  value={details.draft.promoInput}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={40}
+                  dir="ltr"
+                  aria-invalid={promo.error ? true : undefined}
+                  aria-describedby={promo.error ? "checkout-promo-error" : undefined}
+                  onChange={(e) => {
+                    details.update({ promoInput: e.target.value });
+                    promo.setError(null);
+                  }}
+                  onKeyDown={promo.onKey}
+                />
+                <button
+                  type="button"
+                  className="btn btn--secondary"
+                  disabled={!online || promo.checking || pending || !details.draft.promoInput.trim()}
+                  aria-busy={promo.checking}
+                  onClick={() => void promo.apply()}
+                >
+                  <Trans>Apply</Trans>
+                </button>
+              </div>
+              {promo.error ? (
+                <p id="checkout-promo-error" className="checkout-field__error" role="alert">
+                  {promo.error}
+                </p>
+              ) : null}
+            </>
+          )}
+        </div>
+
+        <dl className="checkout-totals">
+          {details.draft.promo ? (
+            <div className="checkout-totals__row checkout-totals__row--discount">
+              <dt>
+                <Trans>
+                  Discount ({promoCode}, {promoPercent}%)
+                </Trans>
+              </dt>
+              <dd data-testid="checkout-discount">−{money(discount, currency)}</dd>
+            </div>
+          ) : null}
+          <div className="checkout-totals__row checkout-totals__row--total">
+            <dt>
+              <Trans>Total</Trans>
+            </dt>
+            <dd data-testid="checkout-total">{money(total, currency)}</dd>
+          </div>
+        </dl>
+
+        <button
+          type="submit"
+          className="btn btn--primary btn--lg checkout-submit"
+          disabled={pending || !online}
+          aria-describedby={!online ? "checkout-offline" : undefined}
+        >
+          {pending ? <Trans>Placing...</Trans> : <Trans>Place order</Trans>}
+        </button>
+        <p className="checkout-form__fineprint muted">
+          <Trans>Codes are delivered by email once payment is confirmed.</Trans>
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+/** Store-wide settings' defaults and limits, without zod, so the storefront's first script can use them
+ * (the schemas in schemas/catalog.ts are built on these). */
+
+/** Site toggles: every section shows until the operator switches it off. */
+export interface Toggles {
+  showNewsletter: boolean;
+  showPremium: boolean;
+  showPromo: boolean;
+}
+export const DEFAULT_TOGGLES: Toggles = { showNewsletter: true, showPremium: true, showPromo: true };
+
+/** How to pay an order in manual mode (bank transfer, D17 wallet, cash...), in each of the store's languages,
+ * as the operator writes it; shown on the order-success page while the order awaits payment. */
+export interface PaymentInstructions {
+  en: string;
+  fr: string;
+  ar: string;
+}
+export const PAYMENT_INSTRUCTIONS_MAX = 1000;
+export const NO_PAYMENT_INSTRUCTIONS: PaymentInstructions = { en: "", fr: "", ar: "" };
+
+export function isPaymentInstructions(value: unknown): value is PaymentInstructions {
+  if (typeof value !== "object" || value === null) return false;
+  const texts = value as Record<string, unknown>;
+  return typeof texts.en === "string" && typeof texts.fr === "string" && typeof texts.ar === "string";
+}
