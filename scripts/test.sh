@@ -16,6 +16,17 @@ pnpm build
 echo "== unit and integration tests"
 pnpm test:unit
 
+# The server's integration tests again on PostgreSQL, each test file in its own throwaway database.
+if (echo > /dev/tcp/127.0.0.1/5432) 2>/dev/null; then
+  echo "== server integration tests on PostgreSQL (127.0.0.1:5432)"
+  pnpm test:server:pg
+elif [ "${CI:-}" = "true" ]; then
+  echo "!! PostgreSQL is not listening on 127.0.0.1:5432: CI requires the PostgreSQL run (.ci/run starts it)." >&2
+  exit 1
+else
+  echo "!! SKIPPED the server tests on PostgreSQL: nothing listens on 127.0.0.1:5432 (see .ci/run)." >&2
+fi
+
 chromium_bin="${CHROMIUM_PATH:-/usr/bin/chromium}"
 if [ -x "$chromium_bin" ]; then
   echo "== end-to-end tests (Chromium: $chromium_bin)"

@@ -1,5 +1,5 @@
 // Bundles the server into dist/main.js (shared/ inlined), keeping native packages external,
-// and copies the SQL migrations beside it.
+// and copies the SQL migrations (SQLite and PostgreSQL) beside it.
 import { build } from "esbuild";
 import fs from "node:fs";
 import path from "node:path";
@@ -23,4 +23,5 @@ await build({
   logLevel: "warning",
 });
 fs.cpSync(path.join(root, "src/db/migrations"), path.join(root, "dist/migrations"), { recursive: true });
+fs.cpSync(path.join(root, "src/db/migrations-pg"), path.join(root, "dist/migrations-pg"), { recursive: true });
 console.log("server built: dist/main.js");

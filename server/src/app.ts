@@ -3,7 +3,7 @@ import path from "node:path";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { Config } from "./config.ts";
-import type { Db } from "./db/client.ts";
+import type { DataLayer } from "./db/data.ts";
 import { errorResponse } from "./http/errors.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { mountStatic } from "./http/static.ts";
@@ -15,14 +15,17 @@ import { SettingsRepo } from "./modules/settings/settings.repo.ts";
 import { SeoService } from "./modules/seo/seo.service.ts";
 import { seoRoutes } from "./modules/seo/seo.routes.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
-import { IdempotencyStore } from "./http/idempotency.ts";
-import { WriteBatch } from "./db/write-batch.ts";
+import { RateLimitsRepo } from "./modules/rate-limits/rate-limits.repo.ts";
+import { RateLimitsService } from "./modules/rate-limits/rate-limits.service.ts";
+import { IdempotencyRepo } from "./modules/idempotency/idempotency.repo.ts";
+import { IdempotencyService } from "./modules/idempotency/idempotency.service.ts";
 import { PromosRepo } from "./modules/promos/promos.repo.ts";
 import { PromosService } from "./modules/promos/promos.service.ts";
 import { promosRoutes } from "./modules/promos/promos.routes.ts";
 import { MailRepo } from "./modules/mail/mail.repo.ts";
 import { createTransport } from "./modules/mail/mail.transport.ts";
 import { MailWorker } from "./modules/mail/mail.worker.ts";
+import { MailboxService } from "./modules/mail/mailbox.service.ts";
 import { OrdersRepo } from "./modules/orders/orders.repo.ts";
 import { OrdersService } from "./modules/orders/orders.service.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
@@ -30,6 +33,7 @@ import { CheckoutRepo } from "./modules/checkout/checkout.repo.ts";
 import { CheckoutService } from "./modules/checkout/checkout.service.ts";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
 import { NewsletterRepo } from "./modules/newsletter/newsletter.repo.ts";
+import { NewsletterService } from "./modules/newsletter/newsletter.service.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
 import { installAdminGuard } from "./http/session.ts";
 import { AdminAuthRepo } from "./modules/admin-auth/admin-auth.repo.ts";
@@ -51,7 +55,7 @@ import { IMAGE_TOO_LARGE } from "@store/shared/schemas/admin";
 
 export interface AppDeps {
   config: Config;
-  db: Db;
+  data: DataLayer;
 }
 
 export interface Services {
@@ -59,17 +63,19 @@ export interface Services {
   settingsRepo: SettingsRepo;
   catalog: CatalogService;
   seo: SeoService;
-  idempotency: IdempotencyStore;
+  idempotency: IdempotencyService;
   /** Per-address limits for the public lookups (orders, promo validation, newsletter). */
   publicLimiter: RateLimiter;
+  rateLimits: RateLimitsService;
   promosRepo: PromosRepo;
   promos: PromosService;
   mailRepo: MailRepo;
   mailWorker: MailWorker;
+  mailbox: MailboxService;
   ordersRepo: OrdersRepo;
   orders: OrdersService;
   checkout: CheckoutService;
-  newsletterRepo: NewsletterRepo;
+  newsletter: NewsletterService;
   adminAuth: AdminAuthService;
   uploads: UploadsService;
   catalogAdmin: CatalogAdminService;
@@ -77,48 +83,55 @@ export interface Services {
   settings: SettingsService;
 }
 
-export function buildServices({ config, db }: AppDeps): Services {
-  const catalogRepo = new CatalogRepo(db);
-  const settingsRepo = new SettingsRepo(db);
-  const idempotency = new IdempotencyStore(db);
-  const promosRepo = new PromosRepo(db);
-  const mailRepo = new MailRepo(db);
-  const mailWorker = new MailWorker(mailRepo, createTransport(config.smtpUrl, mailRepo, config.dataDir), {
+export function buildServices({ config, data }: AppDeps): Services {
+  const catalogRepo = new CatalogRepo();
+  const settingsRepo = new SettingsRepo();
+  const idempotency = new IdempotencyService(data, new IdempotencyRepo());
+  const promosRepo = new PromosRepo();
+  const mailRepo = new MailRepo();
+  const mailWorker = new MailWorker(data, mailRepo, createTransport(config.smtpUrl, data, mailRepo, config.dataDir), {
     from: config.mailFrom,
   });
-  const ordersRepo = new OrdersRepo(db);
+  const ordersRepo = new OrdersRepo();
   const uploads = new UploadsService(path.join(config.dataDir, "uploads"));
+  const rateLimits = new RateLimitsService(data, new RateLimitsRepo());
   return {
     catalogRepo,
     settingsRepo,
-    catalog: new CatalogService(catalogRepo, settingsRepo),
-    seo: new SeoService(catalogRepo, config.publicUrl),
+    catalog: new CatalogService(data, catalogRepo, settingsRepo),
+    seo: new SeoService(data, catalogRepo, config.publicUrl),
     idempotency,
-    publicLimiter: new RateLimiter({ limit: 30, windowMs: 60_000, trustProxy: config.trustProxy }),
+    publicLimiter: new RateLimiter(rateLimits, {
+      name: "public",
+      limit: 30,
+      windowMs: 60_000,
+      trustProxy: config.trustProxy,
+    }),
+    rateLimits,
     promosRepo,
-    promos: new PromosService(promosRepo),
+    promos: new PromosService(data, promosRepo),
     mailRepo,
     mailWorker,
+    mailbox: new MailboxService(data, mailRepo),
     ordersRepo,
-    orders: new OrdersService(db, ordersRepo, mailRepo, catalogRepo, () => mailWorker.wake()),
+    orders: new OrdersService(data, ordersRepo, mailRepo, catalogRepo, () => mailWorker.wake()),
     checkout: new CheckoutService({
-      db,
-      repo: new CheckoutRepo(db),
+      data,
+      repo: new CheckoutRepo(),
       orders: ordersRepo,
       promos: promosRepo,
       mail: mailRepo,
       idempotency,
-      batch: new WriteBatch(db),
       worker: mailWorker,
       publicUrl: config.publicUrl,
       operatorEmail: config.operatorEmail,
     }),
-    newsletterRepo: new NewsletterRepo(db),
-    adminAuth: new AdminAuthService(new AdminAuthRepo(db), config),
+    newsletter: new NewsletterService(data, new NewsletterRepo()),
+    adminAuth: new AdminAuthService(data, new AdminAuthRepo(), config),
     uploads,
-    catalogAdmin: new CatalogAdminService(new CatalogAdminRepo(db), catalogRepo, uploads),
-    banners: new BannersService(new BannersRepo(db), catalogRepo, uploads),
-    settings: new SettingsService(db, settingsRepo, catalogRepo),
+    catalogAdmin: new CatalogAdminService(data, new CatalogAdminRepo(), catalogRepo, uploads),
+    banners: new BannersService(data, new BannersRepo(), catalogRepo, uploads),
+    settings: new SettingsService(data, settingsRepo, catalogRepo),
   };
 }
 
@@ -140,15 +153,15 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   app.use("*", (c, next) => (c.req.method === "GET" ? compressGet(c, next) : next()));
   // Before any route: every /api/admin/* route and catalog mutation needs a session (+ CSRF token).
   installAdminGuard(app, services.adminAuth, deps.config);
-  const idempotent = adminIdempotency(services.idempotency, deps.db);
+  const idempotent = adminIdempotency(deps.data, services.idempotency);
   for (const p of ["/api/admin/*", "/api/categories", "/api/categories/*"]) app.use(p, idempotent);
 
-  app.route("/", catalogRoutes(services.catalog, services.catalogRepo));
+  app.route("/", catalogRoutes(services.catalog));
   app.route("/", seoRoutes(services.seo));
   app.route("/", checkoutRoutes(services.checkout));
   app.route("/", ordersRoutes(services.orders, services.publicLimiter));
   app.route("/", promosRoutes(services.promos, services.publicLimiter));
-  app.route("/", newsletterRoutes(services.newsletterRepo, services.publicLimiter));
+  app.route("/", newsletterRoutes(services.newsletter, services.publicLimiter));
   app.route("/", adminAuthRoutes(services.adminAuth, deps.config));
   app.route("/", catalogAdminRoutes(services.catalogAdmin));
   app.route("/", bannersRoutes(services.banners));
@@ -159,8 +172,8 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
     adminRoutes({
       orders: services.orders,
       promos: services.promos,
-      newsletter: services.newsletterRepo,
-      mail: services.mailRepo,
+      newsletter: services.newsletter,
+      mailbox: services.mailbox,
     }),
   );
 

@@ -9,11 +9,18 @@ export async function startBackground(_deps: AppDeps, services: Services): Promi
 
   await services.adminAuth.ensureFirstAdmin();
 
-  services.mailWorker.start();
+  await services.mailWorker.start();
   stops.push(() => services.mailWorker.stop());
-  const pruneKeys = setInterval(() => services.idempotency.prune(), 3600_000);
+  const pruneKeys = setInterval(() => {
+    services.idempotency.prune().catch((err: unknown) => console.error("Pruning idempotency keys failed:", err));
+  }, 3600_000);
   pruneKeys.unref();
   stops.push(async () => clearInterval(pruneKeys));
+  const pruneLimits = setInterval(() => {
+    services.rateLimits.prune(Date.now()).catch((err: unknown) => console.error("Pruning rate limits failed:", err));
+  }, 3600_000);
+  pruneLimits.unref();
+  stops.push(async () => clearInterval(pruneLimits));
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };

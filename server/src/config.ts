@@ -1,6 +1,7 @@
 /** The environment, parsed once (docs/decisions.md D25). Nothing else reads process.env. */
 import path from "node:path";
 import { z } from "zod";
+import { databaseTarget, type DatabaseTarget } from "./db/url.ts";
 
 const optional = z
   .string()
@@ -32,7 +33,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  databaseFile: string;
+  /** The SQLite file or the PostgreSQL server (DATABASE_URL). */
+  database: DatabaseTarget;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -54,15 +56,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const databaseFile = e.DATABASE_URL
-    ? path.resolve(e.DATABASE_URL.replace(/^(sqlite|file):(\/\/)?/, ""))
-    : path.join(dataDir, "store.db");
+  const database = databaseTarget(e.DATABASE_URL, dataDir);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseFile,
+    database,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -3,21 +3,33 @@ import { serve } from "@hono/node-server";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { buildApp, buildServices } from "./app.ts";
-import { seedDemoCatalog } from "./db/seed/demo-catalog.ts";
+import { seedDemoCatalog } from "./seed/demo-catalog.ts";
 import { startBackground } from "./background.ts";
 
-const config = loadConfig();
-const { db, close } = openDatabase(config.databaseFile, { backgroundCheckpoints: true });
+/** A configuration or database the server cannot use stops it at start, with the reason on one line. */
+function stop(err: unknown): never {
+  console.error(`Cannot start the store: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
+
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    return stop(err);
+  }
+})();
+const data = await openDatabase(config.database, { backgroundCheckpoints: true }).catch(stop);
 
 const seedWanted = config.seedDemo === "yes" || (config.seedDemo === "auto" && config.env !== "test");
 if (seedWanted) {
-  const seeded = await seedDemoCatalog(db, config.dataDir);
+  const seeded = await seedDemoCatalog(data, config.dataDir);
   if (seeded) console.log(`Seeded the demo catalog (${seeded.products} products, ${seeded.categories} categories).`);
 }
 
-const services = buildServices({ config, db });
-const app = buildApp({ config, db }, services);
-const stopBackground = await startBackground({ config, db }, services);
+const services = buildServices({ config, data });
+const app = buildApp({ config, data }, services);
+const stopBackground = await startBackground({ config, data }, services);
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Store running on http://localhost:${info.port} (data in ${config.dataDir})`);
@@ -31,10 +43,9 @@ function shutdown(signal: string): void {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   server.close(() => {
-    void stopBackground().finally(() => {
-      close();
-      process.exit(0);
-    });
+    void stopBackground()
+      .finally(() => data.close())
+      .finally(() => process.exit(0));
   });
 }
 process.on("SIGINT", () => shutdown("SIGINT"));

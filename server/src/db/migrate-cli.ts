@@ -2,5 +2,6 @@ import { loadConfig } from "../config.ts";
 import { openDatabase } from "./client.ts";
 
 const config = loadConfig();
-openDatabase(config.databaseFile).close();
-console.log(`Database ${config.databaseFile} is up to date.`);
+// Opening applies the pending migrations.
+await (await openDatabase(config.database)).close();
+console.log(`Database ${config.database.engine === "sqlite" ? config.database.file : "(PostgreSQL)"} is up to date.`);

@@ -1,23 +1,67 @@
-/** Transactions through one better-sqlite3 transaction function per caller, created once: drizzle's
- * db.transaction() builds a new one (and a transaction object) on every call, which the checkout paid for
- * per order and per savepoint. Called inside an open transaction, it runs as a savepoint. */
-import Database from "better-sqlite3";
-import type { Db } from "./client.ts";
+/** Engine-neutral pieces of the transaction helper: the lock that serializes transactions on one connection,
+ * and the shape of a unit of group commit. */
 
-export type TransactionBehavior = "deferred" | "immediate";
-export type InTransaction = <T>(fn: () => T, behavior?: TransactionBehavior) => T;
+/** A FIFO lock: `tryLock()` takes it at once when free; otherwise `wait()` resolves when it is handed over
+ * (still locked, to the waiter). Every `lock` is paired with one `unlock()`. */
+export class Mutex {
+  private locked = false;
+  private readonly waiters: (() => void)[] = [];
 
-export function transactionRunner(db: Db): InTransaction {
-  const client: unknown = Reflect.get(db, "$client");
-  if (!(client instanceof Database)) throw new Error("transactionRunner needs a better-sqlite3 database");
-  const run = client.transaction((fn: () => void) => fn());
-  return <T>(fn: () => T, behavior: TransactionBehavior = "deferred"): T => {
-    // Assigned inside the callback (so not narrowed by the compiler).
-    let out = undefined as { value: T } | undefined;
-    run[behavior](() => {
-      out = { value: fn() };
-    });
-    if (!out) throw new Error("the transaction did not run its work");
-    return out.value;
-  };
+  tryLock(): boolean {
+    if (this.locked) return false;
+    this.locked = true;
+    return true;
+  }
+
+  wait(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  async lock(): Promise<void> {
+    if (!this.tryLock()) await this.wait();
+  }
+
+  unlock(): void {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.locked = false;
+  }
+}
+
+/** Runs transactions for the write batch: a new outermost write transaction, and a savepoint inside one. */
+export interface TransactionHost<Tx> {
+  topLevel<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  savepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+/** The state every engine's tx keeps: a tx refuses statements after its transaction ended, and while a
+ * savepoint of it is open (its statements go through the savepoint's tx then). */
+export class TxState {
+  private ended = false;
+  private busy = false;
+
+  get isOpen(): boolean {
+    return !this.ended;
+  }
+
+  /** Throws unless this tx may run a statement now. */
+  protected check(): void {
+    if (this.ended) throw new Error("This transaction has ended: its tx cannot run statements any more.");
+    if (this.busy) throw new Error("A savepoint of this transaction is open: run statements through its tx.");
+  }
+
+  /** Marks a savepoint open inside this transaction (one at a time). */
+  enter(): void {
+    if (this.ended) throw new Error("This transaction has ended: no savepoint can be opened in it.");
+    if (this.busy) throw new Error("A savepoint of this transaction is open already: one at a time.");
+    this.busy = true;
+  }
+
+  leave(): void {
+    this.busy = false;
+  }
+
+  end(): void {
+    this.ended = true;
+  }
 }

@@ -4,38 +4,38 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "./client.ts";
+import { openSqlite, type SqliteData, type SqliteTx } from "./sqlite.ts";
 import { WriteBatch } from "./write-batch.ts";
 
 describe("WriteBatch (group commit)", () => {
   let dir: string;
-  let db: Db;
-  let close: () => void;
+  let data: SqliteData;
   /** A second connection: it sees only what is committed. */
   let reader: Database.Database;
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "write-batch-"));
-    ({ db, close } = openDatabase(path.join(dir, "store.db")));
-    db.run(sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE)`);
+    data = openSqlite(path.join(dir, "store.db"));
+    data.db.run(sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE)`);
     reader = new Database(path.join(dir, "store.db"), { readonly: true });
   });
-  afterEach(() => {
+  afterEach(async () => {
     reader.close();
-    close();
+    await data.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const insert = (body: string) => (tx: Db) => tx.run(sql`INSERT INTO notes (body) VALUES (${body})`).lastInsertRowid;
-  const bodies = () => db.all<{ body: string }>(sql`SELECT body FROM notes ORDER BY id`).map((r) => r.body);
+  const insert = (body: string) => async (tx: SqliteTx) =>
+    tx.sqlite.run(sql`INSERT INTO notes (body) VALUES (${body})`).lastInsertRowid;
+  const bodies = () => data.db.all<{ body: string }>(sql`SELECT body FROM notes ORDER BY id`).map((r) => r.body);
   const committed = () => (reader.prepare("SELECT count(*) AS n FROM notes").get() as { n: number }).n;
   /** Inserts, and notes how many rows the other connection could see at that moment. */
-  const insertNoting = (body: string, seen: number[]) => (tx: Db) => {
+  const insertNoting = (body: string, seen: number[]) => (tx: SqliteTx) => {
     seen.push(committed());
     return insert(body)(tx);
   };
 
   it("commits the units queued in one turn together, in order, and answers each after the commit", async () => {
-    const batch = new WriteBatch(db);
+    const batch = new WriteBatch<SqliteTx>(data);
     const seen: number[] = [];
     const answers = await Promise.all(["a", "b", "c"].map((body) => batch.run(insertNoting(body, seen))));
     expect(answers).toEqual([1, 2, 3]);
@@ -46,11 +46,11 @@ describe("WriteBatch (group commit)", () => {
   });
 
   it("rolls back only the unit that throws, and rejects only its caller", async () => {
-    const batch = new WriteBatch(db);
+    const batch = new WriteBatch<SqliteTx>(data);
     const results = await Promise.allSettled([
       batch.run(insert("a")),
-      batch.run((tx) => {
-        insert("half-written")(tx);
+      batch.run(async (tx) => {
+        await insert("half-written")(tx);
         throw new Error("refused");
       }),
       batch.run(insert("a")), // the UNIQUE constraint refuses a second "a"
@@ -62,7 +62,7 @@ describe("WriteBatch (group commit)", () => {
   });
 
   it("splits a long queue into several commits of at most maxUnits", async () => {
-    const batch = new WriteBatch(db, 2);
+    const batch = new WriteBatch<SqliteTx>(data, 2);
     const seen: number[] = [];
     await Promise.all(["a", "b", "c", "d", "e"].map((body) => batch.run(insertNoting(body, seen))));
     expect(seen).toEqual([0, 0, 2, 2, 4]);
@@ -70,15 +70,15 @@ describe("WriteBatch (group commit)", () => {
   });
 
   it("rejects every unit of a batch whose commit fails, writes none of them, and keeps working", async () => {
-    db.run(sql`CREATE TABLE parents (id INTEGER PRIMARY KEY)`);
-    db.run(
+    data.db.run(sql`CREATE TABLE parents (id INTEGER PRIMARY KEY)`);
+    data.db.run(
       sql`CREATE TABLE children (parent_id INTEGER NOT NULL REFERENCES parents (id) DEFERRABLE INITIALLY DEFERRED)`,
     );
-    const batch = new WriteBatch(db);
+    const batch = new WriteBatch<SqliteTx>(data);
     // A deferred foreign key is checked at COMMIT: the orphan passes its savepoint and fails the commit.
     const failed = await Promise.allSettled([
       batch.run(insert("a")),
-      batch.run((tx) => tx.run(sql`INSERT INTO children (parent_id) VALUES (42)`)),
+      batch.run(async (tx) => tx.sqlite.run(sql`INSERT INTO children (parent_id) VALUES (42)`)),
     ]);
     expect(failed.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect(failed[0]).toMatchObject({ reason: { code: "SQLITE_CONSTRAINT_FOREIGNKEY" } });

@@ -1,51 +1,59 @@
-/** Group commit for small, independent writes on the hot path (checkout). Units queued during one turn of
- * the event loop run together in one SQLite transaction, each in its own savepoint: a unit that throws
- * rolls back alone and rejects its own caller, the others commit together. A caller's promise settles only
- * after the commit, so nothing is answered before it is durable; one commit (its WAL frames and locks)
- * then serves many orders instead of one. Runs synchronously inside the flush, like every transaction here. */
-import type { Db } from "./client.ts";
-import { transactionRunner, type InTransaction } from "./transactions.ts";
+/** Group commit for small, independent writes on the hot path (checkout). Units queued while the batch waits
+ * for its turn (at least one turn of the event loop) run together in one write transaction, each in its own
+ * savepoint: a unit that throws rolls back alone and rejects its own caller, the others commit together. A
+ * caller's promise settles only after the commit, so nothing is answered before it is durable; one commit
+ * (its WAL frames and locks) then serves many orders instead of one. */
+import type { TransactionHost } from "./transactions.ts";
 
-interface Unit {
-  work: (tx: Db) => unknown;
+interface Unit<Tx> {
+  work: (tx: Tx) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
 }
 
-export class WriteBatch {
-  private queue: Unit[] = [];
-  private readonly inTransaction: InTransaction;
+interface Outcome {
+  ok: boolean;
+  value: unknown;
+}
+
+export class WriteBatch<Tx> {
+  private queue: Unit<Tx>[] = [];
+  private flushing = false;
 
   constructor(
-    private readonly db: Db,
-    /** Upper bound on units per commit, so one commit never holds the event loop for long. */
+    private readonly host: TransactionHost<Tx>,
+    /** Upper bound on units per commit, so one commit never holds the connection for long. */
     private readonly maxUnits = 64,
-  ) {
-    this.inTransaction = transactionRunner(db);
-  }
+  ) {}
 
-  run<T>(work: (tx: Db) => T): Promise<T> {
+  run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (this.queue.length === 1) setImmediate(() => this.flush());
+      if (this.flushing) return;
+      this.flushing = true;
+      setImmediate(() => void this.flush());
     });
   }
 
-  private flush(): void {
+  private async flush(): Promise<void> {
     while (this.queue.length > 0) {
-      const units = this.queue.splice(0, this.maxUnits);
-      const outcomes: { ok: boolean; value: unknown }[] = [];
+      let units: Unit<Tx>[] = [];
+      const outcomes: Outcome[] = [];
       try {
-        this.inTransaction(() => {
+        await this.host.topLevel(async (tx) => {
+          // Taken once the transaction has begun: units queued while it waited for the lock come along.
+          units = this.queue.splice(0, this.maxUnits);
           for (const unit of units) {
             try {
-              outcomes.push({ ok: true, value: this.inTransaction(() => unit.work(this.db)) });
+              outcomes.push({ ok: true, value: await this.host.savepoint(tx, unit.work) });
             } catch (err) {
               outcomes.push({ ok: false, value: err });
             }
           }
-        }, "immediate");
+        });
       } catch (err) {
+        // The commit (or the BEGIN) failed: nothing of these units was written.
+        if (units.length === 0) units = this.queue.splice(0, this.maxUnits);
         for (const unit of units) unit.reject(err);
         continue;
       }
@@ -55,5 +63,6 @@ export class WriteBatch {
         else unit.reject(outcome?.value);
       });
     }
+    this.flushing = false;
   }
 }

@@ -1,18 +1,21 @@
-/** A small in-memory token bucket per client address (one process; enough for a single-node store).
- * The address is the socket's, or the last X-Forwarded-For hop when TRUST_PROXY is set. */
+/** Per-address limits for the public lookups: at most `limit` requests per window of `windowMs` for each client
+ * address, counted by a RateLimitStore (the database, so every instance counts the same requests). The address
+ * is the socket's, or the last X-Forwarded-For hop when TRUST_PROXY is set. */
 import type { Context, MiddlewareHandler } from "hono";
 import { TooManyRequestsError } from "./errors.ts";
 
-interface Bucket {
-  tokens: number;
-  updatedAt: number;
+/** Counts one request for a key in its current window, and answers the window's count and start. */
+export interface RateLimitStore {
+  hit(key: string, now: number, windowMs: number): Promise<{ count: number; windowStart: number }>;
 }
 
 export interface RateLimitOptions {
-  /** Requests allowed per window (also the burst size). */
+  /** Requests allowed per window. */
   limit: number;
   windowMs: number;
   trustProxy: boolean;
+  /** What is limited, so two limiters never share counts. */
+  name: string;
   clock?: () => number;
 }
 
@@ -39,43 +42,27 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
 }
 
 export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
   private readonly clock: () => number;
 
-  constructor(private readonly options: RateLimitOptions) {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly options: RateLimitOptions,
+  ) {
     this.clock = options.clock ?? Date.now;
   }
 
-  /** Takes one token for `key`; returns 0 when allowed, else the seconds to wait. */
-  take(key: string): number {
+  /** Counts one request for `key`; returns 0 when allowed, else the seconds to wait. */
+  async take(key: string): Promise<number> {
     const now = this.clock();
-    const { limit, windowMs } = this.options;
-    const perMs = limit / windowMs;
-    const bucket = this.buckets.get(key) ?? { tokens: limit, updatedAt: now };
-    bucket.tokens = Math.min(limit, bucket.tokens + (now - bucket.updatedAt) * perMs);
-    bucket.updatedAt = now;
-    this.buckets.set(key, bucket);
-    if (this.buckets.size > 50_000) this.prune(now);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return 0;
-    }
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
-  }
-
-  /** Drops buckets that have refilled completely (they hold no information). */
-  private prune(now: number): void {
-    const full = this.options.windowMs;
-    for (const [key, b] of this.buckets) if (now - b.updatedAt >= full) this.buckets.delete(key);
-  }
-
-  reset(): void {
-    this.buckets.clear();
+    const { limit, windowMs, name } = this.options;
+    const { count, windowStart } = await this.store.hit(`${name}:${key}`, now, windowMs);
+    if (count <= limit) return 0;
+    return Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
   }
 
   middleware(): MiddlewareHandler {
     return async (c, next) => {
-      const wait = this.take(clientAddress(c, this.options.trustProxy));
+      const wait = await this.take(clientAddress(c, this.options.trustProxy));
       if (wait > 0) throw new TooManyRequestsError("Too many requests. Please try again later.", wait);
       await next();
     };

@@ -4,10 +4,25 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../config.ts";
-import type { ActiveSession, AdminAuthService } from "../modules/admin-auth/admin-auth.service.ts";
-import { SESSION_TTL_MS } from "../modules/admin-auth/admin-auth.service.ts";
 import { checkCsrf, isStateChanging } from "./csrf.ts";
 import { UnauthorizedError } from "./errors.ts";
+
+/** How long a session lives without use (the cookie's longest Max-Age). */
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface ActiveSession {
+  idHash: string;
+  csrfToken: string;
+  expiresAt: number;
+  admin: { id: string; username: string; name: string; email: string };
+  /** true when this request extended the expiry (the cookie should be re-sent). */
+  refreshed: boolean;
+}
+
+/** Finds the session behind a cookie value (the admin-auth module implements it). */
+export interface SessionResolver {
+  resolveSession(sessionId: string | undefined): Promise<ActiveSession | undefined>;
+}
 
 export type AdminEnv = { Variables: { adminSession: ActiveSession } };
 
@@ -50,7 +65,7 @@ export function currentSession(c: Context<AdminEnv>): ActiveSession {
 }
 
 function guard(
-  auth: AdminAuthService,
+  auth: SessionResolver,
   config: Pick<Config, "env" | "publicUrl">,
   opts: { onlyChanges: boolean },
 ): MiddlewareHandler<AdminEnv> {
@@ -59,7 +74,7 @@ function guard(
     const method = c.req.method.toUpperCase();
     if (PUBLIC_ADMIN_ROUTES.includes(`${method} ${c.req.path}`)) return next();
     if (opts.onlyChanges && !isStateChanging(method)) return next();
-    const session = auth.resolveSession(readSessionCookie(c, secure));
+    const session = await auth.resolveSession(readSessionCookie(c, secure));
     if (!session) throw new UnauthorizedError();
     if (isStateChanging(method)) checkCsrf(c, session.csrfToken, config.publicUrl);
     c.set("adminSession", session);
@@ -71,7 +86,7 @@ function guard(
 }
 
 /** Call before mounting any route. */
-export function installAdminGuard(app: Hono, auth: AdminAuthService, config: Pick<Config, "env" | "publicUrl">): void {
+export function installAdminGuard(app: Hono, auth: SessionResolver, config: Pick<Config, "env" | "publicUrl">): void {
   const all = guard(auth, config, { onlyChanges: false });
   const changes = guard(auth, config, { onlyChanges: true });
   app.use("/api/admin", all);

@@ -53,7 +53,7 @@ export async function openAdminStore(): Promise<{ store: TestStore; admin: Admin
   try {
     return { store, admin: await signIn(store) };
   } catch (err) {
-    store.close();
+    await store.close();
     throw err;
   }
 }

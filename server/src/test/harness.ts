@@ -1,12 +1,17 @@
-/** Builds the app in-process against a real SQLite file in a fresh temp directory (integration tests). */
+/** Builds the app in-process against a real database (integration tests): a SQLite file in a fresh temp
+ * directory, or with TEST_DATABASE=postgres a throwaway PostgreSQL database (created per store on the server
+ * TEST_POSTGRES_URL names, default postgres://postgres@127.0.0.1:5432/postgres, and dropped at close). */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Hono } from "hono";
 import { loadConfig, type Config } from "../config.ts";
-import { openDatabase, type Db } from "../db/client.ts";
+import type { DataLayer, Db, Tables } from "../db/data.ts";
+import pg from "pg";
+import { openDatabase } from "../db/client.ts";
+import { secureRandomBytes } from "../lib/random.ts";
 import { buildApp, buildServices, type Services } from "../app.ts";
-import { seedDemoCatalog } from "../db/seed/demo-catalog.ts";
+import { seedDemoCatalog } from "../seed/demo-catalog.ts";
 import { setPasswordCostForTests } from "../modules/admin-auth/password.ts";
 
 // scrypt at the production cost takes most of a second here; tests sign in often (password.test.ts checks the real cost).
@@ -14,36 +19,70 @@ setPasswordCostForTests({ N: 2 ** 10, r: 8, p: 1 });
 
 export interface TestStore {
   app: Hono;
-  db: Db;
+  data: DataLayer;
+  /** A test's own statement, in a transaction: `await store.query((db, t) => db.select().from(t.orders))`. */
+  query<T>(statement: (db: Db, t: Tables) => PromiseLike<T>): Promise<T>;
   config: Config;
   services: Services;
   dataDir: string;
-  close: () => void;
+  close: () => Promise<void>;
 }
 
 export async function createTestStore(
   options: { seed?: boolean; env?: Record<string, string> } = {},
 ): Promise<TestStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-test-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL: "http://store.test", ...options.env });
-  const { db, close } = openDatabase(config.databaseFile);
-  if (options.seed) await seedDemoCatalog(db, dataDir, { images: false });
-  const services = buildServices({ config, db });
-  const app = buildApp({ config, db }, services);
+  const database = TEST_ON_POSTGRES ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: "http://store.test",
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  });
+  const data = await openDatabase(config.database);
+  if (options.seed) await seedDemoCatalog(data, dataDir, { images: false });
+  const services = buildServices({ config, data });
+  const app = buildApp({ config, data }, services);
   // The first admin, as at start-up (background.ts), when the test gives credentials.
   if (config.adminUsername !== undefined || config.adminPassword !== undefined)
     await services.adminAuth.ensureFirstAdmin(() => undefined);
   return {
     app,
-    db,
+    data,
+    query: (statement) => data.transaction(async (tx) => statement(tx.db, tx.t)),
     config,
     services,
     dataDir,
-    close: () => {
-      close();
+    close: async () => {
+      await data.close();
+      await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Whether the integration tests run on PostgreSQL (TEST_DATABASE=postgres) instead of SQLite. */
+export const TEST_ON_POSTGRES = process.env.TEST_DATABASE === "postgres";
+
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** A new empty database on the test server, and how to drop it. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `store_test_${process.pid}_${secureRandomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
 /** JSON request helper for app.request(). */

@@ -19,7 +19,7 @@ const KNOWN: ReadonlyMap<string, MessageDescriptor> = new Map([
     CHECKOUT_MESSAGES.idempotencyMismatch,
     msg`This checkout was already submitted with different details. Please try again.`,
   ],
-  // The server's generic idempotency refusal (server/src/http/idempotency.ts).
+  // The server's generic idempotency refusal (server/src/modules/idempotency/idempotency.service.ts).
   [
     "This request was already submitted with different details. Please try again.",
     msg`This checkout was already submitted with different details. Please try again.`,

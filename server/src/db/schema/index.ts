@@ -2,3 +2,4 @@ export * from "./catalog.ts";
 export * from "./orders.ts";
 export * from "./mail.ts";
 export * from "./admin.ts";
+export * from "./limits.ts";

@@ -1,7 +1,7 @@
-/** Every query of admin accounts, sessions and login throttling. */
-import { and, eq, lt, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { adminSessions, admins, loginThrottle } from "../../db/schema/index.ts";
+/** Every query of admin accounts, sessions and login throttling; each method takes the transaction it runs in. */
+import { and, count, eq, lt, ne, sql } from "drizzle-orm";
+import type { Tx } from "../../db/data.ts";
+import type { adminSessions, admins, loginThrottle } from "../../db/schema/index.ts";
 
 export type AdminRow = typeof admins.$inferSelect;
 export type ThrottleRow = typeof loginThrottle.$inferSelect;
@@ -14,72 +14,73 @@ export interface SessionRow {
 }
 
 export class AdminAuthRepo {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (tx: Db) => T): T {
-    return this.db.transaction((tx) => fn(tx));
-  }
-
-  countAdmins(): number {
-    return (
-      this.db
-        .select({ n: sql<number>`count(*)` })
-        .from(admins)
-        .get()?.n ?? 0
-    );
+  async countAdmins(tx: Tx): Promise<number> {
+    return (await tx.db.select({ n: count() }).from(tx.t.admins))[0]?.n ?? 0;
   }
 
   /** Inserts unless the username exists already (two processes starting at once). */
-  insertAdmin(row: typeof admins.$inferInsert): boolean {
-    return this.db.insert(admins).values(row).onConflictDoNothing().run().changes > 0;
+  async insertAdmin(tx: Tx, row: typeof admins.$inferInsert): Promise<boolean> {
+    const { admins } = tx.t;
+    return (await tx.db.insert(admins).values(row).onConflictDoNothing().returning({ id: admins.id })).length > 0;
   }
 
-  byUsername(username: string): AdminRow | undefined {
-    return this.db
-      .select()
-      .from(admins)
-      .where(eq(sql`lower(${admins.username})`, username.toLowerCase()))
-      .get();
-  }
-
-  byId(id: string): AdminRow | undefined {
-    return this.db.select().from(admins).where(eq(admins.id, id)).get();
-  }
-
-  usernameTakenByOther(username: string, adminId: string): boolean {
+  async byUsername(tx: Tx, username: string): Promise<AdminRow | undefined> {
+    const { admins } = tx.t;
     return (
-      this.db
-        .select({ id: admins.id })
+      await tx.db
+        .select()
         .from(admins)
-        .where(and(eq(sql`lower(${admins.username})`, username.toLowerCase()), ne(admins.id, adminId)))
-        .get() !== undefined
-    );
+        .where(eq(sql`lower(${admins.username})`, username.toLowerCase()))
+    )[0];
   }
 
-  updateProfile(id: string, p: { name: string; email: string; username: string }, now: number): void {
-    this.db
+  async byId(tx: Tx, id: string): Promise<AdminRow | undefined> {
+    const { admins } = tx.t;
+    return (await tx.db.select().from(admins).where(eq(admins.id, id)))[0];
+  }
+
+  async usernameTakenByOther(tx: Tx, username: string, adminId: string): Promise<boolean> {
+    const { admins } = tx.t;
+    const rows = await tx.db
+      .select({ id: admins.id })
+      .from(admins)
+      .where(and(eq(sql`lower(${admins.username})`, username.toLowerCase()), ne(admins.id, adminId)));
+    return rows.length > 0;
+  }
+
+  async updateProfile(
+    tx: Tx,
+    id: string,
+    p: { name: string; email: string; username: string },
+    now: number,
+  ): Promise<void> {
+    const { admins } = tx.t;
+    await tx.db
       .update(admins)
       .set({ ...p, updatedAt: now })
-      .where(eq(admins.id, id))
-      .run();
+      .where(eq(admins.id, id));
   }
 
-  /** New hash, and every other session of that admin ends, in one transaction. */
-  updatePassword(id: string, passwordHash: string, keepSessionHash: string, now: number): void {
-    this.db.transaction((tx) => {
-      tx.update(admins).set({ passwordHash, updatedAt: now }).where(eq(admins.id, id)).run();
-      tx.delete(adminSessions)
-        .where(and(eq(adminSessions.adminId, id), ne(adminSessions.idHash, keepSessionHash)))
-        .run();
-    });
+  async updatePassword(tx: Tx, id: string, passwordHash: string, now: number): Promise<void> {
+    const { admins } = tx.t;
+    await tx.db.update(admins).set({ passwordHash, updatedAt: now }).where(eq(admins.id, id));
   }
 
-  insertSession(row: typeof adminSessions.$inferInsert): void {
-    this.db.insert(adminSessions).values(row).run();
+  /** Ends every session of the admin except `keepSessionHash`. */
+  async deleteOtherSessions(tx: Tx, adminId: string, keepSessionHash: string): Promise<void> {
+    const { adminSessions } = tx.t;
+    await tx.db
+      .delete(adminSessions)
+      .where(and(eq(adminSessions.adminId, adminId), ne(adminSessions.idHash, keepSessionHash)));
   }
 
-  session(idHash: string): SessionRow | undefined {
-    return this.db
+  async insertSession(tx: Tx, row: typeof adminSessions.$inferInsert): Promise<void> {
+    await tx.db.insert(tx.t.adminSessions).values(row);
+  }
+
+  async session(tx: Tx, idHash: string): Promise<SessionRow | undefined> {
+    const { adminSessions, admins } = tx.t;
+    const rows = await tx.db
       .select({
         idHash: adminSessions.idHash,
         csrfToken: adminSessions.csrfToken,
@@ -88,44 +89,50 @@ export class AdminAuthRepo {
       })
       .from(adminSessions)
       .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-      .where(eq(adminSessions.idHash, idHash))
-      .get();
+      .where(eq(adminSessions.idHash, idHash));
+    return rows[0];
   }
 
-  extendSession(idHash: string, expiresAt: number): void {
-    this.db.update(adminSessions).set({ expiresAt }).where(eq(adminSessions.idHash, idHash)).run();
+  async extendSession(tx: Tx, idHash: string, expiresAt: number): Promise<void> {
+    const { adminSessions } = tx.t;
+    await tx.db.update(adminSessions).set({ expiresAt }).where(eq(adminSessions.idHash, idHash));
   }
 
-  deleteSession(idHash: string): void {
-    this.db.delete(adminSessions).where(eq(adminSessions.idHash, idHash)).run();
+  async deleteSession(tx: Tx, idHash: string): Promise<void> {
+    const { adminSessions } = tx.t;
+    await tx.db.delete(adminSessions).where(eq(adminSessions.idHash, idHash));
   }
 
-  deleteExpiredSessions(now: number): void {
-    this.db.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run();
+  async deleteExpiredSessions(tx: Tx, now: number): Promise<void> {
+    const { adminSessions } = tx.t;
+    await tx.db.delete(adminSessions).where(lt(adminSessions.expiresAt, now));
   }
 
-  throttle(tx: Db, key: string): ThrottleRow | undefined {
-    return tx.select().from(loginThrottle).where(eq(loginThrottle.key, key)).get();
+  async throttle(tx: Tx, key: string): Promise<ThrottleRow | undefined> {
+    const { loginThrottle } = tx.t;
+    return (await tx.db.select().from(loginThrottle).where(eq(loginThrottle.key, key)))[0];
   }
 
-  saveThrottle(tx: Db, row: ThrottleRow): void {
-    tx.insert(loginThrottle)
+  async saveThrottle(tx: Tx, row: ThrottleRow): Promise<void> {
+    const { loginThrottle } = tx.t;
+    await tx.db
+      .insert(loginThrottle)
       .values(row)
       .onConflictDoUpdate({
         target: loginThrottle.key,
         set: { failures: row.failures, windowStart: row.windowStart, lockedUntil: row.lockedUntil },
-      })
-      .run();
+      });
   }
 
-  deleteThrottle(tx: Db, key: string): void {
-    tx.delete(loginThrottle).where(eq(loginThrottle.key, key)).run();
+  async deleteThrottle(tx: Tx, key: string): Promise<void> {
+    const { loginThrottle } = tx.t;
+    await tx.db.delete(loginThrottle).where(eq(loginThrottle.key, key));
   }
 
-  deleteStaleThrottles(before: number): void {
-    this.db
+  async deleteStaleThrottles(tx: Tx, before: number): Promise<void> {
+    const { loginThrottle } = tx.t;
+    await tx.db
       .delete(loginThrottle)
-      .where(and(lt(loginThrottle.windowStart, before), sql`coalesce(${loginThrottle.lockedUntil}, 0) < ${before}`))
-      .run();
+      .where(and(lt(loginThrottle.windowStart, before), sql`coalesce(${loginThrottle.lockedUntil}, 0) < ${before}`));
   }
 }

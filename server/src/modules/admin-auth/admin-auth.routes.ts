@@ -30,8 +30,8 @@ export function adminAuthRoutes(
     return c.json({ ok: true as const, username: s.admin.username, name: s.admin.name, csrfToken: s.csrfToken });
   });
 
-  app.post("/api/admin/logout", (c) => {
-    auth.logout(currentSession(c).idHash);
+  app.post("/api/admin/logout", async (c) => {
+    await auth.logout(currentSession(c).idHash);
     clearSessionCookie(c, secure);
     return c.json({ ok: true });
   });
@@ -41,11 +41,11 @@ export function adminAuthRoutes(
     return c.json({ username: s.admin.username, name: s.admin.name, csrfToken: s.csrfToken });
   });
 
-  app.get("/api/admin/profile", (c) => c.json(auth.profile(currentSession(c).admin.id)));
+  app.get("/api/admin/profile", async (c) => c.json(await auth.profile(currentSession(c).admin.id)));
 
   app.put("/api/admin/profile", async (c) => {
     const input = await readJson(c, profileUpdateSchema);
-    return c.json(auth.updateProfile(currentSession(c).admin.id, input));
+    return c.json(await auth.updateProfile(currentSession(c).admin.id, input));
   });
 
   app.put("/api/admin/password", async (c) => {

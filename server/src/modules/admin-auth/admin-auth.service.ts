@@ -2,6 +2,8 @@
  * with throttling, server-side sessions, profile and password. */
 import { createHash, randomBytes } from "node:crypto";
 import type { Config } from "../../config.ts";
+import type { DataLayer } from "../../db/data.ts";
+import { SESSION_TTL_MS, type ActiveSession, type SessionResolver } from "../../http/session.ts";
 import {
   AppError,
   ConflictError,
@@ -19,7 +21,7 @@ import {
 import type { AdminAuthRepo, ThrottleRow } from "./admin-auth.repo.ts";
 import { dummyHash, hashPassword, randomPassword, verifyPassword } from "./password.ts";
 
-export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export { SESSION_TTL_MS };
 /** Sliding expiry: a session used with less than this left is extended back to the full TTL. */
 const SESSION_REFRESH_BELOW_MS = 6 * 24 * 60 * 60 * 1000;
 
@@ -38,15 +40,6 @@ export interface AdminIdentity {
   email: string;
 }
 
-export interface ActiveSession {
-  idHash: string;
-  csrfToken: string;
-  expiresAt: number;
-  admin: AdminIdentity;
-  /** true when this request extended the expiry (the cookie should be re-sent). */
-  refreshed: boolean;
-}
-
 export interface NewSession {
   sessionId: string;
   csrfToken: string;
@@ -63,8 +56,9 @@ interface ThrottleKey {
   limit: number;
 }
 
-export class AdminAuthService {
+export class AdminAuthService implements SessionResolver {
   constructor(
+    private readonly data: DataLayer,
     private readonly repo: AdminAuthRepo,
     private readonly config: Pick<Config, "adminUsername" | "adminPassword">,
     private readonly now: () => number = Date.now,
@@ -73,21 +67,24 @@ export class AdminAuthService {
   /** docs/decisions.md D4: creates the first admin when there is
    * none. A generated password is printed once, never again. */
   async ensureFirstAdmin(log: (line: string) => void = console.log): Promise<{ created: boolean; username?: string }> {
-    if (this.repo.countAdmins() > 0) return { created: false };
+    const count = () => this.data.read((tx) => this.repo.countAdmins(tx));
+    if ((await count()) > 0) return { created: false };
     const username = this.config.adminUsername?.trim() || "admin";
     const configured = this.config.adminPassword;
     const password = configured ?? randomPassword();
     const passwordHash = await hashPassword(password);
     const t = this.now();
-    if (this.repo.countAdmins() > 0) return { created: false };
-    const created = this.repo.insertAdmin({
-      id: newId("adm"),
-      username,
-      name: "",
-      email: "",
-      passwordHash,
-      createdAt: t,
-      updatedAt: t,
+    const created = await this.data.transaction(async (tx) => {
+      if ((await this.repo.countAdmins(tx)) > 0) return false;
+      return this.repo.insertAdmin(tx, {
+        id: newId("adm"),
+        username,
+        name: "",
+        email: "",
+        passwordHash,
+        createdAt: t,
+        updatedAt: t,
+      });
     });
     if (!created) return { created: false };
     if (configured === undefined) {
@@ -108,30 +105,32 @@ export class AdminAuthService {
       { key: `account:${username.toLowerCase()}`, limit: ACCOUNT_FAILURE_LIMIT },
       { key: `address:${address}`, limit: ADDRESS_FAILURE_LIMIT },
     ];
-    const retryAfterMs = this.beginAttempt(keys);
+    const retryAfterMs = await this.beginAttempt(keys);
     if (retryAfterMs !== undefined)
       throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, Math.max(1, Math.ceil(retryAfterMs / 1000)));
 
-    const admin = this.repo.byUsername(username);
+    const admin = await this.data.read((tx) => this.repo.byUsername(tx, username));
     const ok = await verifyPassword(password, admin?.passwordHash ?? (await dummyHash()));
     if (!admin || !ok) {
-      this.attemptFailed(keys);
+      await this.attemptFailed(keys);
       throw new AppError(401, INVALID_LOGIN, undefined, undefined, { ok: false });
     }
-    this.attemptSucceeded(keys);
+    await this.attemptSucceeded(keys);
 
     const t = this.now();
-    this.repo.deleteExpiredSessions(t);
-    this.repo.deleteStaleThrottles(t - THROTTLE_WINDOW_MS - THROTTLE_LOCK_MS);
     const sessionId = randomBytes(32).toString("base64url");
     const csrfToken = randomBytes(32).toString("base64url");
     const expiresAt = t + SESSION_TTL_MS;
-    this.repo.insertSession({
-      idHash: hashSessionId(sessionId),
-      adminId: admin.id,
-      csrfToken,
-      createdAt: t,
-      expiresAt,
+    await this.data.transaction(async (tx) => {
+      await this.repo.deleteExpiredSessions(tx, t);
+      await this.repo.deleteStaleThrottles(tx, t - THROTTLE_WINDOW_MS - THROTTLE_LOCK_MS);
+      await this.repo.insertSession(tx, {
+        idHash: hashSessionId(sessionId),
+        adminId: admin.id,
+        csrfToken,
+        createdAt: t,
+        expiresAt,
+      });
     });
     return {
       sessionId,
@@ -143,42 +142,41 @@ export class AdminAuthService {
 
   /** Counts the attempt before the (slow) password check, so parallel guesses cannot slip past the limit.
    * Returns how long to wait when the account or the address is locked. */
-  private beginAttempt(keys: ThrottleKey[]): number | undefined {
+  private beginAttempt(keys: ThrottleKey[]): Promise<number | undefined> {
     const t = this.now();
-    return this.repo.transaction((tx) => {
-      const rows = keys.map(({ key, limit }) => ({
-        key,
-        limit,
-        row: this.freshRow(this.repo.throttle(tx, key), key, t),
-      }));
+    return this.data.transaction(async (tx) => {
+      const rows: { key: string; limit: number; row: ThrottleRow }[] = [];
+      for (const { key, limit } of keys)
+        rows.push({ key, limit, row: this.freshRow(await this.repo.throttle(tx, key), key, t) });
       let wait: number | undefined;
       for (const { limit, row } of rows) {
         if (row.lockedUntil !== null && row.lockedUntil > t) wait = Math.max(wait ?? 0, row.lockedUntil - t);
         else if (row.failures >= limit) wait = Math.max(wait ?? 0, row.windowStart + THROTTLE_WINDOW_MS - t);
       }
       if (wait !== undefined) return wait;
-      for (const { row } of rows) this.repo.saveThrottle(tx, { ...row, failures: row.failures + 1 });
+      for (const { row } of rows) await this.repo.saveThrottle(tx, { ...row, failures: row.failures + 1 });
       return undefined;
     });
   }
 
-  private attemptFailed(keys: ThrottleKey[]): void {
+  private attemptFailed(keys: ThrottleKey[]): Promise<void> {
     const t = this.now();
-    this.repo.transaction((tx) => {
+    return this.data.transaction(async (tx) => {
       for (const { key, limit } of keys) {
-        const row = this.repo.throttle(tx, key);
-        if (row && row.failures >= limit) this.repo.saveThrottle(tx, { ...row, lockedUntil: t + THROTTLE_LOCK_MS });
+        const row = await this.repo.throttle(tx, key);
+        if (row && row.failures >= limit)
+          await this.repo.saveThrottle(tx, { ...row, lockedUntil: t + THROTTLE_LOCK_MS });
       }
     });
   }
 
-  private attemptSucceeded(keys: ThrottleKey[]): void {
-    this.repo.transaction((tx) => {
+  private attemptSucceeded(keys: ThrottleKey[]): Promise<void> {
+    return this.data.transaction(async (tx) => {
       const [account, ...others] = keys;
-      if (account) this.repo.deleteThrottle(tx, account.key);
+      if (account) await this.repo.deleteThrottle(tx, account.key);
       for (const { key } of others) {
-        const row = this.repo.throttle(tx, key);
-        if (row) this.repo.saveThrottle(tx, { ...row, failures: Math.max(0, row.failures - 1) });
+        const row = await this.repo.throttle(tx, key);
+        if (row) await this.repo.saveThrottle(tx, { ...row, failures: Math.max(0, row.failures - 1) });
       }
     });
   }
@@ -193,43 +191,46 @@ export class AdminAuthService {
   }
 
   /** The session behind a cookie value, extended when it is getting old; undefined when absent or expired. */
-  resolveSession(sessionId: string | undefined): ActiveSession | undefined {
+  async resolveSession(sessionId: string | undefined): Promise<ActiveSession | undefined> {
     if (!sessionId || sessionId.length > 200) return undefined;
     const idHash = hashSessionId(sessionId);
-    const row = this.repo.session(idHash);
+    const row = await this.data.read((tx) => this.repo.session(tx, idHash));
     if (!row) return undefined;
     const t = this.now();
     if (row.expiresAt <= t) {
-      this.repo.deleteSession(idHash);
+      await this.data.transaction((tx) => this.repo.deleteSession(tx, idHash));
       return undefined;
     }
     let expiresAt = row.expiresAt;
     let refreshed = false;
     if (expiresAt - t < SESSION_REFRESH_BELOW_MS) {
       expiresAt = t + SESSION_TTL_MS;
-      this.repo.extendSession(idHash, expiresAt);
+      await this.data.transaction((tx) => this.repo.extendSession(tx, idHash, expiresAt));
       refreshed = true;
     }
     return { idHash, csrfToken: row.csrfToken, expiresAt, admin: row.admin, refreshed };
   }
 
-  logout(idHash: string): void {
-    this.repo.deleteSession(idHash);
+  logout(idHash: string): Promise<void> {
+    return this.data.transaction((tx) => this.repo.deleteSession(tx, idHash));
   }
 
-  profile(adminId: string): AdminProfile {
-    const a = this.repo.byId(adminId);
+  async profile(adminId: string): Promise<AdminProfile> {
+    const a = await this.data.read((tx) => this.repo.byId(tx, adminId));
     if (!a) throw new UnauthorizedError();
     return { name: a.name, email: a.email, username: a.username };
   }
 
-  updateProfile(adminId: string, input: ProfileUpdate): AdminProfile {
-    if (this.repo.usernameTakenByOther(input.username, adminId)) {
-      throw new ConflictError("This username is already taken", {
-        fields: { username: "This username is already taken" },
-      });
-    }
-    this.repo.updateProfile(adminId, { name: input.name, email: input.email, username: input.username }, this.now());
+  async updateProfile(adminId: string, input: ProfileUpdate): Promise<AdminProfile> {
+    await this.data.transaction(async (tx) => {
+      if (await this.repo.usernameTakenByOther(tx, input.username, adminId)) {
+        throw new ConflictError("This username is already taken", {
+          fields: { username: "This username is already taken" },
+        });
+      }
+      const profile = { name: input.name, email: input.email, username: input.username };
+      await this.repo.updateProfile(tx, adminId, profile, this.now());
+    });
     return this.profile(adminId);
   }
 
@@ -243,12 +244,17 @@ export class AdminAuthService {
         newPassword: "Password must be at least 6 characters",
       });
     }
-    const admin = this.repo.byId(adminId);
+    const admin = await this.data.read((tx) => this.repo.byId(tx, adminId));
     if (!admin) throw new UnauthorizedError();
     if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
       throw new ValidationError("Current password is incorrect", { currentPassword: "Current password is incorrect" });
     }
     const hash = await hashPassword(input.newPassword);
-    this.repo.updatePassword(adminId, hash, currentSessionHash, this.now());
+    // The new hash, and every other session of that admin ends, in one transaction.
+    const t = this.now();
+    await this.data.transaction(async (tx) => {
+      await this.repo.updatePassword(tx, adminId, hash, t);
+      await this.repo.deleteOtherSessions(tx, adminId, currentSessionHash);
+    });
   }
 }

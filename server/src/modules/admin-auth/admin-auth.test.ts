@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestStore, type TestStore } from "../../test/harness.ts";
 import { ADMIN_ENV, TEST_ADMIN, cookiePair, signIn } from "../../test/admin-session.ts";
-import { adminSessions, admins } from "../../db/schema/index.ts";
 import { AdminAuthRepo } from "./admin-auth.repo.ts";
 import { AdminAuthService, hashSessionId } from "./admin-auth.service.ts";
 import { verifyPassword } from "./password.ts";
@@ -38,7 +37,7 @@ describe("admin sign-in", () => {
 
     // Only a hash of the session id is stored.
     const sessionId = cookiePair(cookie).split("=")[1] ?? "";
-    const rows = store.db.select().from(adminSessions).all();
+    const rows = await store.query((db, t) => db.select().from(t.adminSessions));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.idHash).toBe(hashSessionId(sessionId));
     expect(rows[0]?.idHash).not.toBe(sessionId);
@@ -131,7 +130,7 @@ describe("admin sign-in", () => {
   it("lets the account in again once the lock has passed", async () => {
     store = await createTestStore({ env: ADMIN_ENV });
     let now = Date.now();
-    const service = new AdminAuthService(new AdminAuthRepo(store.db), store.config, () => now);
+    const service = new AdminAuthService(store.data, new AdminAuthRepo(), store.config, () => now);
     for (let i = 0; i < 5; i++)
       await expect(service.login("admin", "wrong", "1.2.3.4")).rejects.toMatchObject({ status: 401 });
     await expect(service.login("admin", TEST_ADMIN.password, "1.2.3.4")).rejects.toMatchObject({ status: 429 });
@@ -147,7 +146,7 @@ describe("admin sign-in", () => {
     const res = await admin.request("POST", "/api/admin/logout");
     expect(res.status).toBe(200);
     expect(res.headers.get("Set-Cookie")).toMatch(/admin_session=;.*Max-Age=0/);
-    expect(store.db.select().from(adminSessions).all()).toHaveLength(0);
+    expect(await store.query((db, t) => db.select().from(t.adminSessions))).toHaveLength(0);
     const again = await store.app.request("/api/admin/session", { headers: { Cookie: admin.cookie } });
     expect(again.status).toBe(401);
     expect(await again.json()).toEqual({ error: "Authentication required" });
@@ -156,10 +155,7 @@ describe("admin sign-in", () => {
   it("refuses an expired session", async () => {
     store = await createTestStore({ env: ADMIN_ENV });
     const admin = await signIn(store);
-    store.db
-      .update(adminSessions)
-      .set({ expiresAt: Date.now() - 1000 })
-      .run();
+    await store.query((db, t) => db.update(t.adminSessions).set({ expiresAt: Date.now() - 1000 }));
     const res = await store.app.request("/api/admin/products", { headers: { Cookie: admin.cookie } });
     expect(res.status).toBe(401);
   });
@@ -223,7 +219,7 @@ describe("first admin", () => {
     expect(m).not.toBeNull();
     const password = m?.[1] ?? "";
     expect(password.length).toBeGreaterThanOrEqual(16);
-    const row = store.db.select().from(admins).where(eq(admins.username, "admin")).get();
+    const row = (await store.query((db, t) => db.select().from(t.admins).where(eq(t.admins.username, "admin"))))[0];
     expect(row?.passwordHash).toMatch(/^scrypt\$N=\d+,r=8,p=1\$/);
     expect(row?.passwordHash).not.toContain(password);
     expect(await verifyPassword(password, row?.passwordHash ?? "")).toBe(true);
@@ -231,13 +227,13 @@ describe("first admin", () => {
     const again: string[] = [];
     await service.ensureFirstAdmin((l) => again.push(l));
     expect(again).toEqual([]);
-    expect(store.db.select().from(admins).all()).toHaveLength(1);
+    expect(await store.query((db, t) => db.select().from(t.admins))).toHaveLength(1);
     expect((await login(store, { username: "admin", password })).status).toBe(200);
   });
 
   it("uses ADMIN_USERNAME / ADMIN_PASSWORD and never prints the password", async () => {
     store = await createTestStore();
-    const service = new AdminAuthService(new AdminAuthRepo(store.db), {
+    const service = new AdminAuthService(store.data, new AdminAuthRepo(), {
       adminUsername: "owner",
       adminPassword: "s3cret-pass",
     });
@@ -280,10 +276,9 @@ describe("profile and password", () => {
     const body = (await res.json()) as { fields: Record<string, string> };
     expect(body.fields.email).toBe("Please enter a valid email address.");
     expect(body.fields.username).toMatch(/3 to 40 characters/);
-    store.db
-      .insert(admins)
-      .values({ id: "adm_2", username: "other", passwordHash: "x", createdAt: 1, updatedAt: 1 })
-      .run();
+    await store.query((db, t) =>
+      db.insert(t.admins).values({ id: "adm_2", username: "other", passwordHash: "x", createdAt: 1, updatedAt: 1 }),
+    );
     const taken = await admin.request("PUT", "/api/admin/profile", { name: "", email: "", username: "Other" });
     expect(taken.status).toBe(409);
     expect(await taken.json()).toMatchObject({ error: "This username is already taken" });

@@ -6,8 +6,8 @@ import { promoCreateSchema, promoUpdateSchema, type Promo } from "@store/shared/
 import { NotFoundError } from "../../http/errors.ts";
 import type { AdminEnv } from "../../http/session.ts";
 import { parseWith } from "../../http/validate.ts";
-import type { MailRepo } from "../mail/mail.repo.ts";
-import type { NewsletterRepo } from "../newsletter/newsletter.repo.ts";
+import type { MailboxService } from "../mail/mailbox.service.ts";
+import type { NewsletterService } from "../newsletter/newsletter.service.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 import type { PromosService } from "../promos/promos.service.ts";
 import { csvLine } from "./csv.ts";
@@ -15,8 +15,8 @@ import { csvLine } from "./csv.ts";
 export interface AdminRouteDeps {
   orders: OrdersService;
   promos: PromosService;
-  newsletter: NewsletterRepo;
-  mail: MailRepo;
+  newsletter: NewsletterService;
+  mailbox: MailboxService;
 }
 
 const limitQuery = z.object({
@@ -50,19 +50,19 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 
   // ---------- Dashboard ----------
-  app.get("/api/admin/metrics", (c) => c.json(deps.orders.metrics()));
+  app.get("/api/admin/metrics", async (c) => c.json(await deps.orders.metrics()));
 
-  app.get("/api/admin/orders", (c) => {
+  app.get("/api/admin/orders", async (c) => {
     const { limit = 10 } = parseWith(limitQuery, { limit: c.req.query("limit") });
-    return c.json({ orders: deps.orders.listRecent(limit) });
+    return c.json({ orders: await deps.orders.listRecent(limit) });
   });
 
-  app.get("/api/admin/orders/:code", (c) => c.json(deps.orders.findByCode(c.req.param("code"))));
+  app.get("/api/admin/orders/:code", async (c) => c.json(await deps.orders.findByCode(c.req.param("code"))));
 
-  app.post("/api/admin/orders/:code/mark-paid", (c) => c.json(deps.orders.markPaid(c.req.param("code"))));
+  app.post("/api/admin/orders/:code/mark-paid", async (c) => c.json(await deps.orders.markPaid(c.req.param("code"))));
 
   // ---------- Promos ----------
-  app.get("/api/admin/promos", (c) => c.json(deps.promos.list().map(withId)));
+  app.get("/api/admin/promos", async (c) => c.json((await deps.promos.list()).map(withId)));
 
   app.post("/api/admin/promos", async (c) => {
     let raw: unknown;
@@ -72,7 +72,7 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
       raw = undefined;
     }
     const input = parseWith(promoCreateSchema, percentAsNumber(raw));
-    return c.json(withId(deps.promos.create(input)), 201);
+    return c.json(withId(await deps.promos.create(input)), 201);
   });
 
   app.put("/api/admin/promos/:code", async (c) => {
@@ -83,20 +83,20 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
       raw = undefined;
     }
     const input = parseWith(promoUpdateSchema, percentAsNumber(raw));
-    return c.json(withId(deps.promos.update(c.req.param("code"), input)));
+    return c.json(withId(await deps.promos.update(c.req.param("code"), input)));
   });
 
-  app.delete("/api/admin/promos/:code", (c) => {
-    deps.promos.remove(c.req.param("code"));
+  app.delete("/api/admin/promos/:code", async (c) => {
+    await deps.promos.remove(c.req.param("code"));
     return c.json({ ok: true });
   });
 
   // ---------- Newsletter ----------
-  app.get("/api/admin/newsletter", (c) => c.json({ count: deps.newsletter.count() }));
+  app.get("/api/admin/newsletter", async (c) => c.json({ count: await deps.newsletter.count() }));
 
-  app.get("/api/admin/newsletter.csv", (c) => {
+  app.get("/api/admin/newsletter.csv", async (c) => {
     const lines = [csvLine(["email", "locale", "subscribed_at"])];
-    for (const s of deps.newsletter.all())
+    for (const s of await deps.newsletter.all())
       lines.push(csvLine([s.email, s.locale, new Date(s.createdAt).toISOString()]));
     c.header("Content-Type", "text/csv; charset=utf-8");
     c.header("Content-Disposition", 'attachment; filename="newsletter.csv"');
@@ -104,14 +104,14 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
   });
 
   // ---------- Dev mailbox ----------
-  app.get("/api/admin/mailbox", (c) => {
+  app.get("/api/admin/mailbox", async (c) => {
     const { limit = 50 } = parseWith(limitQuery, { limit: c.req.query("limit") });
-    return c.json(deps.mail.listDevMailbox(limit));
+    return c.json(await deps.mailbox.list(limit));
   });
 
-  app.get("/api/admin/mailbox/:id", (c) => {
+  app.get("/api/admin/mailbox/:id", async (c) => {
     const parsed = mailIdParam.safeParse(c.req.param("id"));
-    const mail = parsed.success ? deps.mail.getDevMail(parsed.data) : undefined;
+    const mail = parsed.success ? await deps.mailbox.get(parsed.data) : undefined;
     if (!mail) throw new NotFoundError("Mail not found");
     return c.json(mail);
   });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { jsonRequest, type TestStore } from "../../test/harness.ts";
 import { openAdminStore, type AdminClient } from "../../test/admin-session.ts";
 import { syncDelta, syncVersion } from "../../test/sync.ts";
+import { NewsletterRepo } from "../newsletter/newsletter.repo.ts";
 import { csvCell } from "./csv.ts";
 
 describe("admin console", () => {
@@ -232,12 +233,14 @@ describe("admin console", () => {
       });
       expect((await admin.request("GET", "/api/admin/orders/PNR-NOPE0000")).status).toBe(404);
 
-      const salesBefore = store.services.catalogRepo.productById("steam-20")?.sales ?? 0;
+      const sales = async () =>
+        (await store.data.read((tx) => store.services.catalogRepo.productById(tx, "steam-20")))?.sales ?? 0;
+      const salesBefore = await sales();
       const paid = await admin.request("POST", `/api/admin/orders/${code}/mark-paid`);
       expect(paid.status).toBe(200);
       expect(await paid.json()).toMatchObject({ code, status: "paid" });
       // Paid units count toward the popularity sort and reach the storefront through sync.
-      expect(store.services.catalogRepo.productById("steam-20")?.sales).toBe(salesBefore + 2);
+      expect(await sales()).toBe(salesBefore + 2);
       expect((await admin.request("POST", `/api/admin/orders/${code}/mark-paid`)).status).toBe(409);
     });
   });
@@ -249,7 +252,8 @@ describe("admin console", () => {
           .status,
       ).toBeLessThan(300);
       // The public form refuses such an address; the export must be safe whatever the table holds.
-      store.services.newsletterRepo.subscribe("=cmd@store.test", "fr");
+      const repo = new NewsletterRepo();
+      await store.data.transaction((tx) => repo.subscribe(tx, "=cmd@store.test", "fr", Date.now()));
       expect(await (await admin.request("GET", "/api/admin/newsletter")).json()).toEqual({ count: 2 });
       const csv = await admin.request("GET", "/api/admin/newsletter.csv");
       expect(csv.headers.get("Content-Type")).toContain("text/csv");
@@ -272,15 +276,17 @@ describe("admin console", () => {
   describe("dev mailbox", () => {
     it("lists the mail the store sent and opens one", async () => {
       expect(await (await admin.request("GET", "/api/admin/mailbox")).json()).toEqual([]);
-      const id = store.services.mailRepo.insertDevMail({
-        to: "a@b.c",
-        from: "s@t.u",
-        subject: "Hi",
-        text: "Hello",
-        html: "<p>Hello</p>",
-        emlFile: "x.eml",
-        createdAt: 1,
-      });
+      const id = await store.data.transaction((tx) =>
+        store.services.mailRepo.insertDevMail(tx, {
+          to: "a@b.c",
+          from: "s@t.u",
+          subject: "Hi",
+          text: "Hello",
+          html: "<p>Hello</p>",
+          emlFile: "x.eml",
+          createdAt: 1,
+        }),
+      );
       const list = (await (await admin.request("GET", "/api/admin/mailbox")).json()) as {
         id: number;
         subject: string;

@@ -1,50 +1,43 @@
 /** Every banner query; writes take the transaction they run in. */
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { banners } from "../../db/schema/index.ts";
+import { and, asc, eq, max } from "drizzle-orm";
+import type { Tx } from "../../db/data.ts";
+import type { banners } from "../../db/schema/index.ts";
 import type { BannerRow } from "../catalog/catalog.repo.ts";
 
 export type BannerInsert = typeof banners.$inferInsert;
 
 export class BannersRepo {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (tx: Db) => T): T {
-    return this.db.transaction((tx) => fn(tx));
+  async all(tx: Tx): Promise<BannerRow[]> {
+    const { banners } = tx.t;
+    return tx.db.select().from(banners).orderBy(asc(banners.position), asc(banners.createdAt));
   }
 
-  all(): BannerRow[] {
-    return this.db.select().from(banners).orderBy(asc(banners.position), asc(banners.createdAt)).all();
+  async byId(tx: Tx, id: string): Promise<BannerRow | undefined> {
+    const { banners } = tx.t;
+    return (await tx.db.select().from(banners).where(eq(banners.id, id)))[0];
   }
 
-  byId(tx: Db, id: string): BannerRow | undefined {
-    return tx.select().from(banners).where(eq(banners.id, id)).get();
+  async nextPosition(tx: Tx): Promise<number> {
+    const { banners } = tx.t;
+    return ((await tx.db.select({ max: max(banners.position) }).from(banners))[0]?.max ?? -1) + 1;
   }
 
-  nextPosition(tx: Db): number {
-    return (
-      (tx
-        .select({ max: sql<number | null>`max(${banners.position})` })
-        .from(banners)
-        .get()?.max ?? -1) + 1
-    );
+  async insert(tx: Tx, row: BannerInsert): Promise<void> {
+    await tx.db.insert(tx.t.banners).values(row);
   }
 
-  insert(tx: Db, row: BannerInsert): void {
-    tx.insert(banners).values(row).run();
+  async update(tx: Tx, id: string, version: number, set: Partial<BannerInsert>): Promise<boolean> {
+    const { banners } = tx.t;
+    const rows = await tx.db
+      .update(banners)
+      .set(set)
+      .where(and(eq(banners.id, id), eq(banners.version, version)))
+      .returning({ id: banners.id });
+    return rows.length > 0;
   }
 
-  update(tx: Db, id: string, version: number, set: Partial<BannerInsert>): boolean {
-    return (
-      tx
-        .update(banners)
-        .set(set)
-        .where(and(eq(banners.id, id), eq(banners.version, version)))
-        .run().changes > 0
-    );
-  }
-
-  delete(tx: Db, id: string): void {
-    tx.delete(banners).where(eq(banners.id, id)).run();
+  async delete(tx: Tx, id: string): Promise<void> {
+    const { banners } = tx.t;
+    await tx.db.delete(banners).where(eq(banners.id, id));
   }
 }

@@ -7,7 +7,7 @@ import type { BannersService } from "./banners.service.ts";
 export function bannersRoutes(service: BannersService): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 
-  app.get("/api/admin/banners", (c) => c.json(service.list()));
+  app.get("/api/admin/banners", async (c) => c.json(await service.list()));
 
   app.post("/api/admin/banners", async (c) => {
     const input = await readJson(c, bannerCreateSchema);
@@ -19,8 +19,8 @@ export function bannersRoutes(service: BannersService): Hono<AdminEnv> {
     return c.json(await service.update(c.req.param("id"), input));
   });
 
-  app.delete("/api/admin/banners/:id", (c) => {
-    service.delete(c.req.param("id"), readVersionQuery(c));
+  app.delete("/api/admin/banners/:id", async (c) => {
+    await service.delete(c.req.param("id"), readVersionQuery(c));
     return c.json({ ok: true });
   });
 

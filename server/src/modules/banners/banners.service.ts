@@ -1,6 +1,7 @@
 /** Banner editing (docs/decisions.md D19): every change bumps the
  * catalog revision and stamps the row; deletions are recorded for sync. */
 import type { AdminBanner, BannerCreate, BannerUpdate } from "@store/shared/schemas/admin";
+import type { DataLayer } from "../../db/data.ts";
 import { ConflictError, NotFoundError } from "../../http/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { type CatalogRepo, toBanner } from "../catalog/catalog.repo.ts";
@@ -11,18 +12,19 @@ export const BANNER_CONFLICT = "This banner was changed by someone else.";
 
 export class BannersService {
   constructor(
+    private readonly data: DataLayer,
     private readonly repo: BannersRepo,
     private readonly catalog: CatalogRepo,
     private readonly uploads: UploadsService,
     private readonly now: () => number = Date.now,
   ) {}
 
-  list(): AdminBanner[] {
-    return this.repo.all().map(toBanner);
+  async list(): Promise<AdminBanner[]> {
+    return (await this.data.read((tx) => this.repo.all(tx))).map(toBanner);
   }
 
-  private get(id: string): AdminBanner {
-    const row = this.repo.transaction((tx) => this.repo.byId(tx, id));
+  private async get(id: string): Promise<AdminBanner> {
+    const row = await this.data.read((tx) => this.repo.byId(tx, id));
     if (!row) throw new NotFoundError("Banner not found");
     return toBanner(row);
   }
@@ -31,37 +33,37 @@ export class BannersService {
     const image = await this.uploads.resolveImage(input.image);
     const id = newId("b");
     const t = this.now();
-    this.repo.transaction((tx) => {
-      const rev = this.catalog.bumpRev(tx);
-      this.repo.insert(tx, {
+    await this.data.transaction(async (tx) => {
+      const rev = await this.catalog.bumpRev(tx);
+      await this.repo.insert(tx, {
         id,
         title: input.title,
         image,
         link: input.link,
         active: input.active,
-        position: input.position ?? this.repo.nextPosition(tx),
+        position: input.position ?? (await this.repo.nextPosition(tx)),
         version: 1,
         rev,
         createdAt: t,
         updatedAt: t,
       });
-      this.catalog.clearDeletion(tx, "banners", id);
+      await this.catalog.clearDeletion(tx, "banners", id);
     });
     return this.get(id);
   }
 
   async update(id: string, input: BannerUpdate): Promise<AdminBanner> {
-    const before = this.get(id);
+    const before = await this.get(id);
     if (input.version !== undefined && input.version !== before.version)
       throw new ConflictError(BANNER_CONFLICT, { current: before });
     const image = input.image === undefined ? undefined : await this.uploads.resolveImage(input.image);
-    this.repo.transaction((tx) => {
-      const current = this.repo.byId(tx, id);
+    await this.data.transaction(async (tx) => {
+      const current = await this.repo.byId(tx, id);
       if (!current) throw new NotFoundError("Banner not found");
       if (input.version !== undefined && input.version !== current.version) {
         throw new ConflictError(BANNER_CONFLICT, { current: toBanner(current) });
       }
-      const rev = this.catalog.bumpRev(tx);
+      const rev = await this.catalog.bumpRev(tx);
       const set: Partial<BannerInsert> = {
         ...(input.title !== undefined && { title: input.title }),
         ...(image !== undefined && { image }),
@@ -72,21 +74,21 @@ export class BannersService {
         rev,
         updatedAt: this.now(),
       };
-      if (!this.repo.update(tx, id, current.version, set))
+      if (!(await this.repo.update(tx, id, current.version, set)))
         throw new ConflictError(BANNER_CONFLICT, { current: toBanner(current) });
     });
     return this.get(id);
   }
 
-  delete(id: string, version?: number): void {
-    this.repo.transaction((tx) => {
-      const current = this.repo.byId(tx, id);
+  delete(id: string, version?: number): Promise<void> {
+    return this.data.transaction(async (tx) => {
+      const current = await this.repo.byId(tx, id);
       if (!current) throw new NotFoundError("Banner not found");
       if (version !== undefined && version !== current.version)
         throw new ConflictError(BANNER_CONFLICT, { current: toBanner(current) });
-      const rev = this.catalog.bumpRev(tx);
-      this.repo.delete(tx, id);
-      this.catalog.recordDeletion(tx, "banners", id, rev);
+      const rev = await this.catalog.bumpRev(tx);
+      await this.repo.delete(tx, id);
+      await this.catalog.recordDeletion(tx, "banners", id, rev);
     });
   }
 }

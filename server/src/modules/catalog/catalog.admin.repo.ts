@@ -1,7 +1,7 @@
 /** Catalog writes for the admin (products, variants, categories). Each method takes the transaction it runs in. */
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { categories, products, variants } from "../../db/schema/index.ts";
+import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
+import type { Tx } from "../../db/data.ts";
+import type { categories, products, variants } from "../../db/schema/index.ts";
 import type { CategoryRow, ProductRow, VariantRow } from "./catalog.repo.ts";
 
 export type ProductInsert = typeof products.$inferInsert;
@@ -9,64 +9,62 @@ export type VariantInsert = typeof variants.$inferInsert;
 export type CategoryInsert = typeof categories.$inferInsert;
 
 export class CatalogAdminRepo {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (tx: Db) => T): T {
-    return this.db.transaction((tx) => fn(tx));
+  async allProducts(tx: Tx): Promise<ProductRow[]> {
+    const { products } = tx.t;
+    return tx.db.select().from(products).orderBy(desc(products.createdAt));
   }
 
-  allProducts(): ProductRow[] {
-    return this.db.select().from(products).orderBy(desc(products.createdAt)).all();
+  async product(tx: Tx, id: string): Promise<ProductRow | undefined> {
+    const { products } = tx.t;
+    return (await tx.db.select().from(products).where(eq(products.id, id)))[0];
   }
 
-  product(tx: Db, id: string): ProductRow | undefined {
-    return tx.select().from(products).where(eq(products.id, id)).get();
-  }
-
-  insertProduct(tx: Db, row: ProductInsert): void {
-    tx.insert(products).values(row).run();
+  async insertProduct(tx: Tx, row: ProductInsert): Promise<void> {
+    await tx.db.insert(tx.t.products).values(row);
   }
 
   /** Updates only when the row still has `version`; false when someone else changed it meanwhile. */
-  updateProduct(tx: Db, id: string, version: number, set: Partial<ProductInsert>): boolean {
-    return (
-      tx
-        .update(products)
-        .set(set)
-        .where(and(eq(products.id, id), eq(products.version, version)))
-        .run().changes > 0
-    );
+  async updateProduct(tx: Tx, id: string, version: number, set: Partial<ProductInsert>): Promise<boolean> {
+    const { products } = tx.t;
+    const rows = await tx.db
+      .update(products)
+      .set(set)
+      .where(and(eq(products.id, id), eq(products.version, version)))
+      .returning({ id: products.id });
+    return rows.length > 0;
   }
 
-  deleteProduct(tx: Db, id: string): void {
-    tx.delete(variants).where(eq(variants.productId, id)).run();
-    tx.delete(products).where(eq(products.id, id)).run();
+  async deleteProduct(tx: Tx, id: string): Promise<void> {
+    const { products, variants } = tx.t;
+    await tx.db.delete(variants).where(eq(variants.productId, id));
+    await tx.db.delete(products).where(eq(products.id, id));
   }
 
-  variantsOf(tx: Db, productId: string): VariantRow[] {
-    return tx.select().from(variants).where(eq(variants.productId, productId)).all();
+  async variantsOf(tx: Tx, productId: string): Promise<VariantRow[]> {
+    const { variants } = tx.t;
+    return tx.db.select().from(variants).where(eq(variants.productId, productId));
   }
 
   /** Variant ids are global; these belong to some other product. */
-  variantIdsOwnedElsewhere(tx: Db, ids: string[], productId: string): string[] {
+  async variantIdsOwnedElsewhere(tx: Tx, ids: string[], productId: string): Promise<string[]> {
     if (ids.length === 0) return [];
-    return tx
+    const { variants } = tx.t;
+    const rows = await tx.db
       .select({ id: variants.id })
       .from(variants)
-      .where(and(inArray(variants.id, ids), ne(variants.productId, productId)))
-      .all()
-      .map((r) => r.id);
+      .where(and(inArray(variants.id, ids), ne(variants.productId, productId)));
+    return rows.map((r) => r.id);
   }
 
   /** Replaces a product's variant set, keeping the ids (and so the stock and order lines) of those that stay. */
-  replaceVariants(tx: Db, productId: string, next: VariantInsert[]): void {
+  async replaceVariants(tx: Tx, productId: string, next: VariantInsert[]): Promise<void> {
+    const { variants } = tx.t;
     const keep = new Set(next.map((v) => v.id));
-    const gone = this.variantsOf(tx, productId)
-      .map((v) => v.id)
-      .filter((id) => !keep.has(id));
-    if (gone.length > 0) tx.delete(variants).where(inArray(variants.id, gone)).run();
+    const gone = (await this.variantsOf(tx, productId)).map((v) => v.id).filter((id) => !keep.has(id));
+    if (gone.length > 0) await tx.db.delete(variants).where(inArray(variants.id, gone));
     for (const v of next) {
-      tx.insert(variants)
+      await tx.db
+        .insert(variants)
         .values(v)
         .onConflictDoUpdate({
           target: variants.id,
@@ -78,54 +76,46 @@ export class CatalogAdminRepo {
             priceEgp: v.priceEgp,
             position: v.position,
           },
-        })
-        .run();
+        });
     }
   }
 
-  category(tx: Db, id: string): CategoryRow | undefined {
-    return tx.select().from(categories).where(eq(categories.id, id)).get();
+  async category(tx: Tx, id: string): Promise<CategoryRow | undefined> {
+    const { categories } = tx.t;
+    return (await tx.db.select().from(categories).where(eq(categories.id, id)))[0];
   }
 
-  categoryBySlug(tx: Db, slug: string): CategoryRow | undefined {
-    return tx.select().from(categories).where(eq(categories.slug, slug)).get();
+  async categoryBySlug(tx: Tx, slug: string): Promise<CategoryRow | undefined> {
+    const { categories } = tx.t;
+    return (await tx.db.select().from(categories).where(eq(categories.slug, slug)))[0];
   }
 
-  countChildren(tx: Db, id: string): number {
-    return (
-      tx
-        .select({ n: sql<number>`count(*)` })
-        .from(categories)
-        .where(eq(categories.parentId, id))
-        .get()?.n ?? 0
-    );
+  async countChildren(tx: Tx, id: string): Promise<number> {
+    const { categories } = tx.t;
+    return (await tx.db.select({ n: count() }).from(categories).where(eq(categories.parentId, id)))[0]?.n ?? 0;
   }
 
-  countProductsIn(tx: Db, categoryId: string): number {
-    return (
-      tx
-        .select({ n: sql<number>`count(*)` })
-        .from(products)
-        .where(eq(products.categoryId, categoryId))
-        .get()?.n ?? 0
-    );
+  async countProductsIn(tx: Tx, categoryId: string): Promise<number> {
+    const { products } = tx.t;
+    return (await tx.db.select({ n: count() }).from(products).where(eq(products.categoryId, categoryId)))[0]?.n ?? 0;
   }
 
-  insertCategory(tx: Db, row: CategoryInsert): void {
-    tx.insert(categories).values(row).run();
+  async insertCategory(tx: Tx, row: CategoryInsert): Promise<void> {
+    await tx.db.insert(tx.t.categories).values(row);
   }
 
-  updateCategory(tx: Db, id: string, version: number, set: Partial<CategoryInsert>): boolean {
-    return (
-      tx
-        .update(categories)
-        .set(set)
-        .where(and(eq(categories.id, id), eq(categories.version, version)))
-        .run().changes > 0
-    );
+  async updateCategory(tx: Tx, id: string, version: number, set: Partial<CategoryInsert>): Promise<boolean> {
+    const { categories } = tx.t;
+    const rows = await tx.db
+      .update(categories)
+      .set(set)
+      .where(and(eq(categories.id, id), eq(categories.version, version)))
+      .returning({ id: categories.id });
+    return rows.length > 0;
   }
 
-  deleteCategory(tx: Db, id: string): void {
-    tx.delete(categories).where(eq(categories.id, id)).run();
+  async deleteCategory(tx: Tx, id: string): Promise<void> {
+    const { categories } = tx.t;
+    await tx.db.delete(categories).where(eq(categories.id, id));
   }
 }

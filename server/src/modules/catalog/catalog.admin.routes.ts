@@ -14,8 +14,8 @@ import type { CatalogAdminService } from "./catalog.admin.service.ts";
 export function catalogAdminRoutes(service: CatalogAdminService): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 
-  app.get("/api/admin/products", (c) => c.json(service.listProducts()));
-  app.get("/api/admin/products/:id", (c) => c.json(service.getProduct(c.req.param("id"))));
+  app.get("/api/admin/products", async (c) => c.json(await service.listProducts()));
+  app.get("/api/admin/products/:id", async (c) => c.json(await service.getProduct(c.req.param("id"))));
 
   app.post("/api/admin/products", async (c) => {
     const input = await readJson(c, productCreateSchema);
@@ -27,23 +27,23 @@ export function catalogAdminRoutes(service: CatalogAdminService): Hono<AdminEnv>
     return c.json(await service.updateProduct(c.req.param("id"), input));
   });
 
-  app.delete("/api/admin/products/:id", (c) => {
-    service.deleteProduct(c.req.param("id"), readVersionQuery(c));
+  app.delete("/api/admin/products/:id", async (c) => {
+    await service.deleteProduct(c.req.param("id"), readVersionQuery(c));
     return c.json({ ok: true });
   });
 
   app.post("/api/categories", async (c) => {
     const input = await readJson(c, categoryCreateSchema);
-    return c.json(service.createCategory(input), 201);
+    return c.json(await service.createCategory(input), 201);
   });
 
   app.put("/api/categories/:id", async (c) => {
     const input = await readJson(c, categoryUpdateSchema);
-    return c.json(service.updateCategory(c.req.param("id"), input));
+    return c.json(await service.updateCategory(c.req.param("id"), input));
   });
 
-  app.delete("/api/categories/:id", (c) => {
-    service.deleteCategory(c.req.param("id"));
+  app.delete("/api/categories/:id", async (c) => {
+    await service.deleteCategory(c.req.param("id"));
     return c.json({ ok: true });
   });
 

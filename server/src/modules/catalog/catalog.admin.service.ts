@@ -9,7 +9,7 @@ import type {
   VariantInput,
 } from "@store/shared/schemas/admin";
 import { slugify } from "@store/shared/slug";
-import type { Db } from "../../db/client.ts";
+import type { DataLayer, Tx } from "../../db/data.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../http/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
@@ -28,6 +28,7 @@ function priceColumns(p: { USD: number; TND: number; EUR: number; EGP: number })
 
 export class CatalogAdminService {
   constructor(
+    private readonly data: DataLayer,
     private readonly repo: CatalogAdminRepo,
     private readonly catalog: CatalogRepo,
     private readonly uploads: UploadsService,
@@ -36,25 +37,26 @@ export class CatalogAdminService {
 
   // ---------- Products ----------
 
-  listProducts(): Product[] {
-    return this.catalog.withVariants(this.repo.allProducts());
+  listProducts(): Promise<Product[]> {
+    return this.data.read(async (tx) => this.catalog.withVariants(tx, await this.repo.allProducts(tx)));
   }
 
-  getProduct(id: string): Product {
-    const p = this.catalog.productById(id);
+  async getProduct(id: string): Promise<Product> {
+    const p = await this.data.read((tx) => this.catalog.productById(tx, id));
     if (!p) throw new NotFoundError("Product not found");
     return p;
   }
 
   async createProduct(input: ProductCreate): Promise<Product> {
     const id = input.id ?? newId("p");
-    if (this.catalog.productById(id)) throw new ConflictError("A product with this id already exists");
+    if (await this.data.read((tx) => this.repo.product(tx, id)))
+      throw new ConflictError("A product with this id already exists");
     const image = await this.uploads.resolveImage(input.image);
     const t = this.now();
-    this.repo.transaction((tx) => {
-      if (this.repo.product(tx, id)) throw new ConflictError("A product with this id already exists");
-      this.checkCategory(tx, input.categoryId);
-      const rev = this.catalog.bumpRev(tx);
+    await this.data.transaction(async (tx) => {
+      if (await this.repo.product(tx, id)) throw new ConflictError("A product with this id already exists");
+      await this.checkCategory(tx, input.categoryId);
+      const rev = await this.catalog.bumpRev(tx);
       const row: ProductInsert = {
         id,
         title: input.title,
@@ -74,22 +76,22 @@ export class CatalogAdminService {
         createdAt: t,
         updatedAt: t,
       };
-      this.repo.insertProduct(tx, row);
-      this.repo.replaceVariants(tx, id, this.variantRows(tx, id, input.variants));
-      this.catalog.clearDeletion(tx, "products", id);
+      await this.repo.insertProduct(tx, row);
+      await this.repo.replaceVariants(tx, id, await this.variantRows(tx, id, input.variants));
+      await this.catalog.clearDeletion(tx, "products", id);
     });
     return this.getProduct(id);
   }
 
   async updateProduct(id: string, input: ProductUpdate): Promise<Product> {
-    this.checkVersion(id, input.version);
+    await this.checkVersion(id, input.version);
     const image = input.image === undefined ? undefined : await this.uploads.resolveImage(input.image);
-    this.repo.transaction((tx) => {
-      const current = this.repo.product(tx, id);
+    await this.data.transaction(async (tx) => {
+      const current = await this.repo.product(tx, id);
       if (!current) throw new NotFoundError("Product not found");
-      if (input.version !== undefined && input.version !== current.version) throw this.productConflict(id);
-      if (input.categoryId !== undefined) this.checkCategory(tx, input.categoryId);
-      const rev = this.catalog.bumpRev(tx);
+      if (input.version !== undefined && input.version !== current.version) throw await this.productConflict(tx, id);
+      if (input.categoryId !== undefined) await this.checkCategory(tx, input.categoryId);
+      const rev = await this.catalog.bumpRev(tx);
       const set: Partial<ProductInsert> = {
         ...(input.title !== undefined && { title: input.title }),
         ...(input.description !== undefined && { description: input.description }),
@@ -107,45 +109,48 @@ export class CatalogAdminService {
         rev,
         updatedAt: this.now(),
       };
-      if (!this.repo.updateProduct(tx, id, current.version, set)) throw this.productConflict(id);
-      if (input.variants !== undefined) this.repo.replaceVariants(tx, id, this.variantRows(tx, id, input.variants));
+      if (!(await this.repo.updateProduct(tx, id, current.version, set))) throw await this.productConflict(tx, id);
+      if (input.variants !== undefined)
+        await this.repo.replaceVariants(tx, id, await this.variantRows(tx, id, input.variants));
     });
     return this.getProduct(id);
   }
 
-  deleteProduct(id: string, version?: number): void {
-    this.repo.transaction((tx) => {
-      const current = this.repo.product(tx, id);
+  deleteProduct(id: string, version?: number): Promise<void> {
+    return this.data.transaction(async (tx) => {
+      const current = await this.repo.product(tx, id);
       if (!current) throw new NotFoundError("Product not found");
-      if (version !== undefined && version !== current.version) throw this.productConflict(id);
-      const rev = this.catalog.bumpRev(tx);
-      this.repo.deleteProduct(tx, id);
-      this.catalog.recordDeletion(tx, "products", id, rev);
+      if (version !== undefined && version !== current.version) throw await this.productConflict(tx, id);
+      const rev = await this.catalog.bumpRev(tx);
+      await this.repo.deleteProduct(tx, id);
+      await this.catalog.recordDeletion(tx, "products", id, rev);
     });
   }
 
   /** Fails early (before an image is stored) when the edit was made against an older version. */
-  private checkVersion(id: string, version: number | undefined): void {
-    const current = this.catalog.productById(id);
-    if (!current) throw new NotFoundError("Product not found");
-    if (version !== undefined && version !== current.version) throw this.productConflict(id);
+  private checkVersion(id: string, version: number | undefined): Promise<void> {
+    return this.data.read(async (tx) => {
+      const current = await this.catalog.productById(tx, id);
+      if (!current) throw new NotFoundError("Product not found");
+      if (version !== undefined && version !== current.version) throw await this.productConflict(tx, id);
+    });
   }
 
-  private productConflict(id: string): ConflictError {
-    return new ConflictError(PRODUCT_CONFLICT, { current: this.catalog.productById(id) ?? null });
+  private async productConflict(tx: Tx, id: string): Promise<ConflictError> {
+    return new ConflictError(PRODUCT_CONFLICT, { current: (await this.catalog.productById(tx, id)) ?? null });
   }
 
-  private checkCategory(tx: Db, categoryId: string | null): void {
-    if (categoryId !== null && !this.repo.category(tx, categoryId)) {
+  private async checkCategory(tx: Tx, categoryId: string | null): Promise<void> {
+    if (categoryId !== null && !(await this.repo.category(tx, categoryId))) {
       throw new ValidationError("Category not found", { categoryId: "Category not found" });
     }
   }
 
-  private variantRows(tx: Db, productId: string, input: VariantInput[]): VariantInsert[] {
+  private async variantRows(tx: Tx, productId: string, input: VariantInput[]): Promise<VariantInsert[]> {
     const given = input.flatMap((v) => (v.id ? [v.id] : []));
     if (new Set(given).size !== given.length)
       throw new ValidationError("Variant ids must be unique", { variants: "Variant ids must be unique" });
-    const foreign = this.repo.variantIdsOwnedElsewhere(tx, given, productId);
+    const foreign = await this.repo.variantIdsOwnedElsewhere(tx, given, productId);
     if (foreign.length > 0)
       throw new ValidationError("A variant id belongs to another product", {
         variants: "A variant id belongs to another product",
@@ -161,14 +166,14 @@ export class CatalogAdminService {
 
   // ---------- Categories ----------
 
-  createCategory(input: CategoryCreate): Category {
+  async createCategory(input: CategoryCreate): Promise<Category> {
     const id = newId("cat");
     const t = this.now();
-    this.repo.transaction((tx) => {
-      const slug = this.slugFor(tx, input.name, undefined);
-      this.checkParent(tx, undefined, input.parentId);
-      const rev = this.catalog.bumpRev(tx);
-      this.repo.insertCategory(tx, {
+    await this.data.transaction(async (tx) => {
+      const slug = await this.slugFor(tx, input.name, undefined);
+      await this.checkParent(tx, undefined, input.parentId);
+      const rev = await this.catalog.bumpRev(tx);
+      await this.repo.insertCategory(tx, {
         id,
         name: input.name,
         slug,
@@ -178,22 +183,22 @@ export class CatalogAdminService {
         createdAt: t,
         updatedAt: t,
       });
-      this.catalog.clearDeletion(tx, "categories", id);
+      await this.catalog.clearDeletion(tx, "categories", id);
     });
     return this.category(id);
   }
 
-  updateCategory(id: string, input: CategoryUpdate): Category {
-    this.repo.transaction((tx) => {
-      const current = this.repo.category(tx, id);
+  async updateCategory(id: string, input: CategoryUpdate): Promise<Category> {
+    await this.data.transaction(async (tx) => {
+      const current = await this.repo.category(tx, id);
       if (!current) throw new NotFoundError("Category not found");
       if (input.version !== undefined && input.version !== current.version) {
         throw new ConflictError(CATEGORY_CONFLICT, { current: toCategory(current) });
       }
-      const slug = this.slugFor(tx, input.name, id);
-      this.checkParent(tx, id, input.parentId);
-      const rev = this.catalog.bumpRev(tx);
-      const ok = this.repo.updateCategory(tx, id, current.version, {
+      const slug = await this.slugFor(tx, input.name, id);
+      await this.checkParent(tx, id, input.parentId);
+      const rev = await this.catalog.bumpRev(tx);
+      const ok = await this.repo.updateCategory(tx, id, current.version, {
         name: input.name,
         slug,
         parentId: input.parentId,
@@ -206,31 +211,31 @@ export class CatalogAdminService {
     return this.category(id);
   }
 
-  deleteCategory(id: string): void {
-    this.repo.transaction((tx) => {
-      if (!this.repo.category(tx, id)) throw new NotFoundError("Category not found");
-      if (this.repo.countChildren(tx, id) > 0) throw new ConflictError(CATEGORY_HAS_CHILDREN);
-      if (this.repo.countProductsIn(tx, id) > 0) throw new ConflictError(CATEGORY_IN_USE);
-      const rev = this.catalog.bumpRev(tx);
-      this.repo.deleteCategory(tx, id);
-      this.catalog.recordDeletion(tx, "categories", id, rev);
+  deleteCategory(id: string): Promise<void> {
+    return this.data.transaction(async (tx) => {
+      if (!(await this.repo.category(tx, id))) throw new NotFoundError("Category not found");
+      if ((await this.repo.countChildren(tx, id)) > 0) throw new ConflictError(CATEGORY_HAS_CHILDREN);
+      if ((await this.repo.countProductsIn(tx, id)) > 0) throw new ConflictError(CATEGORY_IN_USE);
+      const rev = await this.catalog.bumpRev(tx);
+      await this.repo.deleteCategory(tx, id);
+      await this.catalog.recordDeletion(tx, "categories", id, rev);
     });
   }
 
-  private category(id: string): Category {
-    const row = this.repo.transaction((tx) => this.repo.category(tx, id));
+  private async category(id: string): Promise<Category> {
+    const row = await this.data.read((tx) => this.repo.category(tx, id));
     if (!row) throw new NotFoundError("Category not found");
     return toCategory(row);
   }
 
-  private slugFor(tx: Db, name: string, selfId: string | undefined): string {
+  private async slugFor(tx: Tx, name: string, selfId: string | undefined): Promise<string> {
     const slug = slugify(name);
     if (slug === "") {
       throw new ValidationError("Category name must contain letters or digits", {
         name: "Category name must contain letters or digits",
       });
     }
-    const other = this.repo.categoryBySlug(tx, slug);
+    const other = await this.repo.categoryBySlug(tx, slug);
     if (other && other.id !== selfId)
       throw new ConflictError(CATEGORY_NAME_TAKEN, { fields: { name: CATEGORY_NAME_TAKEN } });
     return slug;
@@ -238,21 +243,21 @@ export class CatalogAdminService {
 
   /** One level of nesting: the parent must be a main category, not the category itself, and a category
    * that has subcategories cannot become one. */
-  private checkParent(tx: Db, selfId: string | undefined, parentId: string | null): void {
+  private async checkParent(tx: Tx, selfId: string | undefined, parentId: string | null): Promise<void> {
     if (parentId === null) return;
     if (parentId === selfId) {
       throw new ValidationError("A category cannot be its own parent", {
         parentId: "A category cannot be its own parent",
       });
     }
-    const parent = this.repo.category(tx, parentId);
+    const parent = await this.repo.category(tx, parentId);
     if (!parent) throw new ValidationError("Parent category not found", { parentId: "Parent category not found" });
     if (parent.parentId !== null) {
       throw new ValidationError("A subcategory can only be placed under a main category", {
         parentId: "A subcategory can only be placed under a main category",
       });
     }
-    if (selfId !== undefined && this.repo.countChildren(tx, selfId) > 0) {
+    if (selfId !== undefined && (await this.repo.countChildren(tx, selfId)) > 0) {
       throw new ValidationError("A category with subcategories cannot become a subcategory", {
         parentId: "A category with subcategories cannot become a subcategory",
       });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Category, Product } from "@store/shared/schemas/catalog";
 import type { TestStore } from "../../test/harness.ts";
 import { openAdminStore, type AdminClient } from "../../test/admin-session.ts";
@@ -167,6 +167,26 @@ describe("admin products", () => {
     expect(((await b.json()) as Product).id).toBe(pa.id);
     const list = (await (await admin.request("GET", "/api/admin/products")).json()) as Product[];
     expect(list.filter((p) => p.title === "Once")).toHaveLength(1);
+  });
+
+  it("commits an edit and its stored answer together: when the answer cannot be stored, nothing is applied", async () => {
+    const body = { title: "Atomic" };
+    const titled = async () =>
+      ((await (await admin.request("GET", "/api/admin/products")).json()) as Product[]).filter(
+        (p) => p.title === "Atomic",
+      );
+    const failOnce = vi.spyOn(store.services.idempotency, "complete").mockRejectedValueOnce(new Error("disk full"));
+    const failed = await admin.request("POST", "/api/admin/products", body, { "Idempotency-Key": "k-atomic" });
+    expect(failOnce).toHaveBeenCalledTimes(1);
+    expect(failed.status).toBe(500);
+    expect(await titled()).toHaveLength(0);
+    // The retry with the same key applies the edit once, and a replay gets that answer back.
+    const retried = await admin.request("POST", "/api/admin/products", body, { "Idempotency-Key": "k-atomic" });
+    const replayed = await admin.request("POST", "/api/admin/products", body, { "Idempotency-Key": "k-atomic" });
+    expect(retried.status).toBe(201);
+    expect(replayed.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(((await replayed.json()) as Product).id).toBe(((await retried.json()) as Product).id);
+    expect(await titled()).toHaveLength(1);
   });
 });
 

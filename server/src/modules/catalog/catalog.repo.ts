@@ -1,15 +1,8 @@
-/** Every catalog query: products, variants, categories, banners, revisions and deletions. */
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import {
-  banners,
-  catalogDeletions,
-  catalogState,
-  categories,
-  products,
-  settings,
-  variants,
-} from "../../db/schema/index.ts";
+/** Every catalog query: products, variants, categories, banners, revisions and deletions. Each method takes
+ * the transaction it runs in. */
+import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../db/data.ts";
+import type { banners, categories, products, variants } from "../../db/schema/index.ts";
 import type { Banner, Category, Product, Variant } from "@store/shared/schemas/catalog";
 
 export type ProductRow = typeof products.$inferSelect;
@@ -62,66 +55,75 @@ export function toBanner(b: BannerRow): Banner {
 }
 
 export class CatalogRepo {
-  constructor(private readonly db: Db) {}
-
-  currentRev(): number {
-    return this.db.select({ rev: catalogState.rev }).from(catalogState).where(eq(catalogState.id, 1)).get()?.rev ?? 0;
+  async currentRev(tx: Tx): Promise<number> {
+    const { catalogState } = tx.t;
+    return (
+      (await tx.db.select({ rev: catalogState.rev }).from(catalogState).where(eq(catalogState.id, 1)))[0]?.rev ?? 0
+    );
   }
 
-  /** Bumps the catalog revision; call inside the transaction of the change it stamps. */
-  bumpRev(tx: Db = this.db): number {
-    const row = tx
+  /** Bumps the catalog revision; call inside the transaction of the change it stamps. The row stays locked
+   * until that transaction ends, so catalog changes commit one after the other, in revision order (on
+   * PostgreSQL a reader's snapshot never sees revision n+1 without n). */
+  async bumpRev(tx: Tx): Promise<number> {
+    const { catalogState } = tx.t;
+    const rows = await tx.db
       .insert(catalogState)
       .values({ id: 1, rev: 1 })
       .onConflictDoUpdate({ target: catalogState.id, set: { rev: sql`${catalogState.rev} + 1` } })
-      .returning({ rev: catalogState.rev })
-      .get();
+      .returning({ rev: catalogState.rev });
+    const row = rows[0];
+    if (!row) throw new Error("the catalog revision was not written");
     return row.rev;
   }
 
-  recordDeletion(tx: Db, entity: CatalogEntity, entityId: string, rev: number): void {
-    tx.insert(catalogDeletions)
+  async recordDeletion(tx: Tx, entity: CatalogEntity, entityId: string, rev: number): Promise<void> {
+    const { catalogDeletions } = tx.t;
+    await tx.db
+      .insert(catalogDeletions)
       .values({ entity, entityId, rev })
-      .onConflictDoUpdate({ target: [catalogDeletions.entity, catalogDeletions.entityId], set: { rev } })
-      .run();
+      .onConflictDoUpdate({ target: [catalogDeletions.entity, catalogDeletions.entityId], set: { rev } });
   }
 
   /** A row re-created with a deleted id must not stay deleted for clients. */
-  clearDeletion(tx: Db, entity: CatalogEntity, entityId: string): void {
-    tx.delete(catalogDeletions)
-      .where(and(eq(catalogDeletions.entity, entity), eq(catalogDeletions.entityId, entityId)))
-      .run();
+  async clearDeletion(tx: Tx, entity: CatalogEntity, entityId: string): Promise<void> {
+    const { catalogDeletions } = tx.t;
+    await tx.db
+      .delete(catalogDeletions)
+      .where(and(eq(catalogDeletions.entity, entity), eq(catalogDeletions.entityId, entityId)));
   }
 
   /** Counts paid units toward each product's sales (the popularity sort), as a catalog change. */
-  addSales(tx: Db, lines: readonly { productId: string; qty: number }[]): void {
+  async addSales(tx: Tx, lines: readonly { productId: string; qty: number }[]): Promise<void> {
     if (lines.length === 0) return;
-    const rev = this.bumpRev(tx);
+    const { products } = tx.t;
+    const rev = await this.bumpRev(tx);
     for (const { productId, qty } of lines) {
-      tx.update(products)
+      await tx.db
+        .update(products)
         .set({ sales: sql`${products.sales} + ${qty}`, rev })
-        .where(eq(products.id, productId))
-        .run();
+        .where(eq(products.id, productId));
     }
   }
 
-  productsChangedSince(rev: number): Product[] {
-    const rows = this.db.select().from(products).where(gt(products.rev, rev)).orderBy(asc(products.createdAt)).all();
-    return this.withVariants(rows);
+  async productsChangedSince(tx: Tx, rev: number): Promise<Product[]> {
+    const { products } = tx.t;
+    const rows = await tx.db.select().from(products).where(gt(products.rev, rev)).orderBy(asc(products.createdAt));
+    return this.withVariants(tx, rows);
   }
 
-  withVariants(rows: ProductRow[]): Product[] {
+  async withVariants(tx: Tx, rows: ProductRow[]): Promise<Product[]> {
     if (rows.length === 0) return [];
+    const { variants } = tx.t;
     const ids = rows.map((r) => r.id);
     const byProduct = new Map<string, VariantRow[]>();
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
-      const vs = this.db
+      const vs = await tx.db
         .select()
         .from(variants)
         .where(inArray(variants.productId, chunk))
-        .orderBy(asc(variants.position))
-        .all();
+        .orderBy(asc(variants.position));
       for (const v of vs) {
         const list = byProduct.get(v.productId) ?? [];
         list.push(v);
@@ -131,61 +133,58 @@ export class CatalogRepo {
     return rows.map((r) => toProduct(r, byProduct.get(r.id) ?? []));
   }
 
-  categoriesChangedSince(rev: number): Category[] {
-    return this.db
+  async categoriesChangedSince(tx: Tx, rev: number): Promise<Category[]> {
+    const { categories } = tx.t;
+    const rows = await tx.db
       .select()
       .from(categories)
       .where(gt(categories.rev, rev))
-      .orderBy(asc(categories.createdAt))
-      .all()
-      .map(toCategory);
+      .orderBy(asc(categories.createdAt));
+    return rows.map(toCategory);
   }
 
-  bannersChangedSince(rev: number): Banner[] {
-    return this.db
-      .select()
-      .from(banners)
-      .where(gt(banners.rev, rev))
-      .orderBy(asc(banners.position))
-      .all()
-      .map(toBanner);
+  async bannersChangedSince(tx: Tx, rev: number): Promise<Banner[]> {
+    const { banners } = tx.t;
+    const rows = await tx.db.select().from(banners).where(gt(banners.rev, rev)).orderBy(asc(banners.position));
+    return rows.map(toBanner);
   }
 
-  deletionsSince(rev: number): Record<CatalogEntity, string[]> {
-    const rows = this.db.select().from(catalogDeletions).where(gt(catalogDeletions.rev, rev)).all();
+  async deletionsSince(tx: Tx, rev: number): Promise<Record<CatalogEntity, string[]>> {
+    const { catalogDeletions } = tx.t;
+    const rows = await tx.db.select().from(catalogDeletions).where(gt(catalogDeletions.rev, rev));
     const out: Record<CatalogEntity, string[]> = { products: [], categories: [], banners: [] };
     for (const r of rows) out[r.entity].push(r.entityId);
     return out;
   }
 
-  settingsChangedSince(rev: number): boolean {
-    return this.db.select({ key: settings.key }).from(settings).where(gt(settings.rev, rev)).limit(1).all().length > 0;
+  async settingsChangedSince(tx: Tx, rev: number): Promise<boolean> {
+    const { settings } = tx.t;
+    return (await tx.db.select({ key: settings.key }).from(settings).where(gt(settings.rev, rev)).limit(1)).length > 0;
   }
 
-  listCategories(): Category[] {
-    return this.db.select().from(categories).orderBy(asc(categories.createdAt)).all().map(toCategory);
+  async listCategories(tx: Tx): Promise<Category[]> {
+    const { categories } = tx.t;
+    return (await tx.db.select().from(categories).orderBy(asc(categories.createdAt))).map(toCategory);
   }
 
-  categoryBySlug(slug: string): Category | undefined {
-    const row = this.db.select().from(categories).where(eq(categories.slug, slug)).get();
+  async categoryBySlug(tx: Tx, slug: string): Promise<Category | undefined> {
+    const { categories } = tx.t;
+    const row = (await tx.db.select().from(categories).where(eq(categories.slug, slug)))[0];
     return row ? toCategory(row) : undefined;
   }
 
-  productById(id: string): Product | undefined {
-    const row = this.db.select().from(products).where(eq(products.id, id)).get();
-    return row ? this.withVariants([row])[0] : undefined;
+  async productById(tx: Tx, id: string): Promise<Product | undefined> {
+    const { products } = tx.t;
+    const row = (await tx.db.select().from(products).where(eq(products.id, id)))[0];
+    return row ? (await this.withVariants(tx, [row]))[0] : undefined;
   }
 
-  allProductIdsAndDates(): { id: string; updatedAt: number }[] {
-    return this.db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).all();
+  async allProductIdsAndDates(tx: Tx): Promise<{ id: string; updatedAt: number }[]> {
+    const { products } = tx.t;
+    return tx.db.select({ id: products.id, updatedAt: products.updatedAt }).from(products);
   }
 
-  countProducts(): number {
-    return (
-      this.db
-        .select({ n: sql<number>`count(*)` })
-        .from(products)
-        .get()?.n ?? 0
-    );
+  async countProducts(tx: Tx): Promise<number> {
+    return (await tx.db.select({ n: count() }).from(tx.t.products))[0]?.n ?? 0;
   }
 }

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { syncResponseSchema } from "@store/shared/schemas/catalog";
 import { createTestStore, type TestStore } from "../../test/harness.ts";
-import { products } from "../../db/schema/index.ts";
 
 describe("catalog sync", () => {
   let store: TestStore;
@@ -40,11 +39,12 @@ describe("catalog sync", () => {
   it("sends only what changed, and deletions, after a version", async () => {
     const { version } = syncResponseSchema.parse(await (await store.app.request("/api/sync")).json());
     const repo = store.services.catalogRepo;
-    store.db.transaction((tx) => {
-      const rev = repo.bumpRev(tx);
-      tx.update(products).set({ title: "Renamed", rev }).where(eq(products.id, "steam-20")).run();
-      tx.delete(products).where(eq(products.id, "steam-50")).run();
-      repo.recordDeletion(tx, "products", "steam-50", rev);
+    await store.data.transaction(async (tx) => {
+      const rev = await repo.bumpRev(tx);
+      const { products } = tx.t;
+      await tx.db.update(products).set({ title: "Renamed", rev }).where(eq(products.id, "steam-20"));
+      await tx.db.delete(products).where(eq(products.id, "steam-50"));
+      await repo.recordDeletion(tx, "products", "steam-50", rev);
     });
     const delta = syncResponseSchema.parse(await (await store.app.request(`/api/sync?since=${version}`)).json());
     expect(delta.full).toBe(false);

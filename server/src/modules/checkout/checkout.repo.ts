@@ -1,7 +1,8 @@
 /** Checkout's reads of the catalog for pricing, as prepared statements (checkout is the hot path). */
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { products, settings, variants } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/data.ts";
+import { prepared } from "../../db/prepared.ts";
+import type { products, variants } from "../../db/schema/index.ts";
 
 export type PricingProduct = Pick<
   typeof products.$inferSelect,
@@ -12,47 +13,46 @@ export type PricingVariant = Pick<
   "id" | "productId" | "name" | "priceUsd" | "priceTnd" | "priceEur" | "priceEgp"
 >;
 
+const rateStmt = prepared("checkout_rate", (db, t) =>
+  db.select({ value: t.settings.value }).from(t.settings).where(eq(t.settings.key, "rate")),
+);
+const productStmt = prepared("checkout_product", (db, { products }) =>
+  db
+    .select({
+      id: products.id,
+      title: products.title,
+      priceUsd: products.priceUsd,
+      priceTnd: products.priceTnd,
+      priceEur: products.priceEur,
+      priceEgp: products.priceEgp,
+      discountPercent: products.discountPercent,
+      inStock: products.inStock,
+      // Written out in full: drizzle leaves columns of a single-table select unqualified.
+      variantCount:
+        sql<number>`(select count(*) from "variants" where "variants"."product_id" = "products"."id")`.mapWith(Number),
+    })
+    .from(products)
+    .where(eq(products.id, sql.placeholder("id"))),
+);
+const variantStmt = prepared("checkout_variant", (db, { variants }) =>
+  db
+    .select({
+      id: variants.id,
+      productId: variants.productId,
+      name: variants.name,
+      priceUsd: variants.priceUsd,
+      priceTnd: variants.priceTnd,
+      priceEur: variants.priceEur,
+      priceEgp: variants.priceEgp,
+    })
+    .from(variants)
+    .where(eq(variants.id, sql.placeholder("id"))),
+);
+
 export class CheckoutRepo {
-  private readonly productStmt;
-  private readonly variantStmt;
-  private readonly rateStmt;
-
-  constructor(db: Db) {
-    this.rateStmt = db.select({ value: settings.value }).from(settings).where(eq(settings.key, "rate")).prepare();
-    this.productStmt = db
-      .select({
-        id: products.id,
-        title: products.title,
-        priceUsd: products.priceUsd,
-        priceTnd: products.priceTnd,
-        priceEur: products.priceEur,
-        priceEgp: products.priceEgp,
-        discountPercent: products.discountPercent,
-        inStock: products.inStock,
-        // Written out in full: drizzle leaves columns of a single-table select unqualified.
-        variantCount: sql<number>`(select count(*) from "variants" where "variants"."product_id" = "products"."id")`,
-      })
-      .from(products)
-      .where(eq(products.id, sql.placeholder("id")))
-      .prepare();
-    this.variantStmt = db
-      .select({
-        id: variants.id,
-        productId: variants.productId,
-        name: variants.name,
-        priceUsd: variants.priceUsd,
-        priceTnd: variants.priceTnd,
-        priceEur: variants.priceEur,
-        priceEgp: variants.priceEgp,
-      })
-      .from(variants)
-      .where(eq(variants.id, sql.placeholder("id")))
-      .prepare();
-  }
-
   /** The admin's daily usdToTnd (undefined when never set). */
-  usdToTnd(): number | undefined {
-    const row = this.rateStmt.get();
+  async usdToTnd(tx: Tx): Promise<number | undefined> {
+    const row = (await rateStmt(tx).execute())[0];
     if (!row) return undefined;
     const value: unknown = JSON.parse(row.value);
     return typeof value === "object" && value !== null && "usdToTnd" in value && typeof value.usdToTnd === "number"
@@ -60,11 +60,11 @@ export class CheckoutRepo {
       : undefined;
   }
 
-  product(id: string): PricingProduct | undefined {
-    return this.productStmt.get({ id });
+  async product(tx: Tx, id: string): Promise<PricingProduct | undefined> {
+    return (await productStmt(tx).execute({ id }))[0];
   }
 
-  variant(id: string): PricingVariant | undefined {
-    return this.variantStmt.get({ id });
+  async variant(tx: Tx, id: string): Promise<PricingVariant | undefined> {
+    return (await variantStmt(tx).execute({ id }))[0];
   }
 }

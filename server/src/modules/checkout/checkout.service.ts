@@ -12,12 +12,12 @@ import { PROMO_INVALID } from "@store/shared/schemas/promos";
 import { lineKey } from "@store/shared/cart";
 import { ratesWith, type Currency, type Rates } from "@store/shared/currency";
 import { applyPercent, unitPrice, type Prices } from "@store/shared/money";
-import type { Db } from "../../db/client.ts";
-import type { WriteBatch } from "../../db/write-batch.ts";
+import type { DataLayer, Tx } from "../../db/data.ts";
 import { AppError, ConflictError, ValidationError } from "../../http/errors.ts";
-import { requestFingerprint, type IdempotencyStore } from "../../http/idempotency.ts";
+import { requestFingerprint } from "../../http/idempotency.ts";
 import { parseWith } from "../../http/validate.ts";
 import { newId } from "../../lib/ids.ts";
+import type { IdempotencyService } from "../idempotency/idempotency.service.ts";
 import type { MailRepo } from "../mail/mail.repo.ts";
 import type { MailWorker } from "../mail/mail.worker.ts";
 import { operatorNotificationMail, orderConfirmationMail, type OrderMailData } from "../mail/templates.ts";
@@ -31,13 +31,12 @@ export const CONFIRMATION_KIND = "order_confirmation";
 export const OPERATOR_KIND = "operator_new_order";
 
 export interface CheckoutDeps {
-  db: Db;
+  data: DataLayer;
   repo: CheckoutRepo;
   orders: OrdersRepo;
   promos: PromosRepo;
   mail: MailRepo;
-  idempotency: IdempotencyStore;
-  batch: WriteBatch;
+  idempotency: IdempotencyService;
   worker: MailWorker;
   publicUrl: string;
   operatorEmail: string | undefined;
@@ -69,15 +68,17 @@ export class CheckoutService {
     const fingerprint = requestFingerprint("POST", "/api/checkout", raw);
     const { worker } = this.deps;
     let confirmation: { id: number; sent: boolean | undefined } | undefined;
-    const { response, replayed } = await this.deps.batch.run((tx) =>
-      this.deps.idempotency.runIn(tx, "checkout", idempotencyKey, fingerprint, (tx) => {
-        const placed = this.write(tx, input);
+    // Group commit: this order is written with the others that arrive meanwhile, each in its own savepoint.
+    const { response, replayed } = await this.deps.data.batch((tx) =>
+      this.deps.idempotency.runIn(tx, "checkout", idempotencyKey, fingerprint, async (tx) => {
+        const placed = await this.write(tx, input);
         confirmation = placed.confirmation;
         return { status: 200, body: placed.body };
       }),
     );
     const body = response.body as CheckoutResponse;
-    if (replayed || confirmation === undefined) return { ...body, emailSent: this.confirmationSent(body.panierCode) };
+    if (replayed || confirmation === undefined)
+      return { ...body, emailSent: await this.confirmationSent(body.panierCode) };
     // The dev mailbox delivered in the order's own commit; over SMTP the confirmation goes out right here,
     // after the commit. The poller only needs waking for the operator's copy.
     const emailSent = confirmation.sent ?? worker.sendNow(confirmation.id, this.deps.sendTimeoutMs ?? 3_000);
@@ -85,14 +86,18 @@ export class CheckoutService {
     return { ...body, emailSent: await emailSent };
   }
 
-  private confirmationSent(code: string): boolean {
-    const order = this.deps.orders.row(code);
-    return order !== undefined && this.deps.mail.firstForOrder(order.id, CONFIRMATION_KIND)?.status === "sent";
+  private confirmationSent(code: string): Promise<boolean> {
+    return this.deps.data.read(async (tx) => {
+      const order = await this.deps.orders.row(tx, code);
+      return (
+        order !== undefined && (await this.deps.mail.firstForOrder(tx, order.id, CONFIRMATION_KIND))?.status === "sent"
+      );
+    });
   }
 
   /** Current prices of the requested lines in `currency` (merging repeated lines). Throws for unknown
    * products or options (400) and for out-of-stock products (409). */
-  priceLines(items: CheckoutInput["items"], currency: Currency, rates: Rates): PricedLine[] {
+  async priceLines(tx: Tx, items: CheckoutInput["items"], currency: Currency, rates: Rates): Promise<PricedLine[]> {
     const merged = new Map<string, { id: string; variantId: string | null; qty: number }>();
     for (const item of items) {
       const variantId = item.variantId ?? null;
@@ -103,7 +108,7 @@ export class CheckoutService {
     }
     const lines: PricedLine[] = [];
     for (const { id, variantId, qty } of merged.values()) {
-      const product = this.deps.repo.product(id);
+      const product = await this.deps.repo.product(tx, id);
       if (!product) {
         throw new AppError(400, `This product is not available: ${id}`, undefined, undefined, {
           code: CHECKOUT_ERROR_CODES.unavailable,
@@ -112,7 +117,7 @@ export class CheckoutService {
       }
       let variant: PricingVariant | undefined;
       if (variantId !== null) {
-        variant = this.deps.repo.variant(variantId);
+        variant = await this.deps.repo.variant(tx, variantId);
         if (!variant || variant.productId !== id) {
           throw new AppError(400, `This product option is not available: ${variantId}`, undefined, undefined, {
             code: CHECKOUT_ERROR_CODES.unavailable,
@@ -150,16 +155,16 @@ export class CheckoutService {
     return lines;
   }
 
-  private write(
-    tx: Db,
+  private async write(
+    tx: Tx,
     input: CheckoutInput,
-  ): { body: CheckoutResponse; confirmation: { id: number; sent: boolean | undefined } } {
+  ): Promise<{ body: CheckoutResponse; confirmation: { id: number; sent: boolean | undefined } }> {
     const { publicUrl, operatorEmail } = this.deps;
     const now = this.clock();
     const currency = input.currency;
-    const rates = ratesWith(this.deps.repo.usdToTnd());
+    const rates = ratesWith(await this.deps.repo.usdToTnd(tx));
     const rate = rates[currency];
-    const lines = this.priceLines(input.items, currency, rates);
+    const lines = await this.priceLines(tx, input.items, currency, rates);
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
     if (input.subtotal !== undefined && input.subtotal !== null && input.subtotal !== subtotal) {
       throw new ConflictError(CHECKOUT_MESSAGES.pricesChanged, {
@@ -171,7 +176,7 @@ export class CheckoutService {
     const promoCode = normalizeCode(input.promoCode ?? "");
     let promoPercent = 0;
     if (promoCode) {
-      const percent = this.deps.promos.redeem(tx, promoCode, now);
+      const percent = await this.deps.promos.redeem(tx, promoCode, now);
       if (percent === undefined) throw new ValidationError(PROMO_INVALID, { promoCode: PROMO_INVALID });
       promoPercent = percent;
     }
@@ -179,13 +184,13 @@ export class CheckoutService {
     const discount = subtotal - total;
 
     let code = newOrderCode();
-    for (let i = 0; this.deps.orders.codeExists(tx, code); i++) {
+    for (let i = 0; await this.deps.orders.codeExists(tx, code); i++) {
       if (i >= 10) throw new Error("Could not allocate a unique order code");
       code = newOrderCode();
     }
     const token = newOrderToken();
     const orderId = newId("ord");
-    this.deps.orders.insert(
+    await this.deps.orders.insert(
       tx,
       {
         id: orderId,
@@ -228,13 +233,13 @@ export class CheckoutService {
       orderUrl,
       paymentLink: null,
     };
-    const confirmation = this.deps.worker.enqueue(
+    const confirmation = await this.deps.worker.enqueue(
       tx,
       { kind: CONFIRMATION_KIND, orderId, to: input.email, ...orderConfirmationMail(input.locale, mailData) },
       now,
     );
     if (operatorEmail) {
-      this.deps.mail.enqueue(
+      await this.deps.mail.enqueue(
         tx,
         { kind: OPERATOR_KIND, orderId, to: operatorEmail, ...operatorNotificationMail(mailData) },
         now,

@@ -3,7 +3,6 @@ import { count, eq } from "drizzle-orm";
 import { checkoutResponseSchema, pricesChangedSchema } from "@store/shared/schemas/checkout";
 import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
-import { idempotencyKeys, mailOutbox, orderLines, orders, products, promos } from "../../db/schema/index.ts";
 
 describe("checkout", () => {
   let store: TestStore;
@@ -14,11 +13,11 @@ describe("checkout", () => {
 
   const post = (b: unknown, headers: Record<string, string> = {}) =>
     store.app.request("/api/checkout", jsonRequest("POST", b, headers));
-  const counts = () => ({
-    orders: store.db.select({ n: count() }).from(orders).get()?.n,
-    lines: store.db.select({ n: count() }).from(orderLines).get()?.n,
-    outbox: store.db.select({ n: count() }).from(mailOutbox).get()?.n,
-    keys: store.db.select({ n: count() }).from(idempotencyKeys).get()?.n,
+  const counts = async () => ({
+    orders: (await store.query((db, t) => db.select({ n: count() }).from(t.orders)))[0]?.n,
+    lines: (await store.query((db, t) => db.select({ n: count() }).from(t.orderLines)))[0]?.n,
+    outbox: (await store.query((db, t) => db.select({ n: count() }).from(t.mailOutbox)))[0]?.n,
+    keys: (await store.query((db, t) => db.select({ n: count() }).from(t.idempotencyKeys)))[0]?.n,
   });
 
   it("places an order priced by the server and answers the spec's fields", async () => {
@@ -42,7 +41,9 @@ describe("checkout", () => {
       currency: "USD",
     });
     expect(out.orderUrl).toMatch(/^http:\/\/store\.test\/orders\/[A-Za-z0-9_-]{22}$/);
-    const order = store.db.select().from(orders).where(eq(orders.code, out.panierCode)).get();
+    const order = (
+      await store.query((db, t) => db.select().from(t.orders).where(eq(t.orders.code, out.panierCode)))
+    )[0];
     expect(order).toMatchObject({
       status: "pending_payment",
       subtotal: 6750,
@@ -53,13 +54,14 @@ describe("checkout", () => {
     });
     // Only a hash of the private token is stored.
     const token = out.orderUrl.split("/").pop() ?? "";
-    expect(JSON.stringify(store.db.select().from(orders).all())).not.toContain(token);
-    expect(JSON.stringify(store.db.select().from(idempotencyKeys).all())).not.toContain(token);
-    const lines = store.db
-      .select()
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order?.id ?? ""))
-      .all();
+    expect(JSON.stringify(await store.query((db, t) => db.select().from(t.orders)))).not.toContain(token);
+    expect(JSON.stringify(await store.query((db, t) => db.select().from(t.idempotencyKeys)))).not.toContain(token);
+    const lines = await store.query((db, t) =>
+      db
+        .select()
+        .from(t.orderLines)
+        .where(eq(t.orderLines.orderId, order?.id ?? "")),
+    );
     expect(lines.map((l) => [l.productId, l.qty, l.unitPrice, l.lineTotal])).toEqual([
       ["psn-25-us", 2, 2375, 4750],
       ["steam-20", 1, 2000, 2000],
@@ -67,7 +69,9 @@ describe("checkout", () => {
   });
 
   it("prices in TND with three decimals from the admin's daily rate", async () => {
-    store.services.settingsRepo.write(store.db, "rate", { usdToTnd: 3.1, updatedAt: 1 }, 1, 1);
+    await store.data.transaction((tx) =>
+      store.services.settingsRepo.write(tx, "rate", { usdToTnd: 3.1, updatedAt: 1 }, 1, 1),
+    );
     const res = await post(
       checkoutBody({
         currency: "TND",
@@ -80,12 +84,14 @@ describe("checkout", () => {
     const out = checkoutResponseSchema.parse(await res.json());
     // 25 x 3.1 = 77.500 less 5% = 73.625 (x2), plus 20 x 3.1 = 62.000
     expect(out.total).toBe(73625 * 2 + 62000);
-    const order = store.db.select().from(orders).where(eq(orders.code, out.panierCode)).get();
+    const order = (
+      await store.query((db, t) => db.select().from(t.orders).where(eq(t.orders.code, out.panierCode)))
+    )[0];
     expect(order?.rate).toBe("3.1");
   });
 
   it("applies a promo on the subtotal after product discounts, in TND and USD, and counts its use", async () => {
-    store.services.promos.create({ code: " save10 ", percent: 10, active: true });
+    await store.services.promos.create({ code: " save10 ", percent: 10, active: true });
     const tnd = checkoutResponseSchema.parse(
       await (
         await post(
@@ -103,7 +109,9 @@ describe("checkout", () => {
     );
     // 76.000 x 2 + 64.000 = 216.000 TND; less 10% = 194.400 TND
     expect(tnd.total).toBe(194400);
-    expect(store.db.select().from(orders).where(eq(orders.code, tnd.panierCode)).get()).toMatchObject({
+    expect(
+      (await store.query((db, t) => db.select().from(t.orders).where(eq(t.orders.code, tnd.panierCode))))[0],
+    ).toMatchObject({
       subtotal: 216000,
       discount: 21600,
       promoCode: "SAVE10",
@@ -123,23 +131,27 @@ describe("checkout", () => {
       ).json(),
     );
     expect(usd.total).toBe(6075);
-    expect(store.db.select().from(promos).where(eq(promos.code, "SAVE10")).get()?.usageCount).toBe(2);
+    expect(
+      (await store.query((db, t) => db.select().from(t.promos).where(eq(t.promos.code, "SAVE10"))))[0]?.usageCount,
+    ).toBe(2);
   });
 
   it("refuses an unknown or inactive promo and writes nothing", async () => {
-    store.services.promos.create({ code: "OLD", percent: 50, active: false });
-    const before = counts();
+    await store.services.promos.create({ code: "OLD", percent: 50, active: false });
+    const before = await counts();
     for (const promoCode of ["NOPE", "old"]) {
       const res = await post(checkoutBody({ promoCode }));
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: "Invalid or inactive code" });
     }
-    expect(counts()).toEqual(before);
-    expect(store.db.select().from(promos).where(eq(promos.code, "OLD")).get()?.usageCount).toBe(0);
+    expect(await counts()).toEqual(before);
+    expect(
+      (await store.query((db, t) => db.select().from(t.promos).where(eq(t.promos.code, "OLD"))))[0]?.usageCount,
+    ).toBe(0);
   });
 
   it("answers 409 with current prices when the client's subtotal lies, and writes nothing", async () => {
-    const before = counts();
+    const before = await counts();
     const res = await post(checkoutBody({ items: [{ id: "psn-25-us", qty: 2 }], subtotal: 100 }), {
       "Idempotency-Key": "k-lie",
     });
@@ -147,7 +159,7 @@ describe("checkout", () => {
     const err = pricesChangedSchema.parse(await res.json());
     expect(err.error).toBe("Prices have changed. Please review your cart.");
     expect(err).toMatchObject({ subtotal: 4750, prices: [{ id: "psn-25-us", variantId: null, unitPrice: 2375 }] });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it("ignores unit prices and other fields the client adds", async () => {
@@ -161,7 +173,9 @@ describe("checkout", () => {
     expect(res.status).toBe(200);
     const out = checkoutResponseSchema.parse(await res.json());
     expect(out.total).toBe(3000);
-    expect(store.db.select().from(orders).where(eq(orders.code, out.panierCode)).get()?.status).toBe("pending_payment");
+    expect(
+      (await store.query((db, t) => db.select().from(t.orders).where(eq(t.orders.code, out.panierCode))))[0]?.status,
+    ).toBe("pending_payment");
   });
 
   it("accepts a request without subtotal and prices variants", async () => {
@@ -172,7 +186,7 @@ describe("checkout", () => {
   });
 
   it("refuses unknown products and options with their id, and a product with options but none chosen", async () => {
-    const before = counts();
+    const before = await counts();
     let res = await post(
       checkoutBody({
         items: [
@@ -189,11 +203,11 @@ describe("checkout", () => {
     res = await post(checkoutBody({ items: [{ id: "spotify-3m", qty: 1 }] }));
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: "option_required", id: "spotify-3m", title: expect.any(String) });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it("refuses an out-of-stock product with 409 and a clear message", async () => {
-    store.db.update(products).set({ inStock: false }).where(eq(products.id, "steam-20")).run();
+    await store.query((db, t) => db.update(t.products).set({ inStock: false }).where(eq(t.products.id, "steam-20")));
     const res = await post(checkoutBody({ items: [{ id: "steam-20", qty: 1 }] }));
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({
@@ -203,7 +217,7 @@ describe("checkout", () => {
       code: "out_of_stock",
       title: "Steam Wallet $20",
     });
-    expect(counts().orders).toBe(0);
+    expect((await counts()).orders).toBe(0);
   });
 
   it("refuses bad quantities, contact details, notes, currency and carts with the spec's messages", async () => {
@@ -237,7 +251,7 @@ describe("checkout", () => {
       body: "{nope",
     });
     expect(malformed.status).toBe(400);
-    expect(counts().orders).toBe(0);
+    expect((await counts()).orders).toBe(0);
   });
 
   it("accepts notes of exactly 1000 characters", async () => {
@@ -256,11 +270,11 @@ describe("checkout", () => {
     expect(second.orderUrl).toBe(first.orderUrl);
     const third = checkoutResponseSchema.parse(await (await post(b, { "Idempotency-Key": "key-1" })).json());
     expect(third).toEqual({ ...first, emailSent: true });
-    expect(counts()).toMatchObject({ orders: 1, lines: 1, outbox: 1, keys: 1 });
+    expect(await counts()).toMatchObject({ orders: 1, lines: 1, outbox: 1, keys: 1 });
   });
 
   it("places concurrent orders (committed together) and refuses a bad one alone, leaving nothing of it", async () => {
-    store.db.update(products).set({ inStock: false }).where(eq(products.id, "steam-20")).run();
+    await store.query((db, t) => db.update(t.products).set({ inStock: false }).where(eq(t.products.id, "steam-20")));
     const responses = await Promise.all([
       post(checkoutBody({ email: "one@example.com" }), { "Idempotency-Key": "c-1" }),
       post(checkoutBody({ items: [{ id: "steam-20", qty: 1 }] }), { "Idempotency-Key": "c-2" }),
@@ -274,12 +288,9 @@ describe("checkout", () => {
     );
     const codes = placed.map((p) => p.panierCode);
     expect(new Set(codes).size).toBe(3);
-    expect(counts()).toEqual({ orders: 3, lines: 3, outbox: 3, keys: 3 });
+    expect(await counts()).toEqual({ orders: 3, lines: 3, outbox: 3, keys: 3 });
     expect(
-      store.db
-        .select({ email: orders.customerEmail })
-        .from(orders)
-        .all()
+      (await store.query((db, t) => db.select({ email: t.orders.customerEmail }).from(t.orders)))
         .map((o) => o.email)
         .sort(),
     ).toEqual(["five@example.com", "one@example.com", "three@example.com"]);
@@ -287,11 +298,11 @@ describe("checkout", () => {
 
   it("refuses a reused Idempotency-Key with a different body", async () => {
     expect((await post(checkoutBody(), { "Idempotency-Key": "key-2" })).status).toBe(200);
-    const before = counts();
+    const before = await counts();
     const res = await post(checkoutBody({ items: [{ id: "steam-20", qty: 1 }] }), { "Idempotency-Key": "key-2" });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ error: expect.stringContaining("different details") });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it("writes an English operator notification when OPERATOR_EMAIL is set", async () => {
@@ -299,7 +310,7 @@ describe("checkout", () => {
     try {
       const res = await s.app.request("/api/checkout", jsonRequest("POST", checkoutBody({ locale: "fr" })));
       const out = checkoutResponseSchema.parse(await res.json());
-      const mails = s.db.select().from(mailOutbox).all();
+      const mails = await s.query((db, t) => db.select().from(t.mailOutbox));
       expect(mails.map((m) => [m.kind, m.to])).toEqual([
         ["order_confirmation", "amira@example.com"],
         ["operator_new_order", "ops@store.test"],
@@ -308,7 +319,7 @@ describe("checkout", () => {
       expect(mails[1]?.subject).toContain(`New order ${out.panierCode}`);
       expect(mails[1]?.text).not.toContain(out.orderUrl);
     } finally {
-      s.close();
+      await s.close();
     }
   });
 });

@@ -1,11 +1,11 @@
-/** Every mail query. Exports: MailRepo with enqueue(tx, mail), dueIds(now, limit), claim(id, now, leaseMs),
- * markSent(id, now), markFailedAttempt(id, error, nextAttemptAt | null), get(id), statusOf(id), countByStatus(),
- * insertDevMail(row), listDevMailbox(limit), getDevMail(id). */
+/** Every mail query; each method takes the transaction it runs in. Exports: MailRepo with enqueue(mail),
+ * dueIds(now, limit), claim(id, now, leaseMs), markSent(id, now), markFailedAttempt(id, error, nextAttemptAt |
+ * null), get(id), statusOf(id), firstForOrder(orderId, kind), countByStatus(), insertDevMail(row),
+ * listDevMailbox(limit), getDevMail(id). */
 import { and, count, desc, eq, lte, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { devMailbox, mailOutbox } from "../../db/schema/index.ts";
-import { placeholders } from "../../db/prepared.ts";
-import { transactionRunner, type InTransaction } from "../../db/transactions.ts";
+import type { Tx } from "../../db/data.ts";
+import type { mailOutbox } from "../../db/schema/index.ts";
+import { placeholders, prepared } from "../../db/prepared.ts";
 import type { DevMail, DevMailSummary } from "@store/shared/schemas/orders";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -20,74 +20,63 @@ export interface NewMail {
   html: string;
 }
 
+// The per-order statements are prepared once per connection (checkout is the hot path).
+const enqueueStmt = prepared("mail_enqueue", (db, { mailOutbox }) =>
+  db
+    .insert(mailOutbox)
+    .values(
+      placeholders([
+        "kind",
+        "orderId",
+        "to",
+        "subject",
+        "text",
+        "html",
+        "status",
+        "attempts",
+        "nextAttemptAt",
+        "createdAt",
+        "sentAt",
+      ] as const),
+    )
+    .returning({ id: mailOutbox.id }),
+);
+const claimStmt = prepared("mail_claim", (db, { mailOutbox }) =>
+  db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: sql`${sql.placeholder("leaseUntil")}` })
+    .where(
+      and(
+        eq(mailOutbox.id, sql.placeholder("id")),
+        eq(mailOutbox.status, "pending"),
+        lte(mailOutbox.nextAttemptAt, sql.placeholder("now")),
+      ),
+    )
+    .returning(),
+);
+const markSentStmt = prepared("mail_mark_sent", (db, { mailOutbox }) =>
+  db
+    .update(mailOutbox)
+    .set({
+      status: "sent",
+      sentAt: sql`${sql.placeholder("now")}`,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      lastError: null,
+    })
+    .where(eq(mailOutbox.id, sql.placeholder("id"))),
+);
+const insertDevMailStmt = prepared("dev_mailbox_insert", (db, { devMailbox }) =>
+  db
+    .insert(devMailbox)
+    .values(placeholders(["to", "from", "subject", "text", "html", "emlFile", "createdAt"] as const))
+    .returning({ id: devMailbox.id }),
+);
+
 export class MailRepo {
-  // The per-order statements are prepared once (checkout is the hot path).
-  private readonly enqueueStmt;
-  private readonly claimStmt;
-  private readonly markSentStmt;
-  private readonly insertDevMailStmt;
-
-  private readonly inTransaction: InTransaction;
-
-  constructor(private readonly db: Db) {
-    this.inTransaction = transactionRunner(db);
-    this.enqueueStmt = db
-      .insert(mailOutbox)
-      .values(
-        placeholders([
-          "kind",
-          "orderId",
-          "to",
-          "subject",
-          "text",
-          "html",
-          "status",
-          "attempts",
-          "nextAttemptAt",
-          "createdAt",
-          "sentAt",
-        ] as const),
-      )
-      .returning({ id: mailOutbox.id })
-      .prepare();
-    this.claimStmt = db
-      .update(mailOutbox)
-      .set({ nextAttemptAt: sql`${sql.placeholder("leaseUntil")}` })
-      .where(
-        and(
-          eq(mailOutbox.id, sql.placeholder("id")),
-          eq(mailOutbox.status, "pending"),
-          lte(mailOutbox.nextAttemptAt, sql.placeholder("now")),
-        ),
-      )
-      .returning()
-      .prepare();
-    this.markSentStmt = db
-      .update(mailOutbox)
-      .set({
-        status: "sent",
-        sentAt: sql`${sql.placeholder("now")}`,
-        attempts: sql`${mailOutbox.attempts} + 1`,
-        lastError: null,
-      })
-      .where(eq(mailOutbox.id, sql.placeholder("id")))
-      .prepare();
-    this.insertDevMailStmt = db
-      .insert(devMailbox)
-      .values(placeholders(["to", "from", "subject", "text", "html", "emlFile", "createdAt"] as const))
-      .returning({ id: devMailbox.id })
-      .prepare();
-  }
-
-  /** Runs `fn` in one immediate (write) transaction, or a savepoint inside an open one. */
-  transaction<T>(fn: () => T): T {
-    return this.inTransaction(fn, "immediate");
-  }
-
-  /** Writes a mail to the outbox inside the caller's transaction, due now; `delivered` writes it as sent
-   * (delivered in that same transaction, see MailWorker.enqueue). Returns its id. */
-  enqueue(_tx: Db, mail: NewMail, now: number, delivered = false): number {
-    const row = this.enqueueStmt.get({
+  /** Writes a mail to the outbox, due now; `delivered` writes it as sent (delivered in that same
+   * transaction, see MailWorker.enqueue). Returns its id. */
+  async enqueue(tx: Tx, mail: NewMail, now: number, delivered = false): Promise<number> {
+    const rows = await enqueueStmt(tx).execute({
       ...mail,
       status: delivered ? "sent" : "pending",
       attempts: delivered ? 1 : 0,
@@ -95,81 +84,86 @@ export class MailRepo {
       createdAt: now,
       sentAt: delivered ? now : null,
     });
+    const row = rows[0];
     if (!row) throw new Error("outbox insert returned nothing");
     return row.id;
   }
 
-  dueIds(now: number, limit: number): number[] {
-    return this.db
+  async dueIds(tx: Tx, now: number, limit: number): Promise<number[]> {
+    const { mailOutbox } = tx.t;
+    const rows = await tx.db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
       .orderBy(mailOutbox.nextAttemptAt)
-      .limit(limit)
-      .all()
-      .map((r) => r.id);
+      .limit(limit);
+    return rows.map((r) => r.id);
   }
 
   /** Takes a lease on a due row (pushes nextAttemptAt to now + leaseMs); only one claimer can win, so
    * the poller, an immediate send or a second process never send the same row twice within the lease. */
-  claim(id: number, now: number, leaseMs: number): OutboxRow | undefined {
-    return this.claimStmt.get({ id, now, leaseUntil: now + leaseMs });
+  async claim(tx: Tx, id: number, now: number, leaseMs: number): Promise<OutboxRow | undefined> {
+    return (await claimStmt(tx).execute({ id, now, leaseUntil: now + leaseMs }))[0];
   }
 
-  markSent(id: number, now: number): void {
-    this.markSentStmt.run({ id, now });
+  async markSent(tx: Tx, id: number, now: number): Promise<void> {
+    await markSentStmt(tx).execute({ id, now });
   }
 
   /** Records a failed attempt: retry at nextAttemptAt, or give up (status failed) when it is null. */
-  markFailedAttempt(id: number, error: string, nextAttemptAt: number | null): void {
-    this.db
+  async markFailedAttempt(tx: Tx, id: number, error: string, nextAttemptAt: number | null): Promise<void> {
+    const { mailOutbox } = tx.t;
+    await tx.db
       .update(mailOutbox)
       .set({
         attempts: sql`${mailOutbox.attempts} + 1`,
         lastError: error.slice(0, 500),
         ...(nextAttemptAt === null ? { status: "failed" as const } : { nextAttemptAt }),
       })
-      .where(eq(mailOutbox.id, id))
-      .run();
+      .where(eq(mailOutbox.id, id));
   }
 
-  get(id: number): OutboxRow | undefined {
-    return this.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+  async get(tx: Tx, id: number): Promise<OutboxRow | undefined> {
+    const { mailOutbox } = tx.t;
+    return (await tx.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
   }
 
-  statusOf(id: number): MailStatus | undefined {
-    return this.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id)).get()?.status;
+  async statusOf(tx: Tx, id: number): Promise<MailStatus | undefined> {
+    const { mailOutbox } = tx.t;
+    return (await tx.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id)))[0]?.status;
   }
 
-  firstForOrder(orderId: string, kind: string): OutboxRow | undefined {
-    return this.db
+  async firstForOrder(tx: Tx, orderId: string, kind: string): Promise<OutboxRow | undefined> {
+    const { mailOutbox } = tx.t;
+    const rows = await tx.db
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, kind)))
       .orderBy(mailOutbox.id)
-      .limit(1)
-      .get();
+      .limit(1);
+    return rows[0];
   }
 
-  countByStatus(): Record<MailStatus, number> {
+  async countByStatus(tx: Tx): Promise<Record<MailStatus, number>> {
+    const { mailOutbox } = tx.t;
     const out: Record<MailStatus, number> = { pending: 0, sent: 0, failed: 0 };
-    const rows = this.db
+    const rows = await tx.db
       .select({ status: mailOutbox.status, n: count() })
       .from(mailOutbox)
-      .groupBy(mailOutbox.status)
-      .all();
+      .groupBy(mailOutbox.status);
     for (const r of rows) out[r.status] = r.n;
     return out;
   }
 
-  insertDevMail(row: Omit<DevMail, "id">): number {
-    const inserted = this.insertDevMailStmt.get(row);
+  async insertDevMail(tx: Tx, row: Omit<DevMail, "id">): Promise<number> {
+    const inserted = (await insertDevMailStmt(tx).execute(row))[0];
     if (!inserted) throw new Error("dev mailbox insert returned nothing");
     return inserted.id;
   }
 
-  listDevMailbox(limit = 50): DevMailSummary[] {
-    return this.db
+  async listDevMailbox(tx: Tx, limit = 50): Promise<DevMailSummary[]> {
+    const { devMailbox } = tx.t;
+    return tx.db
       .select({
         id: devMailbox.id,
         to: devMailbox.to,
@@ -179,11 +173,11 @@ export class MailRepo {
       })
       .from(devMailbox)
       .orderBy(desc(devMailbox.id))
-      .limit(Math.min(Math.max(1, limit), 500))
-      .all();
+      .limit(Math.min(Math.max(1, limit), 500));
   }
 
-  getDevMail(id: number): DevMail | undefined {
-    return this.db.select().from(devMailbox).where(eq(devMailbox.id, id)).get();
+  async getDevMail(tx: Tx, id: number): Promise<DevMail | undefined> {
+    const { devMailbox } = tx.t;
+    return (await tx.db.select().from(devMailbox).where(eq(devMailbox.id, id)))[0];
   }
 }

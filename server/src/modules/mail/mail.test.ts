@@ -8,7 +8,6 @@ import { checkoutResponseSchema, type CheckoutRequest } from "@store/shared/sche
 import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
 import { freePort } from "../../test/free-port.ts";
-import { mailOutbox, orders } from "../../db/schema/index.ts";
 
 function body(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
   return checkoutBody({ currency: "TND", items: [{ id: "psn-10-us", qty: 2 }], ...overrides });
@@ -75,7 +74,7 @@ describe("mail", () => {
     const s = await store({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
     const out = await checkout(s, body());
     expect(out.emailSent).toBe(false);
-    const row = s.db.select().from(mailOutbox).get();
+    const row = (await s.query((db, t) => db.select().from(t.mailOutbox)))[0];
     expect(row).toMatchObject({
       status: "pending",
       attempts: 1,
@@ -87,7 +86,10 @@ describe("mail", () => {
     expect(await s.services.mailWorker.runOnce(Date.now() + 6_000)).toEqual({ sent: 1, failed: 0 });
     expect(await s.services.mailWorker.runOnce(Date.now() + 3_600_000)).toEqual({ sent: 0, failed: 0 });
     expect(smtp.received).toHaveLength(1);
-    expect(s.db.select().from(mailOutbox).get()).toMatchObject({ status: "sent", attempts: 2 });
+    expect((await s.query((db, t) => db.select().from(t.mailOutbox)))[0]).toMatchObject({
+      status: "sent",
+      attempts: 2,
+    });
 
     const mail = await PostalMime.parse(smtp.received[0] ?? Buffer.alloc(0));
     expect(mail.subject).toBe(`Order ${out.panierCode} confirmed`);
@@ -102,7 +104,9 @@ describe("mail", () => {
     const s = await store({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     const out = await checkout(s, body({ locale: "ar" }));
     expect(out.emailSent).toBe(false);
-    expect(s.db.select().from(orders).where(eq(orders.code, out.panierCode)).get()?.status).toBe("pending_payment");
+    expect(
+      (await s.query((db, t) => db.select().from(t.orders).where(eq(t.orders.code, out.panierCode))))[0]?.status,
+    ).toBe("pending_payment");
 
     const smtp = await startSmtp(port);
     cleanups.push(smtp.close);
@@ -123,7 +127,7 @@ describe("mail", () => {
       now += 2 * 3_600_000;
       await s.services.mailWorker.runOnce(now);
     }
-    const row = s.db.select().from(mailOutbox).get();
+    const row = (await s.query((db, t) => db.select().from(t.mailOutbox)))[0];
     expect(row).toMatchObject({ status: "failed", attempts: 8 });
     expect(row?.lastError).toBeTruthy();
     expect(row?.lastError).not.toContain("hunter2");
@@ -134,9 +138,9 @@ describe("mail", () => {
     const s = await store();
     const out = await checkout(s, body({ locale: "fr", currency: "EUR" }));
     expect(out.emailSent).toBe(true);
-    const list = s.services.mailRepo.listDevMailbox(10);
+    const list = await s.services.mailbox.list(10);
     expect(list).toHaveLength(1);
-    const mail = s.services.mailRepo.getDevMail(list[0]?.id ?? 0);
+    const mail = await s.services.mailbox.get(list[0]?.id ?? 0);
     expect(mail?.subject).toBe(`Commande ${out.panierCode} confirmée`);
     // The .eml copy is written just after the delivery commits.
     const eml = await vi.waitFor(() => fs.readFileSync(path.join(s.dataDir, "mailbox", mail?.emlFile ?? "missing")));
@@ -154,23 +158,24 @@ describe("mail", () => {
     const out = await checkout(s, body());
     expect(failOnce).toHaveBeenCalledTimes(1);
     expect(out.emailSent).toBe(false);
-    const order = s.db.select().from(orders).where(eq(orders.code, out.panierCode)).get();
+    const order = (await s.query((db, t) => db.select().from(t.orders).where(eq(t.orders.code, out.panierCode))))[0];
     expect(order?.total).toBe(out.total);
-    const [row] = s.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.orderId, order?.id ?? ""))
-      .all();
+    const [row] = await s.query((db, t) =>
+      db
+        .select()
+        .from(t.mailOutbox)
+        .where(eq(t.mailOutbox.orderId, order?.id ?? "")),
+    );
     expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "disk full" });
-    expect(s.services.mailRepo.listDevMailbox(10)).toHaveLength(0);
+    expect(await s.services.mailbox.list(10)).toHaveLength(0);
     // The worker retries after the backoff and the mail arrives once.
     expect(await s.services.mailWorker.runOnce(Date.now() + 6_000)).toEqual({ sent: 1, failed: 0 });
-    expect(s.services.mailRepo.listDevMailbox(10)).toHaveLength(1);
+    expect(await s.services.mailbox.list(10)).toHaveLength(1);
   });
 
   it("sends a row once even when the poller and an immediate send race for it", async () => {
     const s = await store();
-    const id = s.db.transaction((tx) =>
+    const id = await s.data.transaction((tx) =>
       s.services.mailRepo.enqueue(
         tx,
         { kind: "test", orderId: null, to: "a@b.co", subject: "Hi", text: "Hi", html: "<p>Hi</p>" },
@@ -180,17 +185,17 @@ describe("mail", () => {
     const worker = s.services.mailWorker;
     const results = await Promise.all([worker.runOnce(), worker.sendNow(id), worker.runOnce(), worker.sendNow(id)]);
     expect(results[1]).toBe(true);
-    expect(s.services.mailRepo.listDevMailbox(10)).toHaveLength(1);
+    expect(await s.services.mailbox.list(10)).toHaveLength(1);
   });
 
   it("writes a 'payment received' mail when the operator marks a manual order paid", async () => {
     const s = await store();
     const out = await checkout(s, body({ locale: "fr" }));
-    const paid = s.services.orders.markPaid(out.panierCode);
+    const paid = await s.services.orders.markPaid(out.panierCode);
     expect(paid.status).toBe("paid");
-    expect(() => s.services.orders.markPaid(out.panierCode)).toThrow(/not awaiting payment/);
+    await expect(s.services.orders.markPaid(out.panierCode)).rejects.toThrow(/not awaiting payment/);
     await s.services.mailWorker.runOnce();
-    const subjects = s.services.mailRepo.listDevMailbox(10).map((m) => m.subject);
+    const subjects = (await s.services.mailbox.list(10)).map((m) => m.subject);
     expect(subjects).toContain(`Paiement reçu pour la commande ${out.panierCode}`);
   });
 });

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { secureRandomBytes } from "../../lib/random.ts";
 import nodemailer from "nodemailer";
+import type { DataLayer, Tx } from "../../db/data.ts";
 import type { MailRepo } from "./mail.repo.ts";
 import { buildRfc822 } from "./rfc822.ts";
 import { EmlWriter } from "./eml-writer.ts";
@@ -21,9 +22,11 @@ export interface MailTransport {
   /** How long a claimed outbox row stays reserved: longer than the longest possible send. */
   readonly leaseMs: number;
   send(mail: OutgoingMail): Promise<void>;
-  /** Synchronous local delivery (the dev mailbox): the worker runs it inside the transaction that writes
-   * (or claims) the outbox row as sent, so a message is delivered exactly once, with a single commit. */
-  deliverInTransaction?: (mail: OutgoingMail) => void;
+  /** Local delivery (the dev mailbox): the worker runs it inside the transaction `tx` that writes (or claims)
+   * the outbox row as sent, so a message is delivered exactly once, with a single commit. */
+  deliverInTransaction?: (tx: Tx, mail: OutgoingMail) => Promise<void>;
+  /** Work before the first delivery (the worker's start). */
+  start?: () => Promise<void>;
   close(): void | Promise<void>;
 }
 
@@ -74,6 +77,7 @@ export class DevMailboxTransport implements MailTransport {
   private readonly copies: EmlWriter;
 
   constructor(
+    private readonly data: DataLayer,
     private readonly repo: MailRepo,
     dataDir: string,
     private readonly clock: () => number = Date.now,
@@ -81,17 +85,17 @@ export class DevMailboxTransport implements MailTransport {
     this.dir = path.join(dataDir, "mailbox");
     fs.mkdirSync(this.dir, { recursive: true });
     this.copies = new EmlWriter(this.dir);
-    this.restoreMissingFiles();
   }
 
   /** A crash can lose the .eml copy of a delivered mail (the row is the delivery): write it again. */
-  private restoreMissingFiles(): void {
-    for (const { id } of this.repo.listDevMailbox(10_000)) {
-      const mail = this.repo.getDevMail(id);
+  readonly start = async (): Promise<void> => {
+    const list = await this.data.read((tx) => this.repo.listDevMailbox(tx, 10_000));
+    for (const { id } of list) {
+      const mail = await this.data.read((tx) => this.repo.getDevMail(tx, id));
       if (!mail || fs.existsSync(path.join(this.dir, mail.emlFile))) continue;
       this.copies.writeNow(mail.emlFile, composeCopy({ file: mail.emlFile, mail, date: new Date(mail.createdAt) }));
     }
-  }
+  };
 
   /** Delivered mails whose .eml copy is still to be composed and handed to the writer: done in the next turn
    * of the event loop, once the delivery has committed. */
@@ -108,14 +112,14 @@ export class DevMailboxTransport implements MailTransport {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    this.deliverInTransaction(mail);
+    await this.data.transaction((tx) => this.deliverInTransaction(tx, mail));
   }
 
   // An arrow property: the worker calls it detached from the transport.
-  readonly deliverInTransaction = (mail: OutgoingMail): void => {
+  readonly deliverInTransaction = async (tx: Tx, mail: OutgoingMail): Promise<void> => {
     const now = this.clock();
     const file = `${now}-${secureRandomBytes(4).toString("hex")}.eml`;
-    this.repo.insertDevMail({
+    await this.repo.insertDevMail(tx, {
       to: mail.to,
       from: mail.from,
       subject: mail.subject,
@@ -136,6 +140,11 @@ export class DevMailboxTransport implements MailTransport {
   }
 }
 
-export function createTransport(smtpUrl: string | undefined, repo: MailRepo, dataDir: string): MailTransport {
-  return smtpUrl ? new SmtpTransport(smtpUrl) : new DevMailboxTransport(repo, dataDir);
+export function createTransport(
+  smtpUrl: string | undefined,
+  data: DataLayer,
+  repo: MailRepo,
+  dataDir: string,
+): MailTransport {
+  return smtpUrl ? new SmtpTransport(smtpUrl) : new DevMailboxTransport(data, repo, dataDir);
 }

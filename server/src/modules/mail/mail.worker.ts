@@ -1,7 +1,7 @@
 /** The outbox worker: sends due mail with retries and exponential backoff. Exports: MailWorker with
  * runOnce(now) (one deterministic pass, for tests), sendNow(id, timeoutMs) (the checkout's immediate
  * send), wake(), start(), stop(). A row is claimed (leased) before it is sent, so it goes out once. */
-import type { Db } from "../../db/client.ts";
+import type { DataLayer, Tx } from "../../db/data.ts";
 import type { MailRepo, NewMail, OutboxRow } from "./mail.repo.ts";
 import type { MailTransport } from "./mail.transport.ts";
 
@@ -38,6 +38,7 @@ export class MailWorker {
   private started = false;
 
   constructor(
+    private readonly data: DataLayer,
     private readonly repo: MailRepo,
     private readonly transport: MailTransport,
     private readonly options: MailWorkerOptions,
@@ -58,17 +59,23 @@ export class MailWorker {
    * mailbox) it is delivered right there, in a savepoint, and its row written as sent; a failed delivery
    * rolls back to the savepoint and leaves the row pending with the failed attempt, for the poller to
    * retry, and the caller's writes whole. `sent` is undefined when delivery is left to sendNow() (SMTP). */
-  enqueue(tx: Db, mail: NewMail, now: number): { id: number; sent: boolean | undefined } {
+  async enqueue(tx: Tx, mail: NewMail, now: number): Promise<{ id: number; sent: boolean | undefined }> {
     const deliver = this.transport.deliverInTransaction;
-    if (!deliver) return { id: this.repo.enqueue(tx, mail, now), sent: undefined };
+    if (!deliver) return { id: await this.repo.enqueue(tx, mail, now), sent: undefined };
     try {
-      return this.repo.transaction(() => {
-        deliver({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-        return { id: this.repo.enqueue(tx, mail, now, true), sent: true };
+      return await this.data.savepoint(tx, async (sp) => {
+        await deliver(sp, {
+          from: this.options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        return { id: await this.repo.enqueue(sp, mail, now, true), sent: true };
       });
     } catch (err) {
-      const id = this.repo.enqueue(tx, mail, now);
-      this.recordFailure({ id, kind: mail.kind, attempts: 0 }, now, err);
+      const id = await this.repo.enqueue(tx, mail, now);
+      await this.recordFailure(tx, { id, kind: mail.kind, attempts: 0 }, now, err);
       return { id, sent: false };
     }
   }
@@ -76,15 +83,15 @@ export class MailWorker {
   /** One pass over the due rows at `now`; resolves when they have been tried. */
   async runOnce(now = this.clock()): Promise<{ sent: number; failed: number }> {
     const result = { sent: 0, failed: 0 };
-    const ids = this.repo.dueIds(now, this.batchSize);
+    const ids = await this.data.read((tx) => this.repo.dueIds(tx, now, this.batchSize));
     const attempts: Promise<boolean>[] = [];
     for (const id of ids) {
       if (this.transport.deliverInTransaction) {
-        const ok = this.deliverLocal(id, now);
+        const ok = await this.deliverLocal(id, now);
         if (ok !== undefined) attempts.push(Promise.resolve(ok));
         continue;
       }
-      const row = this.repo.claim(id, now, this.transport.leaseMs);
+      const row = await this.claim(id, now);
       if (row) attempts.push(this.track(row, now));
     }
     for (const ok of await Promise.all(attempts)) {
@@ -98,13 +105,13 @@ export class MailWorker {
    * keeps going in the background). */
   async sendNow(id: number, timeoutMs = 3_000): Promise<boolean> {
     if (this.transport.deliverInTransaction) {
-      return this.deliverLocal(id, this.clock()) ?? this.repo.statusOf(id) === "sent";
+      return (await this.deliverLocal(id, this.clock())) ?? (await this.isSent(id));
     }
     let attempt = this.inflight.get(id);
     if (!attempt) {
       const now = this.clock();
-      const row = this.repo.claim(id, now, this.transport.leaseMs);
-      if (!row) return this.repo.statusOf(id) === "sent";
+      const row = await this.claim(id, now);
+      if (!row) return this.isSent(id);
       attempt = this.track(row, now);
     }
     let timer: NodeJS.Timeout | undefined;
@@ -118,6 +125,14 @@ export class MailWorker {
     }
   }
 
+  private claim(id: number, now: number): Promise<OutboxRow | undefined> {
+    return this.data.transaction((tx) => this.repo.claim(tx, id, now, this.transport.leaseMs));
+  }
+
+  private async isSent(id: number): Promise<boolean> {
+    return (await this.data.read((tx) => this.repo.statusOf(tx, id))) === "sent";
+  }
+
   private track(row: OutboxRow, now: number): Promise<boolean> {
     const attempt = this.deliver(row, now).finally(() => this.inflight.delete(row.id));
     this.inflight.set(row.id, attempt);
@@ -125,29 +140,30 @@ export class MailWorker {
   }
 
   /** Claim, local delivery and "sent" in one transaction; undefined when the row was not due. */
-  private deliverLocal(id: number, now: number): boolean | undefined {
+  private async deliverLocal(id: number, now: number): Promise<boolean | undefined> {
     const deliver = this.transport.deliverInTransaction;
     if (!deliver) return undefined;
     // Assigned inside the transaction callback (so not narrowed by the compiler).
     let claimed = undefined as OutboxRow | undefined;
     try {
-      return this.repo.transaction(() => {
-        claimed = this.repo.claim(id, now, this.transport.leaseMs);
+      return await this.data.transaction(async (tx) => {
+        claimed = await this.repo.claim(tx, id, now, this.transport.leaseMs);
         if (!claimed) return undefined;
-        deliver({
+        await deliver(tx, {
           from: this.options.from,
           to: claimed.to,
           subject: claimed.subject,
           text: claimed.text,
           html: claimed.html,
         });
-        this.repo.markSent(id, now);
+        await this.repo.markSent(tx, id, now);
         return true;
       });
     } catch (err) {
       // The transaction rolled back (claim included): record the failed attempt on its own.
-      if (!claimed) throw err;
-      this.recordFailure(claimed, now, err);
+      const row = claimed;
+      if (!row) throw err;
+      await this.data.transaction((tx) => this.recordFailure(tx, row, now, err));
       return false;
     }
   }
@@ -161,20 +177,25 @@ export class MailWorker {
         text: row.text,
         html: row.html,
       });
-      this.repo.markSent(row.id, Math.max(claimedAt, this.clock()));
-      return true;
     } catch (err) {
-      this.recordFailure(row, claimedAt, err);
+      await this.data.transaction((tx) => this.recordFailure(tx, row, claimedAt, err));
       return false;
     }
+    await this.data.transaction((tx) => this.repo.markSent(tx, row.id, Math.max(claimedAt, this.clock())));
+    return true;
   }
 
-  private recordFailure(row: Pick<OutboxRow, "id" | "kind" | "attempts">, claimedAt: number, err: unknown): void {
+  private async recordFailure(
+    tx: Tx,
+    row: Pick<OutboxRow, "id" | "kind" | "attempts">,
+    claimedAt: number,
+    err: unknown,
+  ): Promise<void> {
     const attempts = row.attempts + 1;
     const error = safeError(err);
     const giveUp = attempts >= this.maxAttempts;
     const delay = this.backoffMs[Math.min(attempts - 1, this.backoffMs.length - 1)] ?? 60_000;
-    this.repo.markFailedAttempt(row.id, error, giveUp ? null : claimedAt + delay);
+    await this.repo.markFailedAttempt(tx, row.id, error, giveUp ? null : claimedAt + delay);
     // Only the row id and kind: the body holds the private order link.
     this.log(`mail ${row.id} (${row.kind}) attempt ${attempts} failed${giveUp ? ", giving up" : ""}: ${error}`);
   }
@@ -190,9 +211,10 @@ export class MailWorker {
     this.tick();
   }
 
-  start(): void {
+  async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    await this.transport.start?.();
     this.tick();
   }
 

@@ -1,30 +1,27 @@
-/** Every newsletter query. Exports: NewsletterRepo with subscribe(email, locale) (false when already
- * subscribed), count(), all() (for the admin's CSV export). Addresses are stored lower-cased. */
+/** Every newsletter query; each method takes the transaction it runs in. Exports: NewsletterRepo with
+ * subscribe(email, locale, now) (false when already subscribed), count(), all() (for the admin's CSV export).
+ * Addresses are stored lower-cased. */
 import { asc, count } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { newsletterSubscribers } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/data.ts";
 import type { NewsletterSubscriber } from "@store/shared/schemas/newsletter";
 
 export class NewsletterRepo {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: () => number = Date.now,
-  ) {}
-
-  subscribe(email: string, locale: string): boolean {
-    const res = this.db
+  async subscribe(tx: Tx, email: string, locale: string, now: number): Promise<boolean> {
+    const { newsletterSubscribers } = tx.t;
+    const rows = await tx.db
       .insert(newsletterSubscribers)
-      .values({ email: email.trim().toLowerCase(), locale, createdAt: this.clock() })
+      .values({ email: email.trim().toLowerCase(), locale, createdAt: now })
       .onConflictDoNothing({ target: newsletterSubscribers.email })
-      .run();
-    return res.changes === 1;
+      .returning({ email: newsletterSubscribers.email });
+    return rows.length === 1;
   }
 
-  count(): number {
-    return this.db.select({ n: count() }).from(newsletterSubscribers).get()?.n ?? 0;
+  async count(tx: Tx): Promise<number> {
+    return (await tx.db.select({ n: count() }).from(tx.t.newsletterSubscribers))[0]?.n ?? 0;
   }
 
-  all(): NewsletterSubscriber[] {
-    return this.db.select().from(newsletterSubscribers).orderBy(asc(newsletterSubscribers.createdAt)).all();
+  async all(tx: Tx): Promise<NewsletterSubscriber[]> {
+    const { newsletterSubscribers } = tx.t;
+    return tx.db.select().from(newsletterSubscribers).orderBy(asc(newsletterSubscribers.createdAt));
   }
 }

@@ -4,13 +4,13 @@ import { Hono } from "hono";
 import { newsletterRequestSchema } from "@store/shared/schemas/newsletter";
 import { readJson } from "../../http/validate.ts";
 import type { RateLimiter } from "../../http/rate-limit.ts";
-import type { NewsletterRepo } from "./newsletter.repo.ts";
+import type { NewsletterService } from "./newsletter.service.ts";
 
-export function newsletterRoutes(repo: NewsletterRepo, limiter: RateLimiter): Hono {
+export function newsletterRoutes(service: NewsletterService, limiter: RateLimiter): Hono {
   const app = new Hono();
   app.post("/api/newsletter", limiter.middleware(), async (c) => {
     const { email, locale } = await readJson(c, newsletterRequestSchema);
-    repo.subscribe(email, locale);
+    await service.subscribe(email, locale);
     return c.json({ ok: true as const }, 201);
   });
   return app;

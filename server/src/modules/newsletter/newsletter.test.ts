@@ -14,10 +14,10 @@ describe("newsletter", () => {
     const res = await subscribe({ email: "  Sami@Example.COM ", locale: "ar" });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ ok: true });
-    expect(store.services.newsletterRepo.all()).toEqual([
+    expect(await store.services.newsletter.all()).toEqual([
       { email: "sami@example.com", locale: "ar", createdAt: expect.any(Number) },
     ]);
-    expect(store.services.newsletterRepo.count()).toBe(1);
+    expect(await store.services.newsletter.count()).toBe(1);
   });
 
   it("refuses an invalid address with 400", async () => {
@@ -26,7 +26,7 @@ describe("newsletter", () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: "Please enter a valid email address." });
     }
-    expect(store.services.newsletterRepo.count()).toBe(0);
+    expect(await store.services.newsletter.count()).toBe(0);
   });
 
   it("thanks a repeat subscriber the same way, whatever its case, and keeps one row", async () => {
@@ -34,7 +34,7 @@ describe("newsletter", () => {
     const again = await subscribe({ email: "SAMI@example.com", locale: "ar" });
     expect(again.status).toBe(first.status);
     expect(await again.json()).toEqual(await first.json());
-    expect(store.services.newsletterRepo.all()).toEqual([
+    expect(await store.services.newsletter.all()).toEqual([
       { email: "sami@example.com", locale: "fr", createdAt: expect.any(Number) },
     ]);
   });

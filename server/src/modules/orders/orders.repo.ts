@@ -1,10 +1,11 @@
-/** Every order query. Exports: OrdersRepo with insert(tx, order, lines), codeExists(tx, code),
- * findByCode(code), findByTokenHash(hash), listRecent(limit), linesOf(orderIds), counts for metrics
- * (totalOrders, uniqueCustomers, countCreatedBetween), transition(tx, code, from, to, now), counts(). */
+/** Every order query; each method takes the transaction it runs in. Exports: OrdersRepo with insert(tx, order,
+ * lines), codeExists(tx, code), row(tx, code), findByCode(tx, code), findByTokenHash(tx, hash),
+ * listRecent(tx, limit), linesOf(tx, orderIds), counts for metrics (totalOrders, uniqueCustomers,
+ * countCreatedBetween), transition(tx, code, from, to, now). */
 import { and, count, countDistinct, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { orderLines, orders, type OrderStatus } from "../../db/schema/index.ts";
-import { placeholders } from "../../db/prepared.ts";
+import type { Tx } from "../../db/data.ts";
+import type { orderLines, orders, OrderStatus } from "../../db/schema/index.ts";
+import { placeholders, prepared } from "../../db/prepared.ts";
 import type { AdminOrder, OrderLine } from "@store/shared/schemas/orders";
 import { isCurrency } from "@store/shared/currency";
 
@@ -82,27 +83,25 @@ const LINE_COLUMNS = [
   "lineTotal",
 ] as const;
 
+// Checkout's writes are prepared once per connection (the hot path).
+const insertOrderStmt = prepared("orders_insert", (db, t) => db.insert(t.orders).values(placeholders(ORDER_COLUMNS)));
+const insertLineStmt = prepared("order_lines_insert", (db, t) =>
+  db.insert(t.orderLines).values(placeholders(LINE_COLUMNS)),
+);
+const codeExistsStmt = prepared("orders_code_exists", (db, { orders }) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.code, sql.placeholder("code"))),
+);
+
 export class OrdersRepo {
-  // Checkout's writes are prepared once (they run in the caller's transaction: one connection).
-  private readonly insertOrderStmt;
-  private readonly insertLineStmt;
-  private readonly codeExistsStmt;
-
-  constructor(private readonly db: Db) {
-    this.insertOrderStmt = db.insert(orders).values(placeholders(ORDER_COLUMNS)).prepare();
-    this.insertLineStmt = db.insert(orderLines).values(placeholders(LINE_COLUMNS)).prepare();
-    this.codeExistsStmt = db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.code, sql.placeholder("code")))
-      .prepare();
-  }
-
-  /** Inserts an order and its lines; call inside the transaction that owns them. */
-  insert(_tx: Db, order: NewOrderValues, lines: NewOrderLine[]): void {
-    this.insertOrderStmt.run(order);
+  /** Inserts an order and its lines. */
+  async insert(tx: Tx, order: NewOrderValues, lines: NewOrderLine[]): Promise<void> {
+    await insertOrderStmt(tx).execute(order);
+    const insertLine = insertLineStmt(tx);
     for (const l of lines) {
-      this.insertLineStmt.run({
+      await insertLine.execute({
         orderId: order.id,
         productId: l.productId,
         variantId: l.variantId ?? null,
@@ -115,28 +114,35 @@ export class OrdersRepo {
     }
   }
 
-  codeExists(_tx: Db, code: string): boolean {
-    return this.codeExistsStmt.get({ code }) !== undefined;
+  async codeExists(tx: Tx, code: string): Promise<boolean> {
+    return (await codeExistsStmt(tx).execute({ code })).length > 0;
   }
 
-  row(code: string, tx: Db = this.db): OrderRow | undefined {
-    return tx.select().from(orders).where(eq(orders.code, code)).get();
+  async row(tx: Tx, code: string): Promise<OrderRow | undefined> {
+    const { orders } = tx.t;
+    return (await tx.db.select().from(orders).where(eq(orders.code, code)))[0];
   }
 
-  findByCode(code: string, tx: Db = this.db): AdminOrder | undefined {
-    const o = this.row(code, tx);
-    return o ? toAdminOrder(o, this.linesOf([o.id], tx).get(o.id) ?? []) : undefined;
+  async findByCode(tx: Tx, code: string): Promise<AdminOrder | undefined> {
+    const o = await this.row(tx, code);
+    return o ? toAdminOrder(o, (await this.linesOf(tx, [o.id])).get(o.id) ?? []) : undefined;
   }
 
-  findByTokenHash(hash: string): { order: OrderRow; lines: OrderLineRow[] } | undefined {
-    const o = this.db.select().from(orders).where(eq(orders.accessTokenHash, hash)).get();
-    return o ? { order: o, lines: this.linesOf([o.id]).get(o.id) ?? [] } : undefined;
+  async findByTokenHash(tx: Tx, hash: string): Promise<{ order: OrderRow; lines: OrderLineRow[] } | undefined> {
+    const { orders } = tx.t;
+    const o = (await tx.db.select().from(orders).where(eq(orders.accessTokenHash, hash)))[0];
+    return o ? { order: o, lines: (await this.linesOf(tx, [o.id])).get(o.id) ?? [] } : undefined;
   }
 
-  linesOf(orderIds: string[], tx: Db = this.db): Map<string, OrderLineRow[]> {
+  async linesOf(tx: Tx, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
     const out = new Map<string, OrderLineRow[]>();
     if (orderIds.length === 0) return out;
-    const rows = tx.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(orderLines.id).all();
+    const { orderLines } = tx.t;
+    const rows = await tx.db
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, orderIds))
+      .orderBy(orderLines.id);
     for (const l of rows) {
       const list = out.get(l.orderId) ?? [];
       list.push(l);
@@ -145,49 +151,49 @@ export class OrdersRepo {
     return out;
   }
 
-  listRecent(limit: number): AdminOrder[] {
-    const rows = this.db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.code)).limit(limit).all();
-    const lines = this.linesOf(rows.map((r) => r.id));
+  async listRecent(tx: Tx, limit: number): Promise<AdminOrder[]> {
+    const { orders } = tx.t;
+    const rows = await tx.db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.code)).limit(limit);
+    const lines = await this.linesOf(
+      tx,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toAdminOrder(r, lines.get(r.id) ?? []));
   }
 
-  totalOrders(): number {
-    return this.db.select({ n: count() }).from(orders).get()?.n ?? 0;
+  async totalOrders(tx: Tx): Promise<number> {
+    return (await tx.db.select({ n: count() }).from(tx.t.orders))[0]?.n ?? 0;
   }
 
-  uniqueCustomers(): number {
-    return (
-      this.db
-        .select({ n: countDistinct(sql`lower(${orders.customerEmail})`) })
-        .from(orders)
-        .get()?.n ?? 0
-    );
+  async uniqueCustomers(tx: Tx): Promise<number> {
+    const { orders } = tx.t;
+    return (await tx.db.select({ n: countDistinct(sql`lower(${orders.customerEmail})`) }).from(orders))[0]?.n ?? 0;
   }
 
-  countCreatedBetween(from: number, to: number): number {
-    return (
-      this.db
-        .select({ n: count() })
-        .from(orders)
-        .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to)))
-        .get()?.n ?? 0
-    );
+  async countCreatedBetween(tx: Tx, from: number, to: number): Promise<number> {
+    const { orders } = tx.t;
+    const rows = await tx.db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to)));
+    return rows[0]?.n ?? 0;
   }
 
   /** Moves an order from one of `from` to `to`; returns the updated row, or undefined when it was not in `from`. */
-  transition(
-    tx: Db,
+  async transition(
+    tx: Tx,
     code: string,
     from: readonly OrderStatus[],
     to: OrderStatus,
     now: number,
     extra: Partial<NewOrder> = {},
-  ): OrderRow | undefined {
-    return tx
+  ): Promise<OrderRow | undefined> {
+    const { orders } = tx.t;
+    const rows = await tx.db
       .update(orders)
       .set({ ...extra, status: to, updatedAt: now, version: sql`${orders.version} + 1` })
       .where(and(eq(orders.code, code), inArray(orders.status, [...from])))
-      .returning()
-      .get();
+      .returning();
+    return rows[0];
   }
 }

@@ -6,13 +6,13 @@ import type { OrdersService } from "./orders.service.ts";
 
 export function ordersRoutes(service: OrdersService, limiter: RateLimiter): Hono {
   const app = new Hono();
-  app.get("/api/orders/private/:token", limiter.middleware(), (c) => {
+  app.get("/api/orders/private/:token", limiter.middleware(), async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(service.privateOrder(c.req.param("token")));
+    return c.json(await service.privateOrder(c.req.param("token")));
   });
-  app.get("/api/orders/:code", limiter.middleware(), (c) => {
+  app.get("/api/orders/:code", limiter.middleware(), async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(service.publicLookup(c.req.param("code")));
+    return c.json(await service.publicLookup(c.req.param("code")));
   });
   return app;
 }

@@ -3,7 +3,7 @@
  * publicLookup(code) -> {code, firstName}, privateOrder(token). */
 import type { AdminOrder, Metrics, PrivateOrder, PublicOrder } from "@store/shared/schemas/orders";
 import { isCurrency } from "@store/shared/currency";
-import type { Db } from "../../db/client.ts";
+import type { DataLayer } from "../../db/data.ts";
 import { ConflictError, NotFoundError } from "../../http/errors.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 import type { MailRepo } from "../mail/mail.repo.ts";
@@ -15,7 +15,7 @@ const DAY = 24 * 3600_000;
 
 export class OrdersService {
   constructor(
-    private readonly db: Db,
+    private readonly data: DataLayer,
     private readonly repo: OrdersRepo,
     private readonly mail: MailRepo,
     private readonly catalog: CatalogRepo,
@@ -23,87 +23,89 @@ export class OrdersService {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  findByCode(code: string): AdminOrder {
+  async findByCode(code: string): Promise<AdminOrder> {
     const normalized = normalizeOrderCode(code);
-    const order = normalized ? this.repo.findByCode(normalized) : undefined;
+    const order = normalized ? await this.data.read((tx) => this.repo.findByCode(tx, normalized)) : undefined;
     if (!order) throw new NotFoundError("Order not found");
     return order;
   }
 
-  listRecent(limit = 10): AdminOrder[] {
-    return this.repo.listRecent(Math.min(Math.max(1, Math.trunc(limit) || 10), 100));
+  listRecent(limit = 10): Promise<AdminOrder[]> {
+    return this.data.read((tx) => this.repo.listRecent(tx, Math.min(Math.max(1, Math.trunc(limit) || 10), 100)));
   }
 
-  metrics(now = this.clock()): Metrics {
-    const recentOrders = this.repo.countCreatedBetween(now - 7 * DAY, now + 1);
-    const priorOrders = this.repo.countCreatedBetween(now - 14 * DAY, now - 7 * DAY);
-    return {
-      totalOrders: this.repo.totalOrders(),
-      uniqueCustomers: this.repo.uniqueCustomers(),
-      totalProducts: this.catalog.countProducts(),
-      recentOrders,
-      priorOrders,
-      growthPercentage: Math.round(((recentOrders - priorOrders) / Math.max(priorOrders, 1)) * 100),
-    };
+  metrics(now = this.clock()): Promise<Metrics> {
+    return this.data.read(async (tx) => {
+      const recentOrders = await this.repo.countCreatedBetween(tx, now - 7 * DAY, now + 1);
+      const priorOrders = await this.repo.countCreatedBetween(tx, now - 14 * DAY, now - 7 * DAY);
+      return {
+        totalOrders: await this.repo.totalOrders(tx),
+        uniqueCustomers: await this.repo.uniqueCustomers(tx),
+        totalProducts: await this.catalog.countProducts(tx),
+        recentOrders,
+        priorOrders,
+        growthPercentage: Math.round(((recentOrders - priorOrders) / Math.max(priorOrders, 1)) * 100),
+      };
+    });
   }
 
   /** The operator confirms a manual payment. Code delivery comes with the codes issue, so paid stays paid. */
-  markPaid(code: string): AdminOrder {
+  async markPaid(code: string): Promise<AdminOrder> {
     const normalized = normalizeOrderCode(code) ?? code;
     const now = this.clock();
-    const order = this.db.transaction(
-      (tx) => {
-        const row = this.repo.transition(tx, normalized, ["pending_payment"], "paid", now, { paidAt: now });
-        if (!row) {
-          const current = this.repo.row(normalized, tx);
-          if (!current) throw new NotFoundError("Order not found");
-          throw new ConflictError(`Order ${current.code} is not awaiting payment (status: ${current.status}).`);
-        }
-        const content = paymentReceivedMail(row.locale, { code: row.code, customerName: row.customerName });
-        this.mail.enqueue(tx, { kind: "payment_received", orderId: row.id, to: row.customerEmail, ...content }, now);
-        const result = this.repo.findByCode(row.code, tx);
-        if (!result) throw new NotFoundError("Order not found");
-        this.catalog.addSales(
-          tx,
-          result.items.map((item) => ({ productId: item.id, qty: item.qty })),
-        );
-        return result;
-      },
-      { behavior: "immediate" },
-    );
+    const order = await this.data.transaction(async (tx) => {
+      const row = await this.repo.transition(tx, normalized, ["pending_payment"], "paid", now, { paidAt: now });
+      if (!row) {
+        const current = await this.repo.row(tx, normalized);
+        if (!current) throw new NotFoundError("Order not found");
+        throw new ConflictError(`Order ${current.code} is not awaiting payment (status: ${current.status}).`);
+      }
+      const content = paymentReceivedMail(row.locale, { code: row.code, customerName: row.customerName });
+      await this.mail.enqueue(
+        tx,
+        { kind: "payment_received", orderId: row.id, to: row.customerEmail, ...content },
+        now,
+      );
+      const result = await this.repo.findByCode(tx, row.code);
+      if (!result) throw new NotFoundError("Order not found");
+      await this.catalog.addSales(
+        tx,
+        result.items.map((item) => ({ productId: item.id, qty: item.qty })),
+      );
+      return result;
+    });
     this.onMailQueued();
     return order;
   }
 
-  cancel(code: string): AdminOrder {
+  cancel(code: string): Promise<AdminOrder> {
     const normalized = normalizeOrderCode(code) ?? code;
     const now = this.clock();
-    return this.db.transaction(
-      (tx) => {
-        const row = this.repo.transition(tx, normalized, ["pending_payment", "awaiting_stock"], "cancelled", now);
-        if (!row) {
-          const current = this.repo.row(normalized, tx);
-          if (!current) throw new NotFoundError("Order not found");
-          throw new ConflictError(`Order ${current.code} cannot be cancelled (status: ${current.status}).`);
-        }
-        const result = this.repo.findByCode(row.code, tx);
-        if (!result) throw new NotFoundError("Order not found");
-        return result;
-      },
-      { behavior: "immediate" },
-    );
+    return this.data.transaction(async (tx) => {
+      const row = await this.repo.transition(tx, normalized, ["pending_payment", "awaiting_stock"], "cancelled", now);
+      if (!row) {
+        const current = await this.repo.row(tx, normalized);
+        if (!current) throw new NotFoundError("Order not found");
+        throw new ConflictError(`Order ${current.code} cannot be cancelled (status: ${current.status}).`);
+      }
+      const result = await this.repo.findByCode(tx, row.code);
+      if (!result) throw new NotFoundError("Order not found");
+      return result;
+    });
   }
 
   /** Public (docs/decisions.md D9): only the code, the first name and the status. */
-  publicLookup(code: string): PublicOrder {
+  async publicLookup(code: string): Promise<PublicOrder> {
     const normalized = normalizeOrderCode(code);
-    const row = normalized ? this.repo.row(normalized) : undefined;
+    const row = normalized ? await this.data.read((tx) => this.repo.row(tx, normalized)) : undefined;
     if (!row) throw new NotFoundError("Order not found");
     return { code: row.code, firstName: firstName(row.customerName), status: row.status };
   }
 
-  privateOrder(token: string): PrivateOrder {
-    const found = isTokenShaped(token) ? this.repo.findByTokenHash(hashToken(token)) : undefined;
+  async privateOrder(token: string): Promise<PrivateOrder> {
+    const found = isTokenShaped(token)
+      ? await this.data.read((tx) => this.repo.findByTokenHash(tx, hashToken(token)))
+      : undefined;
     if (!found) throw new NotFoundError("Order not found");
     const { order: o, lines } = found;
     return {

@@ -4,7 +4,6 @@ import { checkoutResponseSchema, type CheckoutRequest } from "@store/shared/sche
 import { privateOrderSchema, publicOrderSchema } from "@store/shared/schemas/orders";
 import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
-import { orders } from "../../db/schema/index.ts";
 import { newOrderCode, normalizeOrderCode } from "./order-code.ts";
 
 function body(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
@@ -60,7 +59,7 @@ describe("orders", () => {
   });
 
   it("shows the private order page for the token, and 404 for any other", async () => {
-    store.services.promos.create({ code: "TEN", percent: 10 });
+    await store.services.promos.create({ code: "TEN", percent: 10 });
     const out = await place(
       body({
         items: [
@@ -117,18 +116,15 @@ describe("orders", () => {
     await place(body({ email: "a@X.io" }));
     await place(body({ email: "b@x.io" }));
     const now = Date.now();
-    const codes = store.db
-      .select({ code: orders.code })
-      .from(orders)
-      .all()
-      .map((r) => r.code);
+    const codes = (await store.query((db, t) => db.select({ code: t.orders.code }).from(t.orders))).map((r) => r.code);
     // one order ten days ago (prior window)
-    store.db
-      .update(orders)
-      .set({ createdAt: now - 10 * day })
-      .where(eq(orders.code, codes[0] ?? ""))
-      .run();
-    const m = store.services.orders.metrics(now);
+    await store.query((db, t) =>
+      db
+        .update(t.orders)
+        .set({ createdAt: now - 10 * day })
+        .where(eq(t.orders.code, codes[0] ?? "")),
+    );
+    const m = await store.services.orders.metrics(now);
     expect(m).toEqual({
       totalOrders: 3,
       uniqueCustomers: 2,
@@ -139,24 +135,24 @@ describe("orders", () => {
     });
     const empty = await createTestStore();
     try {
-      expect(empty.services.orders.metrics(now)).toMatchObject({ totalOrders: 0, growthPercentage: 0 });
+      expect(await empty.services.orders.metrics(now)).toMatchObject({ totalOrders: 0, growthPercentage: 0 });
     } finally {
-      empty.close();
+      await empty.close();
     }
   });
 
   it("lists recent orders with customer and items, finds one by code, and cancels", async () => {
     const a = await place();
     const b = await place(body({ name: "Karim", items: [{ id: "steam-20", qty: 1 }] }));
-    const recent = store.services.orders.listRecent(10);
+    const recent = await store.services.orders.listRecent(10);
     expect(recent.map((o) => o.code).sort()).toEqual([a.panierCode, b.panierCode].sort());
-    const found = store.services.orders.findByCode(b.panierCode.toLowerCase());
+    const found = await store.services.orders.findByCode(b.panierCode.toLowerCase());
     expect(found).toMatchObject({
       customer: { name: "Karim", email: "amira@example.com", whatsapp: "+216 20 123 456" },
       items: [{ id: "steam-20", qty: 1 }],
     });
-    expect(store.services.orders.cancel(b.panierCode).status).toBe("cancelled");
-    expect(() => store.services.orders.cancel(b.panierCode)).toThrow(/cannot be cancelled/);
-    expect(() => store.services.orders.markPaid("PNR-00000000")).toThrow(/not found/);
+    expect((await store.services.orders.cancel(b.panierCode)).status).toBe("cancelled");
+    await expect(store.services.orders.cancel(b.panierCode)).rejects.toThrow(/cannot be cancelled/);
+    await expect(store.services.orders.markPaid("PNR-00000000")).rejects.toThrow(/not found/);
   });
 });

@@ -1,8 +1,9 @@
-/** Every promo query. Exports: PromosRepo with list(), get(code), insert(row), update(code, patch, version?),
- * remove(code), redeem(tx, code) (atomic usage count; refuses an inactive code). */
+/** Every promo query; each method takes the transaction it runs in. Exports: PromosRepo with list, get(code),
+ * insert(row), update(code, patch, version?), remove(code), redeem(code) (atomic usage count; refuses an
+ * inactive code). */
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { promos } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/data.ts";
+import type { promos } from "../../db/schema/index.ts";
 import type { Promo } from "@store/shared/schemas/promos";
 
 export type PromoRow = typeof promos.$inferSelect;
@@ -20,56 +21,61 @@ export function toPromo(r: PromoRow): Promo {
 }
 
 export class PromosRepo {
-  constructor(private readonly db: Db) {}
-
-  list(): Promo[] {
-    return this.db.select().from(promos).orderBy(asc(promos.createdAt)).all().map(toPromo);
+  async list(tx: Tx): Promise<Promo[]> {
+    const { promos } = tx.t;
+    return (await tx.db.select().from(promos).orderBy(asc(promos.createdAt))).map(toPromo);
   }
 
-  get(code: string, tx: Db = this.db): Promo | undefined {
-    const row = tx.select().from(promos).where(eq(promos.code, code)).get();
+  async get(tx: Tx, code: string): Promise<Promo | undefined> {
+    const { promos } = tx.t;
+    const row = (await tx.db.select().from(promos).where(eq(promos.code, code)))[0];
     return row ? toPromo(row) : undefined;
   }
 
   /** false when the code already exists. */
-  insert(row: { code: string; percent: number; active: boolean }, now: number): boolean {
-    const res = this.db
+  async insert(tx: Tx, row: { code: string; percent: number; active: boolean }, now: number): Promise<boolean> {
+    const { promos } = tx.t;
+    const rows = await tx.db
       .insert(promos)
       .values({ ...row, usageCount: 0, createdAt: now, updatedAt: now, version: 1 })
       .onConflictDoNothing({ target: promos.code })
-      .run();
-    return res.changes === 1;
+      .returning({ code: promos.code });
+    return rows.length === 1;
   }
 
   /** Applies the patch when `version` (if given) matches; returns the number of rows changed. */
-  update(
+  async update(
+    tx: Tx,
     code: string,
     patch: { percent?: number; active?: boolean },
     version: number | undefined,
     now: number,
-  ): number {
+  ): Promise<number> {
+    const { promos } = tx.t;
     const where =
       version === undefined ? eq(promos.code, code) : and(eq(promos.code, code), eq(promos.version, version));
-    return this.db
+    const rows = await tx.db
       .update(promos)
       .set({ ...patch, updatedAt: now, version: sql`${promos.version} + 1` })
       .where(where)
-      .run().changes;
+      .returning({ code: promos.code });
+    return rows.length;
   }
 
-  remove(code: string): number {
-    return this.db.delete(promos).where(eq(promos.code, code)).run().changes;
+  async remove(tx: Tx, code: string): Promise<number> {
+    const { promos } = tx.t;
+    return (await tx.db.delete(promos).where(eq(promos.code, code)).returning({ code: promos.code })).length;
   }
 
-  /** Counts one use of an active code inside the caller's transaction; returns its percent, or
-   * undefined when the code is unknown or inactive at this moment. */
-  redeem(tx: Db, code: string, now: number): number | undefined {
-    const row = tx
+  /** Counts one use of an active code; returns its percent, or undefined when the code is unknown or
+   * inactive at this moment. */
+  async redeem(tx: Tx, code: string, now: number): Promise<number | undefined> {
+    const { promos } = tx.t;
+    const rows = await tx.db
       .update(promos)
       .set({ usageCount: sql`${promos.usageCount} + 1`, updatedAt: now })
       .where(and(eq(promos.code, code), eq(promos.active, true)))
-      .returning({ percent: promos.percent })
-      .get();
-    return row?.percent;
+      .returning({ percent: promos.percent });
+    return rows[0]?.percent;
   }
 }

@@ -9,7 +9,7 @@ export function promosRoutes(service: PromosService, limiter: RateLimiter): Hono
   const app = new Hono();
   app.post("/api/promos/validate", limiter.middleware(), async (c) => {
     const { code } = await readJson(c, promoValidateRequestSchema);
-    return c.json(service.validate(code));
+    return c.json(await service.validate(code));
   });
   return app;
 }

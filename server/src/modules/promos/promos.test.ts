@@ -11,17 +11,17 @@ describe("promos", () => {
 
   const validate = (code: unknown) => store.app.request("/api/promos/validate", jsonRequest("POST", { code }));
 
-  it("creates codes upper-cased and trimmed, and refuses duplicates", () => {
-    const promo = store.services.promos.create({ code: "  summer ", percent: 15, active: true });
+  it("creates codes upper-cased and trimmed, and refuses duplicates", async () => {
+    const promo = await store.services.promos.create({ code: "  summer ", percent: 15, active: true });
     expect(promo).toMatchObject({ code: "SUMMER", percent: 15, active: true, usageCount: 0, version: 1 });
-    expect(() => store.services.promos.create({ code: "Summer", percent: 5 })).toThrow(ConflictError);
-    expect(() => store.services.promos.create({ code: "X", percent: 0 })).toThrow(ValidationError);
-    expect(store.services.promos.list().map((p) => p.code)).toEqual(["SUMMER"]);
+    await expect(store.services.promos.create({ code: "Summer", percent: 5 })).rejects.toThrow(ConflictError);
+    await expect(store.services.promos.create({ code: "X", percent: 0 })).rejects.toThrow(ValidationError);
+    expect((await store.services.promos.list()).map((p) => p.code)).toEqual(["SUMMER"]);
   });
 
   it("validates an active code and refuses unknown or inactive ones with the spec's message", async () => {
-    store.services.promos.create({ code: "SUMMER", percent: 15 });
-    store.services.promos.create({ code: "WINTER", percent: 20, active: false });
+    await store.services.promos.create({ code: "SUMMER", percent: 15 });
+    await store.services.promos.create({ code: "WINTER", percent: 20, active: false });
     const ok = await validate(" summer ");
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ code: "SUMMER", percent: 15 });
@@ -32,19 +32,19 @@ describe("promos", () => {
     }
   });
 
-  it("updates with a version check and removes", () => {
-    store.services.promos.create({ code: "SUMMER", percent: 15 });
-    const updated = store.services.promos.update("summer", { active: false, version: 1 });
+  it("updates with a version check and removes", async () => {
+    await store.services.promos.create({ code: "SUMMER", percent: 15 });
+    const updated = await store.services.promos.update("summer", { active: false, version: 1 });
     expect(updated).toMatchObject({ active: false, version: 2 });
-    expect(() => store.services.promos.update("SUMMER", { percent: 50, version: 1 })).toThrow(ConflictError);
-    expect(store.services.promos.update("SUMMER", { percent: 50 })).toMatchObject({ percent: 50, version: 3 });
-    store.services.promos.remove("summer");
-    expect(store.services.promos.list()).toEqual([]);
-    expect(() => store.services.promos.remove("summer")).toThrow(/not found/);
+    await expect(store.services.promos.update("SUMMER", { percent: 50, version: 1 })).rejects.toThrow(ConflictError);
+    expect(await store.services.promos.update("SUMMER", { percent: 50 })).toMatchObject({ percent: 50, version: 3 });
+    await store.services.promos.remove("summer");
+    expect(await store.services.promos.list()).toEqual([]);
+    await expect(store.services.promos.remove("summer")).rejects.toThrow(/not found/);
   });
 
   it("rate limits validation per address", async () => {
-    store.services.promos.create({ code: "SUMMER", percent: 15 });
+    await store.services.promos.create({ code: "SUMMER", percent: 15 });
     let last = 0;
     for (let i = 0; i < 31; i++) last = (await validate("SUMMER")).status;
     expect(last).toBe(429);

@@ -5,6 +5,7 @@ import { toMajor, DEFAULT_RATES } from "@store/shared/currency";
 import { unitPrice } from "@store/shared/money";
 import type { Product } from "@store/shared/schemas/catalog";
 import type { PageResponse } from "../../http/static.ts";
+import type { DataLayer, Tx } from "../../db/data.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 
 export const STORE_NAME = "Digital Store";
@@ -110,6 +111,7 @@ function bootShellLead({ image, place }: LeadImage): string {
 
 export class SeoService {
   constructor(
+    private readonly data: DataLayer,
     private readonly catalog: CatalogRepo,
     private readonly publicUrl: string,
   ) {}
@@ -119,25 +121,25 @@ export class SeoService {
     return `${this.publicUrl}${url.startsWith("/") ? "" : "/"}${url}`;
   }
 
-  private productAt(pathname: string): Product | undefined {
+  private async productAt(tx: Tx, pathname: string): Promise<Product | undefined> {
     const id = PRODUCT_PAGE.exec(pagePath(pathname))?.[1];
     const decoded = id === undefined ? undefined : decodeSegment(id);
-    return decoded === undefined ? undefined : this.catalog.productById(decoded);
+    return decoded === undefined ? undefined : this.catalog.productById(tx, decoded);
   }
 
   /** 404 for addresses that are no page of the store: unknown paths, products and categories. */
-  statusFor(pathname: string): 200 | 404 {
+  async statusFor(tx: Tx, pathname: string): Promise<200 | 404> {
     const page = pagePath(pathname);
     if (FIXED_PAGES.has(page) || PRIVATE_ORDER_PAGE.test(page)) return 200;
-    if (PRODUCT_PAGE.test(page)) return this.productAt(page) ? 200 : 404;
+    if (PRODUCT_PAGE.test(page)) return (await this.productAt(tx, page)) ? 200 : 404;
     const slug = CATEGORY_PAGE.exec(page)?.[1];
     const decoded = slug === undefined ? undefined : decodeSegment(slug);
-    return decoded !== undefined && this.catalog.categoryBySlug(decoded) ? 200 : 404;
+    return decoded !== undefined && (await this.catalog.categoryBySlug(tx, decoded)) ? 200 : 404;
   }
 
   /** The meta for a page path; undefined for pages that keep the default head. */
-  metaFor(pathname: string): PageMeta | undefined {
-    const p = this.productAt(pathname);
+  async metaFor(tx: Tx, pathname: string): Promise<PageMeta | undefined> {
+    const p = await this.productAt(tx, pathname);
     if (p) {
       const url = this.absolute(`/product/${encodeURIComponent(p.id)}`);
       const image = p.image && !p.image.startsWith("data:") ? this.absolute(p.image) : undefined;
@@ -152,7 +154,7 @@ export class SeoService {
     }
     const slug = CATEGORY_PAGE.exec(pagePath(pathname))?.[1];
     const decoded = slug === undefined ? undefined : decodeSegment(slug);
-    const cat = decoded === undefined ? undefined : this.catalog.categoryBySlug(decoded);
+    const cat = decoded === undefined ? undefined : await this.catalog.categoryBySlug(tx, decoded);
     if (cat) {
       return {
         title: `${cat.name} Store | ${STORE_NAME}`,
@@ -168,13 +170,13 @@ export class SeoService {
    * The image a page shows largest on first paint (the first hero banner, the product's picture), so the
    * browser can fetch it while the app's JavaScript is still on its way. Undefined when there is none.
    */
-  leadImageFor(pathname: string): LeadImage | undefined {
+  async leadImageFor(tx: Tx, pathname: string): Promise<LeadImage | undefined> {
     let lead: LeadImage | undefined;
     if (pathname === "/") {
-      const image = heroBanners(this.catalog.bannersChangedSince(0))[0]?.image;
+      const image = heroBanners(await this.catalog.bannersChangedSince(tx, 0))[0]?.image;
       if (image) lead = { image, place: "hero" };
     }
-    const image = this.productAt(pathname)?.image;
+    const image = (await this.productAt(tx, pathname))?.image;
     if (image) lead = { image, place: "product" };
     return lead?.image.startsWith("/") ? lead : undefined;
   }
@@ -183,12 +185,15 @@ export class SeoService {
    * Replaces the default <title> and description, adds Open Graph tags, preloads the lead image and shows
    * it in the boot shell (index.html's placeholder, painted before the app's JavaScript has run).
    */
-  page(indexHtml: string, pathname: string): PageResponse {
-    return { html: this.render(indexHtml, pathname), status: this.statusFor(pathname) };
+  page(indexHtml: string, pathname: string): Promise<PageResponse> {
+    return this.data.read(async (tx) => ({
+      html: await this.render(tx, indexHtml, pathname),
+      status: await this.statusFor(tx, pathname),
+    }));
   }
 
-  render(indexHtml: string, pathname: string): string {
-    const lead = this.leadImageFor(pathname);
+  private async render(tx: Tx, indexHtml: string, pathname: string): Promise<string> {
+    const lead = await this.leadImageFor(tx, pathname);
     const html = lead
       ? indexHtml
           .replace(
@@ -197,7 +202,7 @@ export class SeoService {
           )
           .replace(BOOT_SHELL_LEAD, bootShellLead(lead))
       : indexHtml;
-    const meta = this.metaFor(pathname);
+    const meta = await this.metaFor(tx, pathname);
     if (!meta) return html;
     const tags = [
       `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
@@ -221,11 +226,14 @@ export class SeoService {
       .replace("</head>", `    ${tags}\n  </head>`);
   }
 
-  sitemap(): string {
+  async sitemap(): Promise<string> {
     const urls: { loc: string; lastmod?: number }[] = [{ loc: "/" }, { loc: "/products" }];
-    for (const c of this.catalog.listCategories()) urls.push({ loc: `/category/${c.slug}` });
-    for (const p of this.catalog.allProductIdsAndDates())
-      urls.push({ loc: `/product/${encodeURIComponent(p.id)}`, lastmod: p.updatedAt });
+    const { list, products } = await this.data.read(async (tx) => ({
+      list: await this.catalog.listCategories(tx),
+      products: await this.catalog.allProductIdsAndDates(tx),
+    }));
+    for (const c of list) urls.push({ loc: `/category/${c.slug}` });
+    for (const p of products) urls.push({ loc: `/product/${encodeURIComponent(p.id)}`, lastmod: p.updatedAt });
     const body = urls
       .map(
         (u) =>

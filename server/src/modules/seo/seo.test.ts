@@ -23,8 +23,8 @@ describe("pages, share previews, sitemap and robots", () => {
     fs.writeFileSync(path.join(dist, "assets", "app-abc123.js.br"), zlib.brotliCompressSync("console.log(1)"));
     store = await createTestStore({ seed: true, env: { CLIENT_DIST: dist } });
   });
-  afterAll(() => {
-    store.close();
+  afterAll(async () => {
+    await store.close();
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
@@ -135,7 +135,7 @@ describe("pages, share previews, sitemap and robots", () => {
   });
 
   it("gives a product sold in several options the range of its offers", async () => {
-    const products = store.services.catalogRepo.productsChangedSince(0);
+    const products = await store.data.read((tx) => store.services.catalogRepo.productsChangedSince(tx, 0));
     const product = products.find((p) => p.variants.length > 1);
     expect(product).toBeDefined();
     const html = await (await store.app.request(`/product/${product?.id ?? ""}`)).text();

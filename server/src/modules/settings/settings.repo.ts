@@ -1,8 +1,7 @@
 /** Site settings (toggles, daily rate, payment instructions) stored as JSON values, stamped with the catalog
- * revision. */
+ * revision. Each method takes the transaction it runs in. */
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { settings } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/data.ts";
 import {
   DEFAULT_TOGGLES,
   NO_PAYMENT_INSTRUCTIONS,
@@ -14,34 +13,41 @@ import {
 import { DEFAULT_RATES } from "@store/shared/currency";
 
 export class SettingsRepo {
-  constructor(private readonly db: Db) {}
-
-  private read<T>(key: string): T | undefined {
-    const row = this.db.select().from(settings).where(eq(settings.key, key)).get();
+  private async read<T>(tx: Tx, key: string): Promise<T | undefined> {
+    const { settings } = tx.t;
+    const row = (await tx.db.select().from(settings).where(eq(settings.key, key)))[0];
     return row ? (JSON.parse(row.value) as T) : undefined;
   }
 
-  write(tx: Db, key: string, value: unknown, rev: number, now: number): void {
+  async write(tx: Tx, key: string, value: unknown, rev: number, now: number): Promise<void> {
     const json = JSON.stringify(value);
-    tx.insert(settings)
+    const { settings } = tx.t;
+    await tx.db
+      .insert(settings)
       .values({ key, value: json, rev, updatedAt: now })
-      .onConflictDoUpdate({ target: settings.key, set: { value: json, rev, updatedAt: now } })
-      .run();
+      .onConflictDoUpdate({ target: settings.key, set: { value: json, rev, updatedAt: now } });
   }
 
-  toggles(): Toggles {
-    return { ...DEFAULT_TOGGLES, ...this.read<Partial<Toggles>>("toggles") };
+  async toggles(tx: Tx): Promise<Toggles> {
+    return { ...DEFAULT_TOGGLES, ...(await this.read<Partial<Toggles>>(tx, "toggles")) };
   }
 
-  rate(): Rate {
-    return this.read<Rate>("rate") ?? { usdToTnd: DEFAULT_RATES.TND, updatedAt: null };
+  async rate(tx: Tx): Promise<Rate> {
+    return (await this.read<Rate>(tx, "rate")) ?? { usdToTnd: DEFAULT_RATES.TND, updatedAt: null };
   }
 
-  paymentInstructions(): PaymentInstructions {
-    return { ...NO_PAYMENT_INSTRUCTIONS, ...this.read<Partial<PaymentInstructions>>("paymentInstructions") };
+  async paymentInstructions(tx: Tx): Promise<PaymentInstructions> {
+    return {
+      ...NO_PAYMENT_INSTRUCTIONS,
+      ...(await this.read<Partial<PaymentInstructions>>(tx, "paymentInstructions")),
+    };
   }
 
-  storeSettings(): StoreSettings {
-    return { toggles: this.toggles(), rate: this.rate(), paymentInstructions: this.paymentInstructions() };
+  async storeSettings(tx: Tx): Promise<StoreSettings> {
+    return {
+      toggles: await this.toggles(tx),
+      rate: await this.rate(tx),
+      paymentInstructions: await this.paymentInstructions(tx),
+    };
   }
 }

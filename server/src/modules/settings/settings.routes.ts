@@ -10,18 +10,18 @@ import type { SettingsService } from "./settings.service.ts";
 export function settingsRoutes(service: SettingsService): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 
-  app.get("/api/admin/toggles", (c) => c.json(service.toggles()));
-  app.put("/api/admin/toggles", async (c) => c.json(service.saveToggles(await readJson(c, togglesUpdateSchema))));
+  app.get("/api/admin/toggles", async (c) => c.json(await service.toggles()));
+  app.put("/api/admin/toggles", async (c) => c.json(await service.saveToggles(await readJson(c, togglesUpdateSchema))));
 
-  app.get("/api/admin/rate", (c) => {
+  app.get("/api/admin/rate", async (c) => {
     c.header("Cache-Control", "no-cache");
-    return c.json(service.rate());
+    return c.json(await service.rate());
   });
-  app.put("/api/admin/rate", async (c) => c.json(service.saveRate(await readJson(c, rateUpdateSchema))));
+  app.put("/api/admin/rate", async (c) => c.json(await service.saveRate(await readJson(c, rateUpdateSchema))));
 
-  app.get("/api/admin/payment-instructions", (c) => c.json(service.paymentInstructions()));
+  app.get("/api/admin/payment-instructions", async (c) => c.json(await service.paymentInstructions()));
   app.put("/api/admin/payment-instructions", async (c) =>
-    c.json(service.savePaymentInstructions(await readJson(c, paymentInstructionsSchema))),
+    c.json(await service.savePaymentInstructions(await readJson(c, paymentInstructionsSchema))),
   );
 
   return app;

@@ -2,56 +2,56 @@
  * revision so storefront sync picks them up. */
 import type { PaymentInstructions, Rate, Toggles } from "@store/shared/schemas/catalog";
 import type { RateUpdate, TogglesUpdate } from "@store/shared/schemas/admin";
-import type { Db } from "../../db/client.ts";
+import type { DataLayer } from "../../db/data.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 import type { SettingsRepo } from "./settings.repo.ts";
 
 export class SettingsService {
   constructor(
-    private readonly db: Db,
+    private readonly data: DataLayer,
     private readonly repo: SettingsRepo,
     private readonly catalog: CatalogRepo,
     private readonly now: () => number = Date.now,
   ) {}
 
-  toggles(): Toggles {
-    return this.repo.toggles();
+  toggles(): Promise<Toggles> {
+    return this.data.read((tx) => this.repo.toggles(tx));
   }
 
-  rate(): Rate {
-    return this.repo.rate();
+  rate(): Promise<Rate> {
+    return this.data.read((tx) => this.repo.rate(tx));
   }
 
   /** Absent toggles keep their value. */
-  saveToggles(input: TogglesUpdate): Toggles {
+  saveToggles(input: TogglesUpdate): Promise<Toggles> {
     const t = this.now();
-    return this.db.transaction((tx) => {
-      const next: Toggles = { ...this.repo.toggles(), ...input };
-      const rev = this.catalog.bumpRev(tx);
-      this.repo.write(tx, "toggles", next, rev, t);
+    return this.data.transaction(async (tx) => {
+      const next: Toggles = { ...(await this.repo.toggles(tx)), ...input };
+      const rev = await this.catalog.bumpRev(tx);
+      await this.repo.write(tx, "toggles", next, rev, t);
       return next;
     });
   }
 
-  paymentInstructions(): PaymentInstructions {
-    return this.repo.paymentInstructions();
+  paymentInstructions(): Promise<PaymentInstructions> {
+    return this.data.read((tx) => this.repo.paymentInstructions(tx));
   }
 
-  savePaymentInstructions(input: PaymentInstructions): PaymentInstructions {
+  async savePaymentInstructions(input: PaymentInstructions): Promise<PaymentInstructions> {
     const t = this.now();
-    this.db.transaction((tx) => {
-      const rev = this.catalog.bumpRev(tx);
-      this.repo.write(tx, "paymentInstructions", input, rev, t);
+    await this.data.transaction(async (tx) => {
+      const rev = await this.catalog.bumpRev(tx);
+      await this.repo.write(tx, "paymentInstructions", input, rev, t);
     });
     return input;
   }
 
-  saveRate(input: RateUpdate): Rate {
+  async saveRate(input: RateUpdate): Promise<Rate> {
     const t = this.now();
     const rate: Rate = { usdToTnd: input.usdToTnd, updatedAt: t };
-    this.db.transaction((tx) => {
-      const rev = this.catalog.bumpRev(tx);
-      this.repo.write(tx, "rate", rate, rev, t);
+    await this.data.transaction(async (tx) => {
+      const rev = await this.catalog.bumpRev(tx);
+      await this.repo.write(tx, "rate", rate, rev, t);
     });
     return rate;
   }

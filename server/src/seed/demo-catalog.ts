@@ -3,10 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { slugify } from "@store/shared/slug";
-import type { Db } from "../client.ts";
-import { banners, categories, products, variants } from "../schema/index.ts";
-import { CatalogRepo } from "../../modules/catalog/catalog.repo.ts";
-import { SettingsRepo } from "../../modules/settings/settings.repo.ts";
+import type { DataLayer } from "../db/data.ts";
+import { BannersRepo } from "../modules/banners/banners.repo.ts";
+import { CatalogAdminRepo } from "../modules/catalog/catalog.admin.repo.ts";
+import { CatalogRepo } from "../modules/catalog/catalog.repo.ts";
+import { SettingsRepo } from "../modules/settings/settings.repo.ts";
 import { DEFAULT_TOGGLES } from "@store/shared/schemas/catalog";
 import { DEFAULT_RATES } from "@store/shared/currency";
 
@@ -631,12 +632,14 @@ const usd = (major: number): number => Math.round(major * 100);
 
 /** Seeds only an empty catalog; returns what it wrote, or undefined when there was a catalog already. */
 export async function seedDemoCatalog(
-  db: Db,
+  data: DataLayer,
   dataDir: string,
   options: { images?: boolean } = {},
 ): Promise<{ products: number; categories: number } | undefined> {
-  const repo = new CatalogRepo(db);
-  if (repo.countProducts() > 0 || repo.listCategories().length > 0) return undefined;
+  const repo = new CatalogRepo();
+  const isEmpty = (): Promise<boolean> =>
+    data.read(async (tx) => (await repo.countProducts(tx)) === 0 && (await repo.listCategories(tx)).length === 0);
+  if (!(await isEmpty())) return undefined;
 
   const imageDir = path.join(dataDir, "uploads", "demo");
   fs.mkdirSync(imageDir, { recursive: true });
@@ -653,78 +656,101 @@ export async function seedDemoCatalog(
   const base = Date.UTC(2026, 8, 1);
   const day = 86_400_000;
   let categoryCount = 0;
-  db.transaction((tx) => {
-    const rev = repo.bumpRev(tx);
+  const catalog = new CatalogAdminRepo();
+  const bannersRepo = new BannersRepo();
+  const settingsRepo = new SettingsRepo();
+  const seeded = await data.transaction(async (tx) => {
+    // The revision first: its row stays locked until this transaction ends, so of two processes starting at
+    // once (two instances on PostgreSQL) the second waits here, then finds the catalog seeded and stops.
+    const rev = await repo.bumpRev(tx);
+    if (!(await isEmpty())) return false;
     const ids = new Map<string, string>();
-    CATEGORY_TREE.forEach((cat, i) => {
+    for (const [i, cat] of CATEGORY_TREE.entries()) {
       const id = `cat-${slugify(cat.name)}`;
       ids.set(cat.name, id);
       const t = base + i * 1000;
-      tx.insert(categories)
-        .values({ id, name: cat.name, slug: slugify(cat.name), parentId: null, rev, createdAt: t, updatedAt: t })
-        .run();
+      await catalog.insertCategory(tx, {
+        id,
+        name: cat.name,
+        slug: slugify(cat.name),
+        parentId: null,
+        rev,
+        createdAt: t,
+        updatedAt: t,
+      });
       categoryCount++;
-      (cat.children ?? []).forEach((child, j) => {
+      for (const [j, child] of (cat.children ?? []).entries()) {
         const childId = `cat-${slugify(child)}`;
         ids.set(child, childId);
         const ct = t + (j + 1) * 10;
-        tx.insert(categories)
-          .values({ id: childId, name: child, slug: slugify(child), parentId: id, rev, createdAt: ct, updatedAt: ct })
-          .run();
+        await catalog.insertCategory(tx, {
+          id: childId,
+          name: child,
+          slug: slugify(child),
+          parentId: id,
+          rev,
+          createdAt: ct,
+          updatedAt: ct,
+        });
         categoryCount++;
-      });
-    });
+      }
+    }
 
-    PRODUCTS.forEach(([id, title, category, platform, region, price, discount, tagline, description, vs], i) => {
+    for (const [
+      i,
+      [id, title, category, platform, region, price, discount, tagline, description, vs],
+    ] of PRODUCTS.entries()) {
       const created = base + i * day;
-      tx.insert(products)
-        .values({
-          id,
-          title,
-          description,
-          image: images[i] ?? "",
-          priceUsd: usd(price),
-          discountPercent: discount,
-          tagline,
-          platform,
-          region,
-          delivery: "Email",
-          sku: id.toUpperCase(),
-          inStock: i % 17 !== 16,
-          categoryId: ids.get(category) ?? null,
-          sales: (i * 37) % 101,
-          rev,
-          createdAt: created,
-          updatedAt: created,
-        })
-        .run();
-      (vs ?? []).forEach(([name, vPrice], position) => {
-        tx.insert(variants)
-          .values({ id: `${id}-v${position + 1}`, productId: id, name, priceUsd: usd(vPrice), position })
-          .run();
+      await catalog.insertProduct(tx, {
+        id,
+        title,
+        description,
+        image: images[i] ?? "",
+        priceUsd: usd(price),
+        discountPercent: discount,
+        tagline,
+        platform,
+        region,
+        delivery: "Email",
+        sku: id.toUpperCase(),
+        inStock: i % 17 !== 16,
+        categoryId: ids.get(category) ?? null,
+        sales: (i * 37) % 101,
+        rev,
+        createdAt: created,
+        updatedAt: created,
       });
-    });
+      await catalog.replaceVariants(
+        tx,
+        id,
+        (vs ?? []).map(([name, vPrice], position) => ({
+          id: `${id}-v${position + 1}`,
+          productId: id,
+          name,
+          priceUsd: usd(vPrice),
+          position,
+        })),
+      );
+    }
 
-    bannerImages.forEach((image, i) => {
+    for (const [i, image] of bannerImages.entries()) {
       const t = base + i;
-      tx.insert(banners)
-        .values({
-          id: `banner-${i + 1}`,
-          title: ["Instant game keys", "Gift cards for every console", "Esports top-ups"][i] ?? "",
-          image,
-          link: ["/#featured", "/category/gift-cards", "/category/esports"][i] ?? "/",
-          active: true,
-          position: i,
-          rev,
-          createdAt: t,
-          updatedAt: t,
-        })
-        .run();
-    });
+      await bannersRepo.insert(tx, {
+        id: `banner-${i + 1}`,
+        title: ["Instant game keys", "Gift cards for every console", "Esports top-ups"][i] ?? "",
+        image,
+        link: ["/#featured", "/category/gift-cards", "/category/esports"][i] ?? "/",
+        active: true,
+        position: i,
+        rev,
+        createdAt: t,
+        updatedAt: t,
+      });
+    }
 
-    const settingsRepo = new SettingsRepo(tx);
-    settingsRepo.write(tx, "toggles", DEFAULT_TOGGLES, rev, base);
-    settingsRepo.write(tx, "rate", { usdToTnd: DEFAULT_RATES.TND, updatedAt: base }, rev, base);
+    await settingsRepo.write(tx, "toggles", DEFAULT_TOGGLES, rev, base);
+    await settingsRepo.write(tx, "rate", { usdToTnd: DEFAULT_RATES.TND, updatedAt: base }, rev, base);
+    return true;
   });
-  return { products: PRODUCTS.length, categories: categoryCount };
+  return seeded ? { products: PRODUCTS.length, categories: categoryCount } : undefined;
 }

@@ -1,0 +1,39 @@
+/** The data layer's surface for services: transactions, and the `tx` that repos run their statements in.
+ * Services never see a driver; repos are the only code that reads `tx.db`.
+ *
+ * - `transaction(work)`: a write transaction; called inside an open one (same async context), a savepoint.
+ * - `read(work)`: one consistent snapshot for several reads; inside an open transaction, that transaction.
+ * - `savepoint(tx, work)`: a part of `tx` that rolls back alone when it throws.
+ * - `batch(work)`: group commit for the checkout (several callers' units in one commit, each in a savepoint).
+ *
+ * Keep awaited I/O (network, image processing) out of transactions: on SQLite they hold the connection. */
+import type { NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
+import type { PgDatabase } from "drizzle-orm/pg-core";
+import type * as pgSchema from "./schema-pg/index.ts";
+
+/** The tables repos query, from the transaction (`tx.t.products`): each engine gives its own, declared alike
+ * (schema-parity.test.ts). */
+export type Tables = typeof pgSchema;
+
+/** The query builder repos use. drizzle has one builder per SQL dialect and none common to both, so repos are
+ * written once against the PostgreSQL builder's types, and the SQLite engine hands them its own builder, whose
+ * API is the same for everything repos may use: awaited select/insert/update/delete, where, orderBy, limit,
+ * groupBy, innerJoin, returning(), onConflictDoNothing/DoUpdate, count(), and prepare(name).execute(params)
+ * (db/prepared.ts). Repos never use a result without returning() (its shape differs per driver) and nothing
+ * engine-specific (.get/.all/.run, .for()); the server tests run on both engines to hold them to it. */
+export type Db = PgDatabase<NodePgQueryResultHKT, Tables>;
+
+/** One transaction (or savepoint), as repos receive it. */
+export interface Tx {
+  readonly db: Db;
+  readonly t: Tables;
+}
+
+export interface DataLayer {
+  readonly engine: "sqlite" | "postgres";
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  read<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  savepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T>;
+  batch<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,132 @@
+/** The PostgreSQL engine (node-postgres): a pool of connections, one per open transaction. Write transactions
+ * run at READ COMMITTED (row locks order conflicting writers: an UPDATE waits for the row, then sees its latest
+ * version); reads run in one REPEATABLE READ, READ ONLY snapshot, so several reads (the catalog sync's version
+ * and changes) agree with each other. As on SQLite, a transaction opened inside another (same async context)
+ * becomes a savepoint of it. */
+import { AsyncLocalStorage } from "node:async_hooks";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import type { PgTransactionConfig } from "drizzle-orm/pg-core";
+import type { DataLayer, Db, Tables, Tx } from "./data.ts";
+import * as schema from "./schema-pg/index.ts";
+import { TxState } from "./transactions.ts";
+
+/** One transaction, or one savepoint inside it, on a pooled connection. */
+export class PgTx extends TxState implements Tx {
+  constructor(
+    private readonly handle: Db,
+    readonly depth: number,
+  ) {
+    super();
+  }
+
+  get db(): Db {
+    this.check();
+    return this.handle;
+  }
+
+  get t(): Tables {
+    return schema;
+  }
+
+  /** Runs `work` in a savepoint of this transaction (one at a time). */
+  async savepoint<T>(work: (handle: Db) => Promise<T>): Promise<T> {
+    this.enter();
+    try {
+      return await this.handle.transaction((sp) => work(sp));
+    } finally {
+      this.leave();
+    }
+  }
+}
+
+const WRITE: PgTransactionConfig = { isolationLevel: "read committed" };
+const READ: PgTransactionConfig = { isolationLevel: "repeatable read", accessMode: "read only" };
+
+/** Any constant shared by every instance: the one that holds it migrates, the others wait. */
+const MIGRATION_LOCK = 7_130_013;
+
+function migrationsFolder(): string {
+  // Bundled builds copy migrations next to main.js; source runs read them beside this file.
+  const bundled = path.join(path.dirname(new URL(import.meta.url).pathname), "migrations-pg");
+  if (fs.existsSync(path.join(bundled, "meta"))) return bundled;
+  return new URL("./migrations-pg", import.meta.url).pathname;
+}
+
+export class PostgresData implements DataLayer {
+  readonly engine = "postgres" as const;
+  private readonly ambient = new AsyncLocalStorage<PgTx>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly db: NodePgDatabase<typeof schema>,
+  ) {}
+
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const outer = this.ambient.getStore();
+    if (outer?.isOpen) return this.savepoint(outer, work);
+    return this.run(WRITE, work);
+  }
+
+  read<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const outer = this.ambient.getStore();
+    if (outer?.isOpen) return work(outer);
+    return this.run(READ, work);
+  }
+
+  /** No group commit here: every checkout commits on its own pooled connection. */
+  batch<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.transaction(work);
+  }
+
+  savepoint<T>(parent: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+    if (!(parent instanceof PgTx)) throw new Error("This transaction belongs to another database.");
+    return parent.savepoint((handle) => this.within(new PgTx(handle, parent.depth + 1), work));
+  }
+
+  private run<T>(config: PgTransactionConfig, work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction((handle) => this.within(new PgTx(handle, 0), work), config);
+  }
+
+  private async within<T>(tx: PgTx, work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.ambient.run(tx, work, tx);
+    } finally {
+      tx.end();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/** Connects to the server and applies pending migrations (one instance at a time). */
+export async function openPostgres(url: string, options: { maxConnections?: number } = {}): Promise<PostgresData> {
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+  // An idle connection that fails (a server restart) is dropped from the pool, not a crash of the process.
+  pool.on("error", (err) => console.error(`PostgreSQL connection error: ${err.message}`));
+  const db = drizzle(pool, { schema });
+  try {
+    const lock = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+      await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    } catch (err) {
+      // Closing the connection (instead of returning it to the pool) releases the lock in any case.
+      broken = err instanceof Error ? err : new Error(String(err));
+      throw err;
+    } finally {
+      lock.release(broken);
+    }
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  return new PostgresData(pool, db);
+}

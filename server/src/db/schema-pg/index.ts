@@ -1,0 +1,5 @@
+export * from "./catalog.ts";
+export * from "./orders.ts";
+export * from "./mail.ts";
+export * from "./admin.ts";
+export * from "./limits.ts";

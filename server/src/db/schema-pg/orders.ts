@@ -1,0 +1,81 @@
+/** The order tables on PostgreSQL (see ../schema/orders.ts, kept in step by schema-parity.test.ts). */
+import { bigint, boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { ORDER_STATUSES } from "../schema/orders.ts";
+
+const ms = (name: string) => bigint(name, { mode: "number" });
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    code: text("code").notNull().unique(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerWhatsapp: text("customer_whatsapp").notNull(),
+    notes: text("notes").notNull().default(""),
+    locale: text("locale").notNull().default("en"),
+    currency: text("currency").notNull(),
+    /** Units of `currency` per 1 USD at order time, as a decimal string (never a float in totals). */
+    rate: text("rate").notNull(),
+    subtotal: integer("subtotal").notNull(),
+    discount: integer("discount").notNull().default(0),
+    total: integer("total").notNull(),
+    promoCode: text("promo_code"),
+    promoPercent: integer("promo_percent").notNull().default(0),
+    paymentProvider: text("payment_provider").notNull().default("manual"),
+    paymentRef: text("payment_ref"),
+    paymentLink: text("payment_link"),
+    /** sha256 of the private order page token (the token itself is only in the email). */
+    accessTokenHash: text("access_token_hash").notNull().unique(),
+    createdAt: ms("created_at").notNull(),
+    updatedAt: ms("updated_at").notNull(),
+    paidAt: ms("paid_at"),
+    version: integer("version").notNull().default(1),
+  },
+  (t) => [index("orders_created_idx").on(t.createdAt), index("orders_email_idx").on(t.customerEmail)],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    variantId: text("variant_id"),
+    title: text("title").notNull(),
+    variantName: text("variant_name"),
+    qty: integer("qty").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    lineTotal: integer("line_total").notNull(),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+export const promos = pgTable("promos", {
+  code: text("code").primaryKey(),
+  percent: integer("percent").notNull(),
+  active: boolean("active").notNull().default(true),
+  usageCount: integer("usage_count").notNull().default(0),
+  createdAt: ms("created_at").notNull(),
+  updatedAt: ms("updated_at").notNull(),
+  version: integer("version").notNull().default(1),
+});
+
+/** Replays of a request carrying the same Idempotency-Key get the first answer back. */
+export const idempotencyKeys = pgTable("idempotency_keys", {
+  key: text("key").primaryKey(),
+  scope: text("scope").notNull(),
+  requestHash: text("request_hash").notNull(),
+  status: integer("status").notNull(),
+  body: text("body").notNull(),
+  createdAt: ms("created_at").notNull(),
+});
+
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  email: text("email").primaryKey(),
+  locale: text("locale").notNull().default("en"),
+  createdAt: ms("created_at").notNull(),
+});

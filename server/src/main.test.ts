@@ -1,0 +1,107 @@
+/** The server process at start: it refuses a DATABASE_URL it cannot use, and on PostgreSQL it migrates an
+ * empty database, seeds it and serves. */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { freePort } from "./test/free-port.ts";
+import { TEST_ON_POSTGRES } from "./test/harness.ts";
+
+const serverDir = new URL("../", import.meta.url).pathname;
+
+function start(databaseUrl: string): { status: number | null; output: string } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-start-"));
+  try {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: "0", DATABASE_URL: databaseUrl },
+      encoding: "utf8",
+      timeout: 50_000,
+    });
+    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe("start-up with DATABASE_URL", () => {
+  it("stops with a clear message for an unsupported scheme, without echoing the URL's password", () => {
+    const { status, output } = start("mysql://root:hunter2@db.internal/store");
+    expect(status).toBe(1);
+    expect(output).toContain('Cannot start the store: Unsupported DATABASE_URL scheme "mysql:"');
+    expect(output).not.toContain("hunter2");
+    expect(output).not.toMatch(/\n\s+at /); // one line, no stack trace
+  }, 60_000);
+
+  it("stops with a clear message for a bare path (not taken silently as a file)", () => {
+    const { status, output } = start("./somewhere/store.db");
+    expect(status).toBe(1);
+    expect(output).toContain("Cannot start the store: Unsupported DATABASE_URL");
+  }, 60_000);
+});
+
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.runIf(TEST_ON_POSTGRES)("start-up on PostgreSQL", () => {
+  it("applies the migrations to an empty database, seeds the demo catalog and serves it", async () => {
+    const name = `store_start_${process.pid}`;
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin(`CREATE DATABASE "${name}"`);
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${name}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-start-"));
+    const port = await freePort();
+    const env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SEED_DEMO: "yes",
+      DATABASE_URL: url.toString(),
+    };
+    // `pnpm db:migrate` migrates on its own too: the server then finds nothing pending.
+    const migrated = spawnSync(process.execPath, ["--import", "tsx", "src/db/migrate-cli.ts"], {
+      cwd: serverDir,
+      env,
+      encoding: "utf8",
+      timeout: 90_000,
+    });
+    expect(`${migrated.stdout}${migrated.stderr}`).toContain("is up to date");
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: serverDir, env, stdio: "pipe" });
+    const output: string[] = [];
+    child.stdout.on("data", (d: Buffer) => output.push(d.toString()));
+    child.stderr.on("data", (d: Buffer) => output.push(d.toString()));
+    try {
+      let categories: unknown[] = [];
+      for (let i = 0; i < 1200 && categories.length === 0; i++) {
+        try {
+          const res = await fetch(`http://127.0.0.1:${port}/api/categories`);
+          if (res.ok) categories = (await res.json()) as unknown[];
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      expect(categories.length, output.join("")).toBeGreaterThan(5);
+      const sync = (await (await fetch(`http://127.0.0.1:${port}/api/sync`)).json()) as { products: unknown[] };
+      expect(sync.products.length).toBe(48);
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  }, 180_000);
+});

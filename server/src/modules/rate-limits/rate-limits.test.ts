@@ -1,0 +1,37 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { RateLimiter } from "../../http/rate-limit.ts";
+import { createTestStore, type TestStore } from "../../test/harness.ts";
+
+describe("rate limits in the database", () => {
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await createTestStore();
+  });
+  afterEach(() => store.close());
+
+  it("counts the requests of every instance together, exactly, even when they arrive at once", async () => {
+    let now = 1_000_000;
+    // Two limiters on one database: two instances behind a load balancer.
+    const instances = [1, 2].map(
+      () =>
+        new RateLimiter(store.services.rateLimits, {
+          name: "test",
+          limit: 30,
+          windowMs: 60_000,
+          trustProxy: false,
+          clock: () => now,
+        }),
+    );
+    const waits = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => instances[i % 2]?.take("203.0.113.7") ?? Promise.resolve(-1)),
+    );
+    expect(waits.filter((w) => w === 0)).toHaveLength(30);
+    expect(waits.filter((w) => w > 0).every((w) => w === 60)).toBe(true);
+    // Another address has its own count; a new window starts from zero.
+    expect(await instances[0]?.take("198.51.100.1")).toBe(0);
+    now += 45_000;
+    expect(await instances[1]?.take("203.0.113.7")).toBe(15);
+    now += 15_000;
+    expect(await instances[1]?.take("203.0.113.7")).toBe(0);
+  });
+});

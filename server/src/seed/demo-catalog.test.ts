@@ -1,0 +1,22 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestStore, type TestStore } from "../test/harness.ts";
+import { seedDemoCatalog } from "./demo-catalog.ts";
+
+describe("demo seed", () => {
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await createTestStore();
+  });
+  afterEach(() => store.close());
+
+  it("seeds an empty catalog once, even when two processes start at the same moment", async () => {
+    const results = await Promise.allSettled([
+      seedDemoCatalog(store.data, store.dataDir, { images: false }),
+      seedDemoCatalog(store.data, store.dataDir, { images: false }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    const seeded = results.flatMap((r) => (r.status === "fulfilled" && r.value ? [r.value] : []));
+    expect(seeded).toEqual([{ products: 48, categories: expect.any(Number) as number }]);
+    expect(await store.data.read((tx) => store.services.catalogRepo.countProducts(tx))).toBe(48);
+  });
+});
