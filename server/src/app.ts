@@ -154,7 +154,8 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   // Before any route: every /api/admin/* route and catalog mutation needs a session (+ CSRF token).
   installAdminGuard(app, services.adminAuth, deps.config);
   const idempotent = adminIdempotency(deps.data, services.idempotency);
-  for (const p of ["/api/admin/*", "/api/categories", "/api/categories/*"]) app.use(p, idempotent);
+  // Hono's "/x/*" also matches "/x" itself: listing both ran the middleware twice on POST /api/categories.
+  for (const p of ["/api/admin/*", "/api/categories/*"]) app.use(p, idempotent);
 
   app.route("/", catalogRoutes(services.catalog));
   app.route("/", seoRoutes(services.seo));

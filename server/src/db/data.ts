@@ -35,5 +35,8 @@ export interface DataLayer {
   read<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   savepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T>;
   batch<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `work` outside any transaction of the caller's async context: background work started from inside
+   * a request's transaction (waking the mail worker) must open its own, not join one that will end. */
+  detached<T>(work: () => T): T;
   close(): Promise<void>;
 }

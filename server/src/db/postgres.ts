@@ -99,6 +99,10 @@ export class PostgresData implements DataLayer {
     }
   }
 
+  detached<T>(work: () => T): T {
+    return this.ambient.exit(work);
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

@@ -179,6 +179,11 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
   }
 
   /** Waits for the transaction in progress (and those queued before), then closes the connection. */
+
+  detached<T>(work: () => T): T {
+    return this.ambient.exit(work);
+  }
+
   async close(): Promise<void> {
     // Transactions already queued run first; later ones are refused.
     if (this.closed) return;

@@ -169,6 +169,17 @@ describe("admin products", () => {
     expect(list.filter((p) => p.title === "Once")).toHaveLength(1);
   });
 
+  it("replays a category created with an Idempotency-Key (as the offline outbox sends it) without a second one", async () => {
+    const a = await admin.request("POST", "/api/categories", { name: "Keyed" }, { "Idempotency-Key": "c-1" });
+    const b = await admin.request("POST", "/api/categories", { name: "Keyed" }, { "Idempotency-Key": "c-1" });
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const created = (await a.json()) as { id: string };
+    expect(await b.json()).toEqual(created);
+    const edit = { name: "Keyed again" };
+    const put = await admin.request("PUT", `/api/categories/${created.id}`, edit, { "Idempotency-Key": "c-2" });
+    expect(put.status).toBe(200);
+  });
+
   it("commits an edit and its stored answer together: when the answer cannot be stored, nothing is applied", async () => {
     const body = { title: "Atomic" };
     const titled = async () =>

@@ -12,6 +12,7 @@ import { secureRandomBytes } from "../../lib/random.ts";
 import type { IdempotencyRepo } from "./idempotency.repo.ts";
 
 export const IDEMPOTENCY_MISMATCH = "This request was already submitted with different details. Please try again.";
+export const IDEMPOTENCY_IN_PROGRESS = "This request is still being processed. Please try again in a moment.";
 
 export interface StoredResponse {
   status: number;
@@ -54,6 +55,8 @@ export class IdempotencyService {
     const row = await this.repo.find(tx, this.id(scope, key));
     if (!row) return undefined;
     if (row.requestHash !== fingerprint || row.scope !== scope) throw new ConflictError(IDEMPOTENCY_MISMATCH);
+    // Claimed but not answered yet: the same request is still running (status 0 is never an answer).
+    if (row.status === 0) throw new ConflictError(IDEMPOTENCY_IN_PROGRESS);
     return { status: row.status, body: JSON.parse(open(key, row.body)) as unknown };
   }
 

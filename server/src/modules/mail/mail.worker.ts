@@ -208,7 +208,8 @@ export class MailWorker {
       return;
     }
     clearTimeout(this.timer);
-    this.tick();
+    // Woken from inside a request's transaction: the worker's own transactions must not join it.
+    this.data.detached(() => this.tick());
   }
 
   async start(): Promise<void> {
