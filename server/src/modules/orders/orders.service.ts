@@ -1,15 +1,16 @@
 /** Order rules. Exports: OrdersService with findByCode(code), listRecent(limit), metrics(now), markPaid(code)
- * (manual provider: pending_payment -> paid, 'payment received' mail in the same transaction), cancel(code),
+ * (manual provider), confirmPayment(tx, code, now) (pending_payment -> paid, sales and 'payment received' mail in
+ * the caller's transaction), cancel(code),
  * publicLookup(code) -> {code, firstName}, privateOrder(token). */
 import type { AdminOrder, Metrics, PrivateOrder, PublicOrder } from "@store/shared/schemas/orders";
 import { isCurrency } from "@store/shared/currency";
-import type { DataLayer } from "../../db/data.ts";
+import type { DataLayer, Tx } from "../../db/data.ts";
 import { ConflictError, NotFoundError } from "../../http/errors.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 import type { MailRepo } from "../mail/mail.repo.ts";
 import { paymentReceivedMail } from "../mail/templates.ts";
 import { firstName, hashToken, isTokenShaped, normalizeOrderCode } from "./order-code.ts";
-import { toLine, type OrdersRepo } from "./orders.repo.ts";
+import { toLine, type OrderRow, type OrdersRepo } from "./orders.repo.ts";
 
 const DAY = 24 * 3600_000;
 
@@ -49,33 +50,43 @@ export class OrdersService {
     });
   }
 
-  /** The operator confirms a manual payment. Code delivery comes with the codes issue, so paid stays paid. */
+  /** The operator confirms a manual payment. */
   async markPaid(code: string): Promise<AdminOrder> {
     const normalized = normalizeOrderCode(code) ?? code;
     const now = this.clock();
     const order = await this.data.transaction(async (tx) => {
-      const row = await this.repo.transition(tx, normalized, ["pending_payment"], "paid", now, { paidAt: now });
+      const row = await this.confirmPayment(tx, normalized, now);
       if (!row) {
         const current = await this.repo.row(tx, normalized);
         if (!current) throw new NotFoundError("Order not found");
         throw new ConflictError(`Order ${current.code} is not awaiting payment (status: ${current.status}).`);
       }
-      const content = paymentReceivedMail(row.locale, { code: row.code, customerName: row.customerName });
-      await this.mail.enqueue(
-        tx,
-        { kind: "payment_received", orderId: row.id, to: row.customerEmail, ...content },
-        now,
-      );
       const result = await this.repo.findByCode(tx, row.code);
       if (!result) throw new NotFoundError("Order not found");
-      await this.catalog.addSales(
-        tx,
-        result.items.map((item) => ({ productId: item.id, qty: item.qty })),
-      );
       return result;
     });
     this.onMailQueued();
     return order;
+  }
+
+  /**
+   * The one place a payment is settled, whoever confirms it (the operator in manual mode, a provider's verified
+   * notification): inside the caller's transaction, moves the order from awaiting payment to paid, records the
+   * sales and queues the shopper's email. Answers undefined, changing nothing, when the order is not awaiting
+   * payment (already settled, cancelled, expired), so a repeated confirmation is harmless. The caller wakes the
+   * mail worker after commit (`onMailQueued`).
+   */
+  async confirmPayment(tx: Tx, code: string, now: number): Promise<OrderRow | undefined> {
+    const row = await this.repo.transition(tx, code, ["pending_payment"], "paid", now, { paidAt: now });
+    if (!row) return undefined;
+    const content = paymentReceivedMail(row.locale, { code: row.code, customerName: row.customerName });
+    await this.mail.enqueue(tx, { kind: "payment_received", orderId: row.id, to: row.customerEmail, ...content }, now);
+    const lines = (await this.repo.linesOf(tx, [row.id])).get(row.id) ?? [];
+    await this.catalog.addSales(
+      tx,
+      lines.map((line) => ({ productId: line.productId, qty: line.qty })),
+    );
+    return row;
   }
 
   cancel(code: string): Promise<AdminOrder> {

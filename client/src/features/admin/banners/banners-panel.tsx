@@ -12,17 +12,11 @@ import {
 } from "@store/shared/schemas/admin";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
 import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
-import {
-  errorText,
-  fieldErrorsOf,
-  isConflict,
-  refreshStorefront,
-  useAdminResource,
-} from "../products/admin-request.ts";
-import { ImageField } from "../products/image-field.tsx";
-import { PendingBadge } from "../products/pending-badge.tsx";
-import { pendingActive, usePendingEdits } from "../products/pending-edits.ts";
-import { fieldErrorsFromIssues } from "../products/product-form-model.ts";
+import { errorText, fieldErrorsOf, isConflict, refreshStorefront, useAdminResource } from "../panel/admin-request.ts";
+import { ImageField } from "../panel/image-field.tsx";
+import { PendingBadge } from "../panel/pending-badge.tsx";
+import { pendingActive, usePendingEdits } from "../panel/pending-edits.ts";
+import { fieldErrorsFromIssues } from "../panel/field-errors.ts";
 import { ActiveSwitch } from "../panel/active-switch.tsx";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { FormActions } from "../panel/form-actions.tsx";
@@ -30,7 +24,7 @@ import { FormField } from "../panel/form-field.tsx";
 import { ListState } from "../panel/list-state.tsx";
 import { PendingCreations } from "../panel/pending-creations.tsx";
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
-import "../products/catalog-panels.css";
+import "../panel/panels.css";
 
 const bannerListSchema = z.array(adminBannerSchema);
 const TITLE_REQUIRED = "Banner title is required";

@@ -8,16 +8,10 @@ import { adminApi, isQueued } from "../../../api/admin-client.ts";
 import { db, type OutboxStatus } from "../../../local/db.ts";
 import { syncCatalog } from "../../../local/catalog-sync.ts";
 import { useCategories } from "../../catalog/catalog-hooks.ts";
-import {
-  errorText,
-  fieldErrorsOf,
-  isConflict,
-  refreshStorefront,
-  useAdminResource,
-} from "../products/admin-request.ts";
+import { errorText, fieldErrorsOf, isConflict, refreshStorefront, useAdminResource } from "../panel/admin-request.ts";
 import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
-import { PendingBadge } from "../products/pending-badge.tsx";
-import { usePendingEdits } from "../products/pending-edits.ts";
+import { PendingBadge } from "../panel/pending-badge.tsx";
+import { usePendingEdits } from "../panel/pending-edits.ts";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { FormActions } from "../panel/form-actions.tsx";
 import { FormField } from "../panel/form-field.tsx";
@@ -25,7 +19,7 @@ import { ListState } from "../panel/list-state.tsx";
 import { PendingCreations } from "../panel/pending-creations.tsx";
 import { categoryTree, parentChoices, type CategoryLike } from "./category-tree.ts";
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
-import "../products/catalog-panels.css";
+import "../panel/panels.css";
 
 const NAME_REQUIRED = "Category name is required";
 const HAS_CHILDREN = "Cannot delete category with subcategories. Delete subcategories first.";

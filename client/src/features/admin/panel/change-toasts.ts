@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { isQueued } from "../../../api/admin-client.ts";
-import { errorText, isConflict } from "../products/admin-request.ts";
+import { errorText, isConflict } from "./admin-request.ts";
 
 export interface ChangeToasts {
   /** The change waits in the offline outbox; `subject` names what it is about. */

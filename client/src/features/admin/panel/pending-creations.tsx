@@ -1,7 +1,7 @@
 /** Creations waiting in the offline outbox (docs/decisions.md D17),
  * listed above a panel's rows until the server has them. */
 import type { AdminOutboxRow } from "../../../local/db.ts";
-import { PendingBadge } from "../products/pending-badge.tsx";
+import { PendingBadge } from "./pending-badge.tsx";
 
 export function PendingCreations({ rows }: { rows: readonly AdminOutboxRow[] }) {
   if (rows.length === 0) return null;

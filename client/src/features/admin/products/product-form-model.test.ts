@@ -5,11 +5,10 @@ import {
   autofillFromTnd,
   draftFromProduct,
   emptyProductDraft,
-  errorFor,
-  fieldErrorsFromIssues,
   priceDraftToMinor,
   productBodyFromDraft,
 } from "./product-form-model.ts";
+import { errorFor, fieldErrorsFromIssues } from "../panel/field-errors.ts";
 
 const product: Product = {
   id: "elden-ring",

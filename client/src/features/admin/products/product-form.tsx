@@ -8,8 +8,9 @@ import { productSchema, type Product } from "@store/shared/schemas/catalog";
 import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
 import { categoryOptions, type CategoryLike } from "../categories/category-tree.ts";
-import { errorText, fieldErrorsOf, isConflict, refreshStorefront } from "./admin-request.ts";
-import { ImageField } from "./image-field.tsx";
+import { errorText, fieldErrorsOf, isConflict, refreshStorefront } from "../panel/admin-request.ts";
+import { ImageField } from "../panel/image-field.tsx";
+import { errorFor, fieldErrorsFromIssues } from "../panel/field-errors.ts";
 import { PriceInputs } from "./price-inputs.tsx";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { FormActions } from "../panel/form-actions.tsx";
@@ -19,8 +20,6 @@ import {
   draftFromProduct,
   emptyProductDraft,
   emptyVariant,
-  errorFor,
-  fieldErrorsFromIssues,
   productBodyFromDraft,
   type PriceDraft,
   type ProductDraft,

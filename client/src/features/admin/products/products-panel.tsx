@@ -8,14 +8,14 @@ import { adminProductListSchema } from "@store/shared/schemas/admin";
 import { categoryListSchema } from "@store/shared/schemas/catalog";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
 import { useCategories, useProducts } from "../../catalog/catalog-hooks.ts";
-import { errorText, refreshStorefront, useAdminResource } from "./admin-request.ts";
+import { errorText, refreshStorefront, useAdminResource } from "../panel/admin-request.ts";
 import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
-import { PendingBadge } from "./pending-badge.tsx";
-import { usePendingEdits } from "./pending-edits.ts";
+import { PendingBadge } from "../panel/pending-badge.tsx";
+import { usePendingEdits } from "../panel/pending-edits.ts";
 import { ProductForm } from "./product-form.tsx";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { ListState } from "../panel/list-state.tsx";
-import "./catalog-panels.css";
+import "../panel/panels.css";
 
 type FormMode = { kind: "idle" } | { kind: "creating" } | { kind: "editing"; product: Product };
 

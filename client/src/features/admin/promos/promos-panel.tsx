@@ -6,17 +6,17 @@ import { toast } from "../../../ui/toast.tsx";
 import { z } from "zod";
 import { promoCreateSchema, promoPercentSchema, promoSchema, type Promo } from "@store/shared/schemas/promos";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
-import { useAdminResource } from "../products/admin-request.ts";
+import { useAdminResource } from "../panel/admin-request.ts";
 import { ConfirmDialog } from "../../../ui/dialog.tsx";
-import { PendingBadge } from "../products/pending-badge.tsx";
-import { pendingActive, usePendingEdits } from "../products/pending-edits.ts";
+import { PendingBadge } from "../panel/pending-badge.tsx";
+import { pendingActive, usePendingEdits } from "../panel/pending-edits.ts";
 import { ActiveSwitch } from "../panel/active-switch.tsx";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { ListState } from "../panel/list-state.tsx";
 import { PendingCreations } from "../panel/pending-creations.tsx";
 import { parsePromoForm } from "./promo-form-model.ts";
 import { DeleteButton } from "../panel/row-buttons.tsx";
-import "../products/catalog-panels.css";
+import "../panel/panels.css";
 
 const promoListSchema = z.array(promoSchema);
 
