@@ -41,7 +41,8 @@ import { AdminAuthService } from "./modules/admin-auth/admin-auth.service.ts";
 import { adminAuthRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
 import { adminIdempotency } from "./modules/admin/admin.idempotency.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
-import { UploadsService } from "./modules/uploads/uploads.service.ts";
+import { prepareImages, UploadsService } from "./modules/uploads/uploads.service.ts";
+import { UploadsRepo } from "./modules/uploads/uploads.repo.ts";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes.ts";
 import { CatalogAdminRepo } from "./modules/catalog/catalog.admin.repo.ts";
 import { CatalogAdminService } from "./modules/catalog/catalog.admin.service.ts";
@@ -93,7 +94,7 @@ export function buildServices({ config, data }: AppDeps): Services {
     from: config.mailFrom,
   });
   const ordersRepo = new OrdersRepo();
-  const uploads = new UploadsService(path.join(config.dataDir, "uploads"));
+  const uploads = new UploadsService(data, new UploadsRepo());
   const rateLimits = new RateLimitsService(data, new RateLimitsRepo());
   return {
     catalogRepo,
@@ -154,8 +155,10 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   // Before any route: every /api/admin/* route and catalog mutation needs a session (+ CSRF token).
   installAdminGuard(app, services.adminAuth, deps.config);
   const idempotent = adminIdempotency(deps.data, services.idempotency);
+  // Images in an edit are re-encoded before the edit's transaction opens (uploads.service.ts).
+  const images = prepareImages(services.uploads);
   // Hono's "/x/*" also matches "/x" itself: listing both ran the middleware twice on POST /api/categories.
-  for (const p of ["/api/admin/*", "/api/categories/*"]) app.use(p, idempotent);
+  for (const p of ["/api/admin/*", "/api/categories/*"]) app.use(p, images, idempotent);
 
   app.route("/", catalogRoutes(services.catalog));
   app.route("/", seoRoutes(services.seo));

@@ -23,7 +23,7 @@ const data = await openDatabase(config.database, { backgroundCheckpoints: true }
 
 const seedWanted = config.seedDemo === "yes" || (config.seedDemo === "auto" && config.env !== "test");
 if (seedWanted) {
-  const seeded = await seedDemoCatalog(data, config.dataDir);
+  const seeded = await seedDemoCatalog(data);
   if (seeded) console.log(`Seeded the demo catalog (${seeded.products} products, ${seeded.categories} categories).`);
 }
 

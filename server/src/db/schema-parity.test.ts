@@ -31,6 +31,8 @@ const SQLITE_TYPE: Record<string, string> = {
   SQLiteText: "text",
   SQLiteInteger: "integer",
   SQLiteBoolean: "boolean",
+  // Custom columns by their SQL type: raw bytes (the uploads).
+  "SQLiteCustomColumn(blob)": "bytes",
 };
 const PG_TYPE: Record<string, string> = {
   PgText: "text",
@@ -38,6 +40,7 @@ const PG_TYPE: Record<string, string> = {
   // Milliseconds since 1970 outgrow a 32-bit integer: bigint on PostgreSQL, read back as a JS number.
   PgBigInt53: "integer",
   PgBoolean: "boolean",
+  "PgCustomColumn(bytea)": "bytes",
 };
 
 function plainDefault(value: unknown): unknown {
@@ -55,6 +58,7 @@ interface TableConfigLike {
     primary: boolean;
     isUnique: boolean;
     enumValues?: readonly string[] | undefined;
+    getSQLType(): string;
   }[];
   primaryKeys: { columns: { name: string }[] }[];
   indexes: { config: { name?: string | undefined; columns: readonly object[] } }[];
@@ -68,7 +72,7 @@ function shape(config: TableConfigLike, types: Record<string, string>, tableName
   return {
     columns: config.columns.map((c) => ({
       name: c.name,
-      type: `${c.dataType}:${types[c.columnType] ?? c.columnType}`,
+      type: `${c.dataType}:${types[c.columnType] ?? types[`${c.columnType}(${c.getSQLType()})`] ?? c.columnType}`,
       notNull: c.notNull,
       // An identity column (PostgreSQL) has no default, like SQLite's AUTOINCREMENT key.
       default: plainDefault(c.default),

@@ -11,8 +11,8 @@ describe("demo seed", () => {
 
   it("seeds an empty catalog once, even when two processes start at the same moment", async () => {
     const results = await Promise.allSettled([
-      seedDemoCatalog(store.data, store.dataDir, { images: false }),
-      seedDemoCatalog(store.data, store.dataDir, { images: false }),
+      seedDemoCatalog(store.data, { images: false }),
+      seedDemoCatalog(store.data, { images: false }),
     ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
     const seeded = results.flatMap((r) => (r.status === "fulfilled" && r.value ? [r.value] : []));

@@ -1,6 +1,5 @@
-/** The demo catalog: categories, 48 products and generated images, written on first start. */
-import fs from "node:fs";
-import path from "node:path";
+/** The demo catalog: categories, 48 products and generated images, written on first start. The images go to
+ * the uploads table with the catalog (so every instance serves them), rendered before its transaction. */
 import sharp from "sharp";
 import { slugify } from "@store/shared/slug";
 import type { DataLayer } from "../db/data.ts";
@@ -8,6 +7,7 @@ import { BannersRepo } from "../modules/banners/banners.repo.ts";
 import { CatalogAdminRepo } from "../modules/catalog/catalog.admin.repo.ts";
 import { CatalogRepo } from "../modules/catalog/catalog.repo.ts";
 import { SettingsRepo } from "../modules/settings/settings.repo.ts";
+import { UploadsRepo, type StoredImage } from "../modules/uploads/uploads.repo.ts";
 import { DEFAULT_TOGGLES } from "@store/shared/schemas/catalog";
 import { DEFAULT_RATES } from "@store/shared/currency";
 
@@ -622,9 +622,12 @@ ${text}
 </svg>`;
 }
 
-async function writeImage(dir: string, name: string, svg: string, render: boolean): Promise<string> {
-  const file = path.join(dir, `${name}.webp`);
-  if (render && !fs.existsSync(file)) await sharp(Buffer.from(svg)).webp({ quality: 78 }).toFile(file);
+/** Renders a demo image (when `rendered` collects them) and returns its public URL. */
+async function demoImage(rendered: StoredImage[] | undefined, name: string, svg: string): Promise<string> {
+  if (rendered) {
+    const bytes = await sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer();
+    rendered.push({ name: `demo/${name}.webp`, contentType: "image/webp", bytes, createdAt: Date.UTC(2026, 8, 1) });
+  }
   return `/uploads/demo/${name}.webp`;
 }
 
@@ -633,7 +636,6 @@ const usd = (major: number): number => Math.round(major * 100);
 /** Seeds only an empty catalog; returns what it wrote, or undefined when there was a catalog already. */
 export async function seedDemoCatalog(
   data: DataLayer,
-  dataDir: string,
   options: { images?: boolean } = {},
 ): Promise<{ products: number; categories: number } | undefined> {
   const repo = new CatalogRepo();
@@ -641,15 +643,13 @@ export async function seedDemoCatalog(
     data.read(async (tx) => (await repo.countProducts(tx)) === 0 && (await repo.listCategories(tx)).length === 0);
   if (!(await isEmpty())) return undefined;
 
-  const imageDir = path.join(dataDir, "uploads", "demo");
-  fs.mkdirSync(imageDir, { recursive: true });
-  const render = options.images ?? true;
+  const rendered: StoredImage[] | undefined = (options.images ?? true) ? [] : undefined;
   const images = await Promise.all(
-    PRODUCTS.map(([id, title, , platform], i) => writeImage(imageDir, id, cardSvg(title, platform, i), render)),
+    PRODUCTS.map(([id, title, , platform], i) => demoImage(rendered, id, cardSvg(title, platform, i))),
   );
   const bannerImages = await Promise.all(
     ["Instant game keys", "Gift cards for every console", "Esports top-ups"].map((t, i) =>
-      writeImage(imageDir, `banner-${i + 1}`, cardSvg(t, "Digital Store", i + 2), render),
+      demoImage(rendered, `banner-${i + 1}`, cardSvg(t, "Digital Store", i + 2)),
     ),
   );
 
@@ -748,6 +748,7 @@ export async function seedDemoCatalog(
       });
     }
 
+    await new UploadsRepo().insert(tx, rendered ?? []);
     await settingsRepo.write(tx, "toggles", DEFAULT_TOGGLES, rev, base);
     await settingsRepo.write(tx, "rate", { usdToTnd: DEFAULT_RATES.TND, updatedAt: base }, rev, base);
     return true;

@@ -4,7 +4,7 @@ import { seedDemoCatalog } from "./demo-catalog.ts";
 
 const config = loadConfig();
 const data = await openDatabase(config.database);
-const result = await seedDemoCatalog(data, config.dataDir);
+const result = await seedDemoCatalog(data);
 console.log(
   result
     ? `Seeded ${result.products} products and ${result.categories} categories.`

@@ -41,7 +41,7 @@ export async function createTestStore(
     ...options.env,
   });
   const data = await openDatabase(config.database);
-  if (options.seed) await seedDemoCatalog(data, dataDir, { images: false });
+  if (options.seed) await seedDemoCatalog(data, { images: false });
   const services = buildServices({ config, data });
   const app = buildApp({ config, data }, services);
   // The first admin, as at start-up (background.ts), when the test gives credentials.

@@ -5,7 +5,9 @@ import type { AdminEnv } from "../../http/session.ts";
 import { readJson } from "../../http/validate.ts";
 import { UNSUPPORTED_IMAGE, type UploadsService } from "./uploads.service.ts";
 
-/** POST /api/upload-image: JSON { fileBase64 } (data URL or bare base64) or multipart field `file`. */
+/** POST /api/upload-image: JSON { fileBase64 } (data URL or bare base64) or multipart field `file`.
+ * GET /uploads/*: a stored image, cached for a year (names are never reused); a name not in the database is
+ * left to the static files (DATA_DIR/uploads, where earlier versions wrote them). */
 export function uploadsRoutes(uploads: UploadsService): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 
@@ -26,6 +28,23 @@ export function uploadsRoutes(uploads: UploadsService): Hono<AdminEnv> {
     }
     const { fileBase64 } = await readJson(c, uploadRequestSchema);
     return c.json(await uploads.storeBase64(fileBase64), 201);
+  });
+
+  app.get("/uploads/*", async (c, next) => {
+    let name: string;
+    try {
+      name = decodeURIComponent(c.req.path.slice("/uploads/".length));
+    } catch {
+      return c.json({ error: "Not found" }, 404);
+    }
+    const image = name === "" ? undefined : await uploads.get(name);
+    if (!image) return next();
+    const etag = `"${image.createdAt.toString(16)}-${image.bytes.length.toString(16)}"`;
+    c.header("Content-Type", image.contentType);
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    c.header("ETag", etag);
+    if (c.req.header("If-None-Match") === etag) return c.body(null, 304);
+    return c.body(new Uint8Array(image.bytes));
   });
 
   return app;

@@ -1,10 +1,17 @@
-/** Image uploads: recognised by their bytes, decoded by sharp, re-encoded as WebP variants without metadata. */
-import fs from "node:fs";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
+/** Image uploads: recognised by their bytes, decoded by sharp, re-encoded as WebP variants without metadata,
+ * and kept in the database (table `uploads`), so every instance serves them (docs/decisions.md D26).
+ *
+ * Re-encoding takes tens of milliseconds of CPU: it runs before any transaction (prepare()), and the bytes
+ * are written afterwards in a short one (save()). A request whose handler runs inside a transaction (a keyed
+ * admin edit, see admin.idempotency.ts) has its data-URL images prepared ahead by the prepareImages()
+ * middleware, and resolveImage() inside the transaction takes them ready. */
+import { createHash, randomBytes } from "node:crypto";
 import sharp from "sharp";
+import type { MiddlewareHandler } from "hono";
+import type { DataLayer } from "../../db/data.ts";
 import { AppError, ValidationError } from "../../http/errors.ts";
 import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, type UploadResponse } from "@store/shared/schemas/admin";
+import type { StoredImage, UploadsRepo } from "./uploads.repo.ts";
 
 export const UNSUPPORTED_IMAGE = "Unsupported image: upload a PNG, JPEG, WebP, GIF or AVIF file";
 
@@ -57,11 +64,30 @@ export function decodeBase64Image(input: string): Buffer {
   return bytes;
 }
 
-export class UploadsService {
-  constructor(private readonly uploadsDir: string) {}
+/** An image re-encoded and named, not stored yet. */
+export interface PreparedImage {
+  name: string;
+  variants: { key: keyof typeof VARIANT_WIDTHS; file: string; data: Buffer }[];
+}
 
-  /** Checks, decodes and stores an image; the response names the detail variant as `url`. */
-  async store(bytes: Buffer): Promise<UploadResponse> {
+/** How long a prepared image waits for the request that prepared it, and how many may wait at once. */
+const PREPARED_TTL_MS = 60_000;
+const MAX_PREPARED = 16;
+
+const WEBP = "image/webp";
+
+export class UploadsService {
+  /** Data-URL images prepared ahead of a transaction, by the SHA-256 of the data URL. */
+  private readonly prepared = new Map<string, { image: Promise<PreparedImage>; timer: NodeJS.Timeout }>();
+
+  constructor(
+    private readonly data: DataLayer,
+    private readonly repo: UploadsRepo,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Checks, decodes and re-encodes an image; no database work (call it outside transactions). */
+  async prepare(bytes: Buffer): Promise<PreparedImage> {
     if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError(413, IMAGE_TOO_LARGE);
     const kind = sniffImage(bytes);
     if (!kind) throw new ValidationError(UNSUPPORTED_IMAGE, { file: UNSUPPORTED_IMAGE });
@@ -76,7 +102,7 @@ export class UploadsService {
       throw new ValidationError(UNSUPPORTED_IMAGE, { file: "The image could not be read" });
 
     const name = randomBytes(12).toString("hex");
-    const outputs: { key: keyof typeof VARIANT_WIDTHS; file: string; data: Buffer }[] = [];
+    const variants: PreparedImage["variants"] = [];
     try {
       for (const [key, width] of Object.entries(VARIANT_WIDTHS) as [keyof typeof VARIANT_WIDTHS, number][]) {
         // rotate() applies the EXIF orientation before the metadata (EXIF, GPS, ICC...) is dropped.
@@ -85,39 +111,63 @@ export class UploadsService {
           .resize({ width, withoutEnlargement: true })
           .webp({ quality: 82 })
           .toBuffer();
-        outputs.push({ key, file: `${name}-${width}.webp`, data });
+        variants.push({ key, file: `${name}-${width}.webp`, data });
       }
     } catch {
       throw new ValidationError(UNSUPPORTED_IMAGE, { file: "The image could not be read" });
     }
+    return { name, variants };
+  }
 
-    fs.mkdirSync(this.uploadsDir, { recursive: true });
-    const written: string[] = [];
-    try {
-      for (const o of outputs) {
-        const final = path.join(this.uploadsDir, o.file);
-        const tmp = `${final}.${randomBytes(4).toString("hex")}.tmp`;
-        fs.writeFileSync(tmp, o.data);
-        fs.renameSync(tmp, final);
-        written.push(final);
-      }
-    } catch (err) {
-      for (const f of written) fs.rmSync(f, { force: true });
-      throw err;
-    }
-    const url = (key: keyof typeof VARIANT_WIDTHS) => `/uploads/${name}-${VARIANT_WIDTHS[key]}.webp`;
+  /** Writes a prepared image's variants in one short transaction (a savepoint inside an open one); the
+   * response names the detail variant as `url`. */
+  async save(image: PreparedImage): Promise<UploadResponse> {
+    const createdAt = this.clock();
+    await this.data.transaction((tx) =>
+      this.repo.insert(
+        tx,
+        image.variants.map((v) => ({ name: v.file, contentType: WEBP, bytes: v.data, createdAt })),
+      ),
+    );
+    const url = (key: keyof typeof VARIANT_WIDTHS) => `/uploads/${image.name}-${VARIANT_WIDTHS[key]}.webp`;
     return { url: url("detail"), variants: { card: url("card"), detail: url("detail") } };
+  }
+
+  async store(bytes: Buffer): Promise<UploadResponse> {
+    return this.save(await this.prepare(bytes));
   }
 
   storeBase64(input: string): Promise<UploadResponse> {
     return this.store(decodeBase64Image(input));
   }
 
+  /** Starts re-encoding a data-URL image now (before a transaction), for resolveImage() to take later. */
+  prepareAhead(dataUrl: string): void {
+    const id = createHash("sha256").update(dataUrl).digest("hex");
+    if (this.prepared.has(id) || this.prepared.size >= MAX_PREPARED) return;
+    const image = (async () => this.prepare(decodeBase64Image(dataUrl)))();
+    // A refused image is refused again, with the right field, when resolveImage() takes it.
+    image.catch(() => undefined);
+    const timer = setTimeout(() => this.prepared.delete(id), PREPARED_TTL_MS);
+    timer.unref();
+    this.prepared.set(id, { image, timer });
+  }
+
+  private takePrepared(dataUrl: string): Promise<PreparedImage> | undefined {
+    const id = createHash("sha256").update(dataUrl).digest("hex");
+    const entry = this.prepared.get(id);
+    if (!entry) return undefined;
+    clearTimeout(entry.timer);
+    this.prepared.delete(id);
+    return entry.image;
+  }
+
   /** Product and banner images given as data URLs become uploads; other references pass through. */
   async resolveImage(image: string, field = "image"): Promise<string> {
     if (!/^data:/i.test(image)) return image;
     try {
-      return (await this.storeBase64(image)).url;
+      const prepared = this.takePrepared(image) ?? this.prepare(decodeBase64Image(image));
+      return (await this.save(await prepared)).url;
     } catch (err) {
       if (err instanceof AppError && err.status === 400)
         throw new ValidationError(err.message, { [field]: err.message });
@@ -126,4 +176,37 @@ export class UploadsService {
       throw err;
     }
   }
+
+  /** A stored image by its name under /uploads/ (e.g. `3fa...-1200.webp`, `demo/steam-20.webp`). */
+  get(name: string): Promise<StoredImage | undefined> {
+    return this.data.read((tx) => this.repo.get(tx, name));
+  }
+}
+
+/** Before the admin routes' transaction (admin.idempotency.ts): the top-level data-URL fields of a JSON body
+ * (a product's or banner's `image`) start re-encoding here, so no transaction waits on image processing. */
+export function prepareImages(uploads: UploadsService): MiddlewareHandler {
+  return async (c, next) => {
+    const method = c.req.method;
+    if (
+      (method === "POST" || method === "PUT" || method === "PATCH") &&
+      /json/i.test(c.req.header("Content-Type") ?? "")
+    ) {
+      const text = await c.req.text();
+      if (text.includes('"data:')) {
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = undefined;
+        }
+        if (typeof body === "object" && body !== null) {
+          for (const value of Object.values(body)) {
+            if (typeof value === "string" && /^data:/i.test(value)) uploads.prepareAhead(value);
+          }
+        }
+      }
+    }
+    await next();
+  };
 }

@@ -3,6 +3,8 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import sharp from "sharp";
+import type { DataLayer } from "../../db/data.ts";
+import { buildApp, buildServices } from "../../app.ts";
 import { createTestStore, type TestStore } from "../../test/harness.ts";
 import { ADMIN_ENV, signIn, type AdminClient } from "../../test/admin-session.ts";
 import { sniffImage } from "./uploads.service.ts";
@@ -22,7 +24,9 @@ describe("image uploads", () => {
   });
   afterEach(() => store.close());
 
-  const uploads = () => path.join(store.dataDir, "uploads");
+  const storedNames = async () =>
+    (await store.query((db, t) => db.select({ name: t.uploads.name }).from(t.uploads))).map((r) => r.name);
+  const served = async (url: string) => Buffer.from(await (await store.app.request(url)).arrayBuffer());
 
   it("accepts a real PNG as a data URL and writes WebP variants without upscaling", async () => {
     const res = await admin.request("POST", "/api/upload-image", {
@@ -33,15 +37,97 @@ describe("image uploads", () => {
     expect(body.url).toMatch(/^\/uploads\/[0-9a-f]{24}-1200\.webp$/);
     expect(body.variants.detail).toBe(body.url);
     expect(body.variants.card).toMatch(/-600\.webp$/);
-    const card = await sharp(path.join(uploads(), path.basename(body.variants.card))).metadata();
-    const detail = await sharp(path.join(uploads(), path.basename(body.variants.detail))).metadata();
+    const card = await sharp(await served(body.variants.card)).metadata();
+    const detail = await sharp(await served(body.variants.detail)).metadata();
     expect(card).toMatchObject({ format: "webp", width: 600, height: 300 });
     expect(detail).toMatchObject({ format: "webp", width: 800, height: 400 });
     expect(detail.exif).toBeUndefined();
 
-    const served = await store.app.request(body.url);
-    expect(served.status).toBe(200);
-    expect(served.headers.get("Cache-Control")).toContain("immutable");
+    const res2 = await store.app.request(body.url);
+    expect(res2.status).toBe(200);
+    expect(res2.headers.get("Content-Type")).toBe("image/webp");
+    expect(res2.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    const etag = res2.headers.get("ETag") ?? "";
+    expect(etag).toMatch(/^".+"$/);
+    const again = await store.app.request(body.url, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
+
+  it("keeps the images in the database: another instance with an empty data directory serves them", async () => {
+    const res = await admin.request("POST", "/api/upload-image", {
+      fileBase64: (await png(300, 200)).toString("base64"),
+    });
+    const { variants } = (await res.json()) as { variants: { card: string; detail: string } };
+    expect((await storedNames()).sort()).toEqual([path.basename(variants.card), path.basename(variants.detail)].sort());
+    expect(fs.existsSync(path.join(store.dataDir, "uploads"))).toBe(false);
+
+    const otherDir = fs.mkdtempSync(path.join(store.dataDir, "..", "other-instance-"));
+    try {
+      const other = buildApp({ config: { ...store.config, dataDir: otherDir }, data: store.data });
+      const served = await other.request(variants.card);
+      expect(served.status).toBe(200);
+      expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ width: 300 });
+    } finally {
+      fs.rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
+  it("still serves images that earlier versions wrote to DATA_DIR/uploads, and 404s unknown names", async () => {
+    const dir = path.join(store.dataDir, "uploads", "demo");
+    fs.mkdirSync(dir, { recursive: true });
+    const bytes = await sharp(await png(10, 10))
+      .webp()
+      .toBuffer();
+    fs.writeFileSync(path.join(dir, "old.webp"), bytes);
+    const res = await store.app.request("/uploads/demo/old.webp");
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    expect((await store.app.request("/uploads/demo/missing.webp")).status).toBe(404);
+    expect((await store.app.request("/uploads/%E0%A4%A")).status).toBe(404);
+  });
+
+  it("re-encodes a keyed edit's image before the edit's transaction opens", async () => {
+    // The same database, with transactions counted, and each image preparation noted with whether one was open.
+    let open = 0;
+    const counted: DataLayer = {
+      ...store.data,
+      engine: store.data.engine,
+      transaction: async (work) => {
+        open++;
+        try {
+          return await store.data.transaction(work);
+        } finally {
+          open--;
+        }
+      },
+      read: (work) => store.data.read(work),
+      savepoint: (tx, work) => store.data.savepoint(tx, work),
+      batch: (work) => store.data.batch(work),
+      detached: (work) => store.data.detached(work),
+      close: () => store.data.close(),
+    };
+    const services = buildServices({ config: store.config, data: counted });
+    const prepared: boolean[] = [];
+    const prepare = services.uploads.prepare.bind(services.uploads);
+    services.uploads.prepare = (bytes) => {
+      prepared.push(open > 0);
+      return prepare(bytes);
+    };
+    const app = buildApp({ config: store.config, data: counted }, services);
+    const res = await app.request("/api/admin/products", {
+      method: "POST",
+      headers: admin.headers({ "Idempotency-Key": "edit-with-image" }),
+      body: JSON.stringify({
+        title: "Pictured",
+        image: `data:image/png;base64,${(await png(64, 48)).toString("base64")}`,
+      }),
+    });
+    expect(res.status).toBe(201);
+    const product = (await res.json()) as { image: string };
+    expect(product.image).toMatch(/^\/uploads\/[0-9a-f]{24}-1200\.webp$/);
+    expect(prepared).toEqual([false]);
+    expect((await app.request(product.image)).status).toBe(200);
   });
 
   it("accepts bare base64 and a multipart file field", async () => {
@@ -92,7 +178,7 @@ describe("image uploads", () => {
       });
       expect(multi.status, name).toBe(400);
     }
-    expect(fs.existsSync(uploads()) ? fs.readdirSync(uploads()) : []).toEqual([]);
+    expect(await storedNames()).toEqual([]);
   });
 
   it("refuses an image over 5 MB with 413", async () => {
