@@ -16,24 +16,34 @@ pnpm build
 echo "== unit and integration tests"
 pnpm test:unit
 
-# The server's integration tests again on PostgreSQL, each test file in its own throwaway database.
-if (echo > /dev/tcp/127.0.0.1/5432) 2>/dev/null; then
-  echo "== server integration tests on PostgreSQL (127.0.0.1:5432)"
-  pnpm test:server:pg
-elif [ "${CI:-}" = "true" ]; then
-  echo "!! PostgreSQL is not listening on 127.0.0.1:5432: CI requires the PostgreSQL run (.ci/run starts it)." >&2
-  exit 1
-else
-  echo "!! SKIPPED the server tests on PostgreSQL: nothing listens on 127.0.0.1:5432 (see .ci/run)." >&2
-fi
-
+# A step that needs something on the machine: run when it is there, else skipped with the reason (a failure
+# under CI, which must run everything). optional_step <title> <yes|no> <why it cannot run> <command...>
+optional_step() {
+  local title="$1" available="$2" missing="$3"
+  shift 3
+  if [ "$available" = yes ]; then
+    echo "== $title"
+    "$@"
+  elif [ "${CI:-}" = "true" ]; then
+    echo "!! $missing: CI requires the $title." >&2
+    exit 1
+  else
+    echo "!! SKIPPED the $title: $missing." >&2
+  fi
+}
+postgres=no
+(echo > /dev/tcp/127.0.0.1/5432) 2>/dev/null && postgres=yes
+haproxy=no
+[ "$postgres" = yes ] && command -v haproxy >/dev/null && haproxy=yes
 chromium_bin="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ -x "$chromium_bin" ]; then
-  echo "== end-to-end tests (Chromium: $chromium_bin)"
-  pnpm test:e2e
-elif [ "${CI:-}" = "true" ]; then
-  echo "!! Chromium not found at $chromium_bin: end-to-end tests cannot run, and CI requires them." >&2
-  exit 1
-else
-  echo "!! SKIPPED the end-to-end tests: Chromium not found at $chromium_bin (apt-get install chromium)." >&2
-fi
+chromium=no
+[ -x "$chromium_bin" ] && chromium=yes
+
+# The server's integration tests again on PostgreSQL, each test file in its own throwaway database.
+optional_step "server integration tests on PostgreSQL (127.0.0.1:5432)" "$postgres" \
+  "nothing listens on 127.0.0.1:5432 (.ci/run starts PostgreSQL)" pnpm test:server:pg
+# Three built servers on one PostgreSQL database behind HAProxy (deploy/haproxy.cfg), one killed mid-stream.
+optional_step "multi-instance test (3 built servers, HAProxy, PostgreSQL)" "$haproxy" \
+  "it needs PostgreSQL on 127.0.0.1:5432 and haproxy (apt-get install haproxy; .ci/run installs both)" pnpm test:multi
+optional_step "end-to-end tests (Chromium: $chromium_bin)" "$chromium" \
+  "Chromium not found at $chromium_bin (apt-get install chromium)" pnpm test:e2e

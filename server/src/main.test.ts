@@ -4,10 +4,10 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { freePort } from "./test/free-port.ts";
 import { TEST_ON_POSTGRES } from "./test/harness.ts";
+import { createPostgresDatabase } from "./test/postgres-database.ts";
 
 const serverDir = new URL("../", import.meta.url).pathname;
 
@@ -42,25 +42,9 @@ describe("start-up with DATABASE_URL", () => {
   }, 60_000);
 });
 
-const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.runIf(TEST_ON_POSTGRES)("start-up on PostgreSQL", () => {
   it("applies the migrations to an empty database, seeds the demo catalog and serves it", async () => {
-    const name = `store_start_${process.pid}`;
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin(`CREATE DATABASE "${name}"`);
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.pathname = `/${name}`;
+    const database = await createPostgresDatabase("store_start");
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-start-"));
     const port = await freePort();
     const env = {
@@ -70,7 +54,7 @@ describe.runIf(TEST_ON_POSTGRES)("start-up on PostgreSQL", () => {
       PORT: String(port),
       HOST: "127.0.0.1",
       SEED_DEMO: "yes",
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
     };
     // `pnpm db:migrate` migrates on its own too: the server then finds nothing pending.
     const migrated = spawnSync(process.execPath, ["--import", "tsx", "src/db/migrate-cli.ts"], {
@@ -97,11 +81,15 @@ describe.runIf(TEST_ON_POSTGRES)("start-up on PostgreSQL", () => {
       expect(categories.length, output.join("")).toBeGreaterThan(5);
       const sync = (await (await fetch(`http://127.0.0.1:${port}/api/sync`)).json()) as { products: unknown[] };
       expect(sync.products.length).toBe(48);
+      // The demo images were written to the database with the catalog.
+      const image = await fetch(`http://127.0.0.1:${port}/uploads/demo/steam-20.webp`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get("Content-Type")).toBe("image/webp");
     } finally {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
       fs.rmSync(dataDir, { recursive: true, force: true });
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await database.drop();
     }
   }, 180_000);
 });

@@ -7,9 +7,8 @@ import path from "node:path";
 import type { Hono } from "hono";
 import { loadConfig, type Config } from "../config.ts";
 import type { DataLayer, Db, Tables } from "../db/data.ts";
-import pg from "pg";
 import { openDatabase } from "../db/client.ts";
-import { secureRandomBytes } from "../lib/random.ts";
+import { createPostgresDatabase } from "./postgres-database.ts";
 import { buildApp, buildServices, type Services } from "../app.ts";
 import { seedDemoCatalog } from "../seed/demo-catalog.ts";
 import { setPasswordCostForTests } from "../modules/admin-auth/password.ts";
@@ -64,26 +63,6 @@ export async function createTestStore(
 
 /** Whether the integration tests run on PostgreSQL (TEST_DATABASE=postgres) instead of SQLite. */
 export const TEST_ON_POSTGRES = process.env.TEST_DATABASE === "postgres";
-
-const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-/** A new empty database on the test server, and how to drop it. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `store_test_${process.pid}_${secureRandomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
 
 /** JSON request helper for app.request(). */
 export function jsonRequest(method: string, body?: unknown, headers: Record<string, string> = {}): RequestInit {
