@@ -1,4 +1,5 @@
-/** `pnpm bench`: runs every benchmark (after `pnpm build`) and writes bench-results/latest.json. */
+/** `pnpm bench`: runs every benchmark (after `pnpm build`) and writes bench-results/latest.json.
+ * `pnpm bench checkout --engine postgres --instances 2`: the named ones, with the other arguments passed on. */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -6,18 +7,23 @@ import { repoRoot } from "./serve.ts";
 
 const all = ["sync", "bundle", "lighthouse", "search", "checkout"];
 const wanted = process.argv.slice(2).filter((a) => all.includes(a));
+const passed = process.argv.slice(2).filter((a) => !all.includes(a));
 const benches = (wanted.length > 0 ? wanted : all).filter((name) =>
   fs.existsSync(path.join(import.meta.dirname, `${name}.ts`)),
 );
 const results: unknown[] = [];
 for (const name of benches) {
   console.log(`== bench ${name}`);
-  const run = spawnSync(path.join(repoRoot, "node_modules/.bin/tsx"), [path.join(import.meta.dirname, `${name}.ts`)], {
-    cwd: repoRoot,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    timeout: 600_000,
-  });
+  const run = spawnSync(
+    path.join(repoRoot, "node_modules/.bin/tsx"),
+    [path.join(import.meta.dirname, `${name}.ts`), ...passed],
+    {
+      cwd: repoRoot,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      timeout: 600_000,
+    },
+  );
   const lines = run.stdout.trim().split("\n");
   const last = lines.reverse().find((l) => l.startsWith("{"));
   if (run.status !== 0 || !last) {

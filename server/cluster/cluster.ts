@@ -69,14 +69,15 @@ export interface StoreOptions {
   source?: boolean;
   /** Extra node arguments (e.g. --cpu-prof). */
   nodeArgs?: string[];
-  dataDir?: string;
+  /** Where its data directory is made (default: the system's temp dir). */
+  dataRoot?: string;
 }
 
 /** One store process on a free port, with its own data directory; resolves when it answers. */
 export async function startStore(options: StoreOptions): Promise<StoreProcess> {
   if (!options.source && !fs.existsSync(BUILT_SERVER)) throw new Error("Build first: pnpm build");
   const port = await freePort();
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `store-${options.name}-`));
+  const dataDir = fs.mkdtempSync(path.join(options.dataRoot ?? os.tmpdir(), `store-${options.name}-`));
   const child = spawn(
     process.execPath,
     [...(options.nodeArgs ?? []), ...(options.source ? ["--import", "tsx", "src/main.ts"] : [BUILT_SERVER])],
@@ -155,7 +156,8 @@ export async function startCluster(options: {
       await gone;
     }
     await Promise.all(stores.map((s) => s.kill("SIGTERM")));
-    for (const s of stores) fs.rmSync(s.dataDir, { recursive: true, force: true });
+    // Data directories made under a given dataRoot are left to its owner.
+    if (!options.store?.dataRoot) for (const s of stores) fs.rmSync(s.dataDir, { recursive: true, force: true });
   };
   try {
     const frontPort = await freePort();
