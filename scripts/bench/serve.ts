@@ -33,17 +33,19 @@ export async function startBuiltStore(port: number, env: Record<string, string> 
   const killOnExit = () => child.kill("SIGKILL");
   process.once("exit", killOnExit);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
+  let last: string;
   for (;;) {
     try {
       const res = await fetch(`${url}/api/categories`);
       if (res.ok) break;
-    } catch {
-      // not listening yet
+      last = `${res.status} ${await res.text()}`;
+    } catch (err) {
+      last = String(err); // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error("The store did not start in 30 s");
+      throw new Error(`The store did not start in 90 s (last: ${last.slice(0, 200)})`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

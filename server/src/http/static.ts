@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Context, Hono } from "hono";
+import { acceptsEncoding, sendAnswer, type EncodedAnswer } from "./encoded-answer.ts";
 import { inlineScriptHashes, pageContentSecurityPolicy } from "./security-headers.ts";
 
 const TYPES: Record<string, string> = {
@@ -24,13 +25,8 @@ const TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
-/** A page as sent: index.html made for the page, and its status (the not-found screen answers 404). */
-export interface PageResponse {
-  html: string;
-  status: 200 | 404;
-}
-
-export type PageHtml = (c: Context, indexHtml: string) => PageResponse | Promise<PageResponse>;
+/** A page as sent: index.html made for the page, encoded, with its status (the not-found screen answers 404). */
+export type PageHtml = (c: Context, indexHtml: string) => Promise<EncodedAnswer>;
 
 function safeJoin(root: string, urlPath: string): string | undefined {
   let decoded: string;
@@ -52,22 +48,13 @@ function statFile(file: string): fs.Stats | undefined {
   }
 }
 
-/** Whether the request's Accept-Encoding allows Brotli (a q=0 refuses it). */
-export function acceptsBrotli(acceptEncoding: string | undefined): boolean {
-  return (acceptEncoding ?? "").split(",").some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return name?.trim() === "br" && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
-
 function fileResponse(c: Context, file: string, cacheControl: string, brotli = false): Response | undefined {
   const stat = statFile(file);
   if (!stat) return undefined;
   const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
   // The build writes file.br beside scripts and stylesheets; it is sent as is to browsers that take br.
   if (brotli) c.header("Vary", "Accept-Encoding");
-  const brStat = brotli && acceptsBrotli(c.req.header("Accept-Encoding")) ? statFile(`${file}.br`) : undefined;
+  const brStat = brotli && acceptsEncoding(c.req.header("Accept-Encoding"), "br") ? statFile(`${file}.br`) : undefined;
   const sent = brStat ? { path: `${file}.br`, stat: brStat, tag: "br-" } : { path: file, stat, tag: "" };
   const etag = `W/"${sent.tag}${sent.stat.size.toString(16)}-${sent.stat.mtimeMs.toString(16)}"`;
   c.header("Content-Type", type);
@@ -129,9 +116,7 @@ export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: s
     }
     const built = readIndex();
     if (!built) return c.text("The client is not built yet: run `pnpm build`.", 503);
-    c.header("Cache-Control", "no-cache");
     c.header("Content-Security-Policy", built.policy);
-    const page = await opts.pageHtml(c, built.html);
-    return c.html(page.html, page.status);
+    return sendAnswer(c, await opts.pageHtml(c, built.html), "no-cache");
   });
 }

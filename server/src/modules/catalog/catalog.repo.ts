@@ -2,6 +2,7 @@
  * the transaction it runs in. */
 import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
+import { prepared } from "../../db/prepared.ts";
 import type { banners, categories, products, variants } from "../../db/schema/index.ts";
 import type { Banner, Category, Product, Variant } from "@store/shared/schemas/catalog";
 
@@ -54,12 +55,14 @@ export function toBanner(b: BannerRow): Banner {
   };
 }
 
+/** The catalog's version, read on every catalog request (the answers are kept per version): compiled once. */
+const selectRev = prepared("catalog_rev", (db, t) =>
+  db.select({ rev: t.catalogState.rev }).from(t.catalogState).where(eq(t.catalogState.id, 1)),
+);
+
 export class CatalogRepo {
   async currentRev(tx: Tx): Promise<number> {
-    const { catalogState } = tx.t;
-    return (
-      (await tx.db.select({ rev: catalogState.rev }).from(catalogState).where(eq(catalogState.id, 1)))[0]?.rev ?? 0
-    );
+    return (await selectRev(tx).execute())[0]?.rev ?? 0;
   }
 
   /** Bumps the catalog revision; call inside the transaction of the change it stamps. The row stays locked

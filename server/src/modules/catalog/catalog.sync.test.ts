@@ -36,9 +36,12 @@ describe("catalog sync under concurrent edits", () => {
     syncResponseSchema.parse(await (await store.app.request(`/api/sync?since=${since}`)).json());
 
   it("brings every syncing client to exactly the server's catalog", async () => {
-    const ok = (res: Response) => {
+    /** An operator's pace: a short pause after each edit, so the clients' syncs run between the edits. */
+    const ok = async (res: Response) => {
       if (res.status >= 300) throw new Error(`admin edit failed: ${res.status}`);
-      return res.json() as Promise<{ id: string }>;
+      const body = (await res.json()) as { id: string };
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return body;
     };
     /** One operator's stream of edits: create, rename, reprice, delete, and categories. */
     const editor = async (n: number) => {
@@ -50,8 +53,6 @@ describe("catalog sync under concurrent edits", () => {
         if (i % 2 === 0) await ok(await admin.request("DELETE", `/api/admin/products/${created.id}`));
         const category = await ok(await admin.request("POST", "/api/categories", { name: `C${n}-${i}` }));
         if (i % 3 === 0) await ok(await admin.request("DELETE", `/api/categories/${category.id}`));
-        // An operator's pace: the clients' syncs run between the edits.
-        await new Promise((resolve) => setTimeout(resolve, 20));
       }
     };
     let editing = true;

@@ -4,11 +4,15 @@ import { heroBanners } from "@store/shared/banners";
 import { toMajor, DEFAULT_RATES } from "@store/shared/currency";
 import { unitPrice } from "@store/shared/money";
 import type { Product } from "@store/shared/schemas/catalog";
-import type { PageResponse } from "../../http/static.ts";
+import { createHash } from "node:crypto";
 import type { DataLayer, Tx } from "../../db/data.ts";
+import { encodeAnswer, type EncodedAnswer } from "../../http/encoded-answer.ts";
+import { FreshRead } from "../../lib/fresh-read.ts";
+import { VersionedCache } from "../../lib/versioned-cache.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 
 export const STORE_NAME = "Digital Store";
+const SITEMAP_TYPE = "application/xml; charset=utf-8";
 const DEFAULT_DESCRIPTION =
   "Game keys, gift cards, console add-ons, software and subscriptions, delivered instantly by email.";
 
@@ -109,12 +113,21 @@ function bootShellLead({ image, place }: LeadImage): string {
     : `<div class="container page"><div class="product-detail"><div class="product-detail__media">${img}</div></div></div>`;
 }
 
+/** Pages kept per catalog version: the most visited products and categories stay built. */
+const MAX_CACHED_PAGES = 1000;
+
 export class SeoService {
   constructor(
     private readonly data: DataLayer,
     private readonly catalog: CatalogRepo,
     private readonly publicUrl: string,
   ) {}
+
+  /** Pages and the sitemap, built once per catalog version (docs/decisions.md D27); pages also per index.html
+   * (a new build of the client starts a new cache). */
+  private answers = new VersionedCache<EncodedAnswer>(MAX_CACHED_PAGES);
+  private indexHtml = "";
+  private readonly currentVersion = new FreshRead(() => this.data.read((tx) => this.catalog.currentRev(tx)));
 
   private absolute(url: string): string {
     if (/^https?:\/\//.test(url)) return url;
@@ -185,11 +198,21 @@ export class SeoService {
    * Replaces the default <title> and description, adds Open Graph tags, preloads the lead image and shows
    * it in the boot shell (index.html's placeholder, painted before the app's JavaScript has run).
    */
-  page(indexHtml: string, pathname: string): Promise<PageResponse> {
-    return this.data.read(async (tx) => ({
-      html: await this.render(tx, indexHtml, pathname),
-      status: await this.statusFor(tx, pathname),
-    }));
+  async page(indexHtml: string, pathname: string): Promise<EncodedAnswer> {
+    if (indexHtml !== this.indexHtml) {
+      this.indexHtml = indexHtml;
+      this.answers = new VersionedCache<EncodedAnswer>(MAX_CACHED_PAGES);
+    }
+    const version = await this.currentVersion.get();
+    return this.answers.get(version, `page:${pagePath(pathname)}`, () =>
+      this.data.read(async (tx) => {
+        const html = await this.render(tx, indexHtml, pathname);
+        const status = await this.statusFor(tx, pathname);
+        const etag = `W/"page-${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`;
+        const value = encodeAnswer(html, "text/html; charset=UTF-8", etag, status);
+        return { version: await this.catalog.currentRev(tx), value, keep: status === 200 };
+      }),
+    );
   }
 
   private async render(tx: Tx, indexHtml: string, pathname: string): Promise<string> {
@@ -226,12 +249,22 @@ export class SeoService {
       .replace("</head>", `    ${tags}\n  </head>`);
   }
 
-  async sitemap(): Promise<string> {
+  /** The sitemap, encoded; built once per catalog version. */
+  async sitemapAnswer(): Promise<EncodedAnswer> {
+    const version = await this.currentVersion.get();
+    return this.answers.get(version, "sitemap", () =>
+      this.data.read(async (tx) => {
+        const xml = await this.sitemap(tx);
+        const etag = `W/"sitemap-${version}"`;
+        return { version: await this.catalog.currentRev(tx), value: encodeAnswer(xml, SITEMAP_TYPE, etag) };
+      }),
+    );
+  }
+
+  private async sitemap(tx: Tx): Promise<string> {
     const urls: { loc: string; lastmod?: number }[] = [{ loc: "/" }, { loc: "/products" }];
-    const { list, products } = await this.data.read(async (tx) => ({
-      list: await this.catalog.listCategories(tx),
-      products: await this.catalog.allProductIdsAndDates(tx),
-    }));
+    const list = await this.catalog.listCategories(tx);
+    const products = await this.catalog.allProductIdsAndDates(tx);
     for (const c of list) urls.push({ loc: `/category/${c.slug}` });
     for (const p of products) urls.push({ loc: `/product/${encodeURIComponent(p.id)}`, lastmod: p.updatedAt });
     const body = urls

@@ -4,7 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "../../test/harness.ts";
-import { acceptsBrotli } from "../../http/static.ts";
+import { acceptsEncoding } from "../../http/encoded-answer.ts";
 
 // The description spans lines as in the built index.html (Vite keeps the source's formatting).
 const INDEX = `<!doctype html><html><head><title>Digital Store</title><meta
@@ -164,10 +164,10 @@ describe("pages, share previews, sitemap and robots", () => {
       );
       expect(res.headers.get("Content-Encoding")).not.toBe("br");
     }
-    expect(acceptsBrotli("gzip, deflate, br, zstd")).toBe(true);
-    expect(acceptsBrotli("br;q=0.5")).toBe(true);
-    expect(acceptsBrotli("br;q=0, gzip")).toBe(false);
-    expect(acceptsBrotli("brotli")).toBe(false);
+    expect(acceptsEncoding("gzip, deflate, br, zstd", "br")).toBe(true);
+    expect(acceptsEncoding("br;q=0.5", "br")).toBe(true);
+    expect(acceptsEncoding("br;q=0, gzip", "br")).toBe(false);
+    expect(acceptsEncoding("brotli", "br")).toBe(false);
   });
 
   it("lists every product and category in the sitemap", async () => {
