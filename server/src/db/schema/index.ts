@@ -4,3 +4,4 @@ export * from "./mail.ts";
 export * from "./admin.ts";
 export * from "./limits.ts";
 export * from "./uploads.ts";
+export * from "./codes.ts";

@@ -7,6 +7,7 @@ import type { DataLayer } from "../../db/data.ts";
 import { createTestStore, type TestStore } from "../../test/harness.ts";
 import { MailRepo } from "./mail.repo.ts";
 import { createTransport, type MailTransport, type OutgoingMail } from "./mail.transport.ts";
+import { Sealer } from "../../lib/sealer.ts";
 import { MailWorker } from "./mail.worker.ts";
 
 /** An outside mail service that keeps what it is given (the SMTP path: sent after the claim commits). */
@@ -75,7 +76,7 @@ describe("the mail outbox with several instances", () => {
     const workers = [store.data, second].map((data, i) => {
       const dir = path.join(store.dataDir, `instance-${i}`);
       fs.mkdirSync(dir);
-      const transport = createTransport(undefined, data, repo, dir);
+      const transport = createTransport(undefined, data, repo, dir, new Sealer(Buffer.alloc(32, 7)));
       cleanups.push(() => transport.close());
       return new MailWorker(data, repo, transport, { from: "s@x.co", batchSize: 7 });
     });
