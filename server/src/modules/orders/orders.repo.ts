@@ -46,6 +46,7 @@ export function toAdminOrder(o: OrderRow, lines: OrderLineRow[]): AdminOrder {
     promoPercent: o.promoPercent,
     paymentProvider: o.paymentProvider,
     version: o.version,
+    expiresAt: o.status === "pending_payment" ? o.expiresAt : null,
   };
 }
 

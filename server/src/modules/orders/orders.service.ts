@@ -131,6 +131,7 @@ export class OrdersService {
       total: o.total,
       promoCode: o.promoCode,
       paymentLink: o.paymentLink,
+      expiresAt: o.status === "pending_payment" ? o.expiresAt : null,
       codes: [],
     };
   }
