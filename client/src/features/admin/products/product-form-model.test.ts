@@ -24,8 +24,6 @@ const product: Product = {
   region: "Global",
   delivery: "",
   sku: "TS-8092",
-  deliveryMode: "manual",
-  lowStockThreshold: 5,
   inStock: false,
   deliveryMode: "automatic",
   lowStockThreshold: 7,
