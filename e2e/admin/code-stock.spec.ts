@@ -100,7 +100,10 @@ test("imports pasted codes and a 10,000-line file, lists the duplicates by line,
   await expect(list.getByTestId("code-row").first()).toBeVisible();
   const masked = (await list.getByTestId("code-row").first().locator("code").textContent()) ?? "";
   expect(masked).toMatch(/•/);
-  await list.getByRole("button", { name: `Revoke code ${masked}` }).first().click();
+  await list
+    .getByRole("button", { name: `Revoke code ${masked}` })
+    .first()
+    .click();
   const confirm = page.getByRole("dialog", { name: "Revoke this code?" });
   await expect(confirm).toContainText(masked);
   await confirm.getByRole("button", { name: "Revoke", exact: true }).click();
@@ -114,13 +117,20 @@ test("imports pasted codes and a 10,000-line file, lists the duplicates by line,
   await expect(list.getByTestId("code-row")).toContainText(masked);
 });
 
-test("in Arabic the stock panel reads right to left and lists a repeated line", async ({ page, request }) => {
+test("in Arabic (dark theme) the stock panel reads right to left and lists a repeated line", async ({
+  page,
+  request,
+}) => {
   const api = await apiSession(request);
   const t = tag();
   const product = await createStockProduct(api, { title: `مخزون ${t}`, codes: [`AR${t}-1`] });
   await signIn(page);
-  await page.evaluate(() => localStorage.setItem("lang", "ar"));
+  await page.evaluate(() => {
+    localStorage.setItem("lang", "ar");
+    localStorage.setItem("theme", "dark");
+  });
   const dialog = await openEditor(page, product.id, "تعديل المنتج");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   await expect(page.getByTestId("admin-console")).toHaveAttribute("dir", "rtl");
   const panel = dialog.getByTestId("stock-panel");
   await expect(panel.getByRole("heading", { name: "مخزون الرموز" })).toBeVisible();
@@ -145,9 +155,9 @@ test("the dashboard lists low and empty products, each opening its editor", asyn
   await expect(alerts.getByTestId("stock-low").getByRole("listitem").filter({ hasText: low.title })).toContainText(
     "2 left (alert at 3)",
   );
-  await expect(
-    alerts.getByTestId("stock-empty").getByRole("listitem").filter({ hasText: empty.title }),
-  ).toContainText("No code left");
+  await expect(alerts.getByTestId("stock-empty").getByRole("listitem").filter({ hasText: empty.title })).toContainText(
+    "No code left",
+  );
   await expectNoSeriousAxeViolations(page);
 
   await alerts.getByRole("link", { name: low.title }).click();

@@ -105,10 +105,14 @@ test("manual mode: the operator marks the order paid and the shopper's page reve
   await expectNoSeriousAxeViolations(page);
   expect((await stockOf(api, product.id)).total).toMatchObject({ available: 0, reserved: 0, sold: 1 });
 
-  // In Arabic: right to left, the status and the reveal button in Arabic, the code as it is.
-  await page.evaluate(() => localStorage.setItem("lang", "ar"));
+  // In Arabic and the dark theme: right to left, the status and the reveal button in Arabic, the code as it is.
+  await page.evaluate(() => {
+    localStorage.setItem("lang", "ar");
+    localStorage.setItem("theme", "dark");
+  });
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   await expect(page.getByTestId("order-status")).toHaveText("تم التسليم");
   await page.getByRole("button", { name: "إظهار الرموز" }).click();
   await expect(page.getByTestId("delivered-code").locator("code")).toHaveText(secret);
