@@ -119,6 +119,65 @@ test("manual mode: the operator marks the order paid and the shopper's page reve
   await expectNoSeriousAxeViolations(page);
 });
 
+test("an order paid while its product has no code waits for stock, and importing codes completes it", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const api = await apiSession(request);
+  const t = tag();
+  // Ordered while sold by hand; then the operator switches the product to codes from stock, which has none yet.
+  const product = await createStockProduct(api, { title: `Late stock ${t}`, manual: true, platform: "Xbox" });
+  const code = await placeOrder(request, [{ id: product.id, qty: 1 }], uniqueEmail("awaiting"));
+  await api.send("PUT", `/api/admin/products/${product.id}`, { deliveryMode: "automatic", version: product.version });
+
+  const admin = await operator(browser);
+  try {
+    await openOrder(admin.page, code);
+    const dialog = admin.page.getByRole("dialog", { name: `Order #${code}` });
+    await dialog.getByRole("button", { name: "Mark as paid" }).click();
+    await admin.page
+      .getByRole("dialog", { name: "Mark as paid?" })
+      .getByRole("button", { name: "Mark as paid" })
+      .click();
+    await expect(dialog.getByTestId("order-status")).toHaveText("Awaiting stock");
+    await expect(dialog.getByTestId("order-codes")).toContainText(
+      "1 code is still missing: it is delivered as soon as codes are imported.",
+    );
+    await expect(dialog.getByTestId("order-history")).toContainText("Waiting for stock");
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    // The dashboard lists the order (it opens the order view) and the product without codes (it opens its editor).
+    const alerts = admin.page.getByTestId("stock-alerts");
+    const waiting = alerts.getByTestId("stock-awaiting");
+    await expect(waiting).toContainText(code);
+    await expect(waiting).toContainText("1 code missing");
+    await waiting.getByRole("button", { name: `Open order ${code}` }).click();
+    await expect(dialog.getByTestId("order-status")).toHaveText("Awaiting stock");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await alerts.getByTestId("stock-empty").getByRole("link", { name: product.title }).click();
+
+    // Importing a code completes the order.
+    const editor = admin.page.getByRole("dialog", { name: "Edit Product" });
+    const panel = editor.getByTestId("stock-panel");
+    await panel.getByLabel("Paste codes").fill(`LATE-${t}-9`);
+    await panel.getByRole("button", { name: "Import codes" }).click();
+    await expect(panel.getByTestId("import-summary")).toContainText(`Orders completed with these codes: ${code}`);
+    await expect(panel.getByTestId("stock-sold")).toHaveText("1");
+    await expect(panel.getByTestId("stock-available")).toHaveText("0");
+  } finally {
+    await admin.context.close();
+  }
+  expect((await orderOf(api, code)).status).toBe("delivered");
+
+  // The shopper's page shows the code, with the Xbox hint.
+  await page.goto(await privateOrderLink(api, code));
+  await expect(page.getByTestId("order-status")).toHaveText("Delivered");
+  await page.getByRole("button", { name: "Reveal codes" }).click();
+  await expect(page.getByTestId("delivered-code").locator("code")).toHaveText(`LATE-${t}-9`);
+  await expect(page.getByTestId("delivered-code")).toContainText("redeem.microsoft.com");
+});
+
 test("cancelling an order awaiting payment puts its code back in stock", async ({ browser, request }) => {
   const api = await apiSession(request);
   const t = tag();

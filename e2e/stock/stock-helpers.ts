@@ -14,17 +14,17 @@ export interface StockProduct {
   version: number;
 }
 
-/** Creates a product sold from code stock (automatic delivery), $5, optionally with codes. */
+/** Creates a product sold from code stock (automatic delivery, unless `manual`), $5, optionally with codes. */
 export async function createStockProduct(
   api: ApiSession,
-  options: { title: string; threshold?: number; codes?: string[]; platform?: string },
+  options: { title: string; threshold?: number; codes?: string[]; platform?: string; manual?: boolean },
 ): Promise<StockProduct> {
   const product = (await api.send("POST", "/api/admin/products", {
     title: options.title,
     description: "A product sold from code stock in the end-to-end tests.",
     price: { USD: 500, TND: 0, EUR: 0, EGP: 0 },
     platform: options.platform ?? "PS",
-    deliveryMode: "automatic",
+    deliveryMode: options.manual ? "manual" : "automatic",
     lowStockThreshold: options.threshold ?? 5,
   })) as StockProduct;
   if (options.codes && options.codes.length > 0) await importCodes(api, product.id, options.codes);

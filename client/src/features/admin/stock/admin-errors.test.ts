@@ -16,6 +16,22 @@ describe("admin refusals in the operator's language", () => {
     expect(adminErrorText(i18n, err, "fallback")).toBe("لا يتوفر أي رمز لهذا المنتج. استورد رموزًا أولًا.");
   });
 
+  it("translates a refusal the server words with the order's code or a product's title", async () => {
+    await activateLocale("fr");
+    const state = errorFromResponse(409, { error: "Order PNR-AB12CD34 cannot be cancelled (status: delivered)." });
+    expect(adminErrorText(i18n, state, "fallback")).toBe("Cette commande ne peut plus être annulée.");
+    const none = errorFromResponse(409, {
+      error: 'No code of "PSN $10" is available to replace it. Import codes first.',
+    });
+    expect(adminErrorText(i18n, none, "fallback")).toBe(
+      "Aucun code de « PSN $10 » n'est disponible pour le remplacer. Importez d'abord des codes.",
+    );
+    await activateLocale("ar");
+    expect(adminErrorText(i18n, none, "fallback")).toContain("PSN $10");
+    expect(adminErrorText(i18n, none, "fallback")).toMatch(/[\u0600-\u06FF]/);
+    await activateLocale("en");
+  });
+
   it("shows another refusal as sent in English, and after a sentence for its status in French or Arabic", async () => {
     const err = errorFromResponse(409, { error: "Order is already delivered" });
     await activateLocale("en");

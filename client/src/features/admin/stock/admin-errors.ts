@@ -8,21 +8,56 @@ import { msg } from "@lingui/core/macro";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { AdminApiError, isNetworkError } from "../../../api/admin-client.ts";
 
-/** Refusal codes the server sends with order and stock actions. */
+/** Refusal codes the server may send with order and stock actions. */
 const BY_CODE: ReadonlyMap<string, MessageDescriptor> = new Map([
   ["no_stock", msg`No code is available for this product. Import codes first.`],
   ["order_state", msg`This action is not possible in the order's current state.`],
-  ["not_manual", msg`Only an order paid by arrangement (manual mode) can be marked as paid here.`],
-  ["code_not_sold", msg`Only a code sold with this order can be replaced.`],
-  ["code_not_available", msg`Only an available code can be revoked.`],
   ["not_found", msg`Not found.`],
 ]);
 
 /** The server's English texts for the same refusals, when it sends no code. */
 const BY_TEXT: ReadonlyMap<string, MessageDescriptor> = new Map([
   ["Not found", msg`Not found.`],
+  ["Order not found", msg`Order not found.`],
+  ["Product not found", msg`Product not found.`],
   ["Network error", msg`Network error`],
+  ["This code is not a delivered code of this order.", msg`Only a code sold with this order can be replaced.`],
+  ["This code changed meanwhile. Please reload the order.", msg`This code changed meanwhile. Please reload the order.`],
+  ["No available code of this product matches", msg`No available code of this product matches.`],
+  ["Choose one of the product's options for these codes", msg`Choose one of the product's options for these codes.`],
+  ["This product has no options", msg`This product has no options.`],
 ]);
+
+/** Refusals whose English text names the order or a product (server/src/modules/orders/orders.service.ts). */
+const BY_PATTERN: readonly { pattern: RegExp; say: (i18n: I18n, m: RegExpExecArray) => string }[] = [
+  {
+    pattern: /^Order \S+ is not awaiting payment\b/,
+    say: (i18n) => i18n._(msg`This order is no longer awaiting payment.`),
+  },
+  {
+    pattern: /^Order \S+ has no delivery to resend\b/,
+    say: (i18n) => i18n._(msg`This order has no delivered codes to send again.`),
+  },
+  {
+    pattern: /^Only a delivered order's codes can be replaced\b/,
+    say: (i18n) => i18n._(msg`Only a delivered order's codes can be replaced.`),
+  },
+  {
+    pattern: /^Order \S+ cannot be cancelled\b/,
+    say: (i18n) => i18n._(msg`This order can no longer be cancelled.`),
+  },
+  {
+    pattern: /^Order \S+ cannot be refunded\b/,
+    say: (i18n) => i18n._(msg`This order cannot be marked as refunded in its current state.`),
+  },
+  {
+    pattern: /^No code of "(.*)" is available to replace it\./,
+    say: (i18n, m) => {
+      const title = m[1] ?? "";
+      return i18n._(msg`No code of "${title}" is available to replace it. Import codes first.`);
+    },
+  },
+];
 
 const BY_STATUS: ReadonlyMap<number, MessageDescriptor> = new Map([
   [400, msg`The request was refused.`],
@@ -45,6 +80,10 @@ export function adminErrorText(i18n: I18n, err: unknown, fallback: string): stri
   const code = codeOf(err.body);
   const known = (code !== null ? BY_CODE.get(code) : undefined) ?? BY_TEXT.get(err.message);
   if (known) return i18n._(known);
+  for (const { pattern, say } of BY_PATTERN) {
+    const m = pattern.exec(err.message);
+    if (m) return say(i18n, m);
+  }
   if (i18n.locale === "en" || i18n.locale.startsWith("en-")) return err.message || fallback;
   const general = BY_STATUS.get(err.status);
   return general ? `${i18n._(general)} (${err.message})` : fallback;
