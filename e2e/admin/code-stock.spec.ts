@@ -151,7 +151,7 @@ test("the dashboard lists low and empty products, each opening its editor", asyn
   const empty = await createStockProduct(api, { title: `Empty stock ${t}` });
   await signIn(page);
   const alerts = page.getByTestId("stock-alerts");
-  await expect(alerts.getByRole("heading", { name: "Stock" })).toBeVisible();
+  await expect(alerts.getByRole("heading", { name: "Stock", exact: true })).toBeVisible();
   await expect(alerts.getByTestId("stock-low").getByRole("listitem").filter({ hasText: low.title })).toContainText(
     "2 left (alert at 3)",
   );
@@ -176,6 +176,6 @@ test("the dashboard lists low and empty products, each opening its editor", asyn
   // In Arabic.
   await page.evaluate(() => localStorage.setItem("lang", "ar"));
   await page.reload();
-  await expect(alerts.getByRole("heading", { name: "المخزون" })).toBeVisible();
+  await expect(alerts.getByRole("heading", { name: "المخزون", exact: true })).toBeVisible();
   await expect(alerts.getByRole("listitem").filter({ hasText: empty.title })).toContainText("لم يتبق أي رمز");
 });

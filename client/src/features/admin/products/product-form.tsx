@@ -388,7 +388,7 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
       </fieldset>
 
       {draft.deliveryMode === "manual" ? null : product ? (
-        <StockPanel productId={product.id} productTitle={product.title} />
+        <StockPanel productId={product.id} />
       ) : (
         <p className="ac-hint">
           <Trans>Save the product first; then its codes can be imported here.</Trans>

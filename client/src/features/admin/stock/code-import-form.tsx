@@ -181,7 +181,8 @@ export function CodeImport({
         break;
       }
     }
-    const summary = joinResults(lines, format, results);
+    const covered = parts.slice(0, results.length).reduce((n, part) => n + part.lines, 0);
+    const summary = joinResults(lines, format, results, covered);
     setOutcome(stoppedAt ? { summary, stoppedAt } : { summary });
     setProgress(null);
     if (summary.stock) onImported(summary.stock);

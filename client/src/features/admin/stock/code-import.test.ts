@@ -105,6 +105,8 @@ describe("joining the parts' answers", () => {
     ]);
     expect(summary.lines).toBe(6);
     expect(summary.blank).toBe(1);
+    // Only the lines the answered parts carried are counted.
+    expect(joinResults(lines, "text", [], 3)).toMatchObject({ lines: 3, blank: 1, imported: 0 });
     expect(summary.imported).toBe(2);
     expect(summary.refused).toEqual([
       { line: 4, reason: "already_in_stock" },

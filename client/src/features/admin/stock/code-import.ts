@@ -96,17 +96,21 @@ function emptyByReason(): Record<ImportRefusal, number> {
   return { duplicate_in_file: 0, already_in_stock: 0, too_long: 0, invalid_characters: 0 };
 }
 
-/** Joins the answers of the parts sent so far into one summary (refusals by line number). */
+/** Joins the answers of the parts sent so far into one summary (refusals by line number). Lines read and blank lines
+ * are counted here over the first `covered` lines (those the answered parts carried): a part ending in a blank line
+ * reaches the server as text ending in a line break, which it does not count as a line. */
 export function joinResults(
   lines: readonly string[],
   format: ImportFormat,
   results: readonly CodeImportResult[],
+  covered: number = lines.length,
 ): ImportSummary {
   const dupes = duplicateLines(lines, format);
   const refused: ImportRefusalRow[] = [];
+  const read = lines.slice(0, covered);
   const summary: ImportSummary = {
-    lines: 0,
-    blank: 0,
+    lines: read.length,
+    blank: read.filter((line) => line.trim() === "").length,
     imported: 0,
     refused,
     byReason: emptyByReason(),
@@ -114,8 +118,6 @@ export function joinResults(
     stock: null,
   };
   for (const result of results) {
-    summary.lines += result.summary.lines;
-    summary.blank += result.summary.blank;
     summary.imported += result.summary.imported;
     summary.stock = result.stock;
     for (const order of result.completedOrders)

@@ -74,7 +74,7 @@ function StockCountsTable({ stock }: { stock: ProductStock }) {
   );
 }
 
-export function StockPanel({ productId, productTitle }: { productId: string; productTitle: string }) {
+export function StockPanel({ productId }: { productId: string }) {
   const { t } = useLingui();
   const headingId = useId();
   const errorText = useAdminErrorText();
@@ -133,7 +133,6 @@ export function StockPanel({ productId, productTitle }: { productId: string; pro
           className="btn btn--secondary btn--sm"
           onClick={() => void exportCodes()}
           disabled={exporting}
-          aria-label={t`Export unsold codes of ${productTitle} (CSV)`}
         >
           {exporting ? <Trans>Exporting…</Trans> : <Trans>Export unsold codes (CSV)</Trans>}
         </button>
