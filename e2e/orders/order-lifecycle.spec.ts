@@ -98,7 +98,7 @@ test("manual mode: the operator marks the order paid and the shopper's page reve
   const delivered = page.getByTestId("delivered-code");
   await expect(delivered).toHaveCount(1);
   await expect(delivered.locator("code")).toHaveText(secret);
-  await expect(delivered).toContainText("choose Redeem codes and enter the code");
+  await expect(delivered).toContainText("store.playstation.com/redeem");
   await delivered.getByRole("button", { name: `Copy the code for ${product.title}` }).click();
   await expect(toast(page, "Code copied")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);

@@ -1,42 +1,20 @@
-/** Short per-platform activation hints beside each delivered code (docs/decisions.md D10), chosen from the product's
- * platform ("PS", "Xbox", "Switch", "PC", "Mobile", or a store named by the operator, such as "Steam"). */
+/** Short per-platform activation hints beside each delivered code (docs/decisions.md D10), by the platform family of
+ * shared/src/platform-family.ts; the same advice as the delivery email's. */
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
+import { platformFamily, type PlatformFamily } from "@store/shared/platform-family";
 
-const HINTS: readonly { match: RegExp; hint: MessageDescriptor }[] = [
-  {
-    match: /steam/,
-    hint: msg`Open Steam, choose Games › Activate a Product on Steam, and enter the code.`,
-  },
-  {
-    match: /\b(ps|ps4|ps5|psn|playstation)\b/,
-    hint: msg`On your PlayStation or at store.playstation.com, choose Redeem codes and enter the code.`,
-  },
-  {
-    match: /xbox|microsoft/,
-    hint: msg`Go to redeem.microsoft.com, or open the Microsoft Store on your Xbox, choose Redeem a code, and enter the code.`,
-  },
-  {
-    match: /switch|nintendo/,
-    hint: msg`Open Nintendo eShop on your Switch, choose Redeem code, and enter the code.`,
-  },
-  {
-    match: /epic/,
-    hint: msg`In the Epic Games Launcher, open your account menu, choose Redeem code, and enter the code.`,
-  },
-  {
-    match: /\bpc\b/,
-    hint: msg`Redeem the code in the store or launcher named on the product (Steam, Epic Games, EA app…).`,
-  },
-  {
-    match: /mobile|android|ios|google play|app store/,
-    hint: msg`Redeem the code in Google Play, the App Store, or the game named on the product.`,
-  },
-];
+const HINTS: Record<PlatformFamily, MessageDescriptor> = {
+  playstation: msg`PlayStation: PlayStation Store > ⋯ (menu) > Redeem code, or store.playstation.com/redeem.`,
+  xbox: msg`Xbox: Microsoft Store > Redeem a code, or redeem.microsoft.com.`,
+  nintendo: msg`Nintendo Switch: Nintendo eShop > Redeem Code, or accounts.nintendo.com/redeem.`,
+  steam: msg`Steam: Games > Activate a Product on Steam (or store.steampowered.com/account/redeemwalletcode).`,
+  mobile: msg`Mobile: App Store > your account > Redeem Gift Card or Code; Google Play > Menu > Redeem code.`,
+  pc: msg`PC: redeem the code in the publisher's launcher or on its website, signed in to your account.`,
+  other: msg`Redeem the code on the service's website or app, signed in to your account.`,
+};
 
-/** The hint for a product's platform, or null when none fits. */
-export function activationHint(platform: string): MessageDescriptor | null {
-  const p = platform.trim().toLowerCase();
-  if (p === "") return null;
-  return HINTS.find((h) => h.match.test(p))?.hint ?? null;
+/** The hint for a product's platform (its title as a second clue). */
+export function activationHint(platform: string, title = ""): MessageDescriptor {
+  return HINTS[platformFamily(platform, title)];
 }

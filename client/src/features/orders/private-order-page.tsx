@@ -201,7 +201,7 @@ function DeliveredCodes({ codes }: { codes: PrivateOrder["codes"] }) {
         {shown
           ? codes.map((item) => {
               const title = item.variantName ? `${item.title} — ${item.variantName}` : item.title;
-              const hint = activationHint(item.platform);
+              const hint = activationHint(item.platform, item.title);
               return (
                 <li key={`${item.lineId}-${item.code}`} className="order-page__code" data-testid="delivered-code">
                   <span className="order-page__code-title">{title}</span>
@@ -214,7 +214,7 @@ function DeliveredCodes({ codes }: { codes: PrivateOrder["codes"] }) {
                   >
                     <Trans>Copy</Trans>
                   </button>
-                  {hint ? <p className="order-page__hint muted">{i18n._(hint)}</p> : null}
+                  <p className="order-page__hint muted">{i18n._(hint)}</p>
                 </li>
               );
             })
