@@ -144,6 +144,29 @@ test("in Arabic (dark theme) the stock panel reads right to left and lists a rep
   await expectNoSeriousAxeViolations(page);
 });
 
+test("a product with options keeps its codes per option", async ({ page, request }) => {
+  const api = await apiSession(request);
+  const t = tag();
+  const product = await createStockProduct(api, { title: `Options ${t}`, variants: ["Silver", "Gold"] });
+  await signIn(page);
+  const dialog = await openEditor(page, product.id);
+  const panel = dialog.getByTestId("stock-panel");
+  const rows = panel.getByRole("table", { name: "Code stock" }).getByTestId("stock-row");
+  await expect(rows).toHaveCount(3);
+  await panel.getByLabel("Option").selectOption({ label: "Gold" });
+  await panel.getByLabel("Paste codes").fill(`G${t}-1\nG${t}-2`);
+  await panel.getByRole("button", { name: "Import codes" }).click();
+  await expect(panel.getByTestId("import-counts")).toHaveText(
+    "2 imported, 0 refused, 0 blank lines ignored, of 2 lines read.",
+  );
+  await expect(rows.filter({ hasText: "Gold" }).getByTestId("stock-available")).toHaveText("2");
+  await expect(rows.filter({ hasText: "Silver" }).getByTestId("stock-available")).toHaveText("0");
+  await expect(rows.filter({ hasText: "Total" }).getByTestId("stock-available")).toHaveText("2");
+  await expect(panel.getByTestId("code-row").first()).toContainText("Gold");
+  const stock = await stockOf(api, product.id);
+  expect(stock.variants.find((v) => v.name === "Gold")?.counts.available).toBe(2);
+});
+
 test("the dashboard lists low and empty products, each opening its editor", async ({ page, request }) => {
   const api = await apiSession(request);
   const t = tag();

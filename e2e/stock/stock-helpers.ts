@@ -17,7 +17,15 @@ export interface StockProduct {
 /** Creates a product sold from code stock (automatic delivery, unless `manual`), $5, optionally with codes. */
 export async function createStockProduct(
   api: ApiSession,
-  options: { title: string; threshold?: number; codes?: string[]; platform?: string; manual?: boolean },
+  options: {
+    title: string;
+    threshold?: number;
+    codes?: string[];
+    platform?: string;
+    manual?: boolean;
+    /** Option names, each at $5. */
+    variants?: string[];
+  },
 ): Promise<StockProduct> {
   const product = (await api.send("POST", "/api/admin/products", {
     title: options.title,
@@ -26,6 +34,7 @@ export async function createStockProduct(
     platform: options.platform ?? "PS",
     deliveryMode: options.manual ? "manual" : "automatic",
     lowStockThreshold: options.threshold ?? 5,
+    variants: (options.variants ?? []).map((name) => ({ name, price: { USD: 500, TND: 0, EUR: 0, EGP: 0 } })),
   })) as StockProduct;
   if (options.codes && options.codes.length > 0) await importCodes(api, product.id, options.codes);
   return product;

@@ -57,9 +57,12 @@ function StockCountsTable({ stock }: { stock: ProductStock }) {
         </thead>
         <tbody>
           {perOption ? (
-            stock.variants.map((v) => (
-              <CountsRow key={v.variantId ?? ""} label={optionName(v.name)} counts={v.counts} low={v.low} />
-            ))
+            // Codes on the product itself only matter for a product with options when some were loaded before.
+            stock.variants
+              .filter((v) => v.variantId !== null || Object.values(v.counts).some((n) => n > 0))
+              .map((v) => (
+                <CountsRow key={v.variantId ?? ""} label={optionName(v.name)} counts={v.counts} low={v.low} />
+              ))
           ) : (
             <CountsRow label={t`All codes`} counts={stock.total} low={stock.low} />
           )}
