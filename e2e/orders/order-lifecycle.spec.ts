@@ -245,6 +245,16 @@ test("a paid order: resend the delivery email, replace its code, then mark it re
     await expect(dialog.getByTestId("order-code").filter({ hasText: "Revoked" })).toContainText(before);
     expect((await stockOf(api, product.id)).total).toMatchObject({ available: 0, sold: 1, revoked: 1 });
 
+    // With no code left, a second replacement is refused with the server's reason, in the operator's words.
+    const current = dialog.getByTestId("order-code").filter({ hasText: "Sold" });
+    const now = (await current.locator("code").textContent()) ?? "";
+    await current.getByRole("button", { name: `Replace code ${now}` }).click();
+    await replace.getByRole("button", { name: "Replace code" }).click();
+    await expect(toast(admin.page, "The code could not be replaced")).toBeVisible();
+    await expect(admin.page.locator("[data-sonner-toast]").filter({ hasText: "could not be replaced" })).toContainText(
+      `No code of "${product.title}" is available to replace it. Import codes first.`,
+    );
+
     // In Arabic: the refund asks first, in Arabic.
     await admin.page.evaluate(() => localStorage.setItem("lang", "ar"));
     await admin.page.reload();
