@@ -22,6 +22,11 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional,
   CODES_KEY: optional,
   PAYMENT_PROVIDER: z.enum(["manual", "konnect", "stripe"]).default("manual"),
+  /** Minutes an unpaid order keeps its reserved codes before it expires (default: 60 with a payment provider,
+   * 2880 = 48 hours in manual mode). */
+  UNPAID_ORDER_TTL_MINUTES: optional
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).max(525_600).optional()),
   CLIENT_DIST: optional,
   SEED_DEMO: z.enum(["auto", "yes", "no"]).default("auto"),
   /** Set (yes/true/1) only behind a reverse proxy: rate limits then key on the X-Forwarded-For hop. */
@@ -43,6 +48,8 @@ export interface Config {
   adminPassword: string | undefined;
   codesKey: string | undefined;
   paymentProvider: "manual" | "konnect" | "stripe";
+  /** How long an unpaid order waits before it expires and frees its codes (ms). */
+  unpaidOrderTtlMs: number;
   clientDist: string;
   seedDemo: "auto" | "yes" | "no";
   trustProxy: boolean;
@@ -71,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     codesKey: e.CODES_KEY,
     paymentProvider: e.PAYMENT_PROVIDER,
+    unpaidOrderTtlMs: (e.UNPAID_ORDER_TTL_MINUTES ?? (e.PAYMENT_PROVIDER === "manual" ? 2880 : 60)) * 60_000,
     clientDist: path.resolve(e.CLIENT_DIST ?? new URL("../../client/dist", import.meta.url).pathname),
     seedDemo: e.SEED_DEMO,
     trustProxy: ["1", "true", "yes"].includes((e.TRUST_PROXY ?? "").toLowerCase()),

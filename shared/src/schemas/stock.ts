@@ -114,7 +114,7 @@ export const codeImportResultSchema = z.object({
     blank: z.number().int(),
     imported: z.number().int(),
     refused: z.number().int(),
-    byReason: z.record(z.enum(IMPORT_REFUSALS), z.number().int()),
+    byReason: z.partialRecord(z.enum(IMPORT_REFUSALS), z.number().int()),
   }),
   /** Orders awaiting stock that these codes completed (their delivery emails are queued). */
   completedOrders: z.array(z.string()),
