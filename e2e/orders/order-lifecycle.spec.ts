@@ -83,6 +83,10 @@ test("manual mode: the operator marks the order paid and the shopper's page reve
     await expect(dialog.getByTestId("order-status")).toHaveText("Delivered");
     const history = dialog.getByTestId("order-history");
     await expect(history.getByTestId("order-event").filter({ hasText: "Payment confirmed" })).toContainText("admin");
+    await expect(history.getByTestId("order-event").filter({ hasText: "Order placed" })).toContainText("The customer");
+    const assigned = history.getByTestId("order-event").filter({ hasText: "Codes assigned" });
+    await expect(assigned).toContainText("The store");
+    await expect(assigned).toContainText("1 code");
     await expect(dialog.getByTestId("order-code")).toContainText("Sold");
     await expect(dialog).not.toContainText(secret);
     await expectNoSeriousAxeViolations(admin.page);

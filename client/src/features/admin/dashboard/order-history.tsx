@@ -2,7 +2,7 @@
  * history, the audit log of who did what and when (docs/decisions.md D10). */
 import { useId } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import type { AdminOrderCode, AdminOrderDetail, OrderEventAction } from "@store/shared/schemas/orders";
 import { CODE_STATUS_TEXT } from "../stock/code-list.tsx";
@@ -22,16 +22,42 @@ const ACTION_TEXT: Record<OrderEventAction, MessageDescriptor> = {
   code_replaced: msg`Code replaced`,
 };
 
-/** Who acted: an operator's username as is; the store itself and payment providers in the console's words. */
+/** Who acted: an operator's username as is; the store itself, the customer and payment providers in the console's
+ * words. */
 function useActorName(): (actor: string) => string {
   const { t } = useLingui();
   return (actor) => {
     if (actor === "system") return t`The store`;
+    if (actor === "shopper") return t`The customer`;
     if (actor.startsWith("provider:")) {
       const name = actor.slice("provider:".length);
       return t`Payment provider (${name})`;
     }
     return actor;
+  };
+}
+
+/** The server's short English notes (orders.service.ts) in the console's words; an operator's own note is kept as
+ * written, after a colon. Other notes are shown as sent. */
+function useEventDetail(): (detail: string) => string {
+  const { t } = useLingui();
+  return (detail) => {
+    const [head = "", ...rest] = detail.split(": ");
+    const note = rest.join(": ");
+    const withNote = (text: string) => (note ? `${text}: ${note}` : text);
+    let m = /^(\d+) code\(s\)$/.exec(head);
+    if (m) return withNote(plural(Number(m[1]), { one: "# code", other: "# codes" }));
+    m = /^(\d+) missing$/.exec(head);
+    if (m) return withNote(plural(Number(m[1]), { one: "# code missing", other: "# codes missing" }));
+    m = /^(\d+) code\(s\) revoked$/.exec(head);
+    if (m) return withNote(plural(Number(m[1]), { one: "# code revoked", other: "# codes revoked" }));
+    m = /^(\S+) revoked, (\S+) sent$/.exec(head);
+    if (m) {
+      const before = m[1] ?? "";
+      const after = m[2] ?? "";
+      return withNote(t`${before} revoked, ${after} sent`);
+    }
+    return detail;
   };
 }
 
@@ -90,6 +116,7 @@ export function OrderHistory({ order }: { order: AdminOrderDetail }) {
   const headingId = useId();
   const formatDate = useFormatDate();
   const actorName = useActorName();
+  const eventDetail = useEventDetail();
   return (
     <section aria-labelledby={headingId} data-testid="order-history">
       <h3 id={headingId}>
@@ -127,7 +154,7 @@ export function OrderHistory({ order }: { order: AdminOrderDetail }) {
               </span>
               {e.detail ? (
                 <span className="admin-history__detail muted" dir="auto">
-                  {e.detail}
+                  {eventDetail(e.detail)}
                 </span>
               ) : null}
             </li>
