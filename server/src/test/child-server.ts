@@ -1,5 +1,6 @@
 /** The real server as a child process, for crash tests (SIGKILL, restart on the same data directory). */
 import { spawn, type ChildProcess } from "node:child_process";
+import type Database from "better-sqlite3";
 
 const serverDir = new URL("../../", import.meta.url).pathname;
 
@@ -51,3 +52,15 @@ export const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) =>
     child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
   );
+
+/** Waits until no outbox row of the server's SQLite file is left unsent; returns how many still are. */
+export async function waitOutboxDrained(db: Database.Database, timeoutMs: number): Promise<number> {
+  const until = Date.now() + timeoutMs;
+  let pending = -1;
+  while (Date.now() < until) {
+    pending = (db.prepare("select count(*) as n from mail_outbox where status <> 'sent'").get() as { n: number }).n;
+    if (pending === 0) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return pending;
+}

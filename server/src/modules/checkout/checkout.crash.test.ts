@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { checkoutResponseSchema, type CheckoutRequest } from "@store/shared/schemas/checkout";
 import { freePort } from "../../test/free-port.ts";
-import { exited, startServer, waitReady } from "../../test/child-server.ts";
+import { exited, startServer, waitOutboxDrained, waitReady } from "../../test/child-server.ts";
 
 function body(i: number): CheckoutRequest {
   return {
@@ -100,15 +100,7 @@ describe("checkout crash safety", () => {
         }
 
         // The restarted worker sends what was pending or lost mid-send (after the dev mailbox lease).
-        const until = Date.now() + 25_000;
-        let pending = -1;
-        while (Date.now() < until) {
-          pending = (db.prepare("select count(*) as n from mail_outbox where status <> 'sent'").get() as { n: number })
-            .n;
-          if (pending === 0) break;
-          await new Promise((r) => setTimeout(r, 250));
-        }
-        expect(pending).toBe(0);
+        expect(await waitOutboxDrained(db, 25_000)).toBe(0);
         const subjects = (db.prepare("select subject from dev_mailbox").all() as { subject: string }[]).map(
           (r) => r.subject,
         );

@@ -13,7 +13,7 @@ import { checkoutResponseSchema } from "@store/shared/schemas/checkout";
 import { adminOrderDetailSchema } from "@store/shared/schemas/orders";
 import { cookiePair, TEST_ADMIN } from "../../test/admin-session.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
-import { exited, startServer, waitReady } from "../../test/child-server.ts";
+import { exited, startServer, waitOutboxDrained, waitReady } from "../../test/child-server.ts";
 import { startSmtp, type FakeSmtp } from "../../test/fake-smtp.ts";
 import { freePort } from "../../test/free-port.ts";
 
@@ -99,15 +99,7 @@ describe("delivery across a crash", () => {
 
       const db = new Database(path.join(dataDir, "store.db"), { readonly: true });
       try {
-        const until = Date.now() + 90_000;
-        let pending = -1;
-        while (Date.now() < until) {
-          pending = (db.prepare("select count(*) as n from mail_outbox where status <> 'sent'").get() as { n: number })
-            .n;
-          if (pending === 0) break;
-          await new Promise((r) => setTimeout(r, 250));
-        }
-        expect(pending).toBe(0);
+        expect(await waitOutboxDrained(db, 90_000)).toBe(0);
       } finally {
         db.close();
       }
