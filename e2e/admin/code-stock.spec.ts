@@ -202,3 +202,29 @@ test("the dashboard lists low and empty products, each opening its editor", asyn
   await expect(alerts.getByRole("heading", { name: "المخزون", exact: true })).toBeVisible();
   await expect(alerts.getByRole("listitem").filter({ hasText: empty.title })).toContainText("لم يتبق أي رمز");
 });
+
+test("on a 412x915 phone the stock panel fits in the product dialog", async ({ page, request }) => {
+  const api = await apiSession(request);
+  const t = tag();
+  const product = await createStockProduct(api, { title: `Phone stock ${t}`, variants: ["Standard edition", "Gold"] });
+  await page.setViewportSize({ width: 412, height: 915 });
+  await signIn(page);
+  const dialog = await openEditor(page, product.id);
+  const panel = dialog.getByTestId("stock-panel");
+  await panel.getByLabel("Paste codes").fill(`PH${t}-1\nPH${t}-1`);
+  await panel.getByRole("button", { name: "Import codes" }).click();
+  await expect(panel.getByTestId("import-summary")).toContainText("Line 2 (repeats line 1)");
+  await expect(panel.getByTestId("code-row")).toHaveCount(1);
+  // The stock panel's parts stay inside the dialog (its tables scroll inside themselves).
+  const right = ((await dialog.boundingBox())?.x ?? 0) + ((await dialog.boundingBox())?.width ?? 0);
+  const overflow = await panel.evaluate((el, limit) => {
+    return [...el.querySelectorAll("*")]
+      .filter((node) => node.getBoundingClientRect().right > limit + 1 && !node.closest(".admin-table-scroll"))
+      .map((node) => `${node.tagName}.${String(node.className)}`);
+  }, right);
+  expect(overflow).toEqual([]);
+  const revoke = panel.getByTestId("code-row").getByRole("button", { name: /^Revoke code / });
+  await revoke.scrollIntoViewIfNeeded();
+  await expect(revoke).toBeInViewport();
+  await expectNoSeriousAxeViolations(page);
+});
