@@ -65,7 +65,7 @@ export function AdminPage() {
   const lang = useLang();
   const online = useOnline();
   const { adminSession } = route.useRouteContext();
-  const { section = "dashboard" } = route.useSearch();
+  const { section = "dashboard", product: linkedProduct } = route.useSearch();
   const { metrics, lastKnownAt: metricsKnownAt, reload: reloadMetrics } = useMetrics();
   const { applied } = useOutbox();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -140,7 +140,12 @@ export function AdminPage() {
       );
       break;
     case "products":
-      panel = <ProductsPanel />;
+      panel = (
+        <ProductsPanel
+          linkedProductId={linkedProduct}
+          onLinkedClosed={() => void navigate({ to: "/admin", search: { section: "products" }, replace: true })}
+        />
+      );
       break;
     case "categories":
       panel = <CategoriesPanel />;

@@ -87,6 +87,26 @@ describe("postCheckout", () => {
     });
   });
 
+  it("keeps how many are left when there are not enough codes for the quantity", async () => {
+    const answer = {
+      error: 'Not enough stock for "Steam Wallet $20": 2 left.',
+      code: "insufficient_stock",
+      title: "Steam Wallet $20",
+      available: 2,
+      id: "steam-20",
+      variantId: null,
+    };
+    expect(await postCheckout(body, "k", answering(409, answer))).toEqual({
+      kind: "error",
+      status: 409,
+      message: answer.error,
+      detail: null,
+      code: "insufficient_stock",
+      title: "Steam Wallet $20",
+      available: 2,
+    });
+  });
+
   it("treats other 409s as errors with their message", async () => {
     const outcome = await postCheckout(body, "k", answering(409, { error: "Only 1 left of Steam Wallet $20." }));
     expect(outcome).toMatchObject({ kind: "error", status: 409, message: "Only 1 left of Steam Wallet $20." });

@@ -22,6 +22,23 @@ describe("checkout refusals in the shopper's language", () => {
     expect(failureText(i18n, outOfStock)).toBe("«Steam Wallet $20» غير متوفر حاليًا. يرجى إزالته من سلتك.");
   });
 
+  it("says how many codes are left, or that none are, in the shopper's language", async () => {
+    const notEnough = { message: "Not enough stock", code: CHECKOUT_ERROR_CODES.insufficientStock, title: "PSN $10" };
+    await activateLocale("en");
+    expect(failureText(i18n, { ...notEnough, available: 2 })).toBe(
+      'Only 2 left of "PSN $10". Please lower the quantity in your cart.',
+    );
+    expect(failureText(i18n, { ...notEnough, available: 0 })).toBe(
+      '"PSN $10" is out of stock. Please remove it from your cart.',
+    );
+    await activateLocale("fr");
+    expect(failureText(i18n, { ...notEnough, available: 2 })).toMatch(/^Plus que 2 .*PSN \$10/);
+    await activateLocale("ar");
+    expect(failureText(i18n, { ...notEnough, available: 2 })).toContain("PSN $10");
+    expect(failureText(i18n, { ...notEnough, available: 2 })).toMatch(/[\u0600-\u06FF]/);
+    await activateLocale("en");
+  });
+
   it("falls back to the known messages, then to the server's text, then to nothing", async () => {
     await activateLocale("fr");
     expect(failureText(i18n, { message: "Your cart is empty." })).toBe("Votre panier est vide.");

@@ -28,8 +28,16 @@ const KNOWN: ReadonlyMap<string, MessageDescriptor> = new Map([
 ]);
 
 /** The shopper's language for a refusal about one product (by its code), with the product's title in it. */
-function translateProductRefusal(i18n: I18n, code: string, title: string | undefined): string | null {
-  if (code === CHECKOUT_ERROR_CODES.outOfStock && title) {
+function translateProductRefusal(
+  i18n: I18n,
+  code: string,
+  title: string | undefined,
+  available: number | undefined,
+): string | null {
+  if (code === CHECKOUT_ERROR_CODES.insufficientStock && title && available !== undefined && available > 0) {
+    return i18n._(msg`Only ${available} left of "${title}". Please lower the quantity in your cart.`);
+  }
+  if ((code === CHECKOUT_ERROR_CODES.outOfStock || code === CHECKOUT_ERROR_CODES.insufficientStock) && title) {
     return i18n._(msg`"${title}" is out of stock. Please remove it from your cart.`);
   }
   if (code === CHECKOUT_ERROR_CODES.optionRequired && title) {
@@ -52,9 +60,14 @@ export function translateMessage(i18n: I18n, text: string): string {
 /** What to tell the shopper about a refused checkout; null when only the generic apology fits. */
 export function failureText(
   i18n: I18n,
-  failure: { message: string | null; code?: string | undefined; title?: string | undefined },
+  failure: {
+    message: string | null;
+    code?: string | undefined;
+    title?: string | undefined;
+    available?: number | undefined;
+  },
 ): string | null {
-  const byCode = failure.code ? translateProductRefusal(i18n, failure.code, failure.title) : null;
+  const byCode = failure.code ? translateProductRefusal(i18n, failure.code, failure.title, failure.available) : null;
   if (byCode) return byCode;
   return failure.message ? translateMessage(i18n, failure.message) : null;
 }

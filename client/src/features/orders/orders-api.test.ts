@@ -23,7 +23,7 @@ const order = {
   total: 128000,
   promoCode: null,
   paymentLink: null,
-  expiresAt: 1_760_000_000_000 + 2880 * 60_000,
+  expiresAt: 1_760_172_800_000,
   codes: [],
 };
 

@@ -1,6 +1,7 @@
-/** The shopper's private order page (/orders/{token}, docs/decisions.md D9):
- * status, lines, totals and, once delivered, the codes. */
-import { useEffect, useState } from "react";
+/** The shopper's private order page (/orders/{token}, docs/decisions.md D9, D10): status, what happens next, lines,
+ * totals and, once delivered, the codes behind a reveal button with a copy button and an activation hint each.
+ * While the order can still change by itself (payment, stock) the page asks again every 5 s while it is in view. */
+import { useEffect, useId, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { msg } from "@lingui/core/macro";
@@ -11,7 +12,16 @@ import { useMoney } from "../catalog/use-money.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { fetchPrivateOrder, type PrivateOrderResult } from "./orders-api.ts";
+import { activationHint } from "./activation-hints.ts";
+import { useVisiblePolling } from "./visible-poll.ts";
 import "../checkout/checkout.css";
+import "./order-page.css";
+
+/** How often an order that may still change is asked for again while the page is in view. */
+export const ORDER_REFRESH_MS = 5000;
+
+/** States an order leaves by itself (a payment landing, codes arriving): the page follows them. */
+const CHANGING: ReadonlySet<OrderStatus> = new Set(["pending_payment", "paid", "awaiting_stock"]);
 
 const STATUS_TEXT: Record<OrderStatus, MessageDescriptor> = {
   pending_payment: msg`Awaiting payment`,
@@ -48,6 +58,17 @@ function usePrivateOrder(token: string): [LoadState, () => void] {
   }, [token, attempt]);
   const current =
     state && state.token === token && state.attempt === attempt ? state.result : ({ kind: "loading" } as const);
+
+  // Follow an order that may still change; a failed refresh keeps what is shown.
+  const changing = current.kind === "ok" && CHANGING.has(current.order.status);
+  useVisiblePolling(
+    async () => {
+      const result = await fetchPrivateOrder(token);
+      if (result.kind === "ok") setState((s) => (s && s.token === token ? { ...s, result } : s));
+    },
+    ORDER_REFRESH_MS,
+    changing,
+  );
   return [current, () => setAttempt((n) => n + 1)];
 }
 
@@ -100,15 +121,59 @@ export function PrivateOrderPage({ token }: { token: string }) {
   return <OrderDetails order={state.order} />;
 }
 
-function OrderDetails({ order }: { order: PrivateOrder }) {
-  const { t, i18n } = useLingui();
-  const money = useMoney();
-  const lang = useLang();
-  const code = order.code;
-  const placedOn = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short" }).format(
-    new Date(order.createdAt),
+/** What happens next, while the order can still change by itself; null once it cannot. */
+function NextStep({ order }: { order: PrivateOrder }) {
+  const { i18n } = useLingui();
+  const expires = order.expiresAt
+    ? i18n.date(new Date(order.expiresAt), { dateStyle: "medium", timeStyle: "short" })
+    : null;
+  let text;
+  switch (order.status) {
+    case "pending_payment":
+      text = order.paymentLink ? (
+        <Trans>
+          Complete the payment on the payment page. Your codes appear here and arrive by email as soon as the payment is
+          confirmed.
+        </Trans>
+      ) : (
+        <Trans>
+          We will contact you by email or WhatsApp to arrange the payment. Your codes appear here and arrive by email as
+          soon as it is received.
+        </Trans>
+      );
+      break;
+    case "paid":
+      text = <Trans>Payment received. Your codes are being prepared.</Trans>;
+      break;
+    case "awaiting_stock":
+      text = (
+        <Trans>
+          Payment received. Some codes are out of stock right now; they are sent as soon as new stock arrives.
+        </Trans>
+      );
+      break;
+    default:
+      return null;
+  }
+  return (
+    <div className="order-page__next" data-testid="order-next-step">
+      <p>{text}</p>
+      {order.status === "pending_payment" && expires ? (
+        <p className="muted">
+          <Trans>Unpaid orders are cancelled at {expires}.</Trans>
+        </p>
+      ) : null}
+      <p className="muted">
+        <Trans>This page updates by itself.</Trans>
+      </p>
+    </div>
   );
-  const promoCode = order.promoCode ?? "";
+}
+
+function DeliveredCodes({ codes }: { codes: PrivateOrder["codes"] }) {
+  const { t, i18n } = useLingui();
+  const listId = useId();
+  const [shown, setShown] = useState(false);
 
   const copy = async (value: string) => {
     try {
@@ -120,11 +185,61 @@ function OrderDetails({ order }: { order: PrivateOrder }) {
   };
 
   return (
+    <>
+      <p>
+        <button
+          type="button"
+          className="btn btn--primary"
+          aria-expanded={shown}
+          aria-controls={listId}
+          onClick={() => setShown((v) => !v)}
+        >
+          {shown ? <Trans>Hide codes</Trans> : <Trans>Reveal codes</Trans>}
+        </button>
+      </p>
+      <ul id={listId} className="order-page__codes" hidden={!shown}>
+        {shown
+          ? codes.map((item) => {
+              const title = item.variantName ? `${item.title} — ${item.variantName}` : item.title;
+              const hint = activationHint(item.platform, item.title);
+              return (
+                <li key={`${item.lineId}-${item.code}`} className="order-page__code" data-testid="delivered-code">
+                  <span className="order-page__code-title">{title}</span>
+                  <code>{item.code}</code>
+                  <button
+                    type="button"
+                    className="btn btn--secondary btn--sm"
+                    aria-label={t`Copy the code for ${item.title}`}
+                    onClick={() => void copy(item.code)}
+                  >
+                    <Trans>Copy</Trans>
+                  </button>
+                  <p className="order-page__hint muted">{i18n._(hint)}</p>
+                </li>
+              );
+            })
+          : null}
+      </ul>
+    </>
+  );
+}
+
+function OrderDetails({ order }: { order: PrivateOrder }) {
+  const { i18n } = useLingui();
+  const money = useMoney();
+  const lang = useLang();
+  const code = order.code;
+  const placedOn = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short" }).format(
+    new Date(order.createdAt),
+  );
+  const promoCode = order.promoCode ?? "";
+
+  return (
     <div className="container page order-page">
       <h1>
         <Trans>Order {code}</Trans>
       </h1>
-      <p>
+      <p aria-live="polite">
         <span className="visually-hidden">
           <Trans>Status:</Trans>{" "}
         </span>
@@ -136,6 +251,8 @@ function OrderDetails({ order }: { order: PrivateOrder }) {
         <Trans>Placed on {placedOn}</Trans>
       </p>
 
+      <NextStep order={order} />
+
       {order.status === "pending_payment" && order.paymentLink ? (
         <p>
           <a className="btn btn--primary btn--lg" href={order.paymentLink}>
@@ -143,6 +260,19 @@ function OrderDetails({ order }: { order: PrivateOrder }) {
           </a>
         </p>
       ) : null}
+
+      <section className="order-page__card" aria-labelledby="order-codes-heading">
+        <h2 id="order-codes-heading">
+          <Trans>Your codes</Trans>
+        </h2>
+        {order.codes.length > 0 ? (
+          <DeliveredCodes codes={order.codes} />
+        ) : (
+          <p className="muted">
+            <Trans>Your codes arrive by email once payment is confirmed, and will also appear here.</Trans>
+          </p>
+        )}
+      </section>
 
       <section className="order-page__card" aria-labelledby="order-items-heading">
         <h2 id="order-items-heading">
@@ -183,34 +313,6 @@ function OrderDetails({ order }: { order: PrivateOrder }) {
             <dd>{money(order.total, order.currency)}</dd>
           </div>
         </dl>
-      </section>
-
-      <section className="order-page__card" aria-labelledby="order-codes-heading">
-        <h2 id="order-codes-heading">
-          <Trans>Your codes</Trans>
-        </h2>
-        {order.codes.length > 0 ? (
-          <ul className="order-page__codes">
-            {order.codes.map((item, index) => (
-              <li key={`${item.productId}-${index}`} className="order-page__code">
-                <span>{item.title}</span>
-                <code>{item.code}</code>
-                <button
-                  type="button"
-                  className="btn btn--secondary btn--sm"
-                  aria-label={t`Copy the code for ${item.title}`}
-                  onClick={() => void copy(item.code)}
-                >
-                  <Trans>Copy</Trans>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">
-            <Trans>Your codes arrive by email once payment is confirmed, and will also appear here.</Trans>
-          </p>
-        )}
       </section>
 
       <Link to="/" className="btn btn--ghost">

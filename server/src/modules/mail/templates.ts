@@ -1,6 +1,7 @@
 /** Email texts in the shopper's language (en, fr, ar; Arabic HTML is right-to-left). Operator mail is English. */
 import { formatMoney, type Currency } from "@store/shared/currency";
 import type { Locale } from "@store/shared/schemas/checkout";
+import { platformFamily, type PlatformFamily } from "@store/shared/platform-family";
 
 export interface MailContent {
   subject: string;
@@ -225,10 +226,9 @@ export function paymentReceivedMail(
   return { subject: t.paidSubject(d.code), text, html };
 }
 
-type Platform = "playstation" | "xbox" | "nintendo" | "steam" | "mobile" | "pc" | "other";
-
-/** Short activation hints per platform and language (docs/decisions.md D10). */
-const HINTS: Record<Locale, Record<Platform, string>> = {
+/** Short activation hints per platform family and language (docs/decisions.md D10); the private order page gives the
+ * same advice, in its own catalogs, for the same families (shared/src/platform-family.ts). */
+const HINTS: Record<Locale, Record<PlatformFamily, string>> = {
   en: {
     playstation: "PlayStation: PlayStation Store > ⋯ (menu) > Redeem code, or store.playstation.com/redeem.",
     xbox: "Xbox: Microsoft Store > Redeem a code, or redeem.microsoft.com.",
@@ -259,18 +259,6 @@ const HINTS: Record<Locale, Record<Platform, string>> = {
   },
 };
 
-/** The hint family of a product's platform text ("PS", "PlayStation 5", "Xbox", "Steam", "Switch", ...). */
-export function platformOf(platform: string, title = ""): Platform {
-  const p = `${platform} ${title}`.toLowerCase();
-  if (/\bps\d?\b|playstation|psn/.test(p)) return "playstation";
-  if (/xbox|microsoft/.test(p)) return "xbox";
-  if (/switch|nintendo/.test(p)) return "nintendo";
-  if (/steam/.test(p)) return "steam";
-  if (/mobile|apple|google|android|ios|itunes/.test(p)) return "mobile";
-  if (/\bpc\b|windows|epic|battle\.net|ubisoft|ea app/.test(p)) return "pc";
-  return "other";
-}
-
 export interface DeliveryMailData {
   code: string;
   customerName: string;
@@ -287,7 +275,7 @@ export function deliveryMail(localeInput: string, d: DeliveryMailData): MailCont
   const t = TEXTS[locale];
   const first = d.customerName.trim().split(/\s+/)[0] ?? d.customerName;
   const intro = d.replacement ? t.replacement(d.code) : t.delivered(d.code);
-  const hints = [...new Set(d.items.map((i) => platformOf(i.platform, i.title)))].map((p) => HINTS[locale][p]);
+  const hints = [...new Set(d.items.map((i) => platformFamily(i.platform, i.title)))].map((p) => HINTS[locale][p]);
   const text = [
     t.hello(first),
     "",

@@ -6,6 +6,7 @@ import { adminOrderSchema } from "@store/shared/schemas/orders";
 import { AdminApiError, AdminNetworkError, adminApi } from "../../../api/admin-client.ts";
 import { OrderModal, OrderFacts, OrderStatusText, useFormatDate } from "./order-view.tsx";
 import { formatGrowth, itemCount, useRecentOrders, type AdminOrder, type Metrics } from "./dashboard-data.ts";
+import { StockAlerts } from "../stock/stock-alerts.tsx";
 
 interface DashboardPanelProps {
   metrics: Metrics | null;
@@ -48,7 +49,8 @@ function MetricCard({
 
 export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: DashboardPanelProps) {
   const { orders, loading, reload, lastKnownAt: ordersKnownAt } = useRecentOrders();
-  const [open, setOpen] = useState<AdminOrder | null>(null);
+  const [open, setOpen] = useState<{ code: string; order: AdminOrder | null } | null>(null);
+  const [changes, setChanges] = useState(0);
   const formatDate = useFormatDate();
   const growth = metrics?.growthPercentage ?? 0;
   const knownAt =
@@ -109,7 +111,11 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
                 const n = itemCount(o);
                 return (
                   <li key={o.code}>
-                    <button type="button" className="admin-order-row" onClick={() => setOpen(o)}>
+                    <button
+                      type="button"
+                      className="admin-order-row"
+                      onClick={() => setOpen({ code: o.code, order: o })}
+                    >
                       <span className="admin-order-row__name">{o.customer.name.trim() || <Trans>Guest</Trans>}</span>
                       <OrderStatusText status={o.status} badge />
                       <span className="admin-order-row__meta">
@@ -126,14 +132,18 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
             </ul>
           )}
         </section>
-        <PanierLookup />
+        <div className="admin-dash-side">
+          <StockAlerts version={changes} onOpenOrder={(code) => setOpen({ code, order: null })} />
+          <PanierLookup onOpen={(order) => setOpen({ code: order.code, order })} />
+        </div>
       </div>
 
       <OrderModal
-        order={open}
+        code={open?.code ?? null}
+        order={open?.order ?? null}
         onClose={() => setOpen(null)}
-        onChanged={(o) => {
-          setOpen(o);
+        onChanged={() => {
+          setChanges((n) => n + 1);
           void reload();
           onOrdersChanged();
         }}
@@ -145,12 +155,14 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
 type LookupState =
   { kind: "idle" } | { kind: "loading" } | { kind: "found"; order: AdminOrder } | { kind: "error"; message: string };
 
-function PanierLookup() {
+function PanierLookup({ onOpen }: { onOpen: (order: AdminOrder) => void }) {
   const { t } = useLingui();
   const [code, setCode] = useState("");
   const [state, setState] = useState<LookupState>({ kind: "idle" });
   const inputId = useId();
   const formatDate = useFormatDate();
+
+  const found = state.kind === "found" ? state.order : null;
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -197,14 +209,14 @@ function PanierLookup() {
             {state.message}
           </p>
         ) : null}
-        {state.kind === "found" ? (
+        {found ? (
           <div className="admin-lookup-result" data-testid="lookup-result">
             <p className="admin-lookup-result__code">
-              <bdi>{state.order.code}</bdi> · {formatDate(state.order.createdAt, true)}
+              <bdi>{found.code}</bdi> · {formatDate(found.createdAt, true)}
             </p>
-            <OrderFacts order={state.order} />
+            <OrderFacts order={found} />
             <ul className="admin-lookup-items">
-              {state.order.items.map((line) => (
+              {found.items.map((line) => (
                 <li key={`${line.id}:${line.variantId ?? ""}`}>
                   <bdi>
                     {line.id} × {line.qty}
@@ -212,6 +224,16 @@ function PanierLookup() {
                 </li>
               ))}
             </ul>
+            <div>
+              <button
+                type="button"
+                className="btn btn--secondary btn--sm"
+                data-testid="open-order"
+                onClick={() => onOpen(found)}
+              >
+                <Trans>Open order</Trans>
+              </button>
+            </div>
           </div>
         ) : null}
       </div>

@@ -1,54 +1,25 @@
 /** The admin's order view: who ordered, where the order stands, what each line costs, the promo, the total and
- * the customer's notes — what the operator needs to collect a payment. "Mark as paid" asks first, naming the
- * amount. */
-import { useId, useState, type ReactNode } from "react";
+ * the customer's notes — what the operator needs to collect a payment — then the order's codes (masked), its history
+ * (the audit log: who, what, when) and the actions its state allows (docs/decisions.md D10). Destructive actions
+ * ask first. */
+import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatMoney } from "@store/shared/currency";
-import { adminOrderSchema } from "@store/shared/schemas/orders";
+import { adminOrderDetailSchema, type AdminOrderDetail } from "@store/shared/schemas/orders";
 import { adminApi } from "../../../api/admin-client.ts";
-import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
-import { toast } from "../../../ui/toast.tsx";
+import { Dialog } from "../../../ui/dialog.tsx";
+import { useAdminErrorText } from "../stock/admin-errors.ts";
 import type { AdminOrder } from "./dashboard-data.ts";
+import { useOrderActions } from "./order-actions.tsx";
+import { OrderCodes, OrderHistory } from "./order-history.tsx";
+import { OrderStatusText, useFormatDate } from "./order-status.tsx";
 
-export function useFormatDate() {
-  const { i18n } = useLingui();
-  return (ms: number, withTime = false) =>
-    i18n.date(new Date(ms), withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" });
-}
+export { OrderStatusText, StatusLabel, useFormatDate } from "./order-status.tsx";
 
 /** Amounts of one order, in its own currency and the console's language. */
 function useOrderMoney(order: Pick<AdminOrder, "currency">): (minor: number) => string {
   const { i18n } = useLingui();
   return (minor) => formatMoney(minor, order.currency, i18n.locale);
-}
-
-function StatusLabel({ status }: { status: AdminOrder["status"] }) {
-  switch (status) {
-    case "pending_payment":
-      return <Trans>Awaiting payment</Trans>;
-    case "paid":
-      return <Trans>Paid</Trans>;
-    case "awaiting_stock":
-      return <Trans>Awaiting stock</Trans>;
-    case "delivered":
-      return <Trans>Delivered</Trans>;
-    case "cancelled":
-      return <Trans>Cancelled</Trans>;
-    case "expired":
-      return <Trans>Expired</Trans>;
-  }
-}
-
-/** The order's status in the console's language; as a badge in lists. */
-export function OrderStatusText({ status, badge = false }: { status: AdminOrder["status"]; badge?: boolean }) {
-  return (
-    <span
-      className={badge ? `admin-status admin-status--${status.replace("_", "-")}` : undefined}
-      data-testid="order-status"
-    >
-      <StatusLabel status={status} />
-    </span>
-  );
 }
 
 /** One term and its value in a <dl>. */
@@ -84,7 +55,7 @@ export function OrderFacts({ order }: { order: AdminOrder }) {
 }
 
 /** Lines with unit price, quantity and line total, then subtotal, promo, discount and total. */
-function OrderLines({ order }: { order: AdminOrder }) {
+export function OrderLines({ order }: { order: AdminOrder }) {
   const money = useOrderMoney(order);
   const promo = order.promoCode;
   const percent = order.promoPercent;
@@ -166,81 +137,98 @@ function CustomerNotes({ notes }: { notes: string }) {
   );
 }
 
+/** Reads the order with its codes, history and allowed actions each time the view opens on it. */
+function useOrderDetail(code: string | null) {
+  const { t } = useLingui();
+  const errorText = useAdminErrorText();
+  const [state, setState] = useState<{ code: string; detail: AdminOrderDetail | null; error: string | null } | null>(
+    null,
+  );
+  const load = useCallback(
+    async (wanted: string) => {
+      try {
+        const detail = adminOrderDetailSchema.parse(
+          await adminApi.get<unknown>(`/api/admin/orders/${encodeURIComponent(wanted)}`),
+        );
+        setState({ code: wanted, detail, error: null });
+      } catch (err) {
+        setState({ code: wanted, detail: null, error: errorText(err, t`The order could not be loaded.`) });
+      }
+    },
+    [errorText, t],
+  );
+  useEffect(() => {
+    if (code !== null) void load(code);
+  }, [code, load]);
+  const current = state && state.code === code ? state : null;
+  return {
+    detail: current?.detail ?? null,
+    error: current?.error ?? null,
+    retry: () => (code !== null ? load(code) : Promise.resolve()),
+    set: (detail: AdminOrderDetail) => setState({ code: detail.code, detail, error: null }),
+  };
+}
+
 export function OrderModal({
+  code: openCode,
   order,
   onClose,
   onChanged,
 }: {
-  order: AdminOrder | null;
+  /** The order to show; null keeps the view closed. */
+  code: string | null;
+  /** What the list already knows of it, shown until the full order is read. */
+  order?: AdminOrder | null;
   onClose: () => void;
-  onChanged: (o: AdminOrder) => void;
+  onChanged: (o: AdminOrderDetail) => void;
 }) {
-  const { t, i18n } = useLingui();
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const code = order?.code ?? "";
-  const canMarkPaid = order !== null && order.status === "pending_payment" && order.paymentProvider === "manual";
-  const total = order ? formatMoney(order.total, order.currency, i18n.locale) : "";
-
-  async function markPaid() {
-    if (!order || busy) return;
-    setBusy(true);
-    try {
-      const updated = adminOrderSchema.parse(
-        await adminApi.send<unknown>("POST", `/api/admin/orders/${encodeURIComponent(order.code)}/mark-paid`),
-      );
-      toast.success(t`Order marked as paid`);
-      onChanged(updated);
-    } catch (err) {
-      toast.error(t`Failed to mark the order as paid`, { description: err instanceof Error ? err.message : undefined });
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  }
+  const { t } = useLingui();
+  const { detail, error, retry, set } = useOrderDetail(openCode);
+  const actions = useOrderActions(
+    detail,
+    (next) => {
+      set(next);
+      onChanged(next);
+    },
+    onClose,
+  );
+  const shown: AdminOrder | null = detail ?? (order && order.code === openCode ? order : null);
+  const code = openCode ?? "";
 
   return (
     <>
-      <Dialog
-        open={order !== null}
-        title={t`Order #${code}`}
-        onClose={() => {
-          setConfirming(false);
-          onClose();
-        }}
-        size="wide"
-      >
-        {order ? (
-          <div className="admin-order-view">
-            <OrderFacts order={order} />
-            <OrderLines order={order} />
-            <CustomerNotes notes={order.notes} />
-            <div className="dialog__actions admin-dialog-footer">
-              {canMarkPaid ? (
-                <button type="button" className="btn btn--primary" onClick={() => setConfirming(true)} disabled={busy}>
-                  <Trans>Mark as paid</Trans>
-                </button>
-              ) : null}
-              <button type="button" className="btn btn--secondary" onClick={onClose} autoFocus>
-                <Trans>Close</Trans>
+      <Dialog open={openCode !== null} title={t`Order #${code}`} onClose={onClose} size="wide">
+        <div className="admin-order-view">
+          {shown ? (
+            <>
+              <OrderFacts order={shown} />
+              <OrderLines order={shown} />
+            </>
+          ) : null}
+          {error ? (
+            <p className="admin-message admin-message--error" role="alert">
+              {error}{" "}
+              <button type="button" className="btn btn--link btn--sm" onClick={() => void retry()}>
+                <Trans>Retry</Trans>
               </button>
-            </div>
-          </div>
-        ) : null}
+            </p>
+          ) : null}
+          {!shown && !error ? (
+            <p className="loading" role="status">
+              <Trans>Loading…</Trans>
+            </p>
+          ) : null}
+          {detail ? (
+            <>
+              <OrderCodes order={detail} onReplace={actions.replace} />
+              <OrderHistory order={detail} />
+            </>
+          ) : null}
+          {shown ? <CustomerNotes notes={shown.notes} /> : null}
+          {actions.buttons}
+        </div>
       </Dialog>
-      <ConfirmDialog
-        open={confirming && canMarkPaid}
-        title={<Trans>Mark as paid?</Trans>}
-        message={
-          <Trans>
-            Mark order <bdi>{code}</bdi> as paid? Total: <bdi>{total}</bdi>
-          </Trans>
-        }
-        confirmLabel={<Trans>Mark as paid</Trans>}
-        busy={busy}
-        onConfirm={() => void markPaid()}
-        onCancel={() => setConfirming(false)}
-      />
+      {actions.dialogs}
     </>
   );
 }

@@ -24,9 +24,9 @@ const product: Product = {
   region: "Global",
   delivery: "",
   sku: "TS-8092",
-  deliveryMode: "manual",
-  lowStockThreshold: 5,
   inStock: false,
+  deliveryMode: "automatic",
+  lowStockThreshold: 7,
   sales: 3,
   createdAt: 1,
   updatedAt: 2,
@@ -87,6 +87,8 @@ describe("form <-> API mapping in minor units", () => {
       image: "/uploads/abc.webp",
       sku: "TS-8092",
       inStock: false,
+      deliveryMode: "automatic",
+      lowStockThreshold: 7,
       price: { USD: 5999, TND: 189_500, EUR: 0, EGP: 0 },
       discountPercent: 15,
       categoryId: "games",
@@ -115,6 +117,20 @@ describe("form <-> API mapping in minor units", () => {
     const errors = fieldErrorsFromIssues(result.error.issues);
     expect(Object.keys(errors)).toContain("price.USD");
     expect(errorFor(errors, "price")).toBe(errors["price.USD"]);
+  });
+
+  it("lets the shared schema refuse a low-stock threshold that is not a whole number from 0", () => {
+    for (const typed of ["", "-1", "2.5", "abc"]) {
+      const draft = { ...emptyProductDraft(), title: "X", lowStockThreshold: typed };
+      const result = productCreateSchema.safeParse(productBodyFromDraft(draft));
+      expect(result.success, typed).toBe(false);
+      if (result.success) continue;
+      expect(Object.keys(fieldErrorsFromIssues(result.error.issues))).toEqual(["lowStockThreshold"]);
+    }
+    const ok = productBodyFromDraft({ ...emptyProductDraft(), title: "X", lowStockThreshold: " 0 " });
+    expect(ok.lowStockThreshold).toBe(0);
+    expect(ok.deliveryMode).toBe("manual");
+    expect(productCreateSchema.safeParse(ok).success).toBe(true);
   });
 
   it("reports a missing title on the title field", () => {

@@ -3,6 +3,7 @@
 import { CURRENCIES, type Currency, round2, toMajor, toMinor } from "@store/shared/currency";
 import type { Product } from "@store/shared/schemas/catalog";
 import type { ProductCreate } from "@store/shared/schemas/admin";
+import { DEFAULT_LOW_STOCK_THRESHOLD, type DeliveryMode } from "@store/shared/schemas/stock";
 
 /** What the person typed in the four price boxes, in major units ("12.5"). */
 export type PriceDraft = Record<Currency, string>;
@@ -22,6 +23,10 @@ export interface ProductDraft {
   image: string;
   sku: string;
   inStock: boolean;
+  /** docs/decisions.md D10: sold from code stock, or fulfilled by hand. */
+  deliveryMode: DeliveryMode;
+  /** As typed; a whole number from 0. */
+  lowStockThreshold: string;
   price: PriceDraft;
   discountPercent: string;
   /** "" means no category. */
@@ -36,6 +41,8 @@ export interface ProductBody {
   image: string;
   sku: string;
   inStock: boolean;
+  deliveryMode: DeliveryMode;
+  lowStockThreshold: number;
   price: Record<Currency, number>;
   discountPercent: number;
   categoryId: string | null;
@@ -61,6 +68,9 @@ export function emptyProductDraft(): ProductDraft {
     image: "",
     sku: "",
     inStock: true,
+    // As the server's default: a product sells without stock until the operator chooses automatic delivery.
+    deliveryMode: "manual",
+    lowStockThreshold: String(DEFAULT_LOW_STOCK_THRESHOLD),
     price: { ...ZERO_PRICE_DRAFT },
     discountPercent: "0",
     categoryId: "",
@@ -108,6 +118,8 @@ export function draftFromProduct(p: Product): ProductDraft {
     image: p.image,
     sku: p.sku,
     inStock: p.inStock,
+    deliveryMode: p.deliveryMode,
+    lowStockThreshold: String(p.lowStockThreshold),
     price: priceDraftFromMinor(p.price),
     discountPercent: String(p.discountPercent),
     categoryId: p.categoryId ?? "",
@@ -122,12 +134,15 @@ export function draftFromProduct(p: Product): ProductDraft {
 
 export function productBodyFromDraft(d: ProductDraft): ProductBody {
   const discount = parseAmount(d.discountPercent);
+  const threshold = d.lowStockThreshold.trim() === "" ? Number.NaN : Number(d.lowStockThreshold.trim());
   return {
     title: d.title.trim(),
     description: d.description.trim(),
     image: d.image.trim(),
     sku: d.sku.trim(),
     inStock: d.inStock,
+    deliveryMode: d.deliveryMode,
+    lowStockThreshold: threshold,
     price: priceDraftToMinor(d.price),
     discountPercent: Number.isFinite(discount) ? discount : Number.NaN,
     categoryId: d.categoryId === "" ? null : d.categoryId,

@@ -1,11 +1,12 @@
 /** New/Edit product form: prices per currency with the TND auto-fill, variants, image upload, server field errors,
  * and the version it was opened at (a 409 offers to reload the latest or keep these edits). */
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { CURRENCIES, type Currency } from "@store/shared/currency";
 import { productSchema, type Product } from "@store/shared/schemas/catalog";
 import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";
+import type { DeliveryMode } from "@store/shared/schemas/stock";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
 import { categoryOptions, type CategoryLike } from "../categories/category-tree.ts";
 import { errorText, fieldErrorsOf, isConflict, refreshStorefront } from "../panel/admin-request.ts";
@@ -25,8 +26,16 @@ import {
   type ProductDraft,
 } from "./product-form-model.ts";
 import { useUsdToTnd } from "./use-usd-to-tnd.ts";
+import { StockPanel } from "../stock/stock-panel.tsx";
+import "../stock/stock.css";
 
 const CONVERT_DEBOUNCE_MS = 400;
+
+/** docs/decisions.md D10: sold from code stock, or fulfilled by hand. */
+const DELIVERY_CHOICES: readonly { mode: DeliveryMode; label: ReactNode }[] = [
+  { mode: "automatic", label: <Trans>Automatic (codes from stock)</Trans> },
+  { mode: "manual", label: <Trans>Manual (fulfilled by hand)</Trans> },
+];
 const BASE = "base";
 
 interface ProductFormProps {
@@ -247,10 +256,52 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
         </FormField>
       </div>
 
-      <label className="ac-check">
-        <input type="checkbox" checked={draft.inStock} onChange={(e) => set("inStock", e.currentTarget.checked)} />
-        <Trans>In Stock</Trans>
-      </label>
+      <fieldset className="field ac-delivery">
+        <legend>
+          <Trans>Delivery</Trans>
+        </legend>
+        <div className="ac-delivery__choices">
+          {DELIVERY_CHOICES.map(({ mode, label }) => (
+            <label key={mode} className="ac-check">
+              <input
+                type="radio"
+                name={`${id}-delivery`}
+                value={mode}
+                checked={draft.deliveryMode === mode}
+                onChange={() => set("deliveryMode", mode)}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        {err("deliveryMode") ? <p className="ac-field-error">{err("deliveryMode")}</p> : null}
+      </fieldset>
+
+      {draft.deliveryMode === "automatic" ? (
+        <div className="ac-form__row">
+          <FormField id={`${id}-threshold`} label={<Trans>Low-stock threshold</Trans>} error={err("lowStockThreshold")}>
+            <input
+              id={`${id}-threshold`}
+              type="number"
+              inputMode="numeric"
+              min="0"
+              step="1"
+              value={draft.lowStockThreshold}
+              aria-invalid={err("lowStockThreshold") ? true : undefined}
+              aria-describedby={`${id}-threshold-hint`}
+              onChange={(e) => set("lowStockThreshold", e.currentTarget.value)}
+            />
+            <p id={`${id}-threshold-hint`} className="ac-hint">
+              <Trans>The dashboard lists the product as low when its available codes fall to this number.</Trans>
+            </p>
+          </FormField>
+        </div>
+      ) : (
+        <label className="ac-check">
+          <input type="checkbox" checked={draft.inStock} onChange={(e) => set("inStock", e.currentTarget.checked)} />
+          <Trans>In Stock</Trans>
+        </label>
+      )}
 
       <div>
         <PriceInputs
@@ -335,6 +386,14 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
           </button>
         </div>
       </fieldset>
+
+      {draft.deliveryMode === "manual" ? null : product ? (
+        <StockPanel productId={product.id} />
+      ) : (
+        <p className="ac-hint">
+          <Trans>Save the product first; then its codes can be imported here.</Trans>
+        </p>
+      )}
 
       <FormActions
         busy={busy}

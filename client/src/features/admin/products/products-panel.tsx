@@ -19,7 +19,14 @@ import "../panel/panels.css";
 
 type FormMode = { kind: "idle" } | { kind: "creating" } | { kind: "editing"; product: Product };
 
-export function ProductsPanel() {
+interface ProductsPanelProps {
+  /** A product to open in the editor as soon as the list is loaded (the address's ?product=). */
+  linkedProductId?: string | undefined;
+  /** The linked product's editor was closed: the address forgets it. */
+  onLinkedClosed?: () => void;
+}
+
+export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanelProps = {}) {
   const { t, i18n } = useLingui();
   const products = useAdminResource("/api/admin/products", adminProductListSchema, () =>
     toast.error(t`Failed to load products`),
@@ -39,8 +46,17 @@ export function ProductsPanel() {
   const categoryList = categories.data ?? localCategories ?? [];
   const sorted = list ? [...list].sort((a, b) => b.createdAt - a.createdAt) : undefined;
 
+  // The linked product opens once, when the list that holds it has loaded.
+  const [handledLink, setHandledLink] = useState<string | undefined>(undefined);
+  if (linkedProductId !== undefined && linkedProductId !== handledLink && sorted) {
+    setHandledLink(linkedProductId);
+    const linked = sorted.find((p) => p.id === linkedProductId);
+    if (linked && mode.kind === "idle") setMode({ kind: "editing", product: linked });
+  }
+
   function closeForm() {
     setMode({ kind: "idle" });
+    if (linkedProductId !== undefined) onLinkedClosed?.();
   }
 
   async function confirmDelete() {

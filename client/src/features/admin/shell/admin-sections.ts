@@ -17,8 +17,14 @@ export function isAdminSection(value: unknown): value is AdminSection {
 
 export interface AdminSearch {
   section?: AdminSection;
+  /** With the Products section: the product whose editor opens (a link from the dashboard's stock alerts). */
+  product?: string;
 }
 
 export function validateAdminSearch(search: Record<string, unknown>): AdminSearch {
-  return isAdminSection(search.section) && search.section !== "dashboard" ? { section: search.section } : {};
+  if (!isAdminSection(search.section) || search.section === "dashboard") return {};
+  const product = search.product;
+  if (search.section === "products" && typeof product === "string" && product !== "" && product.length <= 100)
+    return { section: search.section, product };
+  return { section: search.section };
 }

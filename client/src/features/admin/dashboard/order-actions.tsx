@@ -1,0 +1,175 @@
+/** The admin order view's actions (docs/decisions.md D10): mark paid (manual mode), resend the delivery email,
+ * replace a code, cancel, mark refunded. The server says which ones the order's state allows; those that change
+ * money or codes ask first. Each answer is the order as it now stands. */
+import { useState, type ReactNode } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { formatMoney } from "@store/shared/currency";
+import {
+  adminOrderDetailSchema,
+  type AdminOrderAction,
+  type AdminOrderCode,
+  type AdminOrderDetail,
+} from "@store/shared/schemas/orders";
+import { adminApi } from "../../../api/admin-client.ts";
+import { ConfirmDialog } from "../../../ui/dialog.tsx";
+import { toast } from "../../../ui/toast.tsx";
+import { useAdminErrorText } from "../stock/admin-errors.ts";
+
+const PATHS: Record<AdminOrderAction, string> = {
+  mark_paid: "mark-paid",
+  resend_delivery: "resend-delivery",
+  replace_code: "replace-code",
+  cancel: "cancel",
+  refund: "refund",
+};
+
+type Asking = { action: Exclude<AdminOrderAction, "resend_delivery">; code?: AdminOrderCode } | null;
+
+export interface OrderActionsUi {
+  /** The footer's buttons. */
+  buttons: ReactNode;
+  /** The confirmations, to render beside (not inside) the order's dialog. */
+  dialogs: ReactNode;
+  /** Asks to replace one of the order's codes; undefined when the order's state does not allow it. */
+  replace: ((code: AdminOrderCode) => void) | undefined;
+}
+
+export function useOrderActions(
+  order: AdminOrderDetail | null,
+  onChanged: (order: AdminOrderDetail) => void,
+  onClose: () => void,
+): OrderActionsUi {
+  const { t, i18n } = useLingui();
+  const errorText = useAdminErrorText();
+  const [busy, setBusy] = useState<AdminOrderAction | null>(null);
+  const [asking, setAsking] = useState<Asking>(null);
+  const allowed = (a: AdminOrderAction) => order !== null && order.actions.includes(a);
+  const code = order?.code ?? "";
+  const total = order ? formatMoney(order.total, order.currency, i18n.locale) : "";
+
+  const done: Record<AdminOrderAction, () => string> = {
+    mark_paid: () => t`Order marked as paid`,
+    resend_delivery: () => t`The delivery email will be sent again`,
+    replace_code: () => t`Code replaced; the new one is being mailed`,
+    cancel: () => t`Order cancelled`,
+    refund: () => t`Order marked as refunded`,
+  };
+  const failed: Record<AdminOrderAction, () => string> = {
+    mark_paid: () => t`Failed to mark the order as paid`,
+    resend_delivery: () => t`The delivery email could not be sent again`,
+    replace_code: () => t`The code could not be replaced`,
+    cancel: () => t`The order could not be cancelled`,
+    refund: () => t`The order could not be marked as refunded`,
+  };
+
+  async function run(action: AdminOrderAction, target?: AdminOrderCode) {
+    if (!order || busy) return;
+    setBusy(action);
+    try {
+      const body = action === "replace_code" ? { codeId: target?.id ?? "" } : {};
+      const updated = adminOrderDetailSchema.parse(
+        await adminApi.send<unknown>(
+          "POST",
+          `/api/admin/orders/${encodeURIComponent(order.code)}/${PATHS[action]}`,
+          body,
+        ),
+      );
+      toast.success(done[action]());
+      onChanged(updated);
+    } catch (err) {
+      toast.error(failed[action](), { description: errorText(err, t`Something went wrong. Please try again.`) });
+    } finally {
+      setBusy(null);
+      setAsking(null);
+    }
+  }
+
+  const button = (action: AdminOrderAction, label: ReactNode, kind: string, onClick: () => void) =>
+    allowed(action) ? (
+      <button type="button" className={`btn ${kind}`} onClick={onClick} disabled={busy !== null}>
+        {label}
+      </button>
+    ) : null;
+
+  const buttons = (
+    <div className="dialog__actions admin-dialog-footer">
+      {button("mark_paid", <Trans>Mark as paid</Trans>, "btn--primary", () => setAsking({ action: "mark_paid" }))}
+      {button(
+        "resend_delivery",
+        <Trans>Resend delivery email</Trans>,
+        "btn--secondary",
+        () => void run("resend_delivery"),
+      )}
+      {button("refund", <Trans>Mark refunded</Trans>, "btn--danger", () => setAsking({ action: "refund" }))}
+      {button("cancel", <Trans>Cancel order</Trans>, "btn--danger", () => setAsking({ action: "cancel" }))}
+      <button type="button" className="btn btn--secondary" onClick={onClose} autoFocus>
+        <Trans>Close</Trans>
+      </button>
+    </div>
+  );
+
+  const masked = asking?.code?.masked ?? "";
+  const confirmations: Record<
+    NonNullable<Asking>["action"],
+    { title: ReactNode; message: ReactNode; label: ReactNode }
+  > = {
+    mark_paid: {
+      title: <Trans>Mark as paid?</Trans>,
+      message: (
+        <Trans>
+          Mark order <bdi>{code}</bdi> as paid? Total: <bdi>{total}</bdi>
+        </Trans>
+      ),
+      label: <Trans>Mark as paid</Trans>,
+    },
+    cancel: {
+      title: <Trans>Cancel this order?</Trans>,
+      message: (
+        <Trans>
+          Order <bdi>{code}</bdi> will be cancelled and its reserved codes go back to stock. This cannot be undone.
+        </Trans>
+      ),
+      label: <Trans>Cancel order</Trans>,
+    },
+    refund: {
+      title: <Trans>Mark this order as refunded?</Trans>,
+      message: (
+        <Trans>
+          Order <bdi>{code}</bdi> will be marked as refunded and its codes revoked, so they no longer work. Return{" "}
+          <bdi>{total}</bdi> to the customer outside the store. This cannot be undone.
+        </Trans>
+      ),
+      label: <Trans>Mark refunded</Trans>,
+    },
+    replace_code: {
+      title: <Trans>Replace this code?</Trans>,
+      message: (
+        <Trans>
+          The code <bdi>{masked}</bdi> will be revoked and a new code from stock mailed to the customer.
+        </Trans>
+      ),
+      label: <Trans>Replace code</Trans>,
+    },
+  };
+  const current = asking ? confirmations[asking.action] : null;
+
+  const dialogs = (
+    <ConfirmDialog
+      open={asking !== null && allowed(asking.action)}
+      title={current?.title ?? ""}
+      message={current?.message ?? ""}
+      confirmLabel={current?.label ?? ""}
+      busy={busy !== null}
+      onConfirm={() => {
+        if (asking) void run(asking.action, asking.code);
+      }}
+      onCancel={() => setAsking(null)}
+    />
+  );
+
+  return {
+    buttons,
+    dialogs,
+    replace: allowed("replace_code") ? (target) => setAsking({ action: "replace_code", code: target }) : undefined,
+  };
+}

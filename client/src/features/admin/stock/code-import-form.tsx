@@ -1,0 +1,285 @@
+/** Import codes into a product's stock: pasted, or from a .txt/.csv file (one code a line, blank lines ignored). The
+ * text goes in parts (code-import.ts), with a progress bar, and ends with a summary listing refused lines by number. */
+import { useId, useRef, useState, type ReactNode } from "react";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import {
+  codeImportResultSchema,
+  type CodeImportResult,
+  type ImportRefusal,
+  type ProductStock,
+} from "@store/shared/schemas/stock";
+import { adminApi } from "../../../api/admin-client.ts";
+import {
+  formatOfFile,
+  importParts,
+  isImportFile,
+  joinResults,
+  splitLines,
+  type ImportFormat,
+  type ImportRefusalRow,
+  type ImportSummary,
+} from "./code-import.ts";
+import { useAdminErrorText } from "./admin-errors.ts";
+import { productPath as stockPath, useOptionName } from "./stock-shared.ts";
+
+/** Refused lines listed per reason; past this many the rest are counted. */
+const LISTED_LINES = 200;
+
+type Source = { kind: "paste" } | { kind: "file"; name: string; text: string; lines: number };
+
+interface Progress {
+  done: number;
+  total: number;
+}
+
+interface Outcome {
+  summary: ImportSummary;
+  /** Set when a part failed: the line it started at and why. The parts before it were imported. */
+  stoppedAt?: { line: number; message: string };
+}
+
+function RefusedLines({ rows, label }: { rows: ImportRefusalRow[]; label: ReactNode }) {
+  const { t } = useLingui();
+  if (rows.length === 0) return null;
+  const shown = rows.slice(0, LISTED_LINES);
+  const more = rows.length - shown.length;
+  return (
+    <div className="stock-refused">
+      <h5>
+        {label} ({rows.length})
+      </h5>
+      <ul className="stock-refused__lines">
+        {shown.map((row) => {
+          const line = row.line;
+          const first = row.firstLine;
+          return <li key={line}>{first !== undefined ? t`Line ${line} (repeats line ${first})` : t`Line ${line}`}</li>;
+        })}
+      </ul>
+      {more > 0 ? (
+        <p className="ac-hint">
+          <Plural value={more} one="and # more line" other="and # more lines" />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ImportSummaryView({ outcome }: { outcome: Outcome }) {
+  const { summary, stoppedAt } = outcome;
+  const byReason = (reason: ImportRefusal) => summary.refused.filter((r) => r.reason === reason);
+  const imported = summary.imported;
+  const refused = summary.refused.length;
+  const lines = summary.lines;
+  const blank = summary.blank;
+  return (
+    <div className="stock-summary" data-testid="import-summary">
+      <h4>
+        <Trans>Import summary</Trans>
+      </h4>
+      {stoppedAt ? (
+        <p className="ac-field-error" role="alert">
+          <Trans>
+            The import stopped at line {stoppedAt.line}: {stoppedAt.message}. The lines before it were imported.
+          </Trans>
+        </p>
+      ) : null}
+      <p role="status" data-testid="import-counts">
+        <Trans>
+          {imported} imported, {refused} refused, {blank} blank lines ignored, of {lines} lines read.
+        </Trans>
+      </p>
+      <RefusedLines rows={byReason("duplicate_in_file")} label={<Trans>Duplicates within the file</Trans>} />
+      <RefusedLines rows={byReason("already_in_stock")} label={<Trans>Already in stock</Trans>} />
+      <RefusedLines rows={byReason("too_long")} label={<Trans>Too long</Trans>} />
+      <RefusedLines rows={byReason("invalid_characters")} label={<Trans>Invalid characters</Trans>} />
+      {summary.completedOrders.length > 0 ? (
+        <p>
+          <Trans>Orders completed with these codes:</Trans>{" "}
+          {summary.completedOrders.map((code, i) => (
+            <span key={code}>
+              {i > 0 ? ", " : ""}
+              <bdi>{code}</bdi>
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function CodeImport({
+  productId,
+  stock,
+  onImported,
+}: {
+  productId: string;
+  stock: ProductStock;
+  onImported: (stock: ProductStock) => void;
+}) {
+  const { t } = useLingui();
+  const id = useId();
+  const errorText = useAdminErrorText();
+  const optionName = useOptionName();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const options = stock.variants.filter((v) => v.variantId !== null);
+  const [variantId, setVariantId] = useState<string>(options[0]?.variantId ?? "");
+  const [paste, setPaste] = useState("");
+  const [source, setSource] = useState<Source>({ kind: "paste" });
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const busy = progress !== null;
+
+  async function chooseFile(file: File | undefined) {
+    setError(null);
+    setOutcome(null);
+    if (!file) {
+      setSource({ kind: "paste" });
+      return;
+    }
+    if (!isImportFile(file.name)) {
+      setError(t`Choose a .txt or .csv file.`);
+      if (fileInput.current) fileInput.current.value = "";
+      return;
+    }
+    const text = await file.text();
+    setSource({ kind: "file", name: file.name, text, lines: splitLines(text).length });
+  }
+
+  function clearFile() {
+    if (fileInput.current) fileInput.current.value = "";
+    setSource({ kind: "paste" });
+  }
+
+  async function runImport() {
+    if (busy) return;
+    const text = source.kind === "file" ? source.text : paste;
+    const format: ImportFormat = source.kind === "file" ? formatOfFile(source.name) : "text";
+    const lines = splitLines(text);
+    if (lines.every((l) => l.trim() === "")) {
+      setError(t`Paste codes or choose a file first.`);
+      return;
+    }
+    setError(null);
+    setOutcome(null);
+    const parts = importParts(lines);
+    const results: CodeImportResult[] = [];
+    setProgress({ done: 0, total: lines.length });
+    let stoppedAt: Outcome["stoppedAt"];
+    for (const part of parts) {
+      try {
+        const answer = await adminApi.send<unknown>("POST", `${stockPath(productId)}/codes/import`, {
+          variantId: variantId === "" ? null : variantId,
+          format,
+          text: part.text,
+          lineOffset: part.lineOffset,
+        });
+        results.push(codeImportResultSchema.parse(answer));
+        setProgress({ done: part.lineOffset + part.lines, total: lines.length });
+      } catch (err) {
+        stoppedAt = { line: part.lineOffset + 1, message: errorText(err, t`Something went wrong. Please try again.`) };
+        break;
+      }
+    }
+    const covered = parts.slice(0, results.length).reduce((n, part) => n + part.lines, 0);
+    const summary = joinResults(lines, format, results, covered);
+    setOutcome(stoppedAt ? { summary, stoppedAt } : { summary });
+    setProgress(null);
+    if (summary.stock) onImported(summary.stock);
+    if (!stoppedAt) {
+      setPaste("");
+      clearFile();
+    }
+  }
+
+  const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
+  const done = progress?.done ?? 0;
+  const total = progress?.total ?? 0;
+
+  return (
+    <div className="stock-import">
+      <h4>
+        <Trans>Import codes</Trans>
+      </h4>
+      <p className="ac-hint">
+        <Trans>One code per line; blank lines are ignored. Duplicates are refused and listed by line.</Trans>
+      </p>
+      {options.length > 0 ? (
+        <div className="field">
+          <label htmlFor={`${id}-option`}>
+            <Trans>Option</Trans>
+          </label>
+          <select
+            id={`${id}-option`}
+            value={variantId}
+            onChange={(e) => setVariantId(e.currentTarget.value)}
+            disabled={busy}
+          >
+            {options.map((v) => (
+              <option key={v.variantId} value={v.variantId ?? ""}>
+                {optionName(v.name)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor={`${id}-paste`}>
+          <Trans>Paste codes</Trans>
+        </label>
+        <textarea
+          id={`${id}-paste`}
+          value={paste}
+          onChange={(e) => setPaste(e.currentTarget.value)}
+          disabled={busy || source.kind === "file"}
+          spellCheck={false}
+          autoComplete="off"
+          dir="ltr"
+          rows={5}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-file`}>
+          <Trans>Or choose a .txt or .csv file</Trans>
+        </label>
+        <input
+          ref={fileInput}
+          id={`${id}-file`}
+          type="file"
+          accept=".txt,.csv,text/plain,text/csv"
+          disabled={busy}
+          onChange={(e) => void chooseFile(e.currentTarget.files?.[0])}
+        />
+        {source.kind === "file" ? (
+          <p className="ac-hint" data-testid="import-file">
+            <bdi>{source.name}</bdi>: <Plural value={source.lines} one="# line" other="# lines" />{" "}
+            <button type="button" className="btn btn--link btn--sm" onClick={clearFile} disabled={busy}>
+              <Trans>Remove file</Trans>
+            </button>
+          </p>
+        ) : null}
+      </div>
+      {error ? (
+        <p className="ac-field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <button type="button" className="btn btn--primary btn--sm" onClick={() => void runImport()} disabled={busy}>
+          {busy ? <Trans>Importing…</Trans> : <Trans>Import codes</Trans>}
+        </button>
+      </div>
+      {progress ? (
+        <div className="stock-progress" data-testid="import-progress">
+          <progress id={`${id}-progress`} max={100} value={percent} aria-label={t`Import progress`} />
+          <p className="ac-hint" aria-live="polite">
+            <Trans>
+              {done} of {total} lines sent ({percent}%)
+            </Trans>
+          </p>
+        </div>
+      ) : null}
+      {outcome ? <ImportSummaryView outcome={outcome} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+/** A product's codes as the operator sees them (masked, never whole), by status, newest first, with 'Revoke' on
+ * each available code after a confirmation. */
+import { useCallback, useEffect, useId, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import {
+  adminCodeListSchema,
+  codeRevokeResultSchema,
+  CODE_STATUSES,
+  type AdminCode,
+  type CodeStatus,
+  type ProductStock,
+} from "@store/shared/schemas/stock";
+import { adminApi } from "../../../api/admin-client.ts";
+import { ConfirmDialog } from "../../../ui/dialog.tsx";
+import { toast } from "../../../ui/toast.tsx";
+import { useFormatDate } from "../dashboard/order-status.tsx";
+import { useAdminErrorText } from "./admin-errors.ts";
+import { productPath, useOptionName } from "./stock-shared.ts";
+
+const PAGE = 20;
+
+export const CODE_STATUS_TEXT: Record<CodeStatus, MessageDescriptor> = {
+  available: msg`Available`,
+  reserved: msg`Reserved`,
+  sold: msg`Sold`,
+  revoked: msg`Revoked`,
+};
+
+interface ListState {
+  codes: AdminCode[];
+  nextBefore: string | null;
+  loading: boolean;
+  error: string | null;
+}
+
+export function CodeList({
+  productId,
+  stock,
+  version,
+  onRevoked,
+}: {
+  productId: string;
+  stock: ProductStock;
+  /** Bumped after an import or a revoke: the list is read again. */
+  version: number;
+  onRevoked: (stock: ProductStock) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const formatDate = useFormatDate();
+  const errorText = useAdminErrorText();
+  const optionName = useOptionName();
+  const [status, setStatus] = useState<CodeStatus>("available");
+  const [state, setState] = useState<ListState>({ codes: [], nextBefore: null, loading: true, error: null });
+  const [toRevoke, setToRevoke] = useState<AdminCode | null>(null);
+  const [revoking, setRevoking] = useState(false);
+  const names = new Map(stock.variants.map((v) => [v.variantId, optionName(v.name)]));
+  const perOption = stock.variants.some((v) => v.variantId !== null);
+
+  const load = useCallback(
+    async (before: string | null) => {
+      setState((s) => ({ ...s, loading: true, error: null }));
+      const query = new URLSearchParams({ status, limit: String(PAGE) });
+      if (before) query.set("before", before);
+      try {
+        const page = adminCodeListSchema.parse(
+          await adminApi.get<unknown>(`${productPath(productId)}/codes?${query.toString()}`),
+        );
+        setState((s) => ({
+          codes: before ? [...s.codes, ...page.codes] : page.codes,
+          nextBefore: page.nextBefore,
+          loading: false,
+          error: null,
+        }));
+      } catch (err) {
+        setState((s) => ({ ...s, loading: false, error: errorText(err, t`The codes could not be loaded.`) }));
+      }
+    },
+    [productId, status, errorText, t],
+  );
+
+  useEffect(() => {
+    void load(null);
+  }, [load, version]);
+
+  async function revoke() {
+    if (!toRevoke) return;
+    setRevoking(true);
+    try {
+      const answer = codeRevokeResultSchema.parse(
+        await adminApi.send<unknown>("POST", `${productPath(productId)}/codes/revoke`, { codeIds: [toRevoke.id] }),
+      );
+      toast.success(t`Code revoked`);
+      onRevoked(answer.stock);
+    } catch (err) {
+      toast.error(t`The code could not be revoked.`, {
+        description: errorText(err, t`Something went wrong. Please try again.`),
+      });
+    } finally {
+      setRevoking(false);
+      setToRevoke(null);
+    }
+  }
+
+  const masked = toRevoke?.masked ?? "";
+
+  return (
+    <div className="stock-codes">
+      <div className="stock-codes__head">
+        <h4 id={`${id}-title`}>
+          <Trans>Codes</Trans>
+        </h4>
+        <label htmlFor={`${id}-status`} className="visually-hidden">
+          <Trans>Show codes that are</Trans>
+        </label>
+        <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.currentTarget.value as CodeStatus)}>
+          {CODE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {i18n._(CODE_STATUS_TEXT[s])}
+            </option>
+          ))}
+        </select>
+      </div>
+      {state.error ? (
+        <p className="ac-field-error" role="alert">
+          {state.error}
+        </p>
+      ) : null}
+      {!state.loading && !state.error && state.codes.length === 0 ? (
+        <p className="ac-hint">
+          <Trans>No codes here.</Trans>
+        </p>
+      ) : null}
+      {state.codes.length > 0 ? (
+        <ul className="stock-codes__list" aria-labelledby={`${id}-title`} data-testid="code-list">
+          {state.codes.map((code) => (
+            <li key={code.id} className="stock-code" data-testid="code-row">
+              <code dir="ltr">{code.masked}</code>
+              {perOption ? <span>{names.get(code.variantId) ?? optionName(null)}</span> : null}
+              <span className="muted">{i18n._(CODE_STATUS_TEXT[code.status])}</span>
+              {code.orderCode ? <bdi className="muted">{code.orderCode}</bdi> : null}
+              <time className="muted" dateTime={new Date(code.createdAt).toISOString()}>
+                {formatDate(code.createdAt, true)}
+              </time>
+              {code.status === "available" ? (
+                <button
+                  type="button"
+                  className="btn btn--danger btn--sm"
+                  aria-label={t`Revoke code ${code.masked}`}
+                  onClick={() => setToRevoke(code)}
+                >
+                  <Trans>Revoke</Trans>
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {state.nextBefore ? (
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          disabled={state.loading}
+          onClick={() => void load(state.nextBefore)}
+        >
+          <Trans>Show more</Trans>
+        </button>
+      ) : null}
+      <ConfirmDialog
+        open={toRevoke !== null}
+        title={<Trans>Revoke this code?</Trans>}
+        message={
+          <Trans>
+            The code <bdi>{masked}</bdi> will be taken out of stock and never sold. This cannot be undone.
+          </Trans>
+        }
+        confirmLabel={<Trans>Revoke</Trans>}
+        busy={revoking}
+        onConfirm={() => void revoke()}
+        onCancel={() => setToRevoke(null)}
+      />
+    </div>
+  );
+}

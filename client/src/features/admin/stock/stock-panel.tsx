@@ -1,0 +1,152 @@
+/** The product editor's code stock (docs/decisions.md D10): counts per option, import by paste or file with its
+ * progress and summary, the CSV export of unsold codes, and the codes list where one is revoked. */
+import { useId, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { productStockSchema, type ProductStock, type StockCounts } from "@store/shared/schemas/stock";
+import { adminApi } from "../../../api/admin-client.ts";
+import { refreshStorefront, useAdminResource } from "../panel/admin-request.ts";
+import { CodeImport } from "./code-import-form.tsx";
+import { CodeList } from "./code-list.tsx";
+import { downloadText } from "./download.ts";
+import { useAdminErrorText } from "./admin-errors.ts";
+import { productPath as stockPath, useOptionName } from "./stock-shared.ts";
+import "./stock.css";
+
+function CountsRow({ label, counts, low }: { label: string; counts: StockCounts; low: boolean }) {
+  return (
+    <tr data-testid="stock-row">
+      <th scope="row">
+        {label}
+        {low ? (
+          <span className="stock-low"> {counts.available === 0 ? <Trans>Empty</Trans> : <Trans>Low</Trans>}</span>
+        ) : null}
+      </th>
+      <td className="admin-num" data-testid="stock-available">
+        {counts.available}
+      </td>
+      <td className="admin-num" data-testid="stock-reserved">
+        {counts.reserved}
+      </td>
+      <td className="admin-num" data-testid="stock-sold">
+        {counts.sold}
+      </td>
+    </tr>
+  );
+}
+
+function StockCountsTable({ stock }: { stock: ProductStock }) {
+  const { t } = useLingui();
+  const optionName = useOptionName();
+  const perOption = stock.variants.length > 1 || stock.variants.some((v) => v.variantId !== null);
+  return (
+    <div className="admin-table-scroll">
+      <table className="admin-table stock-counts" aria-label={t`Code stock`}>
+        <thead>
+          <tr>
+            <th scope="col">{perOption ? <Trans>Option</Trans> : <Trans>Product</Trans>}</th>
+            <th scope="col" className="admin-num">
+              <Trans>Available</Trans>
+            </th>
+            <th scope="col" className="admin-num">
+              <Trans>Reserved</Trans>
+            </th>
+            <th scope="col" className="admin-num">
+              <Trans>Sold</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {perOption ? (
+            // Codes on the product itself only matter for a product with options when some were loaded before.
+            stock.variants
+              .filter((v) => v.variantId !== null || Object.values(v.counts).some((n) => n > 0))
+              .map((v) => (
+                <CountsRow key={v.variantId ?? ""} label={optionName(v.name)} counts={v.counts} low={v.low} />
+              ))
+          ) : (
+            <CountsRow label={t`All codes`} counts={stock.total} low={stock.low} />
+          )}
+        </tbody>
+        {perOption ? (
+          <tfoot>
+            <CountsRow label={t`Total`} counts={stock.total} low={false} />
+          </tfoot>
+        ) : null}
+      </table>
+    </div>
+  );
+}
+
+export function StockPanel({ productId }: { productId: string }) {
+  const { t } = useLingui();
+  const headingId = useId();
+  const errorText = useAdminErrorText();
+  const resource = useAdminResource(`${stockPath(productId)}/stock`, productStockSchema);
+  const [fresh, setFresh] = useState<ProductStock | null>(null);
+  const [listVersion, setListVersion] = useState(0);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const stock = fresh ?? resource.data;
+
+  /** After an import or a revoke: its answer's counts, the list read again, the storefront's stock followed. */
+  function changed(next: ProductStock) {
+    setFresh(next);
+    setListVersion((n) => n + 1);
+    refreshStorefront();
+  }
+
+  async function exportCodes() {
+    setExporting(true);
+    setExportError(null);
+    try {
+      const csv = await adminApi.get<unknown>(`${stockPath(productId)}/codes.csv`);
+      downloadText(`codes-${productId}.csv`, typeof csv === "string" ? csv : "", "text/csv");
+    } catch (err) {
+      setExportError(errorText(err, t`The codes could not be exported.`));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <section className="ac-box stock-panel" aria-labelledby={headingId} data-testid="stock-panel">
+      <h3 id={headingId}>
+        <Trans>Code stock</Trans>
+      </h3>
+      {stock ? (
+        <StockCountsTable stock={stock} />
+      ) : resource.error ? (
+        <p className="ac-hint" role="status">
+          <Trans>The stock could not be loaded.</Trans>{" "}
+          <button type="button" className="btn btn--link btn--sm" onClick={() => void resource.reload()}>
+            <Trans>Retry</Trans>
+          </button>
+        </p>
+      ) : (
+        <p className="loading" role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+
+      {stock ? <CodeImport productId={productId} stock={stock} onImported={changed} /> : null}
+
+      <div className="stock-panel__export">
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => void exportCodes()}
+          disabled={exporting}
+        >
+          {exporting ? <Trans>Exporting…</Trans> : <Trans>Export unsold codes (CSV)</Trans>}
+        </button>
+        {exportError ? (
+          <p className="ac-field-error" role="alert">
+            {exportError}
+          </p>
+        ) : null}
+      </div>
+
+      {stock ? <CodeList productId={productId} stock={stock} version={listVersion} onRevoked={changed} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+/** Set-up for the code-stock and order-lifecycle specs: products sold from code stock, codes loaded through the
+ * admin API, orders placed through the public checkout, and the dev mailbox read through the admin API. */
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import type { ProductStock } from "../../shared/src/schemas/stock.ts";
+import type { AdminOrderDetail } from "../../shared/src/schemas/orders.ts";
+import type { ApiSession } from "../admin/console-helpers.ts";
+
+/** A short unique tag for names and codes, so runs and parallel tests never collide. */
+export const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 100_000).toString(36)}`.toUpperCase();
+
+export interface StockProduct {
+  id: string;
+  title: string;
+  version: number;
+}
+
+/** Creates a product sold from code stock (automatic delivery, unless `manual`), $5, optionally with codes. */
+export async function createStockProduct(
+  api: ApiSession,
+  options: {
+    title: string;
+    threshold?: number;
+    codes?: string[];
+    platform?: string;
+    manual?: boolean;
+    /** Option names, each at $5. */
+    variants?: string[];
+  },
+): Promise<StockProduct> {
+  const product = (await api.send("POST", "/api/admin/products", {
+    title: options.title,
+    description: "A product sold from code stock in the end-to-end tests.",
+    price: { USD: 500, TND: 0, EUR: 0, EGP: 0 },
+    platform: options.platform ?? "PS",
+    deliveryMode: options.manual ? "manual" : "automatic",
+    lowStockThreshold: options.threshold ?? 5,
+    variants: (options.variants ?? []).map((name) => ({ name, price: { USD: 500, TND: 0, EUR: 0, EGP: 0 } })),
+  })) as StockProduct;
+  if (options.codes && options.codes.length > 0) await importCodes(api, product.id, options.codes);
+  return product;
+}
+
+export async function importCodes(api: ApiSession, productId: string, codes: string[]): Promise<void> {
+  const answer = (await api.send("POST", `/api/admin/products/${productId}/codes/import`, {
+    text: codes.join("\n"),
+    format: "text",
+  })) as { summary: { imported: number } };
+  expect(answer.summary.imported).toBe(codes.length);
+}
+
+export async function stockOf(api: ApiSession, productId: string): Promise<ProductStock> {
+  return (await api.get(`/api/admin/products/${productId}/stock`)) as ProductStock;
+}
+
+export async function orderOf(api: ApiSession, code: string): Promise<AdminOrderDetail> {
+  return (await api.get(`/api/admin/orders/${code}`)) as AdminOrderDetail;
+}
+
+/** Places an order through the public checkout (manual payment) → its code. */
+export async function placeOrder(
+  request: APIRequestContext,
+  items: { id: string; qty: number }[],
+  email: string,
+): Promise<string> {
+  const res = await request.post("/api/checkout", {
+    data: { name: "Stock Tester", email, whatsapp: "+216 20 555 123", currency: "USD", items },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { panierCode: string }).panierCode;
+}
+
+interface MailSummary {
+  id: number;
+  to: string;
+  subject: string;
+}
+
+/** The private order page's address from the dev mailbox (the order's confirmation email), read as the admin. */
+export async function privateOrderLink(api: ApiSession, orderCode: string): Promise<string> {
+  let found: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const list = (await api.get("/api/admin/mailbox?limit=50")) as { messages?: MailSummary[] } | MailSummary[];
+        const messages = Array.isArray(list) ? list : (list.messages ?? []);
+        for (const m of messages.filter((x) => x.subject.includes(orderCode))) {
+          const mail = (await api.get(`/api/admin/mailbox/${m.id}`)) as { text: string };
+          const link = /https?:\/\/\S+?(\/orders\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+          if (link) found = link;
+        }
+        return found;
+      },
+      { message: `the email of ${orderCode} with its private link` },
+    )
+    .not.toBeNull();
+  return found ?? "";
+}
+
+export function toast(page: Page, text: string): Locator {
+  return page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
+}
+
+/** Opens an order's view from the dashboard's Panier Lookup (the recent list may have moved on). */
+export async function openOrder(page: Page, code: string, labels = { lookup: "Panier Lookup", search: "Search" }) {
+  const lookup = page.getByRole("region", { name: labels.lookup });
+  await lookup.getByPlaceholder("PNR-12345").fill(code);
+  await lookup.getByRole("button", { name: labels.search }).click();
+  await lookup.getByTestId("open-order").click();
+}
