@@ -32,6 +32,9 @@ import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { CheckoutRepo } from "./modules/checkout/checkout.repo.ts";
 import { CheckoutService } from "./modules/checkout/checkout.service.ts";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
+import { PaymentsRepo } from "./modules/payments/payments.repo.ts";
+import { PaymentsService } from "./modules/payments/payments.service.ts";
+import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import { NewsletterRepo } from "./modules/newsletter/newsletter.repo.ts";
 import { NewsletterService } from "./modules/newsletter/newsletter.service.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
@@ -74,6 +77,7 @@ export interface Services {
   mailbox: MailboxService;
   ordersRepo: OrdersRepo;
   orders: OrdersService;
+  payments: PaymentsService;
   checkout: CheckoutService;
   newsletter: NewsletterService;
   adminAuth: AdminAuthService;
@@ -95,6 +99,16 @@ export function buildServices({ config, data }: AppDeps): Services {
   const ordersRepo = new OrdersRepo();
   const uploads = new UploadsService(path.join(config.dataDir, "uploads"));
   const rateLimits = new RateLimitsService(data, new RateLimitsRepo());
+  const orders = new OrdersService(data, ordersRepo, mailRepo, catalogRepo, () => mailWorker.wake());
+  const payments = new PaymentsService({
+    data,
+    repo: new PaymentsRepo(),
+    ordersRepo,
+    orders,
+    config: config.payment,
+    publicUrl: config.publicUrl,
+    onMailQueued: () => mailWorker.wake(),
+  });
   return {
     catalogRepo,
     settingsRepo,
@@ -114,7 +128,8 @@ export function buildServices({ config, data }: AppDeps): Services {
     mailWorker,
     mailbox: new MailboxService(data, mailRepo),
     ordersRepo,
-    orders: new OrdersService(data, ordersRepo, mailRepo, catalogRepo, () => mailWorker.wake()),
+    orders,
+    payments,
     checkout: new CheckoutService({
       data,
       repo: new CheckoutRepo(),
@@ -123,6 +138,7 @@ export function buildServices({ config, data }: AppDeps): Services {
       mail: mailRepo,
       idempotency,
       worker: mailWorker,
+      payments,
       publicUrl: config.publicUrl,
       operatorEmail: config.operatorEmail,
     }),
@@ -160,6 +176,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   app.route("/", catalogRoutes(services.catalog));
   app.route("/", seoRoutes(services.seo));
   app.route("/", checkoutRoutes(services.checkout));
+  app.route("/", paymentsRoutes(services.payments));
   app.route("/", ordersRoutes(services.orders, services.publicLimiter));
   app.route("/", promosRoutes(services.promos, services.publicLimiter));
   app.route("/", newsletterRoutes(services.newsletter, services.publicLimiter));

@@ -21,12 +21,68 @@ const envSchema = z.object({
   ADMIN_USERNAME: optional,
   ADMIN_PASSWORD: optional,
   CODES_KEY: optional,
-  PAYMENT_PROVIDER: z.enum(["manual", "konnect", "stripe"]).default("manual"),
+  PAYMENT_PROVIDER: optional,
+  KONNECT_API_KEY: optional,
+  KONNECT_WALLET_ID: optional,
+  KONNECT_API_URL: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_URL: optional,
   CLIENT_DIST: optional,
   SEED_DEMO: z.enum(["auto", "yes", "no"]).default("auto"),
   /** Set (yes/true/1) only behind a reverse proxy: rate limits then key on the X-Forwarded-For hop. */
   TRUST_PROXY: optional,
 });
+
+export const PAYMENT_PROVIDERS = ["manual", "konnect", "stripe"] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+export type PaymentConfig =
+  | { provider: "manual" }
+  | { provider: "konnect"; apiKey: string; walletId: string; apiUrl: string }
+  | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string };
+
+/** The provider PAYMENT_PROVIDER names, with every key it needs; an unknown name or a missing key is an error
+ * naming the setting (never its value: these are secrets). */
+function paymentConfig(e: z.infer<typeof envSchema>): PaymentConfig {
+  const name = (e.PAYMENT_PROVIDER ?? "manual").trim().toLowerCase();
+  const need = (key: keyof typeof e, value: string | undefined): string => {
+    if (value === undefined) throw new Error(`PAYMENT_PROVIDER=${name} needs ${String(key)} to be set.`);
+    return value.trim();
+  };
+  const url = (key: keyof typeof e, value: string | undefined, fallback: string): string => {
+    const raw = (value ?? fallback).trim().replace(/\/+$/, "");
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      throw new Error(`${String(key)} must be an http(s) URL.`);
+    }
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+      throw new Error(`${String(key)} must be an http(s) URL.`);
+    return raw;
+  };
+  switch (name) {
+    case "manual":
+      return { provider: "manual" };
+    case "konnect":
+      return {
+        provider: "konnect",
+        apiKey: need("KONNECT_API_KEY", e.KONNECT_API_KEY),
+        walletId: need("KONNECT_WALLET_ID", e.KONNECT_WALLET_ID),
+        apiUrl: url("KONNECT_API_URL", e.KONNECT_API_URL, "https://api.konnect.network"),
+      };
+    case "stripe":
+      return {
+        provider: "stripe",
+        secretKey: need("STRIPE_SECRET_KEY", e.STRIPE_SECRET_KEY),
+        webhookSecret: need("STRIPE_WEBHOOK_SECRET", e.STRIPE_WEBHOOK_SECRET),
+        apiUrl: url("STRIPE_API_URL", e.STRIPE_API_URL, "https://api.stripe.com"),
+      };
+    default:
+      throw new Error(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(", ")} (got "${name.slice(0, 40)}").`);
+  }
+}
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -42,7 +98,8 @@ export interface Config {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   codesKey: string | undefined;
-  paymentProvider: "manual" | "konnect" | "stripe";
+  /** The payment provider and its settings (docs/decisions.md D11). */
+  payment: PaymentConfig;
   clientDist: string;
   seedDemo: "auto" | "yes" | "no";
   trustProxy: boolean;
@@ -70,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     codesKey: e.CODES_KEY,
-    paymentProvider: e.PAYMENT_PROVIDER,
+    payment: paymentConfig(e),
     clientDist: path.resolve(e.CLIENT_DIST ?? new URL("../../client/dist", import.meta.url).pathname),
     seedDemo: e.SEED_DEMO,
     trustProxy: ["1", "true", "yes"].includes((e.TRUST_PROXY ?? "").toLowerCase()),

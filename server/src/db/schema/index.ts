@@ -3,3 +3,4 @@ export * from "./orders.ts";
 export * from "./mail.ts";
 export * from "./admin.ts";
 export * from "./limits.ts";
+export * from "./payments.ts";
