@@ -105,6 +105,14 @@ export interface Config {
   trustProxy: boolean;
 }
 
+function invalidIfThrows<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    throw new Error(`Invalid configuration: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -127,7 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     codesKey: e.CODES_KEY,
-    payment: paymentConfig(e),
+    payment: invalidIfThrows(() => paymentConfig(e)),
     clientDist: path.resolve(e.CLIENT_DIST ?? new URL("../../client/dist", import.meta.url).pathname),
     seedDemo: e.SEED_DEMO,
     trustProxy: ["1", "true", "yes"].includes((e.TRUST_PROXY ?? "").toLowerCase()),

@@ -49,11 +49,13 @@ describe("payment settings", () => {
   it("stops the server at start, on one line, without printing a secret", () => {
     const unknown = runServerToExit({ PAYMENT_PROVIDER: "bitcoin" });
     expect(unknown.status).toBe(1);
-    expect(unknown.output).toContain("Cannot start the store: PAYMENT_PROVIDER must be one of manual, konnect, stripe");
+    expect(unknown.output).toContain(
+      "Cannot start the store: Invalid configuration: PAYMENT_PROVIDER must be one of manual, konnect, stripe",
+    );
     const missing = runServerToExit({ ...STRIPE, STRIPE_WEBHOOK_SECRET: "" });
     expect(missing.status).toBe(1);
     expect(missing.output).toContain(
-      "Cannot start the store: PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET to be set.",
+      "Cannot start the store: Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET to be set.",
     );
     expect(missing.output).not.toContain("sk_test_secret9");
     expect(missing.output).not.toMatch(/\n\s+at /);
