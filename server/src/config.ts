@@ -109,7 +109,7 @@ function invalidIfThrows<T>(read: () => T): T {
   try {
     return read();
   } catch (err) {
-    throw new Error(`Invalid configuration: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`Invalid configuration: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
 }
 
