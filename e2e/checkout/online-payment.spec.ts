@@ -8,6 +8,9 @@ import { FakeStripe } from "../../server/src/modules/payments/fakes/fake-stripe.
 import { addFromProductPage, checkoutForm, findMail, uniqueEmail } from "./checkout-helpers.ts";
 import { startPaymentStore, type PaymentStore } from "./payment-store.ts";
 
+// Each test goes through two servers and the provider's page: on a busy machine that takes longer than most.
+test.slow();
+
 const BASE_PORT = Number(process.env.E2E_PORT ?? 4173);
 const KONNECT_PORT = BASE_PORT + 10_000;
 const STRIPE_PORT = BASE_PORT + 20_000;

@@ -17,8 +17,9 @@ import { placedOrder } from "./placed-order.ts";
 import "./checkout.css";
 
 const LOOKUP_TIMEOUT_MS = 6000;
-/** Between lookups while a provider's payment is awaited (the public lookup allows 30 a minute). */
-const POLL_MS = 3000;
+/** Between lookups while a provider's payment is awaited (the public lookups allow 30 a minute per address,
+ * shared with the private order page). */
+const POLL_MS = 4000;
 
 export type PaymentReturn = "return" | "cancelled";
 
