@@ -5,6 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { FakeKonnect } from "../../server/src/modules/payments/fakes/fake-konnect.ts";
 import { FakeStripe } from "../../server/src/modules/payments/fakes/fake-stripe.ts";
+import { expectNoSeriousAxeViolations } from "../a11y.ts";
 import { addFromProductPage, checkoutForm, findMail, uniqueEmail } from "./checkout-helpers.ts";
 import { startPaymentStore, type PaymentStore } from "./payment-store.ts";
 
@@ -59,6 +60,10 @@ test.describe("paying with Konnect", () => {
       "Online payment is not available in EGP. Please choose TND, EUR, USD to pay.",
     );
     await expect(form.getByRole("button", { name: "Place order" })).toBeDisabled();
+    await expect(form.getByRole("button", { name: "Place order" })).toHaveAccessibleDescription(
+      /Online payment is not available in EGP/,
+    );
+    await expectNoSeriousAxeViolations(page);
     await form.locator("#checkout-currency").selectOption("TND");
     await expect(form.getByRole("alert")).toHaveCount(0);
     await form.getByRole("button", { name: "Place order" }).click();
@@ -75,6 +80,7 @@ test.describe("paying with Konnect", () => {
     );
     const steps = page.getByRole("navigation", { name: "Checkout progress" }).getByRole("listitem");
     await expect(steps.nth(2)).not.toContainText("awaiting payment");
+    await expectNoSeriousAxeViolations(page);
     await page.getByRole("link", { name: "View your order" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${code}`);
     await expect(page.getByTestId("order-status")).toHaveText("Paid, preparing your codes");
@@ -141,6 +147,7 @@ test.describe("paying with Stripe", () => {
     await expect(page.getByTestId("payment-state")).toHaveText(
       "The payment was not completed. You can try again until the order expires.",
     );
+    await expectNoSeriousAxeViolations(page);
     await page.getByRole("link", { name: "Complete payment" }).click();
     await page.getByRole("button", { name: "Pay" }).click();
 
