@@ -141,6 +141,8 @@ export function syntheticProducts(count: number, seed = 42): Product[] {
       region: pick(rand, REGIONS),
       delivery: "Email",
       sku: `BN-${i}`,
+      deliveryMode: "manual",
+      lowStockThreshold: 5,
       inStock: rand() < 0.95,
       sales: Math.floor(rand() * 5000),
       createdAt: 1_700_000_000_000 + Math.floor(rand() * 3e10),

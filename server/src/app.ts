@@ -28,6 +28,12 @@ import { MailWorker } from "./modules/mail/mail.worker.ts";
 import { MailboxService } from "./modules/mail/mailbox.service.ts";
 import { OrdersRepo } from "./modules/orders/orders.repo.ts";
 import { OrdersService } from "./modules/orders/orders.service.ts";
+import { OrderMails } from "./modules/orders/order-mails.ts";
+import { CodesRepo } from "./modules/codes/codes.repo.ts";
+import { CodesService } from "./modules/codes/codes.service.ts";
+import { codesRoutes } from "./modules/codes/codes.routes.ts";
+import { StockKeeper } from "./modules/codes/stock.ts";
+import { Sealer } from "./lib/sealer.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { CheckoutRepo } from "./modules/checkout/checkout.repo.ts";
 import { CheckoutService } from "./modules/checkout/checkout.service.ts";
@@ -78,6 +84,9 @@ export interface Services {
   ordersRepo: OrdersRepo;
   orders: OrdersService;
   payments: PaymentsService;
+  /** Codes as stock (docs/decisions.md D10). */
+  stock: StockKeeper;
+  codes: CodesService;
   checkout: CheckoutService;
   newsletter: NewsletterService;
   adminAuth: AdminAuthService;
@@ -93,13 +102,28 @@ export function buildServices({ config, data }: AppDeps): Services {
   const idempotency = new IdempotencyService(data, new IdempotencyRepo());
   const promosRepo = new PromosRepo();
   const mailRepo = new MailRepo();
-  const mailWorker = new MailWorker(data, mailRepo, createTransport(config.smtpUrl, data, mailRepo, config.dataDir), {
-    from: config.mailFrom,
-  });
+  // The one key for codes and other secrets at rest: CODES_KEY, else DATA_DIR/codes.key (docs/operations.md).
+  const sealer = Sealer.fromConfig(config.codesKey, config.dataDir);
   const ordersRepo = new OrdersRepo();
+  const stock = new StockKeeper(new CodesRepo(data.engine), catalogRepo);
+  const orderMails = new OrderMails(ordersRepo, stock.codes, mailRepo, sealer, config.publicUrl);
+  const mailWorker = new MailWorker(
+    data,
+    mailRepo,
+    createTransport(config.smtpUrl, data, mailRepo, config.dataDir, sealer),
+    { from: config.mailFrom, render: orderMails.render },
+  );
+  const orders = new OrdersService({
+    data,
+    repo: ordersRepo,
+    mail: mailRepo,
+    catalog: catalogRepo,
+    stock,
+    mails: orderMails,
+    onMailQueued: () => mailWorker.wake(),
+  });
   const uploads = new UploadsService(path.join(config.dataDir, "uploads"));
   const rateLimits = new RateLimitsService(data, new RateLimitsRepo());
-  const orders = new OrdersService(data, ordersRepo, mailRepo, catalogRepo, () => mailWorker.wake());
   const payments = new PaymentsService({
     data,
     repo: new PaymentsRepo(),
@@ -126,10 +150,12 @@ export function buildServices({ config, data }: AppDeps): Services {
     promos: new PromosService(data, promosRepo),
     mailRepo,
     mailWorker,
-    mailbox: new MailboxService(data, mailRepo),
+    mailbox: new MailboxService(data, mailRepo, sealer),
     ordersRepo,
     orders,
     payments,
+    stock,
+    codes: new CodesService(data, stock.codes, stock, catalogRepo, orders, sealer, () => mailWorker.wake()),
     checkout: new CheckoutService({
       data,
       repo: new CheckoutRepo(),
@@ -139,13 +165,16 @@ export function buildServices({ config, data }: AppDeps): Services {
       idempotency,
       worker: mailWorker,
       payments,
+      stock,
+      mails: orderMails,
       publicUrl: config.publicUrl,
       operatorEmail: config.operatorEmail,
+      unpaidOrderTtlMs: config.unpaidOrderTtlMs,
     }),
     newsletter: new NewsletterService(data, new NewsletterRepo()),
     adminAuth: new AdminAuthService(data, new AdminAuthRepo(), config),
     uploads,
-    catalogAdmin: new CatalogAdminService(data, new CatalogAdminRepo(), catalogRepo, uploads),
+    catalogAdmin: new CatalogAdminService(data, new CatalogAdminRepo(), catalogRepo, uploads, stock.codes),
     banners: new BannersService(data, new BannersRepo(), catalogRepo, uploads),
     settings: new SettingsService(data, settingsRepo, catalogRepo),
   };
@@ -182,6 +211,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   app.route("/", newsletterRoutes(services.newsletter, services.publicLimiter));
   app.route("/", adminAuthRoutes(services.adminAuth, deps.config));
   app.route("/", catalogAdminRoutes(services.catalogAdmin));
+  app.route("/", codesRoutes(services.codes));
   app.route("/", bannersRoutes(services.banners));
   app.route("/", settingsRoutes(services.settings));
   app.route("/", uploadsRoutes(services.uploads));

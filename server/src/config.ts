@@ -28,6 +28,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional,
+  /** Minutes an unpaid order keeps its reserved codes before it expires (default: 60 with a payment provider,
+   * 2880 = 48 hours in manual mode). */
+  UNPAID_ORDER_TTL_MINUTES: optional
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).max(525_600).optional()),
   CLIENT_DIST: optional,
   SEED_DEMO: z.enum(["auto", "yes", "no"]).default("auto"),
   /** Set (yes/true/1) only behind a reverse proxy: rate limits then key on the X-Forwarded-For hop. */
@@ -100,6 +105,8 @@ export interface Config {
   codesKey: string | undefined;
   /** The payment provider and its settings (docs/decisions.md D11). */
   payment: PaymentConfig;
+  /** How long an unpaid order waits before it expires and frees its codes (ms). */
+  unpaidOrderTtlMs: number;
   clientDist: string;
   seedDemo: "auto" | "yes" | "no";
   trustProxy: boolean;
@@ -122,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const database = databaseTarget(e.DATABASE_URL, dataDir);
+  const payment = invalidIfThrows(() => paymentConfig(e));
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -135,7 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     codesKey: e.CODES_KEY,
-    payment: invalidIfThrows(() => paymentConfig(e)),
+    payment,
+    unpaidOrderTtlMs: (e.UNPAID_ORDER_TTL_MINUTES ?? (payment.provider === "manual" ? 2880 : 60)) * 60_000,
     clientDist: path.resolve(e.CLIENT_DIST ?? new URL("../../client/dist", import.meta.url).pathname),
     seedDemo: e.SEED_DEMO,
     trustProxy: ["1", "true", "yes"].includes((e.TRUST_PROXY ?? "").toLowerCase()),

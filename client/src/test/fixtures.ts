@@ -16,6 +16,8 @@ export function product(id: string, patch: Partial<Product> = {}): Product {
     region: "Global",
     delivery: "",
     sku: id,
+    deliveryMode: "manual",
+    lowStockThreshold: 5,
     inStock: true,
     sales: 0,
     createdAt: 1,

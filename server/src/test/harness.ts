@@ -62,6 +62,16 @@ export async function createTestStore(
   };
 }
 
+/** A second instance of the app on the same database and data directory (its own connection or pool, services
+ * and workers' state), as a second server process would be: for multi-instance tests. */
+export async function openPeer(
+  store: TestStore,
+): Promise<{ app: Hono; services: Services; close: () => Promise<void> }> {
+  const data = await openDatabase(store.config.database);
+  const services = buildServices({ config: store.config, data });
+  return { app: buildApp({ config: store.config, data }, services), services, close: () => data.close() };
+}
+
 /** Whether the integration tests run on PostgreSQL (TEST_DATABASE=postgres) instead of SQLite. */
 export const TEST_ON_POSTGRES = process.env.TEST_DATABASE === "postgres";
 

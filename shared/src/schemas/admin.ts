@@ -1,6 +1,7 @@
 /** Admin API bodies: sign-in, profile, catalog editing (products, categories, banners), settings. */
 import { z } from "./zod.ts";
 import { bannerSchema, productSchema, rateSchema, togglesSchema } from "./catalog.ts";
+import { DEFAULT_LOW_STOCK_THRESHOLD, deliveryModeSchema, lowStockThresholdSchema } from "./stock.ts";
 
 // ---------- Access ----------
 
@@ -125,7 +126,10 @@ const productFields = {
   region: text("Region", 50),
   delivery: text("Delivery", 100),
   sku: text("SKU", 100),
+  /** Ignored for an `automatic` product: its stock decides (docs/decisions.md D10). */
   inStock: z.boolean({ error: "In stock must be true or false" }),
+  deliveryMode: deliveryModeSchema,
+  lowStockThreshold: lowStockThresholdSchema,
   categoryId: z.string({ error: "Invalid category" }).trim().max(100, "Invalid category").nullable(),
   variants: z.array(variantInputSchema, { error: "Variants must be a list" }).max(100, "Too many variants"),
 };
@@ -180,6 +184,9 @@ export const productCreateSchema = z.preprocess(
     delivery: productFields.delivery.default(""),
     sku: productFields.sku.default(""),
     inStock: productFields.inStock.default(true),
+    /** A new product is `manual` unless said otherwise, so existing clients keep selling as before. */
+    deliveryMode: productFields.deliveryMode.default("manual"),
+    lowStockThreshold: productFields.lowStockThreshold.default(DEFAULT_LOW_STOCK_THRESHOLD),
     categoryId: productFields.categoryId.default(null),
     variants: productFields.variants.default([]),
   }),
@@ -201,6 +208,8 @@ export const productUpdateSchema = z.preprocess(
     delivery: productFields.delivery.optional(),
     sku: productFields.sku.optional(),
     inStock: productFields.inStock.optional(),
+    deliveryMode: productFields.deliveryMode.optional(),
+    lowStockThreshold: productFields.lowStockThreshold.optional(),
     categoryId: productFields.categoryId.optional(),
     variants: productFields.variants.optional(),
     version: z.number({ error: "Version must be a number" }).int("Version must be a whole number").min(1).optional(),

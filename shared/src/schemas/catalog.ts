@@ -1,5 +1,6 @@
 /** Catalog shapes as the server sends them to the storefront (sync) and the admin. */
 import { z } from "./zod.ts";
+import { DELIVERY_MODES } from "../order-status.ts";
 import {
   DEFAULT_TOGGLES,
   NO_PAYMENT_INSTRUCTIONS,
@@ -36,7 +37,13 @@ export const productSchema = z.object({
   region: z.string(),
   delivery: z.string(),
   sku: z.string(),
+  /** For an `automatic` product, derived from its available codes (docs/decisions.md D10). */
   inStock: z.boolean(),
+  /** `automatic`: sold from code stock; `manual`: sold without stock, fulfilled by hand. (`delivery` above is the
+   * free-text label shown to shoppers, e.g. "Email".) */
+  deliveryMode: z.enum(DELIVERY_MODES),
+  /** Available codes at or under this count make the product "low" on the dashboard. */
+  lowStockThreshold: z.number().int().min(0),
   /** Units sold (real sales counts), for the popularity sort. */
   sales: z.number().int().min(0),
   createdAt: z.number().int(),

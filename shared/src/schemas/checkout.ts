@@ -28,6 +28,8 @@ export const CHECKOUT_ERROR_CODES = {
   unavailable: "product_unavailable",
   optionRequired: "option_required",
   outOfStock: "out_of_stock",
+  /** More than the available codes of an automatic product: `title` and `available` (0 or more) come with it. */
+  insufficientStock: "insufficient_stock",
 } as const;
 
 export const MAX_QTY = 99;

@@ -8,5 +8,9 @@ export const apiErrorSchema = z.object({
   /** A stable name for the refusal, when the client may say it in its own words (with `title`). */
   code: z.string().optional(),
   title: z.string().optional(),
+  /** With `insufficient_stock`: how many the shopper can still buy. */
+  available: z.number().int().optional(),
+  id: z.string().optional(),
+  variantId: z.string().nullable().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,16 +1,12 @@
 /** Order shapes: the public lookup, the private order page, the admin console, metrics and the dev mailbox. */
 import { z } from "./zod.ts";
 import { CURRENCIES } from "../currency.ts";
+import { CODE_STATUSES, ORDER_STATUSES, type OrderStatus } from "../order-status.ts";
 
-export const ORDER_STATUSES = [
-  "pending_payment",
-  "paid",
-  "awaiting_stock",
-  "delivered",
-  "cancelled",
-  "expired",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The order states come from one place (shared/src/order-status.ts), which the server's tables import too. */
+export { ORDER_STATUSES };
+export type { OrderStatus };
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
 /** GET /api/orders/{code} (public, docs/decisions.md D9): the code, the customer's first name and where the
  * order stands (the order-success page shows whether payment is still awaited); nothing else about the order. */
@@ -42,12 +38,63 @@ export const privateOrderSchema = z.object({
   total: z.number().int(),
   promoCode: z.string().nullable(),
   paymentLink: z.string().nullable(),
-  /** Delivered codes (docs/decisions.md D9, D10); empty until delivery. */
+  /** When an order still awaiting payment expires (its reserved codes go back to stock); null otherwise. */
+  expiresAt: z.number().int().nullable(),
+  /** Delivered codes (docs/decisions.md D9, D10): only for a delivered order (also the delivered part of an order
+   * awaiting stock); empty otherwise. `platform` is the product's platform, for activation hints. */
   codes: z.array(
-    z.object({ productId: z.string(), variantId: z.string().nullable(), title: z.string(), code: z.string() }),
+    z.object({
+      lineId: z.string(),
+      productId: z.string(),
+      variantId: z.string().nullable(),
+      title: z.string(),
+      variantName: z.string().nullable(),
+      platform: z.string(),
+      code: z.string(),
+    }),
   ),
 });
 export type PrivateOrder = z.infer<typeof privateOrderSchema>;
+
+/** What happened to an order, in its history (the audit log of docs/decisions.md D10). */
+export const ORDER_EVENT_ACTIONS = [
+  "created",
+  "payment_confirmed",
+  "codes_assigned",
+  "delivered",
+  "awaiting_stock",
+  "expired",
+  "cancelled",
+  "refunded",
+  "delivery_email_resent",
+  "code_replaced",
+] as const;
+export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
+
+/** One entry of an order's history: who (an operator's username, "system", or "provider:<name>"), what, when. */
+export const orderEventSchema = z.object({
+  id: z.number().int(),
+  at: z.number().int(),
+  actor: z.string(),
+  action: z.enum(ORDER_EVENT_ACTIONS),
+  fromStatus: orderStatusSchema.nullable(),
+  toStatus: orderStatusSchema.nullable(),
+  /** A short English note for the operator (e.g. "code ••••AB12 replaced by ••••CD34"); never a whole code. */
+  detail: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** A code assigned to (or reserved for) an order, as the admin sees it: masked. */
+export const adminOrderCodeSchema = z.object({
+  id: z.string(),
+  lineId: z.string(),
+  productId: z.string(),
+  variantId: z.string().nullable(),
+  title: z.string(),
+  status: z.enum(CODE_STATUSES),
+  masked: z.string(),
+});
+export type AdminOrderCode = z.infer<typeof adminOrderCodeSchema>;
 
 /** The admin console's order (docs/product.md: code, createdAt, customer, items with id and qty). */
 export const adminOrderSchema = z.object({
@@ -69,8 +116,48 @@ export const adminOrderSchema = z.object({
   promoPercent: z.number().int(),
   paymentProvider: z.string(),
   version: z.number().int(),
+  /** When an unpaid order expires; null once it no longer awaits payment. */
+  expiresAt: z.number().int().nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** GET /api/admin/orders/{code} and every order action's answer: the order, its codes (masked), its history
+ * (oldest first) and the actions its state allows now. */
+export const ADMIN_ORDER_ACTIONS = ["mark_paid", "resend_delivery", "replace_code", "cancel", "refund"] as const;
+export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
+export const adminOrderDetailSchema = adminOrderSchema.extend({
+  codes: z.array(adminOrderCodeSchema),
+  /** Codes still missing when awaiting stock (0 otherwise). */
+  missingCodes: z.number().int(),
+  events: z.array(orderEventSchema),
+  actions: z.array(z.enum(ADMIN_ORDER_ACTIONS)),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+/** Bodies of the admin order actions (POST /api/admin/orders/{code}/{mark-paid|resend-delivery|cancel|refund}):
+ * an optional note for the audit log. */
+export const orderActionRequestSchema = z
+  .object({ note: z.string().trim().max(500, "Note is too long").default("") })
+  .default({ note: "" });
+export type OrderActionRequest = z.input<typeof orderActionRequestSchema>;
+
+/** POST /api/admin/orders/{code}/replace-code: the sold code to replace (its id from `codes`); the old one is
+ * revoked, a new one taken from stock and mailed. 409 when no code is available. */
+export const replaceCodeRequestSchema = z.object({
+  codeId: z.string({ error: "codeId is required" }).min(1, "codeId is required").max(100),
+  note: z.string().trim().max(500, "Note is too long").default(""),
+});
+export type ReplaceCodeRequest = z.input<typeof replaceCodeRequestSchema>;
+
+/** GET /api/admin/orders?limit=&status=: newest first. */
+export const adminOrderListQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, "limit must be a whole number")
+    .transform(Number)
+    .optional(),
+  status: orderStatusSchema.optional(),
+});
 
 /** docs/decisions.md D20 */
 export const metricsSchema = z.object({

@@ -86,6 +86,7 @@ export function orderSteps(status: OrderStatus): Record<CheckoutStep, StepState>
       return { ...placed, payment: "done", confirmation: "done" };
     case "cancelled":
     case "expired":
+    case "refunded":
       return { ...placed, payment: "stopped", confirmation: "upcoming" };
   }
 }

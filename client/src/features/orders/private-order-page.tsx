@@ -20,6 +20,7 @@ const STATUS_TEXT: Record<OrderStatus, MessageDescriptor> = {
   delivered: msg`Delivered`,
   cancelled: msg`Cancelled`,
   expired: msg`Expired (not paid in time)`,
+  refunded: msg`Refunded`,
 };
 
 /** Keeps the page out of search engines while it is shown (robots.txt also disallows /orders/). */

@@ -19,6 +19,8 @@ export function makeProduct(over: Partial<Product> = {}): Product {
     region: "Global",
     delivery: "Email",
     sku: `SKU-${seq}`,
+    deliveryMode: "manual",
+    lowStockThreshold: 5,
     inStock: true,
     sales: 0,
     createdAt: 1_700_000_000_000 + seq,

@@ -2,6 +2,8 @@
  * checked by schema-parity.test.ts. Millisecond timestamps are bigint (read as numbers). */
 import { bigint, boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 
+import { DELIVERY_MODES } from "@store/shared/order-status";
+
 const ms = (name: string) => bigint(name, { mode: "number" });
 
 /** Shared columns: `version` counts edits of one row (optimistic concurrency); `rev` is the catalog
@@ -43,6 +45,9 @@ export const products = pgTable(
     delivery: text("delivery").notNull().default(""),
     sku: text("sku").notNull().default(""),
     inStock: boolean("in_stock").notNull().default(true),
+    /** automatic: sold from code stock (in_stock then follows the available codes); manual: fulfilled by hand. */
+    deliveryMode: text("delivery_mode", { enum: DELIVERY_MODES }).notNull().default("manual"),
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
     categoryId: text("category_id"),
     sales: integer("sales").notNull().default(0),
     ...tracked,

@@ -15,6 +15,9 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text_body").notNull(),
     html: text("html_body").notNull(),
+    /** Set for mail rendered when sent (the delivery email with its codes, mail naming the private order link):
+     * the kind, order and these JSON parameters are kept, never the secret parts of the body. */
+    params: text("params"),
     status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: ms("next_attempt_at").notNull(),

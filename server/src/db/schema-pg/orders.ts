@@ -1,6 +1,6 @@
 /** The order tables on PostgreSQL (see ../schema/orders.ts, kept in step by schema-parity.test.ts). */
 import { bigint, boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { ORDER_STATUSES } from "../schema/orders.ts";
+import { ORDER_STATUSES } from "@store/shared/order-status";
 
 const ms = (name: string) => bigint(name, { mode: "number" });
 
@@ -31,9 +31,18 @@ export const orders = pgTable(
     createdAt: ms("created_at").notNull(),
     updatedAt: ms("updated_at").notNull(),
     paidAt: ms("paid_at"),
+    /** When an order still awaiting payment expires (its reserved codes then go back to stock). */
+    expiresAt: ms("expires_at"),
+    /** The private order page token sealed with the codes key (AES-256-GCM), so mail naming the link can be
+     * rendered when sent instead of being stored in clear (docs/decisions.md D10). */
+    accessTokenSealed: text("access_token_sealed"),
     version: integer("version").notNull().default(1),
   },
-  (t) => [index("orders_created_idx").on(t.createdAt), index("orders_email_idx").on(t.customerEmail)],
+  (t) => [
+    index("orders_created_idx").on(t.createdAt),
+    index("orders_email_idx").on(t.customerEmail),
+    index("orders_status_expiry_idx").on(t.status, t.expiresAt),
+  ],
 );
 
 export const orderLines = pgTable(

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { DELIVERY_MODES } from "@store/shared/order-status";
 
 /** Shared columns: `version` counts edits of one row (optimistic concurrency); `rev` is the catalog
  * revision of its last change (what sync compares against). */
@@ -40,6 +41,9 @@ export const products = sqliteTable(
     delivery: text("delivery").notNull().default(""),
     sku: text("sku").notNull().default(""),
     inStock: integer("in_stock", { mode: "boolean" }).notNull().default(true),
+    /** automatic: sold from code stock (in_stock then follows the available codes); manual: fulfilled by hand. */
+    deliveryMode: text("delivery_mode", { enum: DELIVERY_MODES }).notNull().default("manual"),
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
     categoryId: text("category_id"),
     sales: integer("sales").notNull().default(0),
     ...tracked,

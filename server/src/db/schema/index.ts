@@ -3,4 +3,5 @@ export * from "./orders.ts";
 export * from "./mail.ts";
 export * from "./admin.ts";
 export * from "./limits.ts";
+export * from "./codes.ts";
 export * from "./payments.ts";

@@ -1,14 +1,8 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { ORDER_STATUSES, type OrderStatus } from "@store/shared/order-status";
 
-export const ORDER_STATUSES = [
-  "pending_payment",
-  "paid",
-  "awaiting_stock",
-  "delivered",
-  "cancelled",
-  "expired",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The order states have one source, shared with the API schemas. */
+export { ORDER_STATUSES, type OrderStatus };
 
 export const orders = sqliteTable(
   "orders",
@@ -37,9 +31,18 @@ export const orders = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
     paidAt: integer("paid_at"),
+    /** When an order still awaiting payment expires (its reserved codes then go back to stock). */
+    expiresAt: integer("expires_at"),
+    /** The private order page token sealed with the codes key (AES-256-GCM), so mail naming the link can be
+     * rendered when sent instead of being stored in clear (docs/decisions.md D10). */
+    accessTokenSealed: text("access_token_sealed"),
     version: integer("version").notNull().default(1),
   },
-  (t) => [index("orders_created_idx").on(t.createdAt), index("orders_email_idx").on(t.customerEmail)],
+  (t) => [
+    index("orders_created_idx").on(t.createdAt),
+    index("orders_email_idx").on(t.customerEmail),
+    index("orders_status_expiry_idx").on(t.status, t.expiresAt),
+  ],
 );
 
 export const orderLines = sqliteTable(

@@ -1,10 +1,15 @@
 /** The admin console's read-outs and actions that live in other modules: dashboard (metrics, orders),
  * promo codes, newsletter subscribers and the dev mailbox. The guard in app.ts requires a session (+ CSRF). */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { promoCreateSchema, promoUpdateSchema, type Promo } from "@store/shared/schemas/promos";
-import { NotFoundError } from "../../http/errors.ts";
-import type { AdminEnv } from "../../http/session.ts";
+import {
+  adminOrderListQuerySchema,
+  orderActionRequestSchema,
+  replaceCodeRequestSchema,
+} from "@store/shared/schemas/orders";
+import { NotFoundError, ValidationError } from "../../http/errors.ts";
+import { currentSession, type AdminEnv } from "../../http/session.ts";
 import { parseWith } from "../../http/validate.ts";
 import type { MailboxService } from "../mail/mailbox.service.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
@@ -37,6 +42,23 @@ function withId(p: Promo): Promo & { id: string } {
   return { ...p, id: p.code };
 }
 
+/** An action's JSON body; an empty body is an empty object. */
+async function actionBody(c: Context<AdminEnv>): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ValidationError("Malformed JSON body");
+  }
+}
+
+/** The acting operator and their note, for the order's audit log. */
+async function actor(c: Context<AdminEnv>): Promise<{ username: string; note: string }> {
+  const { note } = parseWith(orderActionRequestSchema, await actionBody(c));
+  return { username: currentSession(c).admin.username, note };
+}
+
 /** The admin's prompt gives text: "10" is accepted as 10. */
 function percentAsNumber(raw: unknown): unknown {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
@@ -53,13 +75,35 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
   app.get("/api/admin/metrics", async (c) => c.json(await deps.orders.metrics()));
 
   app.get("/api/admin/orders", async (c) => {
-    const { limit = 10 } = parseWith(limitQuery, { limit: c.req.query("limit") });
-    return c.json({ orders: await deps.orders.listRecent(limit) });
+    const { limit = 10, status } = parseWith(adminOrderListQuerySchema, {
+      limit: c.req.query("limit"),
+      status: c.req.query("status"),
+    });
+    return c.json({ orders: await deps.orders.listRecent(limit, status) });
   });
 
   app.get("/api/admin/orders/:code", async (c) => c.json(await deps.orders.findByCode(c.req.param("code"))));
 
-  app.post("/api/admin/orders/:code/mark-paid", async (c) => c.json(await deps.orders.markPaid(c.req.param("code"))));
+  // Order actions (docs/decisions.md D10): each is written to the order's audit log with the operator's name.
+  app.post("/api/admin/orders/:code/mark-paid", async (c) =>
+    c.json(await deps.orders.markPaid(c.req.param("code"), await actor(c))),
+  );
+  app.post("/api/admin/orders/:code/resend-delivery", async (c) =>
+    c.json(await deps.orders.resendDelivery(c.req.param("code"), await actor(c))),
+  );
+  app.post("/api/admin/orders/:code/replace-code", async (c) => {
+    const { codeId, note } = parseWith(replaceCodeRequestSchema, await actionBody(c));
+    const username = currentSession(c).admin.username;
+    return c.json(await deps.orders.replaceCode(c.req.param("code"), codeId, { username, note }));
+  });
+  app.post("/api/admin/orders/:code/cancel", async (c) =>
+    c.json(await deps.orders.cancel(c.req.param("code"), await actor(c))),
+  );
+  app.post("/api/admin/orders/:code/refund", async (c) =>
+    c.json(await deps.orders.refund(c.req.param("code"), await actor(c))),
+  );
+
+  app.get("/api/admin/stock/alerts", async (c) => c.json(await deps.orders.stockAlerts()));
 
   // ---------- Promos ----------
   app.get("/api/admin/promos", async (c) => c.json((await deps.promos.list()).map(withId)));

@@ -32,6 +32,8 @@ export class CatalogAdminService {
     private readonly repo: CatalogAdminRepo,
     private readonly catalog: CatalogRepo,
     private readonly uploads: UploadsService,
+    /** Available codes of a product (docs/decisions.md D10): an automatic product's inStock is derived from them. */
+    private readonly stock: { availableFor(tx: Tx, productId: string): Promise<number> },
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -69,7 +71,10 @@ export class CatalogAdminService {
         region: input.region,
         delivery: input.delivery,
         sku: input.sku,
-        inStock: input.inStock,
+        // An automatic product is in stock when it has codes (docs/decisions.md D10).
+        inStock: input.deliveryMode === "automatic" ? (await this.stock.availableFor(tx, id)) > 0 : input.inStock,
+        deliveryMode: input.deliveryMode,
+        lowStockThreshold: input.lowStockThreshold,
         categoryId: input.categoryId,
         version: 1,
         rev,
@@ -103,7 +108,11 @@ export class CatalogAdminService {
         ...(input.region !== undefined && { region: input.region }),
         ...(input.delivery !== undefined && { delivery: input.delivery }),
         ...(input.sku !== undefined && { sku: input.sku }),
-        ...(input.inStock !== undefined && { inStock: input.inStock }),
+        ...((input.deliveryMode ?? current.deliveryMode) === "automatic"
+          ? { inStock: (await this.stock.availableFor(tx, id)) > 0 }
+          : input.inStock !== undefined && { inStock: input.inStock }),
+        ...(input.deliveryMode !== undefined && { deliveryMode: input.deliveryMode }),
+        ...(input.lowStockThreshold !== undefined && { lowStockThreshold: input.lowStockThreshold }),
         ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
         version: current.version + 1,
         rev,

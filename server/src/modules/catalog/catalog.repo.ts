@@ -31,6 +31,8 @@ export function toProduct(p: ProductRow, vs: VariantRow[]): Product {
     delivery: p.delivery,
     sku: p.sku,
     inStock: p.inStock,
+    deliveryMode: p.deliveryMode,
+    lowStockThreshold: p.lowStockThreshold,
     sales: p.sales,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,

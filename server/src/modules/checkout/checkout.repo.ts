@@ -6,7 +6,7 @@ import type { products, variants } from "../../db/schema/index.ts";
 
 export type PricingProduct = Pick<
   typeof products.$inferSelect,
-  "id" | "title" | "priceUsd" | "priceTnd" | "priceEur" | "priceEgp" | "discountPercent" | "inStock"
+  "id" | "title" | "priceUsd" | "priceTnd" | "priceEur" | "priceEgp" | "discountPercent" | "inStock" | "deliveryMode"
 > & { variantCount: number };
 export type PricingVariant = Pick<
   typeof variants.$inferSelect,
@@ -27,6 +27,7 @@ const productStmt = prepared("checkout_product", (db, { products }) =>
       priceEgp: products.priceEgp,
       discountPercent: products.discountPercent,
       inStock: products.inStock,
+      deliveryMode: products.deliveryMode,
       // Written out in full: drizzle leaves columns of a single-table select unqualified.
       variantCount:
         sql<number>`(select count(*) from "variants" where "variants"."product_id" = "products"."id")`.mapWith(Number),

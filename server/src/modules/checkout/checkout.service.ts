@@ -21,6 +21,8 @@ import type { IdempotencyService } from "../idempotency/idempotency.service.ts";
 import type { MailRepo } from "../mail/mail.repo.ts";
 import type { MailWorker } from "../mail/mail.worker.ts";
 import { operatorNotificationMail, orderConfirmationMail, type OrderMailData } from "../mail/templates.ts";
+import type { StockKeeper } from "../codes/stock.ts";
+import { CONFIRMATION_KIND, type OrderMails } from "../orders/order-mails.ts";
 import { hashToken, newOrderCode, newOrderToken } from "../orders/order-code.ts";
 import type { NewOrderLine, OrdersRepo } from "../orders/orders.repo.ts";
 import type { PaymentsService } from "../payments/payments.service.ts";
@@ -28,7 +30,7 @@ import type { PromosRepo } from "../promos/promos.repo.ts";
 import { normalizeCode } from "../promos/promos.service.ts";
 import type { CheckoutRepo, PricingProduct, PricingVariant } from "./checkout.repo.ts";
 
-export const CONFIRMATION_KIND = "order_confirmation";
+export { CONFIRMATION_KIND };
 export const OPERATOR_KIND = "operator_new_order";
 
 export interface CheckoutDeps {
@@ -41,8 +43,12 @@ export interface CheckoutDeps {
   worker: MailWorker;
   /** The payment provider: refuses a currency it cannot take, and creates the payment after the commit. */
   payments: Pick<PaymentsService, "providerName" | "assertPayable" | "start">;
+  stock: StockKeeper;
+  mails: OrderMails;
   publicUrl: string;
   operatorEmail: string | undefined;
+  /** How long an unpaid order keeps its reserved codes (ms). */
+  unpaidOrderTtlMs: number;
   /** How long the response waits for the confirmation to go out. */
   sendTimeoutMs?: number;
   clock?: () => number;
@@ -52,6 +58,8 @@ interface PricedLine extends NewOrderLine {
   productId: string;
   variantId: string | null;
   variantName: string | null;
+  /** Sold from code stock: codes are reserved for it with the order. */
+  automatic: boolean;
 }
 
 function pricesOf(p: PricingProduct | PricingVariant): Prices {
@@ -164,9 +172,45 @@ export class CheckoutService {
         qty,
         unitPrice: unit,
         lineTotal: unit * qty,
+        automatic: product.deliveryMode === "automatic",
       });
     }
     return lines;
+  }
+
+  /** Codes for the automatic lines, reserved in the order's transaction: a line that cannot get them all refuses
+   * the whole order (409 insufficient_stock, naming the product and how many are left). */
+  private async reserveCodes(
+    tx: Tx,
+    orderId: string,
+    lines: readonly PricedLine[],
+    lineIds: readonly number[],
+    now: number,
+  ): Promise<void> {
+    const wanted = lines.flatMap((l, i) => {
+      const orderLineId = lineIds[i];
+      return l.automatic && orderLineId !== undefined
+        ? [{ orderLineId, productId: l.productId, variantId: l.variantId, qty: l.qty, title: l.title }]
+        : [];
+    });
+    if (wanted.length === 0) return;
+    const got = await this.deps.stock.reserve(tx, orderId, wanted, now);
+    wanted.forEach((w, i) => {
+      const available = got[i] ?? 0;
+      if (available >= w.qty) return;
+      throw new ConflictError(
+        available === 0
+          ? `"${w.title}" is out of stock. Please remove it from your cart.`
+          : `Only ${available} of "${w.title}" left. Please lower the quantity.`,
+        {
+          code: CHECKOUT_ERROR_CODES.insufficientStock,
+          id: w.productId,
+          variantId: w.variantId,
+          title: w.title,
+          available,
+        },
+      );
+    });
   }
 
   private async write(
@@ -205,7 +249,7 @@ export class CheckoutService {
     }
     const token = newOrderToken();
     const orderId = newId("ord");
-    await this.deps.orders.insert(
+    const lineIds = await this.deps.orders.insert(
       tx,
       {
         id: orderId,
@@ -226,11 +270,15 @@ export class CheckoutService {
         paymentProvider: this.deps.payments.providerName,
         paymentLink: null,
         accessTokenHash: hashToken(token),
+        // Sealed, so mail naming the private link can be rendered when sent (docs/decisions.md D10).
+        accessTokenSealed: this.deps.mails.sealToken(orderId, token),
+        expiresAt: now + this.deps.unpaidOrderTtlMs,
         createdAt: now,
         updatedAt: now,
       },
       lines,
     );
+    await this.reserveCodes(tx, orderId, lines, lineIds, now);
 
     const orderUrl = `${publicUrl}/orders/${token}`;
     const mailData: OrderMailData = {
@@ -248,10 +296,13 @@ export class CheckoutService {
       orderUrl,
       paymentLink: null,
     };
+    // The outbox keeps the kind and the order, not the link (rendered again if it must be retried).
+    const content = orderConfirmationMail(input.locale, mailData);
     const confirmation = await this.deps.worker.enqueue(
       tx,
-      { kind: CONFIRMATION_KIND, orderId, to: input.email, ...orderConfirmationMail(input.locale, mailData) },
+      { kind: CONFIRMATION_KIND, orderId, to: input.email, subject: content.subject, text: "", html: "", params: "{}" },
       now,
+      content,
     );
     if (operatorEmail) {
       await this.deps.mail.enqueue(

@@ -16,8 +16,11 @@ export interface NewMail {
   orderId: string | null;
   to: string;
   subject: string;
+  /** Empty for mail rendered when sent (`params` set): the secret parts are never stored. */
   text: string;
   html: string;
+  /** JSON parameters of mail rendered when sent (MailWorkerOptions.render); null or absent otherwise. */
+  params?: string | null;
 }
 
 // The per-order statements are prepared once per connection (checkout is the hot path).
@@ -32,6 +35,7 @@ const enqueueStmt = prepared("mail_enqueue", (db, { mailOutbox }) =>
         "subject",
         "text",
         "html",
+        "params",
         "status",
         "attempts",
         "nextAttemptAt",
@@ -78,6 +82,7 @@ export class MailRepo {
   async enqueue(tx: Tx, mail: NewMail, now: number, delivered = false): Promise<number> {
     const rows = await enqueueStmt(tx).execute({
       ...mail,
+      params: mail.params ?? null,
       status: delivered ? "sent" : "pending",
       attempts: delivered ? 1 : 0,
       nextAttemptAt: now,

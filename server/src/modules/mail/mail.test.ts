@@ -191,9 +191,11 @@ describe("mail", () => {
   it("writes a 'payment received' mail when the operator marks a manual order paid", async () => {
     const s = await store();
     const out = await checkout(s, body({ locale: "fr" }));
-    const paid = await s.services.orders.markPaid(out.panierCode);
+    const paid = await s.services.orders.markPaid(out.panierCode, { username: "admin" });
     expect(paid.status).toBe("paid");
-    await expect(s.services.orders.markPaid(out.panierCode)).rejects.toThrow(/not awaiting payment/);
+    await expect(s.services.orders.markPaid(out.panierCode, { username: "admin" })).rejects.toThrow(
+      /not awaiting payment/,
+    );
     await s.services.mailWorker.runOnce();
     const subjects = (await s.services.mailbox.list(10)).map((m) => m.subject);
     expect(subjects).toContain(`Paiement reçu pour la commande ${out.panierCode}`);

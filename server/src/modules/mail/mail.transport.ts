@@ -5,6 +5,7 @@ import path from "node:path";
 import { secureRandomBytes } from "../../lib/random.ts";
 import nodemailer from "nodemailer";
 import type { DataLayer, Tx } from "../../db/data.ts";
+import type { Sealer } from "../../lib/sealer.ts";
 import type { MailRepo } from "./mail.repo.ts";
 import { buildRfc822 } from "./rfc822.ts";
 import { EmlWriter } from "./eml-writer.ts";
@@ -69,6 +70,16 @@ function composeCopy({ mail, date }: QueuedCopy): Buffer {
   return buildRfc822({ ...mail, date });
 }
 
+/** The dev mailbox keeps message bodies sealed (they carry codes and the private order link); the subject, the
+ * addresses and the date stay readable (docs/decisions.md D10, README "Dev mailbox"). */
+const DEV_MAIL_CONTEXT = "dev-mailbox";
+export function sealDevBody(sealer: Sealer, body: string): string {
+  return sealer.seal(body, DEV_MAIL_CONTEXT);
+}
+export function openDevBody(sealer: Sealer, stored: string): string {
+  return sealer.open(stored, DEV_MAIL_CONTEXT);
+}
+
 export class DevMailboxTransport implements MailTransport {
   readonly name = "dev-mailbox" as const;
   // A local file and a row: done in milliseconds, so a row lost in a crash is retried soon.
@@ -80,6 +91,7 @@ export class DevMailboxTransport implements MailTransport {
     private readonly data: DataLayer,
     private readonly repo: MailRepo,
     dataDir: string,
+    private readonly sealer: Sealer,
     private readonly clock: () => number = Date.now,
   ) {
     this.dir = path.join(dataDir, "mailbox");
@@ -93,7 +105,11 @@ export class DevMailboxTransport implements MailTransport {
     for (const { id } of list) {
       const mail = await this.data.read((tx) => this.repo.getDevMail(tx, id));
       if (!mail || fs.existsSync(path.join(this.dir, mail.emlFile))) continue;
-      this.copies.writeNow(mail.emlFile, composeCopy({ file: mail.emlFile, mail, date: new Date(mail.createdAt) }));
+      const opened = { ...mail, text: openDevBody(this.sealer, mail.text), html: openDevBody(this.sealer, mail.html) };
+      this.copies.writeNow(
+        mail.emlFile,
+        composeCopy({ file: mail.emlFile, mail: opened, date: new Date(mail.createdAt) }),
+      );
     }
   };
 
@@ -123,8 +139,8 @@ export class DevMailboxTransport implements MailTransport {
       to: mail.to,
       from: mail.from,
       subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
+      text: sealDevBody(this.sealer, mail.text),
+      html: sealDevBody(this.sealer, mail.html),
       emlFile: file,
       createdAt: now,
     });
@@ -145,6 +161,7 @@ export function createTransport(
   data: DataLayer,
   repo: MailRepo,
   dataDir: string,
+  sealer: Sealer,
 ): MailTransport {
-  return smtpUrl ? new SmtpTransport(smtpUrl) : new DevMailboxTransport(data, repo, dataDir);
+  return smtpUrl ? new SmtpTransport(smtpUrl) : new DevMailboxTransport(data, repo, dataDir, sealer);
 }

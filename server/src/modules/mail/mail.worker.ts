@@ -4,6 +4,10 @@
 import type { DataLayer, Tx } from "../../db/data.ts";
 import type { MailRepo, NewMail, OutboxRow } from "./mail.repo.ts";
 import type { MailTransport } from "./mail.transport.ts";
+import type { MailContent } from "./templates.ts";
+
+/** Renders a mail stored as kind + order + parameters (`params` set), at send time, inside `tx`. */
+export type MailRenderer = (tx: Tx, row: OutboxRow) => Promise<MailContent>;
 
 export const DEFAULT_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000];
 export const DEFAULT_MAX_ATTEMPTS = 8;
@@ -16,6 +20,8 @@ export interface MailWorkerOptions {
   batchSize?: number;
   clock?: () => number;
   log?: (message: string) => void;
+  /** For rows with `params` (the delivery email with its codes, mail naming the private order link). */
+  render?: MailRenderer;
 }
 
 /** Error text safe to store and log: no credentials from URLs, bounded length. */
@@ -58,8 +64,14 @@ export class MailWorker {
   /** Writes a new mail to the outbox inside the caller's open transaction. With a local transport (the dev
    * mailbox) it is delivered right there, in a savepoint, and its row written as sent; a failed delivery
    * rolls back to the savepoint and leaves the row pending with the failed attempt, for the poller to
-   * retry, and the caller's writes whole. `sent` is undefined when delivery is left to sendNow() (SMTP). */
-  async enqueue(tx: Tx, mail: NewMail, now: number): Promise<{ id: number; sent: boolean | undefined }> {
+   * retry, and the caller's writes whole. `sent` is undefined when delivery is left to sendNow() (SMTP).
+   * `content` is the rendered mail when `mail` is stored as parameters (rendered again if it must be retried). */
+  async enqueue(
+    tx: Tx,
+    mail: NewMail,
+    now: number,
+    content: MailContent = mail,
+  ): Promise<{ id: number; sent: boolean | undefined }> {
     const deliver = this.transport.deliverInTransaction;
     if (!deliver) return { id: await this.repo.enqueue(tx, mail, now), sent: undefined };
     try {
@@ -67,9 +79,9 @@ export class MailWorker {
         await deliver(sp, {
           from: this.options.from,
           to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
+          subject: content.subject,
+          text: content.text,
+          html: content.html,
         });
         return { id: await this.repo.enqueue(sp, mail, now, true), sent: true };
       });
@@ -149,12 +161,13 @@ export class MailWorker {
       return await this.data.transaction(async (tx) => {
         claimed = await this.repo.claim(tx, id, now, this.transport.leaseMs);
         if (!claimed) return undefined;
+        const content = await this.contentOf(tx, claimed);
         await deliver(tx, {
           from: this.options.from,
           to: claimed.to,
-          subject: claimed.subject,
-          text: claimed.text,
-          html: claimed.html,
+          subject: content.subject,
+          text: content.text,
+          html: content.html,
         });
         await this.repo.markSent(tx, id, now);
         return true;
@@ -168,14 +181,22 @@ export class MailWorker {
     }
   }
 
+  /** The mail as sent: stored as is, or rendered now from its kind, order and parameters. */
+  private contentOf(tx: Tx, row: OutboxRow): Promise<MailContent> {
+    if (row.params === null) return Promise.resolve(row);
+    if (!this.options.render) return Promise.reject(new Error(`no renderer for mail kind ${row.kind}`));
+    return this.options.render(tx, row);
+  }
+
   private async deliver(row: OutboxRow, claimedAt: number): Promise<boolean> {
     try {
+      const content = await this.data.read((tx) => this.contentOf(tx, row));
       await this.transport.send({
         from: this.options.from,
         to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
+        subject: content.subject,
+        text: content.text,
+        html: content.html,
       });
     } catch (err) {
       await this.data.transaction((tx) => this.recordFailure(tx, row, claimedAt, err));

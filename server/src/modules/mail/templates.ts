@@ -15,7 +15,7 @@ export interface OrderMailData {
   customerWhatsapp: string;
   notes: string;
   currency: Currency;
-  lines: { title: string; variantName: string | null; qty: number; unitPrice: number; lineTotal: number }[];
+  lines: readonly { title: string; variantName: string | null; qty: number; unitPrice: number; lineTotal: number }[];
   subtotal: number;
   discount: number;
   total: number;
@@ -41,6 +41,14 @@ interface Texts {
   orderPage: string;
   paidSubject: (code: string) => string;
   paid: (code: string) => string;
+  awaitingStock: (code: string) => string;
+  deliverySubject: (code: string) => string;
+  delivered: (code: string) => string;
+  replacementSubject: (code: string) => string;
+  replacement: (code: string) => string;
+  yourCodes: string;
+  howToRedeem: string;
+  keepPrivate: string;
   signature: string;
 }
 
@@ -61,6 +69,15 @@ const TEXTS: Record<Locale, Texts> = {
     orderPage: "Your private order page:",
     paidSubject: (code) => `Payment received for order ${code}`,
     paid: (code) => `We have received the payment for your order ${code}. Your codes will arrive by email shortly.`,
+    awaitingStock: (code) =>
+      `We have received the payment for your order ${code}. Some codes are being restocked: they will reach you by email as soon as they arrive.`,
+    deliverySubject: (code) => `Your codes for order ${code}`,
+    delivered: (code) => `Your order ${code} is paid. Here are your codes.`,
+    replacementSubject: (code) => `A replacement code for order ${code}`,
+    replacement: (code) => `Here is a replacement code for your order ${code}. The code it replaces no longer works.`,
+    yourCodes: "Your codes",
+    howToRedeem: "How to redeem",
+    keepPrivate: "Keep your codes private: anyone who has a code can use it.",
     signature: "Thank you for shopping with us.",
   },
   fr: {
@@ -80,6 +97,16 @@ const TEXTS: Record<Locale, Texts> = {
     paidSubject: (code) => `Paiement reçu pour la commande ${code}`,
     paid: (code) =>
       `Nous avons bien reçu le paiement de votre commande ${code}. Vos codes arriveront bientôt par e-mail.`,
+    awaitingStock: (code) =>
+      `Nous avons bien reçu le paiement de votre commande ${code}. Certains codes sont en cours de réapprovisionnement : ils vous parviendront par e-mail dès leur arrivée.`,
+    deliverySubject: (code) => `Vos codes pour la commande ${code}`,
+    delivered: (code) => `Votre commande ${code} est payée. Voici vos codes.`,
+    replacementSubject: (code) => `Un code de remplacement pour la commande ${code}`,
+    replacement: (code) =>
+      `Voici un code de remplacement pour votre commande ${code}. Le code qu'il remplace ne fonctionne plus.`,
+    yourCodes: "Vos codes",
+    howToRedeem: "Comment les utiliser",
+    keepPrivate: "Gardez vos codes pour vous : toute personne qui possède un code peut l'utiliser.",
     signature: "Merci pour votre achat.",
   },
   ar: {
@@ -98,6 +125,15 @@ const TEXTS: Record<Locale, Texts> = {
     orderPage: "صفحة طلبك الخاصة:",
     paidSubject: (code) => `تم استلام الدفع للطلب ${code}`,
     paid: (code) => `لقد استلمنا الدفع لطلبك ${code}. ستصلك الرموز عبر البريد الإلكتروني قريبًا.`,
+    awaitingStock: (code) =>
+      `لقد استلمنا الدفع لطلبك ${code}. يجري تجديد مخزون بعض الرموز، وستصلك عبر البريد الإلكتروني فور توفرها.`,
+    deliverySubject: (code) => `رموزك للطلب ${code}`,
+    delivered: (code) => `تم دفع طلبك ${code}. إليك رموزك.`,
+    replacementSubject: (code) => `رمز بديل للطلب ${code}`,
+    replacement: (code) => `إليك رمزًا بديلًا لطلبك ${code}. الرمز الذي يحل محله لم يعد يعمل.`,
+    yourCodes: "رموزك",
+    howToRedeem: "طريقة الاستخدام",
+    keepPrivate: "احتفظ برموزك لنفسك: يمكن لأي شخص يملك الرمز استخدامه.",
     signature: "شكرًا لتسوقك معنا.",
   },
 };
@@ -113,7 +149,7 @@ function localeOf(locale: string): Locale {
   return locale === "fr" || locale === "ar" ? locale : "en";
 }
 
-function lineTitle(l: OrderMailData["lines"][number]): string {
+function lineTitle(l: { title: string; variantName: string | null }): string {
   return l.variantName ? `${l.title} (${l.variantName})` : l.title;
 }
 
@@ -175,16 +211,120 @@ export function orderConfirmationMail(localeInput: string, d: OrderMailData): Ma
   return { subject: t.confirmationSubject(d.code), text: textLines.join("\n"), html };
 }
 
-export function paymentReceivedMail(localeInput: string, d: Pick<OrderMailData, "code" | "customerName">): MailContent {
+/** Payment received; `awaitingStock` when some codes are still to come (the delivery email follows). */
+export function paymentReceivedMail(
+  localeInput: string,
+  d: Pick<OrderMailData, "code" | "customerName"> & { awaitingStock?: boolean },
+): MailContent {
   const locale = localeOf(localeInput);
   const t = TEXTS[locale];
   const first = d.customerName.trim().split(/\s+/)[0] ?? d.customerName;
-  const text = [t.hello(first), "", t.paid(d.code), "", t.signature].join("\n");
+  const said = d.awaitingStock ? t.awaitingStock(d.code) : t.paid(d.code);
+  const text = [t.hello(first), "", said, "", t.signature].join("\n");
+  const html = page(locale, `<p>${escapeHtml(t.hello(first))}</p><p>${escapeHtml(said)}</p><p>${t.signature}</p>`);
+  return { subject: t.paidSubject(d.code), text, html };
+}
+
+type Platform = "playstation" | "xbox" | "nintendo" | "steam" | "mobile" | "pc" | "other";
+
+/** Short activation hints per platform and language (docs/decisions.md D10). */
+const HINTS: Record<Locale, Record<Platform, string>> = {
+  en: {
+    playstation: "PlayStation: PlayStation Store > ⋯ (menu) > Redeem code, or store.playstation.com/redeem.",
+    xbox: "Xbox: Microsoft Store > Redeem a code, or redeem.microsoft.com.",
+    nintendo: "Nintendo Switch: Nintendo eShop > Redeem Code, or accounts.nintendo.com/redeem.",
+    steam: "Steam: Games > Activate a Product on Steam (or store.steampowered.com/account/redeemwalletcode).",
+    mobile: "Mobile: App Store > your account > Redeem Gift Card or Code; Google Play > Menu > Redeem code.",
+    pc: "PC: redeem the code in the publisher's launcher or on its website, signed in to your account.",
+    other: "Redeem the code on the service's website or app, signed in to your account.",
+  },
+  fr: {
+    playstation: "PlayStation : PlayStation Store > ⋯ (menu) > Utiliser un code, ou store.playstation.com/redeem.",
+    xbox: "Xbox : Microsoft Store > Utiliser un code, ou redeem.microsoft.com.",
+    nintendo: "Nintendo Switch : Nintendo eShop > Utiliser un code, ou accounts.nintendo.com/redeem.",
+    steam: "Steam : Jeux > Activer un produit sur Steam (ou store.steampowered.com/account/redeemwalletcode).",
+    mobile:
+      "Mobile : App Store > votre compte > Utiliser une carte cadeau ou un code ; Google Play > Menu > Utiliser un code.",
+    pc: "PC : utilisez le code dans le lanceur ou sur le site de l'éditeur, connecté à votre compte.",
+    other: "Utilisez le code sur le site ou l'application du service, connecté à votre compte.",
+  },
+  ar: {
+    playstation: "بلايستيشن: متجر PlayStation > القائمة (⋯) > استرداد الرمز، أو store.playstation.com/redeem.",
+    xbox: "إكس بوكس: متجر Microsoft > استرداد رمز، أو redeem.microsoft.com.",
+    nintendo: "نينتندو سويتش: Nintendo eShop > استرداد الرمز، أو accounts.nintendo.com/redeem.",
+    steam: "ستيم: الألعاب > تفعيل منتج على Steam (أو store.steampowered.com/account/redeemwalletcode).",
+    mobile: "الجوال: App Store > حسابك > استرداد بطاقة هدايا أو رمز؛ Google Play > القائمة > استرداد رمز.",
+    pc: "الحاسوب: استخدم الرمز في مشغّل الناشر أو على موقعه بعد تسجيل الدخول إلى حسابك.",
+    other: "استخدم الرمز على موقع الخدمة أو تطبيقها بعد تسجيل الدخول إلى حسابك.",
+  },
+};
+
+/** The hint family of a product's platform text ("PS", "PlayStation 5", "Xbox", "Steam", "Switch", ...). */
+export function platformOf(platform: string, title = ""): Platform {
+  const p = `${platform} ${title}`.toLowerCase();
+  if (/\bps\d?\b|playstation|psn/.test(p)) return "playstation";
+  if (/xbox|microsoft/.test(p)) return "xbox";
+  if (/switch|nintendo/.test(p)) return "nintendo";
+  if (/steam/.test(p)) return "steam";
+  if (/mobile|apple|google|android|ios|itunes/.test(p)) return "mobile";
+  if (/\bpc\b|windows|epic|battle\.net|ubisoft|ea app/.test(p)) return "pc";
+  return "other";
+}
+
+export interface DeliveryMailData {
+  code: string;
+  customerName: string;
+  /** One entry per order line that has codes. */
+  items: { title: string; variantName: string | null; platform: string; codes: string[] }[];
+  orderUrl?: string;
+  /** A replacement code (the old one was revoked) rather than the order's delivery. */
+  replacement?: boolean;
+}
+
+/** The delivery email: the codes, per line, with a short activation hint per platform, in the shopper's language. */
+export function deliveryMail(localeInput: string, d: DeliveryMailData): MailContent {
+  const locale = localeOf(localeInput);
+  const t = TEXTS[locale];
+  const first = d.customerName.trim().split(/\s+/)[0] ?? d.customerName;
+  const intro = d.replacement ? t.replacement(d.code) : t.delivered(d.code);
+  const hints = [...new Set(d.items.map((i) => platformOf(i.platform, i.title)))].map((p) => HINTS[locale][p]);
+  const text = [
+    t.hello(first),
+    "",
+    intro,
+    "",
+    `${t.yourCodes}:`,
+    ...d.items.flatMap((i) => [`- ${lineTitle(i)}`, ...i.codes.map((c) => `    ${c}`)]),
+    "",
+    `${t.howToRedeem}:`,
+    ...hints.map((h) => `- ${h}`),
+    "",
+    t.keepPrivate,
+    ...(d.orderUrl ? ["", `${t.orderPage} ${d.orderUrl}`] : []),
+    "",
+    t.signature,
+  ].join("\n");
+  const items = d.items
+    .map(
+      (i) =>
+        `<li><strong>${escapeHtml(lineTitle(i))}</strong><ul>${i.codes
+          .map((c) => `<li><code style="font-size:1.1em;direction:ltr;unicode-bidi:embed">${escapeHtml(c)}</code></li>`)
+          .join("")}</ul></li>`,
+    )
+    .join("");
   const html = page(
     locale,
-    `<p>${escapeHtml(t.hello(first))}</p><p>${escapeHtml(t.paid(d.code))}</p><p>${t.signature}</p>`,
+    [
+      `<p>${escapeHtml(t.hello(first))}</p>`,
+      `<p>${escapeHtml(intro)}</p>`,
+      `<h2 style="font-size:1.1em">${escapeHtml(t.yourCodes)}</h2><ul>${items}</ul>`,
+      `<h2 style="font-size:1.1em">${escapeHtml(t.howToRedeem)}</h2><ul>${hints.map((h) => `<li>${escapeHtml(h)}</li>`).join("")}</ul>`,
+      `<p>${escapeHtml(t.keepPrivate)}</p>`,
+      d.orderUrl ? `<p>${t.orderPage} <a href="${escapeHtml(d.orderUrl)}">${escapeHtml(d.orderUrl)}</a></p>` : "",
+      `<p>${t.signature}</p>`,
+    ].join(""),
   );
-  return { subject: t.paidSubject(d.code), text, html };
+  return { subject: d.replacement ? t.replacementSubject(d.code) : t.deliverySubject(d.code), text, html };
 }
 
 /** To the operator (English): a new order awaiting payment. Never includes the private page link. */

@@ -1,18 +1,24 @@
 /** Every order query; each method takes the transaction it runs in. Exports: OrdersRepo with insert(tx, order,
- * lines), codeExists(tx, code), row(tx, code), findByCode(tx, code), findByTokenHash(tx, hash),
- * listRecent(tx, limit), linesOf(tx, orderIds), counts for metrics (totalOrders, uniqueCustomers,
- * countCreatedBetween), transition(tx, code, from, to, now). */
-import { and, count, countDistinct, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+ * lines) -> line ids, codeExists(tx, code), row(tx, code), rowById(tx, id), findByCode(tx, code),
+ * findByTokenHash(tx, hash), listRecent(tx, limit, status?), linesOf(tx, orderIds), counts for metrics
+ * (totalOrders, uniqueCustomers, countCreatedBetween), transition(tx, code, from, to, now), dueToExpire(tx, now,
+ * limit), awaitingStock(tx), addEvent(tx, event), eventsOf(tx, orderId). */
+import { and, asc, count, countDistinct, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import type { orderLines, orders, OrderStatus } from "../../db/schema/index.ts";
+import type { orderEvents, orderLines, orders, OrderStatus } from "../../db/schema/index.ts";
 import { placeholders, prepared } from "../../db/prepared.ts";
-import type { AdminOrder, OrderLine } from "@store/shared/schemas/orders";
+import { ORDER_EVENT_ACTIONS, type AdminOrder, type OrderEvent, type OrderLine } from "@store/shared/schemas/orders";
 import { isCurrency } from "@store/shared/currency";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type NewOrderEvent = Omit<typeof orderEvents.$inferInsert, "id" | "action"> & { action: OrderEvent["action"] };
+
+function isEventAction(action: string): action is OrderEvent["action"] {
+  return (ORDER_EVENT_ACTIONS as readonly string[]).includes(action);
+}
 
 export function toLine(l: OrderLineRow): OrderLine {
   return {
@@ -46,6 +52,7 @@ export function toAdminOrder(o: OrderRow, lines: OrderLineRow[]): AdminOrder {
     promoPercent: o.promoPercent,
     paymentProvider: o.paymentProvider,
     version: o.version,
+    expiresAt: o.status === "pending_payment" ? o.expiresAt : null,
   };
 }
 
@@ -68,6 +75,8 @@ const ORDER_COLUMNS = [
   "paymentProvider",
   "paymentLink",
   "accessTokenHash",
+  "accessTokenSealed",
+  "expiresAt",
   "createdAt",
   "updatedAt",
 ] as const;
@@ -86,7 +95,7 @@ const LINE_COLUMNS = [
 // Checkout's writes are prepared once per connection (the hot path).
 const insertOrderStmt = prepared("orders_insert", (db, t) => db.insert(t.orders).values(placeholders(ORDER_COLUMNS)));
 const insertLineStmt = prepared("order_lines_insert", (db, t) =>
-  db.insert(t.orderLines).values(placeholders(LINE_COLUMNS)),
+  db.insert(t.orderLines).values(placeholders(LINE_COLUMNS)).returning({ id: t.orderLines.id }),
 );
 const codeExistsStmt = prepared("orders_code_exists", (db, { orders }) =>
   db
@@ -96,12 +105,13 @@ const codeExistsStmt = prepared("orders_code_exists", (db, { orders }) =>
 );
 
 export class OrdersRepo {
-  /** Inserts an order and its lines. */
-  async insert(tx: Tx, order: NewOrderValues, lines: NewOrderLine[]): Promise<void> {
+  /** Inserts an order and its lines; returns the lines' ids, in order. */
+  async insert(tx: Tx, order: NewOrderValues, lines: NewOrderLine[]): Promise<number[]> {
     await insertOrderStmt(tx).execute(order);
     const insertLine = insertLineStmt(tx);
+    const ids: number[] = [];
     for (const l of lines) {
-      await insertLine.execute({
+      const [row] = await insertLine.execute({
         orderId: order.id,
         productId: l.productId,
         variantId: l.variantId ?? null,
@@ -111,7 +121,15 @@ export class OrdersRepo {
         unitPrice: l.unitPrice,
         lineTotal: l.lineTotal,
       });
+      if (!row) throw new Error("order line insert returned nothing");
+      ids.push(row.id);
     }
+    return ids;
+  }
+
+  async rowById(tx: Tx, id: string): Promise<OrderRow | undefined> {
+    const { orders } = tx.t;
+    return (await tx.db.select().from(orders).where(eq(orders.id, id)))[0];
   }
 
   async codeExists(tx: Tx, code: string): Promise<boolean> {
@@ -151,9 +169,14 @@ export class OrdersRepo {
     return out;
   }
 
-  async listRecent(tx: Tx, limit: number): Promise<AdminOrder[]> {
+  async listRecent(tx: Tx, limit: number, status?: OrderStatus): Promise<AdminOrder[]> {
     const { orders } = tx.t;
-    const rows = await tx.db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.code)).limit(limit);
+    const rows = await tx.db
+      .select()
+      .from(orders)
+      .where(status ? eq(orders.status, status) : undefined)
+      .orderBy(desc(orders.createdAt), desc(orders.code))
+      .limit(limit);
     const lines = await this.linesOf(
       tx,
       rows.map((r) => r.id),
@@ -195,5 +218,55 @@ export class OrdersRepo {
       .where(and(eq(orders.code, code), inArray(orders.status, [...from])))
       .returning();
     return rows[0];
+  }
+
+  /** Codes of orders awaiting payment whose time is up (oldest first). */
+  async dueToExpire(tx: Tx, now: number, limit: number): Promise<string[]> {
+    const { orders } = tx.t;
+    const rows = await tx.db
+      .select({ code: orders.code })
+      .from(orders)
+      .where(and(eq(orders.status, "pending_payment"), lte(orders.expiresAt, now)))
+      .orderBy(asc(orders.expiresAt))
+      .limit(limit);
+    return rows.map((r) => r.code);
+  }
+
+  /** Orders awaiting stock, first paid first. */
+  async awaitingStock(tx: Tx): Promise<OrderRow[]> {
+    const { orders } = tx.t;
+    return tx.db
+      .select()
+      .from(orders)
+      .where(eq(orders.status, "awaiting_stock"))
+      .orderBy(asc(orders.paidAt), asc(orders.createdAt));
+  }
+
+  async addEvent(tx: Tx, event: NewOrderEvent): Promise<void> {
+    await tx.db.insert(tx.t.orderEvents).values(event);
+  }
+
+  async eventsOf(tx: Tx, orderId: string): Promise<OrderEvent[]> {
+    const { orderEvents } = tx.t;
+    const rows = await tx.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(asc(orderEvents.id));
+    return rows.flatMap((r) =>
+      isEventAction(r.action)
+        ? [
+            {
+              id: r.id,
+              at: r.at,
+              actor: r.actor,
+              action: r.action,
+              fromStatus: r.fromStatus,
+              toStatus: r.toStatus,
+              detail: r.detail,
+            },
+          ]
+        : [],
+    );
   }
 }

@@ -7,7 +7,9 @@ import type { OrdersService } from "./orders.service.ts";
 export function ordersRoutes(service: OrdersService, limiter: RateLimiter): Hono {
   const app = new Hono();
   app.get("/api/orders/private/:token", limiter.middleware(), async (c) => {
+    // The answer may carry codes: never cached, and the token in the address never sent on as a referrer.
     c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "no-referrer");
     return c.json(await service.privateOrder(c.req.param("token")));
   });
   app.get("/api/orders/:code", limiter.middleware(), async (c) => {

@@ -1,48 +1,149 @@
-/** Order rules. Exports: OrdersService with findByCode(code), listRecent(limit), metrics(now), markPaid(code)
- * (manual provider), confirmPayment(tx, code, now) (pending_payment -> paid, sales and 'payment received' mail in
- * the caller's transaction), cancel(code),
- * publicLookup(code) -> {code, firstName}, privateOrder(token). */
-import type { AdminOrder, Metrics, PrivateOrder, PublicOrder } from "@store/shared/schemas/orders";
+/** Order rules and the order lifecycle (docs/decisions.md D10). Exports: OrdersService with findByCode(code) (the admin
+ * detail: codes masked, history, allowed actions), listRecent(limit, status?), metrics(now), confirmPayment(tx, code,
+ * now, actor?) (THE settlement: pending_payment -> delivered / awaiting_stock / paid, in the caller's transaction),
+ * the admin actions markPaid, resendDelivery, replaceCode, cancel, refund (each written to the order's audit log),
+ * expireDue(now) (the expiry worker's pass), fillAwaitingStock(tx, now) (after an import), stockAlerts(),
+ * publicLookup(code) and privateOrder(token). */
+import type {
+  AdminOrderAction,
+  AdminOrderDetail,
+  Metrics,
+  OrderEvent,
+  PrivateOrder,
+  PublicOrder,
+} from "@store/shared/schemas/orders";
+import type { OrderStatus } from "@store/shared/order-status";
+import type { StockAlerts } from "@store/shared/schemas/stock";
 import { isCurrency } from "@store/shared/currency";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { ConflictError, NotFoundError } from "../../http/errors.ts";
+import { maskCode } from "../../lib/sealer.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
+import type { CodeRow } from "../codes/codes.repo.ts";
+import type { StockKeeper } from "../codes/stock.ts";
 import type { MailRepo } from "../mail/mail.repo.ts";
 import { paymentReceivedMail } from "../mail/templates.ts";
+import type { OrderMails } from "./order-mails.ts";
 import { firstName, hashToken, isTokenShaped, normalizeOrderCode } from "./order-code.ts";
-import { toLine, type OrderRow, type OrdersRepo } from "./orders.repo.ts";
+import { toAdminOrder, toLine, type OrderLineRow, type OrderRow, type OrdersRepo } from "./orders.repo.ts";
 
 const DAY = 24 * 3600_000;
+/** What a confirmed payment settles: an order awaiting payment, or one that expired before the money landed (its
+ * codes were freed: they are taken again from stock, or it waits for stock). */
+const SETTLEABLE: readonly OrderStatus[] = ["pending_payment", "expired"];
+export const SYSTEM_ACTOR = "system";
+
+export interface OrdersDeps {
+  data: DataLayer;
+  repo: OrdersRepo;
+  mail: MailRepo;
+  catalog: CatalogRepo;
+  stock: StockKeeper;
+  mails: OrderMails;
+  /** Wakes the mail worker after a commit that queued mail. */
+  onMailQueued?: () => void;
+  clock?: () => number;
+}
+
+/** What an operator's action needs: who, and an optional note for the audit log. */
+export interface Actor {
+  username: string;
+  note?: string;
+}
+
+/** How many codes each line still misses, for lines that take codes. */
+interface Shortfall {
+  line: OrderLineRow;
+  missing: number;
+}
 
 export class OrdersService {
-  constructor(
-    private readonly data: DataLayer,
-    private readonly repo: OrdersRepo,
-    private readonly mail: MailRepo,
-    private readonly catalog: CatalogRepo,
-    private readonly onMailQueued: () => void = () => undefined,
-    private readonly clock: () => number = Date.now,
-  ) {}
+  private readonly clock: () => number;
+  private readonly onMailQueued: () => void;
 
-  async findByCode(code: string): Promise<AdminOrder> {
-    const normalized = normalizeOrderCode(code);
-    const order = normalized ? await this.data.read((tx) => this.repo.findByCode(tx, normalized)) : undefined;
-    if (!order) throw new NotFoundError("Order not found");
-    return order;
+  constructor(private readonly deps: OrdersDeps) {
+    this.clock = deps.clock ?? Date.now;
+    this.onMailQueued = deps.onMailQueued ?? (() => undefined);
   }
 
-  listRecent(limit = 10): Promise<AdminOrder[]> {
-    return this.data.read((tx) => this.repo.listRecent(tx, Math.min(Math.max(1, Math.trunc(limit) || 10), 100)));
+  private get repo(): OrdersRepo {
+    return this.deps.repo;
+  }
+
+  private get codes() {
+    return this.deps.stock.codes;
+  }
+
+  // ---------- Reads ----------
+
+  async findByCode(code: string): Promise<AdminOrderDetail> {
+    const normalized = normalizeOrderCode(code);
+    const detail = normalized ? await this.deps.data.read((tx) => this.detail(tx, normalized)) : undefined;
+    if (!detail) throw new NotFoundError("Order not found");
+    return detail;
+  }
+
+  /** The admin's view of an order: codes masked, its history (with its creation first), the actions allowed now. */
+  private async detail(tx: Tx, code: string): Promise<AdminOrderDetail | undefined> {
+    const order = await this.repo.row(tx, code);
+    if (!order) return undefined;
+    const lines = (await this.repo.linesOf(tx, [order.id])).get(order.id) ?? [];
+    const codes = await this.codes.forOrder(tx, order.id);
+    const shortfall = await this.shortfall(tx, lines, codes);
+    const events: OrderEvent[] = [
+      {
+        id: 0,
+        at: order.createdAt,
+        actor: "shopper",
+        action: "created",
+        fromStatus: null,
+        toStatus: "pending_payment",
+        detail: "",
+      },
+      ...(await this.repo.eventsOf(tx, order.id)),
+    ];
+    const byLine = new Map(lines.map((l) => [l.id, l]));
+    return {
+      ...toAdminOrder(order, lines),
+      codes: codes.map((c) => ({
+        id: c.id,
+        lineId: String(c.orderLineId ?? ""),
+        productId: c.productId,
+        variantId: c.variantId,
+        title: byLine.get(c.orderLineId ?? -1)?.title ?? c.productId,
+        status: c.status,
+        masked: maskCode(this.deps.mails.openCode(c)),
+      })),
+      missingCodes: order.status === "awaiting_stock" ? shortfall.reduce((n, s) => n + s.missing, 0) : 0,
+      events,
+      actions: this.actionsFor(order.status, codes),
+    };
+  }
+
+  private actionsFor(status: OrderStatus, codes: readonly CodeRow[]): AdminOrderAction[] {
+    const actions: AdminOrderAction[] = [];
+    if (status === "pending_payment") actions.push("mark_paid");
+    if (status === "delivered") actions.push("resend_delivery");
+    if (status === "delivered" && codes.some((c) => c.status === "sold")) actions.push("replace_code");
+    if (status === "pending_payment" || status === "awaiting_stock") actions.push("cancel");
+    if (status === "paid" || status === "awaiting_stock" || status === "delivered") actions.push("refund");
+    return actions;
+  }
+
+  listRecent(limit = 10, status?: OrderStatus) {
+    return this.deps.data.read((tx) =>
+      this.repo.listRecent(tx, Math.min(Math.max(1, Math.trunc(limit) || 10), 100), status),
+    );
   }
 
   metrics(now = this.clock()): Promise<Metrics> {
-    return this.data.read(async (tx) => {
+    return this.deps.data.read(async (tx) => {
       const recentOrders = await this.repo.countCreatedBetween(tx, now - 7 * DAY, now + 1);
       const priorOrders = await this.repo.countCreatedBetween(tx, now - 14 * DAY, now - 7 * DAY);
       return {
         totalOrders: await this.repo.totalOrders(tx),
         uniqueCustomers: await this.repo.uniqueCustomers(tx),
-        totalProducts: await this.catalog.countProducts(tx),
+        totalProducts: await this.deps.catalog.countProducts(tx),
         recentOrders,
         priorOrders,
         growthPercentage: Math.round(((recentOrders - priorOrders) / Math.max(priorOrders, 1)) * 100),
@@ -50,75 +151,327 @@ export class OrdersService {
     });
   }
 
-  /** The operator confirms a manual payment. */
-  async markPaid(code: string): Promise<AdminOrder> {
-    const normalized = normalizeOrderCode(code) ?? code;
-    const now = this.clock();
-    const order = await this.data.transaction(async (tx) => {
-      const row = await this.confirmPayment(tx, normalized, now);
-      if (!row) {
-        const current = await this.repo.row(tx, normalized);
-        if (!current) throw new NotFoundError("Order not found");
-        throw new ConflictError(`Order ${current.code} is not awaiting payment (status: ${current.status}).`);
+  /** The dashboard's stock: low and empty automatic products (and variants), orders awaiting stock. */
+  stockAlerts(): Promise<StockAlerts> {
+    return this.deps.data.read(async (tx) => {
+      const availability = await this.codes.availabilityOfAutomatic(tx);
+      const alert = (a: (typeof availability)[number]) => ({
+        productId: a.productId,
+        title: a.title,
+        variantId: a.variantId,
+        variantName: a.variantName,
+        available: a.available,
+        threshold: a.threshold,
+      });
+      const awaiting = await this.repo.awaitingStock(tx);
+      const linesByOrder = await this.repo.linesOf(
+        tx,
+        awaiting.map((o) => o.id),
+      );
+      const awaitingStock = [];
+      for (const o of awaiting) {
+        const shortfall = await this.shortfall(tx, linesByOrder.get(o.id) ?? [], await this.codes.forOrder(tx, o.id));
+        awaitingStock.push({
+          code: o.code,
+          createdAt: o.createdAt,
+          paidAt: o.paidAt,
+          missing: shortfall.reduce((n, s) => n + s.missing, 0),
+        });
       }
-      const result = await this.repo.findByCode(tx, row.code);
-      if (!result) throw new NotFoundError("Order not found");
-      return result;
+      return {
+        low: availability.filter((a) => a.available > 0 && a.available <= a.threshold).map(alert),
+        empty: availability.filter((a) => a.available === 0).map(alert),
+        awaitingStock,
+      };
     });
-    this.onMailQueued();
-    return order;
+  }
+
+  // ---------- Settlement ----------
+
+  /** Lines that take codes (their product is automatic, or they already hold codes) and how many they miss. */
+  private async shortfall(tx: Tx, lines: readonly OrderLineRow[], codes: readonly CodeRow[]): Promise<Shortfall[]> {
+    const info = await this.codes.productInfo(
+      tx,
+      lines.map((l) => l.productId),
+    );
+    const out: Shortfall[] = [];
+    for (const line of lines) {
+      const held = codes.filter((c) => c.orderLineId === line.id && (c.status === "reserved" || c.status === "sold"));
+      if (held.length === 0 && info.get(line.productId)?.deliveryMode !== "automatic") continue;
+      out.push({ line, missing: Math.max(0, line.qty - held.length) });
+    }
+    return out;
   }
 
   /**
    * The one place a payment is settled, whoever confirms it (the operator in manual mode, a provider's verified
-   * notification): inside the caller's transaction, moves the order from awaiting payment to paid, records the
-   * sales and queues the shopper's email. Answers undefined, changing nothing, when the order is not awaiting
-   * payment (already settled, cancelled, expired), so a repeated confirmation is harmless. The caller wakes the
-   * mail worker after commit (`onMailQueued`).
+   * notification), inside the caller's transaction: pending_payment -> paid, the sales counted, then the codes
+   * reserved at checkout (topped up from stock when some are missing) become sold, and the order is `delivered` with
+   * its delivery email queued (rendered when sent); when codes are still missing it is `awaiting_stock` (a 'payment
+   * received' email says they will follow) and completes by itself when codes are imported. An order with no line
+   * that takes codes (manual delivery) stays `paid`. Answers undefined, changing nothing, when the order is not
+   * awaiting payment (already settled, cancelled), so a repeated confirmation is harmless. An order that expired
+   * before the payment landed is settled too: the money was taken, so it gets codes from stock or waits for them. The caller wakes
+   * the mail worker after commit (`onMailQueued`). `actor` names who confirmed, for the order's history.
    */
-  async confirmPayment(tx: Tx, code: string, now: number): Promise<OrderRow | undefined> {
-    const row = await this.repo.transition(tx, code, ["pending_payment"], "paid", now, { paidAt: now });
-    if (!row) return undefined;
-    const content = paymentReceivedMail(row.locale, { code: row.code, customerName: row.customerName });
-    await this.mail.enqueue(tx, { kind: "payment_received", orderId: row.id, to: row.customerEmail, ...content }, now);
-    const lines = (await this.repo.linesOf(tx, [row.id])).get(row.id) ?? [];
-    await this.catalog.addSales(
+  async confirmPayment(tx: Tx, code: string, now: number, actor = SYSTEM_ACTOR): Promise<OrderRow | undefined> {
+    const before = await this.repo.row(tx, code);
+    if (!before || !SETTLEABLE.includes(before.status)) return undefined;
+    const paid = await this.repo.transition(tx, code, SETTLEABLE, "paid", now, { paidAt: now, expiresAt: null });
+    if (!paid) return undefined;
+    await this.event(tx, paid.id, now, actor, "payment_confirmed", before.status, "paid");
+    const lines = (await this.repo.linesOf(tx, [paid.id])).get(paid.id) ?? [];
+    await this.deps.catalog.addSales(
       tx,
       lines.map((line) => ({ productId: line.productId, qty: line.qty })),
     );
-    return row;
+    return this.fulfil(tx, paid, lines, now);
   }
 
-  cancel(code: string): Promise<AdminOrder> {
+  /** Tops up an order's codes from stock; delivers when none is missing, else waits for stock. `order` is paid or
+   * awaiting stock. */
+  private async fulfil(tx: Tx, order: OrderRow, lines: readonly OrderLineRow[], now: number): Promise<OrderRow> {
+    let shortfall = await this.shortfall(tx, lines, await this.codes.forOrder(tx, order.id));
+    if (shortfall.length === 0) {
+      // Manual delivery only: the operator fulfils it by hand.
+      await this.queuePaymentReceived(tx, order, false, now);
+      return order;
+    }
+    const toFill = shortfall.filter((s) => s.missing > 0);
+    if (toFill.length > 0) {
+      await this.deps.stock.reserve(
+        tx,
+        order.id,
+        toFill.map((s) => ({
+          orderLineId: s.line.id,
+          productId: s.line.productId,
+          variantId: s.line.variantId,
+          qty: s.missing,
+        })),
+        now,
+      );
+      shortfall = await this.shortfall(tx, lines, await this.codes.forOrder(tx, order.id));
+    }
+    const missing = shortfall.reduce((n, s) => n + s.missing, 0);
+    if (missing > 0) {
+      if (order.status === "awaiting_stock") return order;
+      const waiting = await this.repo.transition(tx, order.code, ["paid"], "awaiting_stock", now);
+      if (!waiting) throw new Error(`order ${order.code} left 'paid' during its settlement`);
+      await this.event(
+        tx,
+        order.id,
+        now,
+        SYSTEM_ACTOR,
+        "awaiting_stock",
+        "paid",
+        "awaiting_stock",
+        `${missing} missing`,
+      );
+      await this.queuePaymentReceived(tx, waiting, true, now);
+      return waiting;
+    }
+    const sold = await this.codes.sellReservedForOrder(tx, order.id, now);
+    const delivered = await this.repo.transition(tx, order.code, ["paid", "awaiting_stock"], "delivered", now);
+    if (!delivered) throw new Error(`order ${order.code} left '${order.status}' during its settlement`);
+    await this.event(tx, order.id, now, SYSTEM_ACTOR, "codes_assigned", null, null, `${sold} code(s)`);
+    await this.event(tx, order.id, now, SYSTEM_ACTOR, "delivered", order.status, "delivered");
+    await this.deps.mails.queueDelivery(tx, delivered, {}, now);
+    return delivered;
+  }
+
+  private async queuePaymentReceived(tx: Tx, order: OrderRow, awaitingStock: boolean, now: number): Promise<void> {
+    const content = paymentReceivedMail(order.locale, {
+      code: order.code,
+      customerName: order.customerName,
+      awaitingStock,
+    });
+    await this.deps.mail.enqueue(
+      tx,
+      { kind: "payment_received", orderId: order.id, to: order.customerEmail, ...content },
+      now,
+    );
+  }
+
+  /** Orders awaiting stock, first paid first, get the codes now available; those complete are delivered. Returns
+   * their codes. Runs in the caller's transaction (an import). */
+  async fillAwaitingStock(tx: Tx, now: number): Promise<string[]> {
+    const completed: string[] = [];
+    for (const order of await this.repo.awaitingStock(tx)) {
+      const lines = (await this.repo.linesOf(tx, [order.id])).get(order.id) ?? [];
+      const after = await this.fulfil(tx, order, lines, now);
+      if (after.status === "delivered") completed.push(after.code);
+    }
+    return completed;
+  }
+
+  // ---------- Operator actions (each in the audit log) ----------
+
+  /** Runs an action on one order in a transaction and answers the order as the admin sees it afterwards. */
+  private async act(
+    code: string,
+    work: (tx: Tx, order: OrderRow, now: number) => Promise<void>,
+  ): Promise<AdminOrderDetail> {
     const normalized = normalizeOrderCode(code) ?? code;
     const now = this.clock();
-    return this.data.transaction(async (tx) => {
-      const row = await this.repo.transition(tx, normalized, ["pending_payment", "awaiting_stock"], "cancelled", now);
-      if (!row) {
-        const current = await this.repo.row(tx, normalized);
-        if (!current) throw new NotFoundError("Order not found");
-        throw new ConflictError(`Order ${current.code} cannot be cancelled (status: ${current.status}).`);
-      }
-      const result = await this.repo.findByCode(tx, row.code);
-      if (!result) throw new NotFoundError("Order not found");
-      return result;
+    const detail = await this.deps.data.transaction(async (tx) => {
+      const order = await this.repo.row(tx, normalized);
+      if (!order) throw new NotFoundError("Order not found");
+      await work(tx, order, now);
+      return this.detail(tx, order.code);
+    });
+    this.onMailQueued();
+    if (!detail) throw new NotFoundError("Order not found");
+    return detail;
+  }
+
+  /** The operator confirms a manual payment. */
+  markPaid(code: string, actor: Actor): Promise<AdminOrderDetail> {
+    return this.act(code, async (tx, order, now) => {
+      const row =
+        order.status === "pending_payment" ? await this.confirmPayment(tx, order.code, now, actor.username) : undefined;
+      if (!row) throw new ConflictError(`Order ${order.code} is not awaiting payment (status: ${order.status}).`);
+      if (actor.note) await this.event(tx, order.id, now, actor.username, "payment_confirmed", null, null, actor.note);
     });
   }
+
+  resendDelivery(code: string, actor: Actor): Promise<AdminOrderDetail> {
+    return this.act(code, async (tx, order, now) => {
+      if (order.status !== "delivered")
+        throw new ConflictError(`Order ${order.code} has no delivery to resend (status: ${order.status}).`);
+      await this.deps.mails.queueDelivery(tx, order, {}, now);
+      await this.event(tx, order.id, now, actor.username, "delivery_email_resent", null, null, actor.note ?? "");
+    });
+  }
+
+  /** The sold code `codeId` is revoked; another of the same product and variant is sold in its place and mailed. */
+  replaceCode(code: string, codeId: string, actor: Actor): Promise<AdminOrderDetail> {
+    return this.act(code, async (tx, order, now) => {
+      if (order.status !== "delivered")
+        throw new ConflictError(`Only a delivered order's codes can be replaced (status: ${order.status}).`);
+      const old = await this.codes.byId(tx, codeId);
+      if (!old || old.orderId !== order.id || old.status !== "sold" || old.orderLineId === null)
+        throw new ConflictError("This code is not a delivered code of this order.");
+      const line = ((await this.repo.linesOf(tx, [order.id])).get(order.id) ?? []).find(
+        (l) => l.id === old.orderLineId,
+      );
+      if (!line) throw new ConflictError("This code's order line is gone.");
+      if (!(await this.codes.setStatus(tx, old.id, "sold", "revoked", now)))
+        throw new ConflictError("This code changed meanwhile. Please reload the order.");
+      const [got] = await this.deps.stock.reserve(
+        tx,
+        order.id,
+        [{ orderLineId: line.id, productId: old.productId, variantId: old.variantId, qty: 1 }],
+        now,
+      );
+      if (got !== 1)
+        throw new ConflictError(`No code of "${line.title}" is available to replace it. Import codes first.`);
+      const fresh = (await this.codes.forOrder(tx, order.id)).find((c) => c.status === "reserved");
+      await this.codes.sellReservedForOrder(tx, order.id, now);
+      if (!fresh) throw new Error("the replacement code was not found");
+      const oldMask = maskCode(this.deps.mails.openCode(old));
+      const newMask = maskCode(this.deps.mails.openCode(fresh));
+      await this.event(
+        tx,
+        order.id,
+        now,
+        actor.username,
+        "code_replaced",
+        null,
+        null,
+        [`${oldMask} revoked, ${newMask} sent`, actor.note].filter(Boolean).join(": "),
+      );
+      await this.deps.mails.queueDelivery(tx, order, { codeIds: [fresh.id], replacement: true }, now);
+    });
+  }
+
+  /** Awaiting payment or stock -> cancelled; reserved codes go back to stock. */
+  cancel(code: string, actor: Actor): Promise<AdminOrderDetail> {
+    return this.act(code, async (tx, order, now) => {
+      const row = await this.repo.transition(tx, order.code, ["pending_payment", "awaiting_stock"], "cancelled", now);
+      if (!row) throw new ConflictError(`Order ${order.code} cannot be cancelled (status: ${order.status}).`);
+      await this.deps.stock.release(tx, order.id, now);
+      await this.event(tx, order.id, now, actor.username, "cancelled", order.status, "cancelled", actor.note ?? "");
+    });
+  }
+
+  /** Paid, awaiting stock or delivered -> refunded (the money goes back outside the store): delivered codes are
+   * revoked, codes still reserved go back to stock. */
+  refund(code: string, actor: Actor): Promise<AdminOrderDetail> {
+    return this.act(code, async (tx, order, now) => {
+      const row = await this.repo.transition(tx, order.code, ["paid", "awaiting_stock", "delivered"], "refunded", now);
+      if (!row) throw new ConflictError(`Order ${order.code} cannot be refunded (status: ${order.status}).`);
+      await this.deps.stock.release(tx, order.id, now);
+      const revoked = (await this.codes.forOrder(tx, order.id)).filter((c) => c.status === "sold").length;
+      await this.codes.revokeForOrder(tx, order.id, now);
+      await this.event(
+        tx,
+        order.id,
+        now,
+        actor.username,
+        "refunded",
+        order.status,
+        "refunded",
+        [`${revoked} code(s) revoked`, actor.note].filter(Boolean).join(": "),
+      );
+    });
+  }
+
+  // ---------- Expiry ----------
+
+  /** One pass of the expiry worker: orders unpaid past their time expire and free their codes. Each order moves in
+   * its own transaction through a conditional update, so instances running the same pass never expire one twice.
+   * Returns the codes of the orders it expired. */
+  async expireDue(now = this.clock(), limit = 100): Promise<string[]> {
+    const due = await this.deps.data.read((tx) => this.repo.dueToExpire(tx, now, limit));
+    const expired: string[] = [];
+    for (const code of due) {
+      const done = await this.deps.data.transaction(async (tx) => {
+        const row = await this.repo.transition(tx, code, ["pending_payment"], "expired", now);
+        if (!row) return false;
+        await this.deps.stock.release(tx, row.id, now);
+        await this.event(tx, row.id, now, SYSTEM_ACTOR, "expired", "pending_payment", "expired");
+        return true;
+      });
+      if (done) expired.push(code);
+    }
+    return expired;
+  }
+
+  private event(
+    tx: Tx,
+    orderId: string,
+    at: number,
+    actor: string,
+    action: OrderEvent["action"],
+    fromStatus: OrderStatus | null,
+    toStatus: OrderStatus | null,
+    detail = "",
+  ): Promise<void> {
+    return this.repo.addEvent(tx, { orderId, at, actor, action, fromStatus, toStatus, detail: detail.slice(0, 500) });
+  }
+
+  // ---------- Shopper's views ----------
 
   /** Public (docs/decisions.md D9): only the code, the first name and the status. */
   async publicLookup(code: string): Promise<PublicOrder> {
     const normalized = normalizeOrderCode(code);
-    const row = normalized ? await this.data.read((tx) => this.repo.row(tx, normalized)) : undefined;
+    const row = normalized ? await this.deps.data.read((tx) => this.repo.row(tx, normalized)) : undefined;
     if (!row) throw new NotFoundError("Order not found");
     return { code: row.code, firstName: firstName(row.customerName), status: row.status };
   }
 
+  /** The private order page: the delivered codes, in clear, only here (and in the delivery email). */
   async privateOrder(token: string): Promise<PrivateOrder> {
     const found = isTokenShaped(token)
-      ? await this.data.read((tx) => this.repo.findByTokenHash(tx, hashToken(token)))
+      ? await this.deps.data.read(async (tx) => {
+          const f = await this.repo.findByTokenHash(tx, hashToken(token));
+          if (!f) return undefined;
+          const delivered = f.order.status === "delivered" ? await this.deps.mails.deliveredItems(tx, f.order) : [];
+          return { ...f, delivered };
+        })
       : undefined;
     if (!found) throw new NotFoundError("Order not found");
-    const { order: o, lines } = found;
+    const { order: o, lines, delivered } = found;
     return {
       code: o.code,
       status: o.status,
@@ -131,7 +484,18 @@ export class OrdersService {
       total: o.total,
       promoCode: o.promoCode,
       paymentLink: o.paymentLink,
-      codes: [],
+      expiresAt: o.status === "pending_payment" ? o.expiresAt : null,
+      codes: delivered.flatMap((item) =>
+        item.codes.map((c) => ({
+          lineId: String(item.line.id),
+          productId: item.line.productId,
+          variantId: item.line.variantId,
+          title: item.line.title,
+          variantName: item.line.variantName,
+          platform: item.platform,
+          code: this.deps.mails.openCode(c),
+        })),
+      ),
     };
   }
 }

@@ -151,8 +151,9 @@ describe("orders", () => {
       customer: { name: "Karim", email: "amira@example.com", whatsapp: "+216 20 123 456" },
       items: [{ id: "steam-20", qty: 1 }],
     });
-    expect((await store.services.orders.cancel(b.panierCode)).status).toBe("cancelled");
-    await expect(store.services.orders.cancel(b.panierCode)).rejects.toThrow(/cannot be cancelled/);
-    await expect(store.services.orders.markPaid("PNR-00000000")).rejects.toThrow(/not found/);
+    const admin = { username: "admin" };
+    expect((await store.services.orders.cancel(b.panierCode, admin)).status).toBe("cancelled");
+    await expect(store.services.orders.cancel(b.panierCode, admin)).rejects.toThrow(/cannot be cancelled/);
+    await expect(store.services.orders.markPaid("PNR-00000000", admin)).rejects.toThrow(/not found/);
   });
 });

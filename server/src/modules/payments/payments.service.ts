@@ -106,7 +106,7 @@ export class PaymentsService {
         customerName: order.customerName,
         customerEmail: order.customerEmail,
         description: `Order ${code}`,
-        lifespanMinutes: this.deps.lifespanMinutes ?? DEFAULT_PAYMENT_LIFESPAN_MINUTES,
+        lifespanMinutes: this.lifespanMinutes(order),
         successUrl: `${back}&payment=return`,
         failUrl: `${back}&payment=cancelled`,
         webhookUrl: `${base}/api/payments/${provider.name}/webhook`,
@@ -114,13 +114,21 @@ export class PaymentsService {
     } catch (err) {
       const reason = err instanceof ProviderError ? err.reason : err instanceof Error ? err.name : "error";
       this.log(`payment: ${provider.name} could not create the payment of order ${code} (${reason}); order cancelled`);
-      await this.deps.orders.cancel(code).catch(() => undefined);
+      await this.deps.orders
+        .cancel(code, { username: provider.name, note: `The payment could not be created (${reason.slice(0, 120)})` })
+        .catch(() => undefined);
       throw this.unavailable();
     }
     const stored = await this.deps.data.transaction((tx) =>
       this.deps.repo.attachPayment(tx, code, created.ref, created.url, this.clock()),
     );
     return stored?.paymentLink ?? null;
+  }
+
+  /** The payment page stays open as long as the order keeps its codes (its expiry), at least a minute. */
+  private lifespanMinutes(order: OrderRow): number {
+    if (order.expiresAt === null) return this.deps.lifespanMinutes ?? DEFAULT_PAYMENT_LIFESPAN_MINUTES;
+    return Math.max(1, Math.round((order.expiresAt - this.clock()) / 60_000));
   }
 
   private unavailable(): AppError {
@@ -226,7 +234,8 @@ export class PaymentsService {
     // The order's settlement and its record stand or fall together: a repeat finds the record and stops here.
     if (!(await this.deps.repo.recordEvent(tx, { ...base, outcome: "pending" })))
       return { outcome: "duplicate", order: order.code };
-    const settled = await this.deps.orders.confirmPayment(tx, order.code, now);
+    // The order's history names the provider as the one who confirmed the payment.
+    const settled = await this.deps.orders.confirmPayment(tx, order.code, now, provider);
     const outcome = settled ? "settled" : "not_pending";
     await this.deps.repo.setOutcome(tx, provider, n.eventId, outcome);
     return { outcome, order: order.code };

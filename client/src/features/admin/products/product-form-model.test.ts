@@ -24,6 +24,8 @@ const product: Product = {
   region: "Global",
   delivery: "",
   sku: "TS-8092",
+  deliveryMode: "manual",
+  lowStockThreshold: 5,
   inStock: false,
   sales: 3,
   createdAt: 1,

@@ -1,0 +1,48 @@
+/** Codes as stock and the orders' history on PostgreSQL (see ../schema/codes.ts, kept in step by
+ * schema-parity.test.ts). */
+import { bigint, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { CODE_STATUSES, ORDER_STATUSES } from "@store/shared/order-status";
+import { orders } from "./orders.ts";
+
+const ms = (name: string) => bigint(name, { mode: "number" });
+
+export const codes = pgTable(
+  "codes",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id").notNull(),
+    variantId: text("variant_id"),
+    sealed: text("sealed").notNull(),
+    hash: text("hash").notNull(),
+    status: text("status", { enum: CODE_STATUSES }).notNull().default("available"),
+    orderId: text("order_id"),
+    orderLineId: integer("order_line_id"),
+    createdAt: ms("created_at").notNull(),
+    updatedAt: ms("updated_at").notNull(),
+    reservedAt: ms("reserved_at"),
+    soldAt: ms("sold_at"),
+    revokedAt: ms("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("codes_product_hash_idx").on(t.productId, t.hash),
+    index("codes_stock_idx").on(t.productId, t.variantId, t.status),
+    index("codes_order_idx").on(t.orderId),
+  ],
+);
+
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    at: ms("at").notNull(),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    fromStatus: text("from_status", { enum: ORDER_STATUSES }),
+    toStatus: text("to_status", { enum: ORDER_STATUSES }),
+    detail: text("detail").notNull().default(""),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId)],
+);

@@ -1,0 +1,49 @@
+/** Codes as stock and the orders' history (docs/decisions.md D10). */
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { CODE_STATUSES, ORDER_STATUSES } from "@store/shared/order-status";
+import { orders } from "./orders.ts";
+
+/** One code: never in clear. `sealed` is AES-256-GCM ciphertext (lib/codes-crypto.ts); `hash` an HMAC-SHA-256 of the
+ * code under a key derived from the same secret, unique per product, so duplicates are found without decrypting. */
+export const codes = sqliteTable(
+  "codes",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id").notNull(),
+    variantId: text("variant_id"),
+    sealed: text("sealed").notNull(),
+    hash: text("hash").notNull(),
+    status: text("status", { enum: CODE_STATUSES }).notNull().default("available"),
+    /** The order it is reserved for or sold with, and the line. */
+    orderId: text("order_id"),
+    orderLineId: integer("order_line_id"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    reservedAt: integer("reserved_at"),
+    soldAt: integer("sold_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("codes_product_hash_idx").on(t.productId, t.hash),
+    index("codes_stock_idx").on(t.productId, t.variantId, t.status),
+    index("codes_order_idx").on(t.orderId),
+  ],
+);
+
+/** An order's history and audit log: who (an operator's username, "system", "provider:<name>"), what, when. */
+export const orderEvents = sqliteTable(
+  "order_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    at: integer("at").notNull(),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    fromStatus: text("from_status", { enum: ORDER_STATUSES }),
+    toStatus: text("to_status", { enum: ORDER_STATUSES }),
+    detail: text("detail").notNull().default(""),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId)],
+);

@@ -1,0 +1,103 @@
+/** Secrets at rest (docs/decisions.md D10): codes, the private order token kept for mail rendered when sent, and the
+ * secret parts of dev-mailbox messages are sealed with AES-256-GCM; codes are also given a keyed hash (HMAC-SHA-256)
+ * so duplicates are found without decrypting. Both keys are derived (HKDF-SHA-256) from one 32-byte secret:
+ * CODES_KEY (64 hex characters, or base64 of 32 bytes), else a key generated once into DATA_DIR/codes.key with
+ * owner-only permissions (0600). The key is never logged. */
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  createSecretKey,
+  hkdfSync,
+  randomBytes,
+  type KeyObject,
+} from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { secureRandomBytes } from "./random.ts";
+
+const VERSION = "v1";
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+export const KEY_FILE = "codes.key";
+
+/** Parses CODES_KEY: 64 hex characters or base64 (standard or url) of exactly 32 bytes. */
+export function parseKey(raw: string): Buffer {
+  const value = raw.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, "hex");
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const key = Buffer.from(value.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+    if (key.length === 32) return key;
+  }
+  throw new Error(
+    "CODES_KEY must be 32 bytes given as 64 hex characters or base64 (generate one with `openssl rand -hex 32`)",
+  );
+}
+
+/** The key of DATA_DIR/codes.key, created (0600, exclusively, so two processes agree) when absent. */
+export function keyFromDataDir(dataDir: string): Buffer {
+  const file = path.join(dataDir, KEY_FILE);
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
+  const stat = fs.statSync(file);
+  if ((stat.mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+  return parseKey(fs.readFileSync(file, "utf8"));
+}
+
+export class Sealer {
+  // KeyObjects: createCipheriv and createHmac take them faster than raw bytes.
+  private readonly encKey: KeyObject;
+  private readonly macKey: KeyObject;
+
+  constructor(master: Buffer) {
+    if (master.length !== 32) throw new Error("the sealing key must be 32 bytes");
+    this.encKey = createSecretKey(
+      Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), "store codes: encryption", 32)),
+    );
+    this.macKey = createSecretKey(
+      Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), "store codes: duplicate hash", 32)),
+    );
+  }
+
+  /** From the configuration: CODES_KEY when set, else the data directory's key file. */
+  static fromConfig(codesKey: string | undefined, dataDir: string): Sealer {
+    return new Sealer(codesKey === undefined ? keyFromDataDir(dataDir) : parseKey(codesKey));
+  }
+
+  /** "v1.<base64url(iv | tag | ciphertext)>"; `context` (e.g. the product id) is authenticated, so a sealed value
+   * cannot be moved to another row and still open. */
+  seal(plain: string, context: string): string {
+    const iv = secureRandomBytes(IV_BYTES);
+    const cipher = createCipheriv("aes-256-gcm", this.encKey, iv);
+    cipher.setAAD(Buffer.from(context, "utf8"));
+    const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+    return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url")}`;
+  }
+
+  /** Throws when the value was not sealed by this key for this context. */
+  open(sealed: string, context: string): string {
+    const [version, payload] = sealed.split(".", 2);
+    if (version !== VERSION || payload === undefined) throw new Error("not a sealed value");
+    const raw = Buffer.from(payload, "base64url");
+    if (raw.length < IV_BYTES + TAG_BYTES) throw new Error("sealed value too short");
+    const decipher = createDecipheriv("aes-256-gcm", this.encKey, raw.subarray(0, IV_BYTES));
+    decipher.setAAD(Buffer.from(context, "utf8"));
+    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString("utf8");
+  }
+
+  /** The keyed hash of a code (hex): equal codes give equal hashes; nobody without the key can test a guess. */
+  hash(code: string): string {
+    return createHmac("sha256", this.macKey).update(code, "utf8").digest("hex");
+  }
+}
+
+/** "••••AB12": the last four characters of a code (all of it masked when it is 6 characters or shorter). */
+export function maskCode(code: string): string {
+  const chars = [...code];
+  return chars.length <= 6 ? "••••" : `••••${chars.slice(-4).join("")}`;
+}

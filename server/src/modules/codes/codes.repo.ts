@@ -1,0 +1,379 @@
+/** Every query on codes as stock (docs/decisions.md D10); each method takes the transaction it runs in. Codes are
+ * only ever handled sealed here. Exports: CodesRepo with existingHashes, insertMany, reserve, releaseForOrder,
+ * sellReservedForOrder, forOrder, countsFor, availableFor, list, revokeAvailable, revokeForOrder, unsold,
+ * stockAlerts, and setInStock (the derived in_stock of automatic products). */
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import type { CodeStatus, StockCounts } from "@store/shared/schemas/stock";
+import type { Tx } from "../../db/data.ts";
+import { placeholders, prepared } from "../../db/prepared.ts";
+import type { codes } from "../../db/schema/index.ts";
+
+export type CodeRow = typeof codes.$inferSelect;
+export type NewCode = typeof codes.$inferInsert;
+
+/** Values per IN (...) list. */
+const IN_CHUNK = 500;
+/** Rounds of a reservation before giving up (each one sees the commits of the previous ones). */
+const RESERVE_ROUNDS = 6;
+
+const CODE_COLUMNS = ["id", "productId", "variantId", "sealed", "hash", "status", "createdAt", "updatedAt"] as const;
+export type NewCodeValues = { [K in (typeof CODE_COLUMNS)[number]]: NonNullable<NewCode[K]> | null };
+/** Rows per prepared multi-row INSERT. */
+const INSERT_CHUNK = 100;
+/** Named placeholders for `rows` rows: id_0, productId_0, ..., id_1, ... */
+function rowPlaceholders(rows: number) {
+  return Array.from({ length: rows }, (_, i) =>
+    Object.fromEntries(CODE_COLUMNS.map((c) => [c, sql.placeholder(`${c}_${i}`)])),
+  ) as unknown as ReturnType<typeof placeholders<(typeof CODE_COLUMNS)[number]>>[];
+}
+/** Inserts, prepared once per connection (an import runs them hundreds of times in one transaction; building a
+ * multi-row INSERT per batch cost more than the rows themselves): a full chunk, and one row for the rest. */
+const insertChunkStmt = prepared("codes_insert_chunk", (db, { codes }) =>
+  db
+    .insert(codes)
+    .values(rowPlaceholders(INSERT_CHUNK))
+    .onConflictDoNothing({ target: [codes.productId, codes.hash] })
+    .returning({ hash: codes.hash }),
+);
+const insertOneStmt = prepared("codes_insert_one", (db, { codes }) =>
+  db
+    .insert(codes)
+    .values(placeholders(CODE_COLUMNS))
+    .onConflictDoNothing({ target: [codes.productId, codes.hash] })
+    .returning({ hash: codes.hash }),
+);
+
+export function emptyCounts(): StockCounts {
+  return { available: 0, reserved: 0, sold: 0, revoked: 0 };
+}
+
+export class CodesRepo {
+  /** `engine` selects the PostgreSQL row locks of reserve() (SQLite has one writer at a time). */
+  constructor(private readonly engine: "sqlite" | "postgres") {}
+
+  private variantIs(tx: Tx, variantId: string | null): SQL {
+    const { codes } = tx.t;
+    return variantId === null ? isNull(codes.variantId) : eq(codes.variantId, variantId);
+  }
+
+  /** Which of these hashes the product already holds (any status). */
+  async existingHashes(tx: Tx, productId: string, hashes: string[]): Promise<Set<string>> {
+    const { codes } = tx.t;
+    const out = new Set<string>();
+    for (let i = 0; i < hashes.length; i += IN_CHUNK) {
+      const rows = await tx.db
+        .select({ hash: codes.hash })
+        .from(codes)
+        .where(and(eq(codes.productId, productId), inArray(codes.hash, hashes.slice(i, i + IN_CHUNK))));
+      for (const r of rows) out.add(r.hash);
+    }
+    return out;
+  }
+
+  /** Inserts codes in the caller's transaction; a hash that meanwhile arrived (a concurrent import) is skipped.
+   * Returns the hashes inserted. */
+  async insertMany(tx: Tx, rows: readonly NewCodeValues[]): Promise<Set<string>> {
+    const inserted = new Set<string>();
+    let i = 0;
+    for (; i + INSERT_CHUNK <= rows.length; i += INSERT_CHUNK) {
+      const params: Record<string, unknown> = {};
+      for (let r = 0; r < INSERT_CHUNK; r++) {
+        const row = rows[i + r];
+        if (row) for (const c of CODE_COLUMNS) params[`${c}_${r}`] = row[c];
+      }
+      for (const r of await insertChunkStmt(tx).execute(params)) inserted.add(r.hash);
+    }
+    for (; i < rows.length; i++) {
+      const row = rows[i];
+      if (row) for (const r of await insertOneStmt(tx).execute(row)) inserted.add(r.hash);
+    }
+    return inserted;
+  }
+
+  /**
+   * Reserves up to `qty` available codes of a product (and variant) for an order line; returns how many it got.
+   * Each round is one conditional UPDATE (status must still be 'available'), so no code goes to two orders. On
+   * PostgreSQL the first round skips rows other transactions hold (SKIP LOCKED); later rounds wait for them and
+   * see their outcome, so a code freed by a rolled-back checkout is not refused as out of stock.
+   */
+  async reserve(
+    tx: Tx,
+    r: { productId: string; variantId: string | null; orderId: string; orderLineId: number; qty: number; now: number },
+  ): Promise<number> {
+    const { codes } = tx.t;
+    let got = 0;
+    for (let round = 0; got < r.qty && round < RESERVE_ROUNDS; round++) {
+      const pick = tx.db
+        .select({ id: codes.id })
+        .from(codes)
+        .where(and(eq(codes.productId, r.productId), this.variantIs(tx, r.variantId), eq(codes.status, "available")))
+        .orderBy(asc(codes.id))
+        .limit(r.qty - got);
+      const candidates =
+        this.engine === "postgres"
+          ? round === 0
+            ? pick.for("update", { skipLocked: true })
+            : pick.for("update")
+          : pick;
+      const taken = await tx.db
+        .update(codes)
+        .set({
+          status: "reserved",
+          orderId: r.orderId,
+          orderLineId: r.orderLineId,
+          reservedAt: r.now,
+          updatedAt: r.now,
+        })
+        .where(and(inArray(codes.id, candidates), eq(codes.status, "available")))
+        .returning({ id: codes.id });
+      got += taken.length;
+      if (taken.length === 0 && round > 0) break;
+    }
+    return got;
+  }
+
+  /** Puts an order's reserved codes back in stock; returns the products concerned. */
+  async releaseForOrder(tx: Tx, orderId: string, now: number): Promise<string[]> {
+    const { codes } = tx.t;
+    const rows = await tx.db
+      .update(codes)
+      .set({ status: "available", orderId: null, orderLineId: null, reservedAt: null, updatedAt: now })
+      .where(and(eq(codes.orderId, orderId), eq(codes.status, "reserved")))
+      .returning({ productId: codes.productId });
+    return [...new Set(rows.map((r) => r.productId))];
+  }
+
+  /** Reserved codes of an order become sold. */
+  async sellReservedForOrder(tx: Tx, orderId: string, now: number): Promise<number> {
+    const { codes } = tx.t;
+    const rows = await tx.db
+      .update(codes)
+      .set({ status: "sold", soldAt: now, updatedAt: now })
+      .where(and(eq(codes.orderId, orderId), eq(codes.status, "reserved")))
+      .returning({ id: codes.id });
+    return rows.length;
+  }
+
+  /** Every code an order holds (reserved, sold, revoked), oldest first. */
+  async forOrder(tx: Tx, orderId: string): Promise<CodeRow[]> {
+    const { codes } = tx.t;
+    return tx.db.select().from(codes).where(eq(codes.orderId, orderId)).orderBy(asc(codes.id));
+  }
+
+  async byId(tx: Tx, id: string): Promise<CodeRow | undefined> {
+    const { codes } = tx.t;
+    return (await tx.db.select().from(codes).where(eq(codes.id, id)))[0];
+  }
+
+  /** Sets one code's status (a replaced code is revoked; it keeps its order for the record). */
+  async setStatus(tx: Tx, id: string, from: CodeStatus, to: CodeStatus, now: number): Promise<boolean> {
+    const { codes } = tx.t;
+    const rows = await tx.db
+      .update(codes)
+      .set({ status: to, updatedAt: now, ...(to === "revoked" ? { revokedAt: now } : {}) })
+      .where(and(eq(codes.id, id), eq(codes.status, from)))
+      .returning({ id: codes.id });
+    return rows.length > 0;
+  }
+
+  /** Counts by variant (null: the product's own codes) and status. */
+  async countsFor(tx: Tx, productId: string): Promise<Map<string | null, StockCounts>> {
+    const { codes } = tx.t;
+    const rows = await tx.db
+      .select({ variantId: codes.variantId, status: codes.status, n: count() })
+      .from(codes)
+      .where(eq(codes.productId, productId))
+      .groupBy(codes.variantId, codes.status);
+    const out = new Map<string | null, StockCounts>();
+    for (const r of rows) {
+      const counts = out.get(r.variantId) ?? emptyCounts();
+      counts[r.status] += Number(r.n);
+      out.set(r.variantId, counts);
+    }
+    return out;
+  }
+
+  /** Available codes of a product, of one variant when `variantId` is given (null: the product's own). */
+  async availableFor(tx: Tx, productId: string, variantId?: string | null): Promise<number> {
+    const { codes } = tx.t;
+    const rows = await tx.db
+      .select({ n: count() })
+      .from(codes)
+      .where(
+        and(
+          eq(codes.productId, productId),
+          eq(codes.status, "available"),
+          ...(variantId === undefined ? [] : [this.variantIs(tx, variantId)]),
+        ),
+      );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** A product's codes, newest first, paged by id (`before`). `variantId`: undefined for all, null for the
+   * product's own. */
+  async list(
+    tx: Tx,
+    q: { productId: string; status?: CodeStatus; variantId?: string | null; limit: number; before?: string },
+  ): Promise<(CodeRow & { orderCode: string | null })[]> {
+    const { codes, orders } = tx.t;
+    const rows = await tx.db
+      .select({ code: codes, orderCode: orders.code })
+      .from(codes)
+      .leftJoin(orders, eq(orders.id, codes.orderId))
+      .where(
+        and(
+          eq(codes.productId, q.productId),
+          ...(q.status ? [eq(codes.status, q.status)] : []),
+          ...(q.variantId === undefined ? [] : [this.variantIs(tx, q.variantId)]),
+          ...(q.before ? [lt(codes.id, q.before)] : []),
+        ),
+      )
+      .orderBy(desc(codes.id))
+      .limit(q.limit);
+    return rows.map((r) => ({ ...r.code, orderCode: r.orderCode }));
+  }
+
+  /** Revokes available codes of a product chosen by id or by hash; returns how many. */
+  async revokeAvailable(
+    tx: Tx,
+    productId: string,
+    by: { ids?: string[]; hash?: string },
+    now: number,
+  ): Promise<number> {
+    const { codes } = tx.t;
+    const which: SQL[] = [];
+    if (by.ids && by.ids.length > 0) which.push(inArray(codes.id, by.ids));
+    if (by.hash) which.push(eq(codes.hash, by.hash));
+    if (which.length === 0) return 0;
+    const rows = await tx.db
+      .update(codes)
+      .set({ status: "revoked", revokedAt: now, updatedAt: now })
+      .where(and(eq(codes.productId, productId), eq(codes.status, "available"), or(...which)))
+      .returning({ id: codes.id });
+    return rows.length;
+  }
+
+  /** Revokes every code an order holds (a refund); returns the products concerned. */
+  async revokeForOrder(tx: Tx, orderId: string, now: number): Promise<string[]> {
+    const { codes } = tx.t;
+    const rows = await tx.db
+      .update(codes)
+      .set({ status: "revoked", revokedAt: now, updatedAt: now })
+      .where(and(eq(codes.orderId, orderId), inArray(codes.status, ["reserved", "sold"])))
+      .returning({ productId: codes.productId });
+    return [...new Set(rows.map((r) => r.productId))];
+  }
+
+  /** Unsold codes (available, reserved) of a product, oldest first, for the export. */
+  async unsold(tx: Tx, productId: string): Promise<CodeRow[]> {
+    const { codes } = tx.t;
+    return tx.db
+      .select()
+      .from(codes)
+      .where(and(eq(codes.productId, productId), inArray(codes.status, ["available", "reserved"])))
+      .orderBy(asc(codes.id));
+  }
+
+  /** Available codes per automatic product and variant (null: the product's own), zero counts included for every
+   * variant and for products without variants. */
+  async availabilityOfAutomatic(tx: Tx): Promise<
+    {
+      productId: string;
+      title: string;
+      threshold: number;
+      variantId: string | null;
+      variantName: string | null;
+      available: number;
+    }[]
+  > {
+    const { codes, products, variants } = tx.t;
+    const prods = await tx.db
+      .select({ id: products.id, title: products.title, threshold: products.lowStockThreshold })
+      .from(products)
+      .where(eq(products.deliveryMode, "automatic"))
+      .orderBy(asc(products.title));
+    if (prods.length === 0) return [];
+    const ids = prods.map((p) => p.id);
+    const counts = new Map<string, number>();
+    const names = new Map<string, { id: string; name: string }[]>();
+    for (let i = 0; i < ids.length; i += IN_CHUNK) {
+      const chunk = ids.slice(i, i + IN_CHUNK);
+      const rows = await tx.db
+        .select({ productId: codes.productId, variantId: codes.variantId, n: count() })
+        .from(codes)
+        .where(and(inArray(codes.productId, chunk), eq(codes.status, "available")))
+        .groupBy(codes.productId, codes.variantId);
+      for (const r of rows) counts.set(`${r.productId}\u0000${r.variantId ?? ""}`, Number(r.n));
+      const vs = await tx.db
+        .select({ productId: variants.productId, id: variants.id, name: variants.name })
+        .from(variants)
+        .where(inArray(variants.productId, chunk))
+        .orderBy(asc(variants.position));
+      for (const v of vs) names.set(v.productId, [...(names.get(v.productId) ?? []), { id: v.id, name: v.name }]);
+    }
+    return prods.flatMap((p) => {
+      const vs = names.get(p.id) ?? [];
+      const entries =
+        vs.length > 0
+          ? vs.map((v) => ({ id: v.id as string | null, name: v.name as string | null }))
+          : [{ id: null, name: null }];
+      return entries.map((v) => ({
+        productId: p.id,
+        title: p.title,
+        threshold: p.threshold,
+        variantId: v.id,
+        variantName: v.name,
+        available: counts.get(`${p.id}\u0000${v.id ?? ""}`) ?? 0,
+      }));
+    });
+  }
+
+  /** Writes the derived in_stock of an automatic product when it changed, stamping it with `rev()` (a new catalog
+   * revision, taken only then). Returns whether it changed. */
+  async setInStock(
+    tx: Tx,
+    productId: string,
+    inStock: boolean,
+    rev: () => Promise<number>,
+    now: number,
+  ): Promise<boolean> {
+    const { products } = tx.t;
+    const current = (
+      await tx.db
+        .select({ inStock: products.inStock, mode: products.deliveryMode })
+        .from(products)
+        .where(eq(products.id, productId))
+    )[0];
+    if (!current || current.mode !== "automatic" || current.inStock === inStock) return false;
+    const stamp = await rev();
+    const rows = await tx.db
+      .update(products)
+      .set({ inStock, rev: stamp, updatedAt: now })
+      .where(and(eq(products.id, productId), eq(products.inStock, !inStock)))
+      .returning({ id: products.id });
+    return rows.length > 0;
+  }
+
+  /** Delivery mode and platform of products (absent when deleted). */
+  async productInfo(
+    tx: Tx,
+    productIds: readonly string[],
+  ): Promise<Map<string, { deliveryMode: "automatic" | "manual"; platform: string; title: string }>> {
+    const { products } = tx.t;
+    const out = new Map<string, { deliveryMode: "automatic" | "manual"; platform: string; title: string }>();
+    const ids = [...new Set(productIds)];
+    for (let i = 0; i < ids.length; i += IN_CHUNK) {
+      const rows = await tx.db
+        .select({
+          id: products.id,
+          deliveryMode: products.deliveryMode,
+          platform: products.platform,
+          title: products.title,
+        })
+        .from(products)
+        .where(inArray(products.id, ids.slice(i, i + IN_CHUNK)));
+      for (const r of rows) out.set(r.id, { deliveryMode: r.deliveryMode, platform: r.platform, title: r.title });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,281 @@
+/** The operator's code stock (docs/decisions.md D10): counts, import (one transaction, batched inserts, duplicates in
+ * the file and against stock refused by line), masked listing, revoke and the CSV export of unsold codes. Codes are
+ * sealed (AES-256-GCM) before they reach the database and only opened for the export. Exports: CodesService with
+ * stock(productId), list(productId, query), import(productId, request), revoke(productId, request),
+ * exportCsv(productId), and parseImport(text, format, lineOffset) (pure, for tests). */
+import {
+  CODE_EXPORT_COLUMNS,
+  MAX_CODE_LENGTH,
+  MAX_IMPORT_LINES,
+  codeImportRequestSchema,
+  codeListQuerySchema,
+  codeRevokeRequestSchema,
+  type AdminCodeList,
+  type CodeImportResult,
+  type CodeRevokeResult,
+  type ImportRefusal,
+  type ProductStock,
+} from "@store/shared/schemas/stock";
+import type { DataLayer, Tx } from "../../db/data.ts";
+import { NotFoundError, ValidationError } from "../../http/errors.ts";
+import { parseWith } from "../../http/validate.ts";
+import { newId } from "../../lib/ids.ts";
+import { maskCode, type Sealer } from "../../lib/sealer.ts";
+import { csvCell } from "../admin/csv.ts";
+import type { CatalogRepo } from "../catalog/catalog.repo.ts";
+import type { OrdersService } from "../orders/orders.service.ts";
+import { emptyCounts, type CodesRepo, type NewCodeValues } from "./codes.repo.ts";
+import type { StockKeeper } from "./stock.ts";
+
+export interface ParsedLine {
+  line: number;
+  code: string;
+}
+
+export interface ParsedImport {
+  codes: ParsedLine[];
+  refused: { line: number; reason: ImportRefusal }[];
+  lines: number;
+  blank: number;
+}
+
+/** The first cell of a CSV line ("a,b" -> a; "\"a,b\",c" -> a,b). */
+function firstCsvCell(line: string): string {
+  const s = line.trimStart();
+  if (!s.startsWith('"')) return s.split(",", 1)[0] ?? "";
+  let out = "";
+  for (let i = 1; i < s.length; i++) {
+    const ch = s[i];
+    if (ch === '"') {
+      if (s[i + 1] === '"') {
+        out += '"';
+        i++;
+      } else return out;
+    } else out += ch;
+  }
+  return out;
+}
+
+// Control characters (tabs and line breaks included) never belong in a code.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** One code a line: trimmed, blank lines skipped, a CSV's first cell (and its "code" header) read; refuses too long
+ * and invalid lines, and later copies of a code within the text. */
+export function parseImport(text: string, format: "text" | "csv", lineOffset = 0): ParsedImport {
+  const raw = text.split(/\r\n|\n|\r/);
+  if (raw.length > 0 && raw[raw.length - 1] === "") raw.pop();
+  const out: ParsedImport = { codes: [], refused: [], lines: raw.length, blank: 0 };
+  const seen = new Set<string>();
+  raw.forEach((content, index) => {
+    const line = lineOffset + index + 1;
+    const code = (format === "csv" ? firstCsvCell(content) : content).trim();
+    if (code === "" || (format === "csv" && index === 0 && lineOffset === 0 && code.toLowerCase() === "code")) {
+      out.blank++;
+      return;
+    }
+    if ([...code].length > MAX_CODE_LENGTH) out.refused.push({ line, reason: "too_long" });
+    else if (CONTROL.test(code)) out.refused.push({ line, reason: "invalid_characters" });
+    else if (seen.has(code)) out.refused.push({ line, reason: "duplicate_in_file" });
+    else {
+      seen.add(code);
+      out.codes.push({ line, code });
+    }
+  });
+  return out;
+}
+
+/** Code ids sort in import order (time, then the line's rank), so stock is sold first in, first out and listed
+ * newest first by id; a random tail keeps them unguessable. */
+export function codeId(now: number, rank: number): string {
+  return `c${now.toString(36).padStart(9, "0")}${rank.toString(36).padStart(4, "0")}${newId("", 8).slice(1)}`;
+}
+
+export class CodesService {
+  constructor(
+    private readonly data: DataLayer,
+    private readonly repo: CodesRepo,
+    private readonly stockKeeper: StockKeeper,
+    private readonly catalog: CatalogRepo,
+    private readonly orders: OrdersService,
+    private readonly sealer: Sealer,
+    private readonly onMailQueued: () => void = () => undefined,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  private async product(tx: Tx, productId: string) {
+    const product = await this.catalog.productById(tx, productId);
+    if (!product) throw new NotFoundError("Product not found");
+    return product;
+  }
+
+  stock(productId: string): Promise<ProductStock> {
+    return this.data.read((tx) => this.stockIn(tx, productId));
+  }
+
+  private async stockIn(tx: Tx, productId: string): Promise<ProductStock> {
+    const product = await this.product(tx, productId);
+    const counts = await this.repo.countsFor(tx, productId);
+    const entries: ProductStock["variants"] = [];
+    const isLow = (available: number) => product.deliveryMode === "automatic" && available <= product.lowStockThreshold;
+    const push = (variantId: string | null, name: string | null) => {
+      const c = counts.get(variantId) ?? emptyCounts();
+      entries.push({ variantId, name, counts: c, low: isLow(c.available) });
+    };
+    for (const v of product.variants) push(v.id, v.name);
+    // The product's own codes, and codes of variants since removed, are listed too when there are any.
+    if (product.variants.length === 0 || counts.has(null)) push(null, null);
+    for (const id of counts.keys()) if (id !== null && !product.variants.some((v) => v.id === id)) push(id, null);
+    const total = emptyCounts();
+    for (const c of counts.values())
+      for (const key of ["available", "reserved", "sold", "revoked"] as const) total[key] += c[key];
+    return {
+      productId,
+      deliveryMode: product.deliveryMode,
+      lowStockThreshold: product.lowStockThreshold,
+      total,
+      low: isLow(total.available),
+      variants: entries,
+    };
+  }
+
+  /** `query`: the request's query parameters (status, variantId, limit, before), validated here. */
+  async list(productId: string, query: unknown): Promise<AdminCodeList> {
+    const q = parseWith(codeListQuerySchema, query);
+    const limit = Math.min(Math.max(q.limit ?? 50, 1), 500);
+    return this.data.read(async (tx) => {
+      await this.product(tx, productId);
+      const variantId =
+        q.variantId === undefined || q.variantId === "" ? undefined : q.variantId === "none" ? null : q.variantId;
+      const rows = await this.repo.list(tx, {
+        productId,
+        ...(q.status ? { status: q.status } : {}),
+        ...(variantId === undefined ? {} : { variantId }),
+        limit: limit + 1,
+        ...(q.before ? { before: q.before } : {}),
+      });
+      const page = rows.slice(0, limit);
+      return {
+        codes: page.map((r) => ({
+          id: r.id,
+          productId: r.productId,
+          variantId: r.variantId,
+          status: r.status,
+          masked: maskCode(this.sealer.open(r.sealed, r.productId)),
+          orderCode: r.orderCode,
+          createdAt: r.createdAt,
+          updatedAt: r.updatedAt,
+        })),
+        nextBefore: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+      };
+    });
+  }
+
+  /** Imports in one transaction; refused lines are listed, the rest stored. Orders awaiting stock are completed. */
+  async import(productId: string, raw: unknown): Promise<CodeImportResult> {
+    const request = parseWith(codeImportRequestSchema, raw);
+    const parsed = parseImport(request.text, request.format, request.lineOffset);
+    if (parsed.lines > MAX_IMPORT_LINES)
+      throw new ValidationError(`At most ${MAX_IMPORT_LINES} lines per import`, { text: "Too many lines" });
+    const variantId = request.variantId ? request.variantId : null;
+    const now = this.clock();
+    // Sealing and hashing happen before the transaction (CPU work, no I/O).
+    const prepared = parsed.codes.map((c) => ({ ...c, hash: this.sealer.hash(c.code) }));
+    const result = await this.data.transaction(async (tx) => {
+      const product = await this.product(tx, productId);
+      if (product.variants.length > 0 && !product.variants.some((v) => v.id === variantId))
+        throw new ValidationError("Choose one of the product's options for these codes", {
+          variantId: "Choose an option",
+        });
+      if (product.variants.length === 0 && variantId !== null)
+        throw new ValidationError("This product has no options", { variantId: "This product has no options" });
+      const existing = await this.repo.existingHashes(
+        tx,
+        productId,
+        prepared.map((p) => p.hash),
+      );
+      const refused = [...parsed.refused];
+      const fresh = prepared.filter((p) => {
+        if (!existing.has(p.hash)) return true;
+        refused.push({ line: p.line, reason: "already_in_stock" });
+        return false;
+      });
+      const rows: NewCodeValues[] = fresh.map((p, i) => ({
+        id: codeId(now, i),
+        productId,
+        variantId,
+        sealed: this.sealer.seal(p.code, productId),
+        hash: p.hash,
+        status: "available",
+        createdAt: now,
+        updatedAt: now,
+      }));
+      const inserted = await this.repo.insertMany(tx, rows);
+      // A code that a concurrent import stored meanwhile is already in stock too.
+      for (const p of fresh) if (!inserted.has(p.hash)) refused.push({ line: p.line, reason: "already_in_stock" });
+      refused.sort((a, b) => a.line - b.line);
+      await this.stockKeeper.refresh(tx, [productId], now);
+      const completedOrders = inserted.size > 0 ? await this.orders.fillAwaitingStock(tx, now) : [];
+      const byReason: Partial<Record<ImportRefusal, number>> = {};
+      for (const r of refused) byReason[r.reason] = (byReason[r.reason] ?? 0) + 1;
+      return {
+        refused,
+        summary: {
+          lines: parsed.lines,
+          blank: parsed.blank,
+          imported: inserted.size,
+          refused: refused.length,
+          byReason,
+        },
+        completedOrders,
+        stock: await this.stockIn(tx, productId),
+      };
+    });
+    if (result.completedOrders.length > 0) this.onMailQueued();
+    return result;
+  }
+
+  async revoke(productId: string, raw: unknown): Promise<CodeRevokeResult> {
+    const request = parseWith(codeRevokeRequestSchema, raw);
+    const now = this.clock();
+    return this.data.transaction(async (tx) => {
+      await this.product(tx, productId);
+      const revoked = await this.repo.revokeAvailable(
+        tx,
+        productId,
+        {
+          ...(request.codeIds ? { ids: request.codeIds } : {}),
+          ...(request.code !== undefined ? { hash: this.sealer.hash(request.code) } : {}),
+        },
+        now,
+      );
+      if (revoked === 0) throw new NotFoundError("No available code of this product matches");
+      await this.stockKeeper.refresh(tx, [productId], now);
+      return { revoked, stock: await this.stockIn(tx, productId) };
+    });
+  }
+
+  /** The unsold codes in clear, as CSV (the admin's export; the route sends it with Cache-Control: no-store). */
+  exportCsv(productId: string): Promise<string> {
+    return this.data.read(async (tx) => {
+      const product = await this.product(tx, productId);
+      const names = new Map(product.variants.map((v) => [v.id, v.name]));
+      const lines = [CODE_EXPORT_COLUMNS.join(",")];
+      for (const row of await this.repo.unsold(tx, productId)) {
+        const code = this.sealer.open(row.sealed, row.productId);
+        // The code itself is only quoted, never prefixed: the export must give back the exact code.
+        const codeCell = /[",\r\n]/.test(code) ? `"${code.replace(/"/g, '""')}"` : code;
+        lines.push(
+          [
+            codeCell,
+            csvCell(row.variantId ?? ""),
+            csvCell(row.variantId ? (names.get(row.variantId) ?? "") : ""),
+            row.status,
+            new Date(row.createdAt).toISOString(),
+          ].join(","),
+        );
+      }
+      return `${lines.join("\r\n")}\r\n`;
+    });
+  }
+}
