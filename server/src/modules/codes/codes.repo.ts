@@ -115,17 +115,24 @@ export class CodesRepo {
             ? pick.for("update", { skipLocked: true })
             : pick.for("update")
           : pick;
-      const taken = await tx.db
-        .update(codes)
-        .set({
-          status: "reserved",
-          orderId: r.orderId,
-          orderLineId: r.orderLineId,
-          reservedAt: r.now,
-          updatedAt: r.now,
-        })
-        .where(and(inArray(codes.id, candidates), eq(codes.status, "available")))
-        .returning({ id: codes.id });
+      // The candidates are read first, then updated by id: as a subquery of the UPDATE, PostgreSQL may run the
+      // LIMIT ... FOR UPDATE SKIP LOCKED pick again for each row it updates and reserve more than asked
+      // (seen: 3 codes for a line of 1).
+      const ids = (await candidates).map((c) => c.id);
+      const taken =
+        ids.length === 0
+          ? []
+          : await tx.db
+              .update(codes)
+              .set({
+                status: "reserved",
+                orderId: r.orderId,
+                orderLineId: r.orderLineId,
+                reservedAt: r.now,
+                updatedAt: r.now,
+              })
+              .where(and(inArray(codes.id, ids), eq(codes.status, "available")))
+              .returning({ id: codes.id });
       got += taken.length;
       if (taken.length === 0 && round > 0) break;
     }
