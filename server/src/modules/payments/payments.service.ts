@@ -115,7 +115,10 @@ export class PaymentsService {
       const reason = err instanceof ProviderError ? err.reason : err instanceof Error ? err.name : "error";
       this.log(`payment: ${provider.name} could not create the payment of order ${code} (${reason}); order cancelled`);
       await this.deps.orders
-        .cancel(code, { username: provider.name, note: `The payment could not be created (${reason.slice(0, 120)})` })
+        .cancel(code, {
+          username: `provider:${provider.name}`,
+          note: `The payment could not be created (${reason.slice(0, 120)})`,
+        })
         .catch(() => undefined);
       throw this.unavailable();
     }
@@ -235,7 +238,7 @@ export class PaymentsService {
     if (!(await this.deps.repo.recordEvent(tx, { ...base, outcome: "pending" })))
       return { outcome: "duplicate", order: order.code };
     // The order's history names the provider as the one who confirmed the payment.
-    const settled = await this.deps.orders.confirmPayment(tx, order.code, now, provider);
+    const settled = await this.deps.orders.confirmPayment(tx, order.code, now, `provider:${provider}`);
     const outcome = settled ? "settled" : "not_pending";
     await this.deps.repo.setOutcome(tx, provider, n.eventId, outcome);
     return { outcome, order: order.code };

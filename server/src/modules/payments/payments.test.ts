@@ -7,6 +7,8 @@ import { and, count, eq } from "drizzle-orm";
 import { checkoutResponseSchema, type CheckoutResponse } from "@store/shared/schemas/checkout";
 import { PAYMENT_ERROR_CODES } from "@store/shared/schemas/payments";
 import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { ADMIN_ENV, signIn } from "../../test/admin-session.ts";
+import { DELIVERY_KIND } from "../orders/order-mails.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
 import { FakeKonnect } from "./fakes/fake-konnect.ts";
 import { FakeStripe } from "./fakes/fake-stripe.ts";
@@ -20,16 +22,36 @@ const STRIPE_WEBHOOK_SECRET = "whsec_test_secret";
 async function settlement(store: TestStore, code: string) {
   const order = (await store.query((db, t) => db.select().from(t.orders).where(eq(t.orders.code, code))))[0];
   if (!order) throw new Error(`no order ${code}`);
-  const mails = await store.query((db, t) =>
-    db
-      .select({ n: count() })
-      .from(t.mailOutbox)
-      .where(and(eq(t.mailOutbox.orderId, order.id), eq(t.mailOutbox.kind, "payment_received"))),
-  );
+  const mails = (kind: string) =>
+    store.query((db, t) =>
+      db
+        .select({ n: count() })
+        .from(t.mailOutbox)
+        .where(and(eq(t.mailOutbox.orderId, order.id), eq(t.mailOutbox.kind, kind))),
+    );
   const events = await store.query((db, t) =>
     db.select().from(t.paymentEvents).where(eq(t.paymentEvents.orderCode, code)),
   );
-  return { order, paidMails: mails[0]?.n ?? 0, events };
+  const codes = await store.query((db, t) => db.select().from(t.codes).where(eq(t.codes.orderId, order.id)));
+  return {
+    order,
+    paidMails: (await mails("payment_received"))[0]?.n ?? 0,
+    deliveryMails: (await mails(DELIVERY_KIND))[0]?.n ?? 0,
+    soldCodes: codes.filter((c) => c.status === "sold").length,
+    events,
+  };
+}
+
+const STOCKED = "steam-20";
+
+/** Makes the product sold from code stock, with exactly `count` codes. */
+async function stock(store: TestStore, count: number): Promise<void> {
+  const admin = await signIn(store);
+  const put = await admin.request("PUT", `/api/admin/products/${STOCKED}`, { deliveryMode: "automatic" });
+  expect(put.status, await put.clone().text()).toBe(200);
+  const text = Array.from({ length: count }, (_, i) => `PAY-CODE-${i}-${Date.now()}`).join("\n");
+  const res = await admin.request("POST", `/api/admin/products/${STOCKED}/codes/import`, { text });
+  expect(res.status, await res.clone().text()).toBe(200);
 }
 
 async function checkout(store: TestStore, body = checkoutBody(), key?: string): Promise<Response> {
@@ -61,6 +83,7 @@ describe("payments with Konnect", () => {
     store = await createTestStore({
       seed: true,
       env: {
+        ...ADMIN_ENV,
         PAYMENT_PROVIDER: "konnect",
         KONNECT_API_KEY: KONNECT_KEY,
         KONNECT_WALLET_ID: "wallet-store",
@@ -127,11 +150,17 @@ describe("payments with Konnect", () => {
     expect(after.events).toMatchObject([
       { provider: "konnect", eventId: ref, amount: order.total, currency: "TND", outcome: "settled" },
     ]);
+    // The order's history names who confirmed the payment.
+    const history = await store.query((db, t) =>
+      db.select().from(t.orderEvents).where(eq(t.orderEvents.orderId, order.id)),
+    );
+    expect(history.filter((e) => e.toStatus === "paid").map((e) => e.actor)).toEqual(["provider:konnect"]);
     expect(logs.join("\n")).not.toContain(KONNECT_KEY);
   });
 
   it("settles once for the same notification 100 times at once and 100 times in sequence", async () => {
-    const out = await placed(store, checkoutBody({ currency: "TND" }));
+    await stock(store, 3);
+    const out = await placed(store, checkoutBody({ currency: "TND", items: [{ id: STOCKED, qty: 1 }] }));
     const ref = (await settlement(store, out.panierCode)).order.paymentRef ?? "";
     konnect.complete(ref);
     const concurrent = await Promise.all(Array.from({ length: 100 }, () => notify(ref)));
@@ -144,8 +173,9 @@ describe("payments with Konnect", () => {
       expect(await r.json()).toMatchObject({ outcome: "duplicate" });
     }
     const after = await settlement(store, out.panierCode);
-    expect(after.order.status).toBe("paid");
-    expect(after.paidMails).toBe(1);
+    expect(after.order.status).toBe("delivered");
+    expect(after.deliveryMails).toBe(1);
+    expect(after.soldCodes).toBe(1);
     expect(after.events).toHaveLength(1);
   }, 60_000);
 
@@ -201,6 +231,8 @@ describe("payments with Konnect", () => {
     expect(await res.json()).toMatchObject({ code: PAYMENT_ERROR_CODES.unavailable });
     const orders = await store.query((db, t) => db.select().from(t.orders));
     expect(orders).toMatchObject([{ status: "cancelled", paymentRef: null, paymentLink: null }]);
+    const history = await store.query((db, t) => db.select().from(t.orderEvents));
+    expect(history.filter((e) => e.toStatus === "cancelled").map((e) => e.actor)).toEqual(["provider:konnect"]);
     expect(logs.join("\n")).toMatch(/konnect could not create the payment of order PNR-\w+ \(HTTP 503/);
     konnect.failInitWith = null;
     const replay = await checkout(store, checkoutBody({ currency: "TND" }), "retry-key-1");
@@ -231,6 +263,7 @@ describe("payments with Stripe", () => {
     store = await createTestStore({
       seed: true,
       env: {
+        ...ADMIN_ENV,
         PAYMENT_PROVIDER: "stripe",
         STRIPE_SECRET_KEY: STRIPE_KEY,
         STRIPE_WEBHOOK_SECRET,
@@ -309,7 +342,9 @@ describe("payments with Stripe", () => {
   });
 
   it("settles once for the same event 100 times at once and 100 times in sequence", async () => {
-    const { out, sessionId } = await placedSession();
+    await stock(store, 3);
+    const out = await placed(store, checkoutBody({ items: [{ id: STOCKED, qty: 2 }] }));
+    const sessionId = (await settlement(store, out.panierCode)).order.paymentRef ?? "";
     stripe.markPaid(sessionId);
     const { body, signature } = stripe.event(sessionId);
     const concurrent = await Promise.all(Array.from({ length: 100 }, () => send(body, signature)));
@@ -320,8 +355,9 @@ describe("payments with Stripe", () => {
     for (let i = 0; i < 100; i++)
       expect(await (await send(body, signature)).json()).toMatchObject({ outcome: "duplicate" });
     const after = await settlement(store, out.panierCode);
-    expect(after.order.status).toBe("paid");
-    expect(after.paidMails).toBe(1);
+    expect(after.order.status).toBe("delivered");
+    expect(after.deliveryMails).toBe(1);
+    expect(after.soldCodes).toBe(2);
     expect(after.events).toHaveLength(1);
   }, 60_000);
 
