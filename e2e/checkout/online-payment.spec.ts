@@ -1,13 +1,14 @@
 /** Paying online (docs/decisions.md D11): a store run with PAYMENT_PROVIDER=konnect, then stripe, against the
  * fake providers the tests start on 127.0.0.1. The shopper checks out, pays on the provider's page, comes
- * back, and sees the order paid once the provider's notification has reached the store; in English, with
- * one pass in Arabic. */
+ * back, and sees the order paid once the provider's notification has reached the store, then its code on the
+ * private order page and in the dev mailbox; in English, with one pass in Arabic. */
 import { expect, test, type Page } from "@playwright/test";
 import { FakeKonnect } from "../../server/src/modules/payments/fakes/fake-konnect.ts";
 import { FakeStripe } from "../../server/src/modules/payments/fakes/fake-stripe.ts";
 import { expectNoSeriousAxeViolations } from "../a11y.ts";
 import { addFromProductPage, checkoutForm, findMail, uniqueEmail } from "./checkout-helpers.ts";
-import { startPaymentStore, type PaymentStore } from "./payment-store.ts";
+import { signIn, openSection } from "../admin/console-helpers.ts";
+import { startPaymentStore, stockCodes, type PaymentStore } from "./payment-store.ts";
 
 // Each test goes through two servers and the provider's page: on a busy machine that takes longer than most.
 test.slow();
@@ -45,13 +46,16 @@ test.describe("paying with Konnect", () => {
       KONNECT_WALLET_ID: "e2e-wallet",
       KONNECT_API_URL: konnect.url,
     });
+    await stockCodes(store, "steam-20", ["E2E-KONNECT-1-AAAA", "E2E-KONNECT-2-BBBB"]);
   });
   test.afterAll(async () => {
     await store.stop();
     await konnect.close();
   });
 
-  test("checks out in TND, pays on Konnect's page, comes back and sees the order paid", async ({ page }) => {
+  test("checks out in TND, pays on Konnect's page, comes back, sees the order delivered with its code and the email in the mailbox", async ({
+    page,
+  }) => {
     await addFromProductPage(page, "steam-20");
     await fillCheckout(page, uniqueEmail("konnect"), "EGP");
     // Konnect cannot take EGP: said before any order exists, and the order is held back.
@@ -83,9 +87,16 @@ test.describe("paying with Konnect", () => {
     await expectNoSeriousAxeViolations(page);
     await page.getByRole("link", { name: "View your order" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${code}`);
-    await expect(page.getByTestId("order-status")).toHaveText("Paid, preparing your codes");
-    const mail = await findMail(code, { mailboxDir: store.mailboxDir, subject: "Payment received" });
-    expect(mail.subject).toBe(`Payment received for order ${code}`);
+    await expect(page.getByTestId("order-status")).toHaveText("Delivered");
+    // One of the codes imported for this store, delivered to this order.
+    const delivered = (await page.locator(".order-page__code code").textContent()) ?? "";
+    expect(delivered).toMatch(/^E2E-KONNECT-\d-[A-Z]{4}$/);
+
+    // The delivery email, in the admin console's dev mailbox.
+    await signIn(page, { fresh: true });
+    await openSection(page, "Mailbox");
+    await page.getByRole("button", { name: new RegExp(`^Your codes for order ${code}`) }).click();
+    await expect(page.frameLocator('iframe[title="Email content"]').getByText(delivered)).toBeVisible();
   });
 
   test("in Arabic, the checkout and the return read right to left", async ({ page }) => {
@@ -122,13 +133,14 @@ test.describe("paying with Stripe", () => {
       STRIPE_WEBHOOK_SECRET: "whsec_e2e",
       STRIPE_API_URL: stripe.url,
     });
+    await stockCodes(store, "steam-20", ["E2E-STRIPE-1-CCCC"]);
   });
   test.afterAll(async () => {
     await store.stop();
     await stripe.close();
   });
 
-  test("cancels on Stripe's page, comes back to pay, and sees the order paid", async ({ page }) => {
+  test("cancels on Stripe's page, comes back to pay, and sees the order delivered with its code", async ({ page }) => {
     await addFromProductPage(page, "steam-20");
     await fillCheckout(page, uniqueEmail("stripe"), "TND");
     const form = checkoutForm(page);
@@ -157,8 +169,9 @@ test.describe("paying with Stripe", () => {
       "Payment received. Your codes are sent by email and shown on your order page.",
     );
     await page.getByRole("link", { name: "View your order" }).click();
-    await expect(page.getByTestId("order-status")).toHaveText("Paid, preparing your codes");
-    const mail = await findMail(code, { mailboxDir: store.mailboxDir, subject: "Payment received" });
-    expect(mail.subject).toBe(`Payment received for order ${code}`);
+    await expect(page.getByTestId("order-status")).toHaveText("Delivered");
+    await expect(page.locator(".order-page__code code")).toHaveText("E2E-STRIPE-1-CCCC");
+    const mail = await findMail(code, { mailboxDir: store.mailboxDir, subject: "Your codes" });
+    expect(mail.subject).toBe(`Your codes for order ${code}`);
   });
 });

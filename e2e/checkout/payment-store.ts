@@ -57,3 +57,29 @@ export async function startPaymentStore(port: number, env: Record<string, string
     },
   };
 }
+
+/** Makes a product sold from code stock on this store and imports the given codes (through the admin API, as
+ * the operator's console does). */
+export async function stockCodes(store: PaymentStore, productId: string, codes: string[]): Promise<void> {
+  const login = await fetch(`${store.url}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  if (!login.ok) throw new Error(`admin login answered ${login.status}`);
+  const { csrfToken } = (await login.json()) as { csrfToken: string };
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const send = async (method: string, path: string, body: unknown) => {
+    const res = await fetch(`${store.url}${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", Cookie: cookie, "X-CSRF-Token": csrfToken },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  };
+  await send("PUT", `/api/admin/products/${productId}`, { deliveryMode: "automatic" });
+  await send("POST", `/api/admin/products/${productId}/codes/import`, { text: codes.join("\n") });
+}
