@@ -40,8 +40,9 @@ export const privateOrderSchema = z.object({
   paymentLink: z.string().nullable(),
   /** When an order still awaiting payment expires (its reserved codes go back to stock); null otherwise. */
   expiresAt: z.number().int().nullable(),
-  /** Delivered codes (docs/decisions.md D9, D10): only for a delivered order (also the delivered part of an order
-   * awaiting stock); empty otherwise. `platform` is the product's platform, for activation hints. */
+  /** Delivered codes (docs/decisions.md D9, D10): only once the order is `delivered` (an order awaiting stock shows
+   * none until all its codes are there); empty otherwise. `platform` is the product's platform, for activation
+   * hints. */
   codes: z.array(
     z.object({
       lineId: z.string(),

@@ -1,6 +1,6 @@
 /** Crash safety: the real server is SIGKILLed in the middle of a stream of checkouts and restarted on the
  * same data directory; every answered order must be whole and every confirmation must reach the mailbox. */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,53 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { checkoutResponseSchema, type CheckoutRequest } from "@store/shared/schemas/checkout";
 import { freePort } from "../../test/free-port.ts";
-
-const serverDir = new URL("../../../", import.meta.url).pathname;
-
-const logs = new Map<ChildProcess, string[]>();
-
-function startServer(dataDir: string, port: number): ChildProcess {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    SEED_DEMO: "yes",
-    PUBLIC_URL: "http://store.test",
-  };
-  // One process (node with the tsx loader), so SIGKILL really kills the server, not a wrapper.
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const log: string[] = [];
-  child.stdout?.on("data", (d: Buffer) => log.push(d.toString()));
-  child.stderr?.on("data", (d: Buffer) => log.push(d.toString()));
-  logs.set(child, log);
-  return child;
-}
-
-async function waitReady(child: ChildProcess, port: number, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/categories`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${(logs.get(child) ?? []).join("")}`);
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
-  );
+import { exited, startServer, waitOutboxDrained, waitReady } from "../../test/child-server.ts";
 
 function body(i: number): CheckoutRequest {
   return {
@@ -146,15 +100,7 @@ describe("checkout crash safety", () => {
         }
 
         // The restarted worker sends what was pending or lost mid-send (after the dev mailbox lease).
-        const until = Date.now() + 25_000;
-        let pending = -1;
-        while (Date.now() < until) {
-          pending = (db.prepare("select count(*) as n from mail_outbox where status <> 'sent'").get() as { n: number })
-            .n;
-          if (pending === 0) break;
-          await new Promise((r) => setTimeout(r, 250));
-        }
-        expect(pending).toBe(0);
+        expect(await waitOutboxDrained(db, 25_000)).toBe(0);
         const subjects = (db.prepare("select subject from dev_mailbox").all() as { subject: string }[]).map(
           (r) => r.subject,
         );

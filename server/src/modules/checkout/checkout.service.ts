@@ -155,7 +155,8 @@ export class CheckoutService {
           title: product.title,
         });
       }
-      if (!product.inStock) {
+      // An automatic product's stock is its codes: the reservation refuses it (insufficient_stock, with what is left).
+      if (!product.inStock && product.deliveryMode !== "automatic") {
         throw new ConflictError(`"${product.title}" is out of stock. Please remove it from your cart.`, {
           code: CHECKOUT_ERROR_CODES.outOfStock,
           id,

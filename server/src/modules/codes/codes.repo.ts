@@ -14,7 +14,7 @@ export type NewCode = typeof codes.$inferInsert;
 /** Values per IN (...) list. */
 const IN_CHUNK = 500;
 /** Rounds of a reservation before giving up (each one sees the commits of the previous ones). */
-const RESERVE_ROUNDS = 6;
+const RESERVE_ROUNDS = 12;
 
 const CODE_COLUMNS = ["id", "productId", "variantId", "sealed", "hash", "status", "createdAt", "updatedAt"] as const;
 export type NewCodeValues = { [K in (typeof CODE_COLUMNS)[number]]: NonNullable<NewCode[K]> | null };
@@ -92,49 +92,56 @@ export class CodesRepo {
 
   /**
    * Reserves up to `qty` available codes of a product (and variant) for an order line; returns how many it got.
-   * Each round is one conditional UPDATE (status must still be 'available'), so no code goes to two orders. On
-   * PostgreSQL the first round skips rows other transactions hold (SKIP LOCKED); later rounds wait for them and
-   * see their outcome, so a code freed by a rolled-back checkout is not refused as out of stock.
+   * The candidates are read, then taken by a conditional UPDATE (status must still be 'available'), so no code goes to
+   * two orders. On PostgreSQL the candidates are locked, skipping rows other transactions hold (SKIP LOCKED); when
+   * every remaining row is held by others, it waits for one of them and looks again, so a code freed by a
+   * rolled-back checkout is not refused as out of stock.
    */
   async reserve(
     tx: Tx,
     r: { productId: string; variantId: string | null; orderId: string; orderLineId: number; qty: number; now: number },
   ): Promise<number> {
     const { codes } = tx.t;
+    const available = and(
+      eq(codes.productId, r.productId),
+      this.variantIs(tx, r.variantId),
+      eq(codes.status, "available"),
+    );
+    const pick = (n: number) =>
+      tx.db.select({ id: codes.id }).from(codes).where(available).orderBy(asc(codes.id)).limit(n);
     let got = 0;
     for (let round = 0; got < r.qty && round < RESERVE_ROUNDS; round++) {
-      const pick = tx.db
-        .select({ id: codes.id })
-        .from(codes)
-        .where(and(eq(codes.productId, r.productId), this.variantIs(tx, r.variantId), eq(codes.status, "available")))
-        .orderBy(asc(codes.id))
-        .limit(r.qty - got);
-      const candidates =
-        this.engine === "postgres"
-          ? round === 0
-            ? pick.for("update", { skipLocked: true })
-            : pick.for("update")
-          : pick;
-      // The candidates are read first, then updated by id: as a subquery of the UPDATE, PostgreSQL may run the
-      // LIMIT ... FOR UPDATE SKIP LOCKED pick again for each row it updates and reserve more than asked
-      // (seen: 3 codes for a line of 1).
-      const ids = (await candidates).map((c) => c.id);
-      const taken =
-        ids.length === 0
-          ? []
-          : await tx.db
-              .update(codes)
-              .set({
-                status: "reserved",
-                orderId: r.orderId,
-                orderLineId: r.orderLineId,
-                reservedAt: r.now,
-                updatedAt: r.now,
-              })
-              .where(and(inArray(codes.id, ids), eq(codes.status, "available")))
-              .returning({ id: codes.id });
-      got += taken.length;
-      if (taken.length === 0 && round > 0) break;
+      // Two statements, not UPDATE ... IN (SELECT ... LIMIT n FOR UPDATE): PostgreSQL may run such a subquery again
+      // per row and take more than n.
+      const picked = await (this.engine === "postgres"
+        ? pick(r.qty - got).for("update", { skipLocked: true })
+        : pick(r.qty - got));
+      if (picked.length > 0) {
+        const taken = await tx.db
+          .update(codes)
+          .set({
+            status: "reserved",
+            orderId: r.orderId,
+            orderLineId: r.orderLineId,
+            reservedAt: r.now,
+            updatedAt: r.now,
+          })
+          .where(
+            and(
+              inArray(
+                codes.id,
+                picked.map((p) => p.id),
+              ),
+              eq(codes.status, "available"),
+            ),
+          )
+          .returning({ id: codes.id });
+        got += taken.length;
+        continue;
+      }
+      // Nothing free to take: either none is left, or others hold the rest (PostgreSQL only): wait for one of them.
+      if (this.engine !== "postgres" || (await pick(1)).length === 0) break;
+      await pick(1).for("update");
     }
     return got;
   }

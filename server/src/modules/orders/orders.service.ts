@@ -116,13 +116,15 @@ export class OrdersService {
       })),
       missingCodes: order.status === "awaiting_stock" ? shortfall.reduce((n, s) => n + s.missing, 0) : 0,
       events,
-      actions: this.actionsFor(order.status, codes),
+      actions: this.actionsFor(order, codes),
     };
   }
 
-  private actionsFor(status: OrderStatus, codes: readonly CodeRow[]): AdminOrderAction[] {
+  /** What the console offers; 'mark paid' only for manual payments (a provider's notification settles the others). */
+  private actionsFor(order: OrderRow, codes: readonly CodeRow[]): AdminOrderAction[] {
+    const status = order.status;
     const actions: AdminOrderAction[] = [];
-    if (status === "pending_payment") actions.push("mark_paid");
+    if (status === "pending_payment" && order.paymentProvider === "manual") actions.push("mark_paid");
     if (status === "delivered") actions.push("resend_delivery");
     if (status === "delivered" && codes.some((c) => c.status === "sold")) actions.push("replace_code");
     if (status === "pending_payment" || status === "awaiting_stock") actions.push("cancel");

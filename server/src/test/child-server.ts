@@ -1,0 +1,66 @@
+/** The real server as a child process, for crash tests (SIGKILL, restart on the same data directory). */
+import { spawn, type ChildProcess } from "node:child_process";
+import type Database from "better-sqlite3";
+
+const serverDir = new URL("../../", import.meta.url).pathname;
+
+/** Each child's output, for failure messages. */
+export const logs = new Map<ChildProcess, string[]>();
+
+/** The real server (src/main.ts) as a child process on `port`, with `env` added to a production environment. */
+export function startServer(dataDir: string, port: number, env: Record<string, string> = {}): ChildProcess {
+  const childEnv: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SEED_DEMO: "yes",
+    PUBLIC_URL: "http://store.test",
+    ...env,
+  };
+  // One process (node with the tsx loader), so SIGKILL really kills the server, not a wrapper.
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverDir,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log: string[] = [];
+  child.stdout?.on("data", (d: Buffer) => log.push(d.toString()));
+  child.stderr?.on("data", (d: Buffer) => log.push(d.toString()));
+  logs.set(child, log);
+  return child;
+}
+
+/** Waits until the server answers. */
+export async function waitReady(child: ChildProcess, port: number, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/categories`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${(logs.get(child) ?? []).join("")}`);
+}
+
+export const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
+  );
+
+/** Waits until no outbox row of the server's SQLite file is left unsent; returns how many still are. */
+export async function waitOutboxDrained(db: Database.Database, timeoutMs: number): Promise<number> {
+  const until = Date.now() + timeoutMs;
+  let pending = -1;
+  while (Date.now() < until) {
+    pending = (db.prepare("select count(*) as n from mail_outbox where status <> 'sent'").get() as { n: number }).n;
+    if (pending === 0) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return pending;
+}
