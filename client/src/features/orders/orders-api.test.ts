@@ -23,6 +23,7 @@ const order = {
   total: 128000,
   promoCode: null,
   paymentLink: null,
+  expiresAt: 1_760_003_600_000,
   codes: [],
 };
 
