@@ -34,21 +34,25 @@ function postalMime(): Parser {
   return mod.default ?? mod;
 }
 
-/** Waits for the .eml whose subject or text carries the order code, and returns it parsed. */
-export async function findMail(code: string, timeoutMs = 20_000): Promise<ParsedMail & { file: string; raw: string }> {
+/** Waits for the .eml whose subject or text carries the order code, and returns it parsed. Options: another
+ * server's mailbox, and a text the subject must also contain (to tell an order's mails apart). */
+export async function findMail(
+  code: string,
+  { timeoutMs = 20_000, mailboxDir = MAILBOX_DIR, subject = "" } = {},
+): Promise<ParsedMail & { file: string; raw: string }> {
   const parser = postalMime();
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = await fs.readdir(MAILBOX_DIR).catch(() => [] as string[]);
+    const files = await fs.readdir(mailboxDir).catch(() => [] as string[]);
     for (const file of files.filter((f) => f.endsWith(".eml"))) {
-      const raw = await fs.readFile(path.join(MAILBOX_DIR, file));
+      const raw = await fs.readFile(path.join(mailboxDir, file));
       const mail = await parser.parse(raw);
-      if (mail.subject?.includes(code) || mail.text?.includes(code))
+      if ((mail.subject?.includes(code) || mail.text?.includes(code)) && (mail.subject ?? "").includes(subject))
         return { ...mail, file, raw: raw.toString("utf8") };
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  throw new Error(`no email for ${code} in ${MAILBOX_DIR}`);
+  throw new Error(`no email for ${code} in ${mailboxDir}`);
 }
 
 /** A unique address per test run, so mails from earlier tests never match. */

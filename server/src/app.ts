@@ -38,6 +38,9 @@ import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { CheckoutRepo } from "./modules/checkout/checkout.repo.ts";
 import { CheckoutService } from "./modules/checkout/checkout.service.ts";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
+import { PaymentsRepo } from "./modules/payments/payments.repo.ts";
+import { PaymentsService } from "./modules/payments/payments.service.ts";
+import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import { NewsletterRepo } from "./modules/newsletter/newsletter.repo.ts";
 import { NewsletterService } from "./modules/newsletter/newsletter.service.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
@@ -81,6 +84,7 @@ export interface Services {
   mailbox: MailboxService;
   ordersRepo: OrdersRepo;
   orders: OrdersService;
+  payments: PaymentsService;
   /** Codes as stock (docs/decisions.md D10). */
   stock: StockKeeper;
   codes: CodesService;
@@ -121,6 +125,15 @@ export function buildServices({ config, data }: AppDeps): Services {
   });
   const uploads = new UploadsService(data, new UploadsRepo());
   const rateLimits = new RateLimitsService(data, new RateLimitsRepo());
+  const payments = new PaymentsService({
+    data,
+    repo: new PaymentsRepo(),
+    ordersRepo,
+    orders,
+    config: config.payment,
+    publicUrl: config.publicUrl,
+    onMailQueued: () => mailWorker.wake(),
+  });
   return {
     catalogRepo,
     settingsRepo,
@@ -141,6 +154,7 @@ export function buildServices({ config, data }: AppDeps): Services {
     mailbox: new MailboxService(data, mailRepo, sealer),
     ordersRepo,
     orders,
+    payments,
     stock,
     codes: new CodesService(data, stock.codes, stock, catalogRepo, orders, sealer, () => mailWorker.wake()),
     checkout: new CheckoutService({
@@ -151,6 +165,7 @@ export function buildServices({ config, data }: AppDeps): Services {
       mail: mailRepo,
       idempotency,
       worker: mailWorker,
+      payments,
       stock,
       mails: orderMails,
       publicUrl: config.publicUrl,
@@ -193,6 +208,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   app.route("/", catalogRoutes(services.catalog));
   app.route("/", seoRoutes(services.seo));
   app.route("/", checkoutRoutes(services.checkout));
+  app.route("/", paymentsRoutes(services.payments));
   app.route("/", ordersRoutes(services.orders, services.publicLimiter));
   app.route("/", promosRoutes(services.promos, services.publicLimiter));
   app.route("/", newsletterRoutes(services.newsletter, services.publicLimiter));

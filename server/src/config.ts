@@ -21,7 +21,13 @@ const envSchema = z.object({
   ADMIN_USERNAME: optional,
   ADMIN_PASSWORD: optional,
   CODES_KEY: optional,
-  PAYMENT_PROVIDER: z.enum(["manual", "konnect", "stripe"]).default("manual"),
+  PAYMENT_PROVIDER: optional,
+  KONNECT_API_KEY: optional,
+  KONNECT_WALLET_ID: optional,
+  KONNECT_API_URL: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_URL: optional,
   /** Minutes an unpaid order keeps its reserved codes before it expires (default: 60 with a payment provider,
    * 2880 = 48 hours in manual mode). */
   UNPAID_ORDER_TTL_MINUTES: optional
@@ -32,6 +38,56 @@ const envSchema = z.object({
   /** Set (yes/true/1) only behind a reverse proxy: rate limits then key on the X-Forwarded-For hop. */
   TRUST_PROXY: optional,
 });
+
+export const PAYMENT_PROVIDERS = ["manual", "konnect", "stripe"] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+export type PaymentConfig =
+  | { provider: "manual" }
+  | { provider: "konnect"; apiKey: string; walletId: string; apiUrl: string }
+  | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string };
+
+/** The provider PAYMENT_PROVIDER names, with every key it needs; an unknown name or a missing key is an error
+ * naming the setting (never its value: these are secrets). */
+function paymentConfig(e: z.infer<typeof envSchema>): PaymentConfig {
+  const name = (e.PAYMENT_PROVIDER ?? "manual").trim().toLowerCase();
+  const need = (key: keyof typeof e, value: string | undefined): string => {
+    if (value === undefined) throw new Error(`PAYMENT_PROVIDER=${name} needs ${String(key)} to be set.`);
+    return value.trim();
+  };
+  const url = (key: keyof typeof e, value: string | undefined, fallback: string): string => {
+    const raw = (value ?? fallback).trim().replace(/\/+$/, "");
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      throw new Error(`${String(key)} must be an http(s) URL.`);
+    }
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+      throw new Error(`${String(key)} must be an http(s) URL.`);
+    return raw;
+  };
+  switch (name) {
+    case "manual":
+      return { provider: "manual" };
+    case "konnect":
+      return {
+        provider: "konnect",
+        apiKey: need("KONNECT_API_KEY", e.KONNECT_API_KEY),
+        walletId: need("KONNECT_WALLET_ID", e.KONNECT_WALLET_ID),
+        apiUrl: url("KONNECT_API_URL", e.KONNECT_API_URL, "https://api.konnect.network"),
+      };
+    case "stripe":
+      return {
+        provider: "stripe",
+        secretKey: need("STRIPE_SECRET_KEY", e.STRIPE_SECRET_KEY),
+        webhookSecret: need("STRIPE_WEBHOOK_SECRET", e.STRIPE_WEBHOOK_SECRET),
+        apiUrl: url("STRIPE_API_URL", e.STRIPE_API_URL, "https://api.stripe.com"),
+      };
+    default:
+      throw new Error(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(", ")} (got "${name.slice(0, 40)}").`);
+  }
+}
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -47,12 +103,21 @@ export interface Config {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   codesKey: string | undefined;
-  paymentProvider: "manual" | "konnect" | "stripe";
+  /** The payment provider and its settings (docs/decisions.md D11). */
+  payment: PaymentConfig;
   /** How long an unpaid order waits before it expires and frees its codes (ms). */
   unpaidOrderTtlMs: number;
   clientDist: string;
   seedDemo: "auto" | "yes" | "no";
   trustProxy: boolean;
+}
+
+function invalidIfThrows<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    throw new Error(`Invalid configuration: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const database = databaseTarget(e.DATABASE_URL, dataDir);
+  const payment = invalidIfThrows(() => paymentConfig(e));
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -77,8 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     codesKey: e.CODES_KEY,
-    paymentProvider: e.PAYMENT_PROVIDER,
-    unpaidOrderTtlMs: (e.UNPAID_ORDER_TTL_MINUTES ?? (e.PAYMENT_PROVIDER === "manual" ? 2880 : 60)) * 60_000,
+    payment,
+    unpaidOrderTtlMs: (e.UNPAID_ORDER_TTL_MINUTES ?? (payment.provider === "manual" ? 2880 : 60)) * 60_000,
     clientDist: path.resolve(e.CLIENT_DIST ?? new URL("../../client/dist", import.meta.url).pathname),
     seedDemo: e.SEED_DEMO,
     trustProxy: ["1", "true", "yes"].includes((e.TRUST_PROXY ?? "").toLowerCase()),

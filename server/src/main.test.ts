@@ -6,25 +6,13 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "./test/free-port.ts";
+import { runServerToExit } from "./test/start-process.ts";
 import { TEST_ON_POSTGRES } from "./test/harness.ts";
 import { createPostgresDatabase } from "./test/postgres-database.ts";
 
 const serverDir = new URL("../", import.meta.url).pathname;
 
-function start(databaseUrl: string): { status: number | null; output: string } {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-start-"));
-  try {
-    const run = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: serverDir,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: "0", DATABASE_URL: databaseUrl },
-      encoding: "utf8",
-      timeout: 50_000,
-    });
-    return { status: run.status, output: `${run.stdout}${run.stderr}` };
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+const start = (databaseUrl: string) => runServerToExit({ DATABASE_URL: databaseUrl });
 
 describe("start-up with DATABASE_URL", () => {
   it("stops with a clear message for an unsupported scheme, without echoing the URL's password", () => {

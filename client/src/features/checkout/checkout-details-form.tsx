@@ -19,6 +19,8 @@ interface Props {
   total: number;
   online: boolean;
   pending: boolean;
+  /** The currencies the payment provider takes, when it cannot take `currency` (docs/decisions.md D11). */
+  payableCurrencies: readonly Currency[] | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   /** The shopper started on the form (the progress indicator moves to 'Your details'). */
   onEngaged: () => void;
@@ -32,6 +34,7 @@ export function CheckoutDetailsForm({
   total,
   online,
   pending,
+  payableCurrencies,
   onSubmit,
   onEngaged,
 }: Props) {
@@ -146,6 +149,13 @@ export function CheckoutDetailsForm({
               </option>
             ))}
           </select>
+          {payableCurrencies ? (
+            <p id="checkout-currency-unpayable" className="checkout-field__error" role="alert">
+              <Trans>
+                Online payment is not available in {currency}. Please choose {payableCurrencies.join(", ")} to pay.
+              </Trans>
+            </p>
+          ) : null}
         </div>
 
         <div className="checkout-field checkout-promo">
@@ -234,8 +244,10 @@ export function CheckoutDetailsForm({
         <button
           type="submit"
           className="btn btn--primary btn--lg checkout-submit"
-          disabled={pending || !online}
-          aria-describedby={!online ? "checkout-offline" : undefined}
+          disabled={pending || !online || payableCurrencies !== null}
+          aria-describedby={
+            !online ? "checkout-offline" : payableCurrencies ? "checkout-currency-unpayable" : undefined
+          }
         >
           {pending ? <Trans>Placing...</Trans> : <Trans>Place order</Trans>}
         </button>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHECKOUT_ERROR_CODES } from "@store/shared/schemas/checkout";
+import { PAYMENT_ERROR_CODES, PAYMENT_MESSAGES } from "@store/shared/schemas/payments";
 import { activateLocale, i18n } from "../../i18n/i18n.ts";
 import { failureText } from "./checkout-messages.ts";
 
@@ -37,6 +38,20 @@ describe("checkout refusals in the shopper's language", () => {
     expect(failureText(i18n, { ...notEnough, available: 2 })).toContain("PSN $10");
     expect(failureText(i18n, { ...notEnough, available: 2 })).toMatch(/[\u0600-\u06FF]/);
     await activateLocale("en");
+  });
+
+  it("says the payment refusals by their code in English, French and Arabic", async () => {
+    const unavailable = { message: PAYMENT_MESSAGES.unavailable, code: PAYMENT_ERROR_CODES.unavailable };
+    const currency = { message: PAYMENT_MESSAGES.currencyNotPayable, code: PAYMENT_ERROR_CODES.currencyNotPayable };
+    await activateLocale("en");
+    expect(failureText(i18n, unavailable)).toBe(PAYMENT_MESSAGES.unavailable);
+    expect(failureText(i18n, currency)).toBe(PAYMENT_MESSAGES.currencyNotPayable);
+    await activateLocale("fr");
+    expect(failureText(i18n, unavailable)).toBe(
+      "Le service de paiement n’est pas disponible pour le moment. Votre commande a été annulée ; veuillez réessayer.",
+    );
+    await activateLocale("ar");
+    expect(failureText(i18n, currency)).toBe("الدفع عبر الإنترنت غير متاح بهذه العملة. يرجى اختيار عملة أخرى.");
   });
 
   it("falls back to the known messages, then to the server's text, then to nothing", async () => {

@@ -4,6 +4,7 @@ import { msg } from "@lingui/core/macro";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { CHECKOUT_ERROR_CODES, CHECKOUT_MESSAGES } from "@store/shared/schemas/checkout";
 import { PROMO_INVALID } from "@store/shared/schemas/promos";
+import { PAYMENT_ERROR_CODES } from "@store/shared/schemas/payments";
 
 const KNOWN: ReadonlyMap<string, MessageDescriptor> = new Map([
   [CHECKOUT_MESSAGES.name, msg`Full name is required.`],
@@ -51,6 +52,15 @@ function translateProductRefusal(
   return null;
 }
 
+/** The shopper's language for a payment refusal (by its code, docs/decisions.md D11). */
+function translatePaymentRefusal(i18n: I18n, code: string): string | null {
+  if (code === PAYMENT_ERROR_CODES.currencyNotPayable)
+    return i18n._(msg`Online payment is not available in this currency. Please choose another currency.`);
+  if (code === PAYMENT_ERROR_CODES.unavailable)
+    return i18n._(msg`The payment service is not available right now. Your order was cancelled; please try again.`);
+  return null;
+}
+
 /** The shopper's language for a known message; any other server text is shown as sent. */
 export function translateMessage(i18n: I18n, text: string): string {
   const known = KNOWN.get(text);
@@ -67,7 +77,10 @@ export function failureText(
     available?: number | undefined;
   },
 ): string | null {
-  const byCode = failure.code ? translateProductRefusal(i18n, failure.code, failure.title, failure.available) : null;
+  const byCode = failure.code
+    ? (translateProductRefusal(i18n, failure.code, failure.title, failure.available) ??
+      translatePaymentRefusal(i18n, failure.code))
+    : null;
   if (byCode) return byCode;
   return failure.message ? translateMessage(i18n, failure.message) : null;
 }

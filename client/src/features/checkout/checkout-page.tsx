@@ -20,6 +20,7 @@ import { useCheckoutDetails } from "./use-checkout-details.ts";
 import { usePlaceOrder } from "./use-place-order.ts";
 import { usePromoCode } from "./use-promo-code.ts";
 import { useOnline } from "./use-online.ts";
+import { unpayableIn, usePaymentOptions } from "./payments-api.ts";
 import "./checkout.css";
 
 function buildRequest(
@@ -53,6 +54,7 @@ export function CheckoutPage() {
   const { rates } = useSettings();
   const money = useMoney();
   const online = useOnline();
+  const paymentOptions = usePaymentOptions();
   const details = useCheckoutDetails();
   const promo = usePromoCode(details);
   const [engaged, setEngaged] = useState(false);
@@ -149,6 +151,7 @@ export function CheckoutPage() {
             total={total}
             online={online}
             pending={pending}
+            payableCurrencies={unpayableIn(paymentOptions, currency)}
             onSubmit={order.submit}
             onEngaged={() => setEngaged(true)}
           />

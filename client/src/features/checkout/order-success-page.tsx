@@ -1,6 +1,8 @@
 /** The thank-you page (/order-success?code=...): greets the shopper by first name when the public lookup has
  * it, shows where the order really stands (a manual payment is still awaited after checkout) and, while it
- * awaits payment, how to pay: the operator's instructions in the shopper's language and the amount. */
+ * awaits payment, how to pay: the operator's instructions in the shopper's language and the amount. Back from
+ * an online provider's page (&payment=return or cancelled, docs/decisions.md D11) it never takes the return
+ * for a payment: it asks the server again every few seconds until the order's status changes. */
 import { useEffect, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -15,6 +17,11 @@ import { placedOrder } from "./placed-order.ts";
 import "./checkout.css";
 
 const LOOKUP_TIMEOUT_MS = 6000;
+/** Between lookups while a provider's payment is awaited (the public lookups allow 30 a minute per address,
+ * shared with the private order page). */
+const POLL_MS = 4000;
+
+export type PaymentReturn = "return" | "cancelled";
 
 /** GET /api/orders/{code}; null when the lookup fails (the page then shows the message without the name). */
 export async function lookupOrder(
@@ -35,9 +42,18 @@ export async function lookupOrder(
   }
 }
 
-/** The lookup's answer for this code: undefined while it runs, null when it failed. */
-function useOrderLookup(code: string | undefined): PublicOrder | null | undefined {
+/** The lookup's answer for this code: undefined while it runs, null when it failed. With `poll`, asks again
+ * every few seconds while the order awaits payment (or the lookup failed). */
+function useOrderLookup(code: string | undefined, poll: boolean): PublicOrder | null | undefined {
   const [result, setResult] = useState<{ code: string; order: PublicOrder | null } | null>(null);
+  const [round, setRound] = useState(0);
+  const waiting =
+    result !== null && result.code === code && (result.order?.status ?? "pending_payment") === "pending_payment";
+  useEffect(() => {
+    if (!poll || !waiting) return;
+    const timer = window.setTimeout(() => setRound((n) => n + 1), POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [poll, waiting, result]);
   useEffect(() => {
     if (!code) return;
     let cancelled = false;
@@ -52,7 +68,7 @@ function useOrderLookup(code: string | undefined): PublicOrder | null | undefine
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [code]);
+  }, [code, round]);
   return result && result.code === code ? result.order : undefined;
 }
 
@@ -112,10 +128,45 @@ function PaymentInstructions({ code }: { code: string }) {
   );
 }
 
-export function OrderSuccessPage({ code }: { code?: string | undefined }) {
+/** Paying on the provider's page: what happens next, and the way back to that page. */
+function OnlinePayment({ payment, paymentLink }: { payment: PaymentReturn | undefined; paymentLink: string | null }) {
+  return (
+    <section className="order-success__pay" aria-labelledby="order-success-pay-heading">
+      <h2 id="order-success-pay-heading">
+        <Trans>Payment</Trans>
+      </h2>
+      {payment === "cancelled" ? (
+        <p role="alert" data-testid="payment-state">
+          <Trans>The payment was not completed. You can try again until the order expires.</Trans>
+        </p>
+      ) : (
+        <p role="status" data-testid="payment-state">
+          <Trans>Waiting for the payment confirmation. This page updates by itself.</Trans>
+        </p>
+      )}
+      {paymentLink ? (
+        <p>
+          <a className="btn btn--secondary" href={paymentLink}>
+            <Trans>Complete payment</Trans>
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function OrderSuccessPage({
+  code,
+  payment,
+}: {
+  code?: string | undefined;
+  payment?: PaymentReturn | undefined;
+}) {
   const { t } = useLingui();
   useDocumentTitle(t`Thank you!`);
-  const order = useOrderLookup(code);
+  const placed = code ? placedOrder(browserStorage("session"), code) : null;
+  const online = payment !== undefined || Boolean(placed?.paymentLink);
+  const order = useOrderLookup(code, online);
   // Every order starts awaiting payment: that is where it stands until the lookup says otherwise.
   const status: OrderStatus = order?.status ?? "pending_payment";
   const name = order === undefined ? null : (order?.firstName ?? "");
@@ -143,7 +194,25 @@ export function OrderSuccessPage({ code }: { code?: string | undefined }) {
           <Trans>Check your email for details.</Trans>
         </p>
       )}
-      {code && status === "pending_payment" ? <PaymentInstructions code={code} /> : null}
+      {code && status === "pending_payment" ? (
+        online ? (
+          <OnlinePayment payment={payment} paymentLink={placed?.paymentLink ?? null} />
+        ) : (
+          <PaymentInstructions code={code} />
+        )
+      ) : null}
+      {online && (status === "paid" || status === "awaiting_stock" || status === "delivered") ? (
+        <p className="order-success__line" role="status" data-testid="payment-state">
+          <Trans>Payment received. Your codes are sent by email and shown on your order page.</Trans>
+        </p>
+      ) : null}
+      {placed?.orderUrl ? (
+        <p>
+          <a className="btn btn--secondary" href={placed.orderUrl}>
+            <Trans>View your order</Trans>
+          </a>
+        </p>
+      ) : null}
       {code ? (
         <p className="muted">
           <Trans>We sent a confirmation to your email, with a link to your private order page.</Trans>

@@ -13,6 +13,21 @@ describe("placed order", () => {
     expect(placedOrder(storage, "PNR-ABCD1234")).toEqual({ code: "PNR-ABCD1234", total: 64000, currency: "TND" });
   });
 
+  it("keeps the order page and the provider's payment page when checkout answered them", () => {
+    const storage = memoryStorage();
+    const order = {
+      code: "PNR-ABCD1234",
+      total: 1500,
+      currency: "USD" as const,
+      orderUrl: "http://store.test/orders/abc",
+      paymentLink: "https://pay.example/x",
+    };
+    rememberPlacedOrder(storage, order);
+    expect(placedOrder(storage, "PNR-ABCD1234")).toEqual(order);
+    rememberPlacedOrder(storage, { ...order, paymentLink: null });
+    expect(placedOrder(storage, "PNR-ABCD1234")).not.toHaveProperty("paymentLink");
+  });
+
   it("says nothing about another order, or when what is stored is not an order", () => {
     const storage = memoryStorage();
     rememberPlacedOrder(storage, { code: "PNR-ABCD1234", total: 64000, currency: "TND" });

@@ -8,6 +8,9 @@ export interface PlacedOrder {
   /** Minor units of `currency`. */
   total: number;
   currency: Currency;
+  /** The private order page, and the provider's payment page when there is one (to come back to it). */
+  orderUrl?: string;
+  paymentLink?: string | null;
 }
 
 export const PLACED_ORDER_STORAGE_KEY = "placedOrder";
@@ -25,9 +28,15 @@ export function placedOrder(storage: Pick<Storage, "getItem"> | null, code: stri
   try {
     const value: unknown = JSON.parse(storage?.getItem(PLACED_ORDER_STORAGE_KEY) ?? "null");
     if (typeof value !== "object" || value === null) return null;
-    const { code: stored, total, currency } = value as Record<string, unknown>;
+    const { code: stored, total, currency, orderUrl, paymentLink } = value as Record<string, unknown>;
     if (stored !== code || !Number.isSafeInteger(total) || !isCurrency(currency)) return null;
-    return { code, total: Number(total), currency };
+    return {
+      code,
+      total: Number(total),
+      currency,
+      ...(typeof orderUrl === "string" ? { orderUrl } : {}),
+      ...(typeof paymentLink === "string" ? { paymentLink } : {}),
+    };
   } catch {
     return null;
   }

@@ -87,7 +87,13 @@ export function usePlaceOrder({
     clearDraft(browserStorage("local"));
     await clearCart().catch(() => undefined);
     const code = order.panierCode;
-    rememberPlacedOrder(browserStorage("session"), { code, total: order.total, currency: order.currency });
+    rememberPlacedOrder(browserStorage("session"), {
+      code,
+      total: order.total,
+      currency: order.currency,
+      orderUrl: order.orderUrl,
+      paymentLink: order.paymentLink,
+    });
     if (order.requiresPayment && order.paymentLink) {
       toast(t`Redirecting to payment...`, {
         description: t`Order ${code} created. Completing payment...`,

@@ -5,3 +5,4 @@ export * from "./admin.ts";
 export * from "./limits.ts";
 export * from "./uploads.ts";
 export * from "./codes.ts";
+export * from "./payments.ts";

@@ -13,6 +13,11 @@ const PUBLIC = new Set([
   "POST /api/checkout",
   "GET /api/orders/:code",
   "GET /api/orders/private/:token",
+  // Payments (docs/decisions.md D11): the checkout form's currencies, and the providers' notifications
+  // (Konnect's checked by fetching the payment from Konnect, Stripe's by its signature).
+  "GET /api/payments/options",
+  "GET /api/payments/konnect/webhook",
+  "POST /api/payments/stripe/webhook",
   "POST /api/promos/validate",
   "POST /api/newsletter",
   "POST /api/admin/login",

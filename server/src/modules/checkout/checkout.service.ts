@@ -25,6 +25,7 @@ import type { StockKeeper } from "../codes/stock.ts";
 import { CONFIRMATION_KIND, type OrderMails } from "../orders/order-mails.ts";
 import { hashToken, newOrderCode, newOrderToken } from "../orders/order-code.ts";
 import type { NewOrderLine, OrdersRepo } from "../orders/orders.repo.ts";
+import type { PaymentsService } from "../payments/payments.service.ts";
 import type { PromosRepo } from "../promos/promos.repo.ts";
 import { normalizeCode } from "../promos/promos.service.ts";
 import type { CheckoutRepo, PricingProduct, PricingVariant } from "./checkout.repo.ts";
@@ -40,6 +41,8 @@ export interface CheckoutDeps {
   mail: MailRepo;
   idempotency: IdempotencyService;
   worker: MailWorker;
+  /** The payment provider: refuses a currency it cannot take, and creates the payment after the commit. */
+  payments: Pick<PaymentsService, "providerName" | "assertPayable" | "start">;
   stock: StockKeeper;
   mails: OrderMails;
   publicUrl: string;
@@ -61,6 +64,11 @@ interface PricedLine extends NewOrderLine {
 
 function pricesOf(p: PricingProduct | PricingVariant): Prices {
   return { USD: p.priceUsd, TND: p.priceTnd, EUR: p.priceEur, EGP: p.priceEgp };
+}
+
+/** The answer's payment part: the provider's page to send the shopper to, or none (manual payment). */
+function paid(paymentLink: string | null): Pick<CheckoutResponse, "paymentLink" | "requiresPayment"> {
+  return { paymentLink, requiresPayment: paymentLink !== null };
 }
 
 export class CheckoutService {
@@ -85,13 +93,19 @@ export class CheckoutService {
       }),
     );
     const body = response.body as CheckoutResponse;
-    if (replayed || confirmation === undefined)
-      return { ...body, emailSent: await this.confirmationSent(body.panierCode) };
+    // The payment at the provider (docs/decisions.md D11), after the commit and never inside it: a replay
+    // gets the page already created; a provider failure cancels the order and answers 502.
+    const payment = this.deps.payments.start(body.panierCode);
+    if (replayed || confirmation === undefined) {
+      const [paymentLink, emailSent] = await Promise.all([payment, this.confirmationSent(body.panierCode)]);
+      return { ...body, ...paid(paymentLink), emailSent };
+    }
     // The dev mailbox delivered in the order's own commit; over SMTP the confirmation goes out right here,
     // after the commit. The poller only needs waking for the operator's copy.
     const emailSent = confirmation.sent ?? worker.sendNow(confirmation.id, this.deps.sendTimeoutMs ?? 3_000);
     if (this.deps.operatorEmail) worker.wake();
-    return { ...body, emailSent: await emailSent };
+    const [paymentLink, sent] = await Promise.all([payment, emailSent]);
+    return { ...body, ...paid(paymentLink), emailSent: sent };
   }
 
   private confirmationSent(code: string): Promise<boolean> {
@@ -207,6 +221,7 @@ export class CheckoutService {
     const { publicUrl, operatorEmail } = this.deps;
     const now = this.clock();
     const currency = input.currency;
+    this.deps.payments.assertPayable(currency);
     const rates = ratesWith(await this.deps.repo.usdToTnd(tx));
     const rate = rates[currency];
     const lines = await this.priceLines(tx, input.items, currency, rates);
@@ -253,7 +268,7 @@ export class CheckoutService {
         total,
         promoCode: promoCode || null,
         promoPercent,
-        paymentProvider: "manual",
+        paymentProvider: this.deps.payments.providerName,
         paymentLink: null,
         accessTokenHash: hashToken(token),
         // Sealed, so mail naming the private link can be rendered when sent (docs/decisions.md D10).

@@ -1,0 +1,177 @@
+/** Paying online (docs/decisions.md D11): a store run with PAYMENT_PROVIDER=konnect, then stripe, against the
+ * fake providers the tests start on 127.0.0.1. The shopper checks out, pays on the provider's page, comes
+ * back, and sees the order paid once the provider's notification has reached the store, then its code on the
+ * private order page and in the dev mailbox; in English, with one pass in Arabic. */
+import { expect, test, type Page } from "@playwright/test";
+import { FakeKonnect } from "../../server/src/modules/payments/fakes/fake-konnect.ts";
+import { FakeStripe } from "../../server/src/modules/payments/fakes/fake-stripe.ts";
+import { expectNoSeriousAxeViolations } from "../a11y.ts";
+import { addFromProductPage, checkoutForm, findMail, uniqueEmail } from "./checkout-helpers.ts";
+import { signIn, openSection } from "../admin/console-helpers.ts";
+import { startPaymentStore, stockCodes, type PaymentStore } from "./payment-store.ts";
+
+// Each test goes through two servers and the provider's page: on a busy machine that takes longer than most.
+test.slow();
+
+const BASE_PORT = Number(process.env.E2E_PORT ?? 4173);
+const KONNECT_PORT = BASE_PORT + 10_000;
+const STRIPE_PORT = BASE_PORT + 20_000;
+
+/** Cart with one product, details filled, currency chosen (by the form's ids, so it works in any language). */
+async function fillCheckout(page: Page, email: string, currency: string): Promise<void> {
+  await page.goto("/cart");
+  const form = checkoutForm(page);
+  await form.locator("#checkout-name").fill("Amira Ben Salah");
+  await form.locator("#checkout-email").fill(email);
+  await form.locator("#checkout-whatsapp").fill("+216 20 123 456");
+  await form.locator("#checkout-currency").selectOption(currency);
+}
+
+/** Back on the store: the success page waits for the notification, then says the payment is in. */
+async function expectPaidOnReturn(page: Page, store: PaymentStore, paidText: string): Promise<string> {
+  await expect(page).toHaveURL(new RegExp(`^${store.url}/order-success\\?code=PNR-\\w{8}&payment=return`));
+  await expect(page.getByTestId("payment-state")).toHaveText(paidText);
+  return new URL(page.url()).searchParams.get("code") ?? "";
+}
+
+test.describe("paying with Konnect", () => {
+  let konnect: FakeKonnect;
+  let store: PaymentStore;
+  test.use({ baseURL: `http://localhost:${KONNECT_PORT}` });
+  test.beforeAll(async () => {
+    konnect = await FakeKonnect.start({ apiKey: "e2e-konnect:key", walletId: "e2e-wallet" });
+    store = await startPaymentStore(KONNECT_PORT, {
+      PAYMENT_PROVIDER: "konnect",
+      KONNECT_API_KEY: "e2e-konnect:key",
+      KONNECT_WALLET_ID: "e2e-wallet",
+      KONNECT_API_URL: konnect.url,
+    });
+    await stockCodes(store, "steam-20", ["E2E-KONNECT-1-AAAA", "E2E-KONNECT-2-BBBB"]);
+  });
+  test.afterAll(async () => {
+    await store.stop();
+    await konnect.close();
+  });
+
+  test("checks out in TND, pays on Konnect's page, comes back, sees the order delivered with its code and the email in the mailbox", async ({
+    page,
+  }) => {
+    await addFromProductPage(page, "steam-20");
+    await fillCheckout(page, uniqueEmail("konnect"), "EGP");
+    // Konnect cannot take EGP: said before any order exists, and the order is held back.
+    const form = checkoutForm(page);
+    await expect(form.getByRole("alert")).toHaveText(
+      "Online payment is not available in EGP. Please choose TND, EUR, USD to pay.",
+    );
+    await expect(form.getByRole("button", { name: "Place order" })).toBeDisabled();
+    await expect(form.getByRole("button", { name: "Place order" })).toHaveAccessibleDescription(
+      /Online payment is not available in EGP/,
+    );
+    await expectNoSeriousAxeViolations(page);
+    await form.locator("#checkout-currency").selectOption("TND");
+    await expect(form.getByRole("alert")).toHaveCount(0);
+    await form.getByRole("button", { name: "Place order" }).click();
+
+    // The fake gateway's page, in millimes turned into dinars.
+    await expect(page).toHaveURL(new RegExp(`^${konnect.url}/pay\\?payment_ref=[0-9a-f]{24}$`));
+    await expect(page.getByText(/^Amount: \d+\.\d{3} TND$/)).toBeVisible();
+    await page.getByRole("button", { name: "Pay" }).click();
+
+    const code = await expectPaidOnReturn(
+      page,
+      store,
+      "Payment received. Your codes are sent by email and shown on your order page.",
+    );
+    const steps = page.getByRole("navigation", { name: "Checkout progress" }).getByRole("listitem");
+    await expect(steps.nth(2)).not.toContainText("awaiting payment");
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole("link", { name: "View your order" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${code}`);
+    await expect(page.getByTestId("order-status")).toHaveText("Delivered");
+    // One of the codes imported for this store, delivered to this order.
+    const delivered = (await page.locator(".order-page__code code").textContent()) ?? "";
+    expect(delivered).toMatch(/^E2E-KONNECT-\d-[A-Z]{4}$/);
+
+    // The delivery email, in the admin console's dev mailbox.
+    await signIn(page, { fresh: true });
+    await openSection(page, "Mailbox");
+    await page.getByRole("button", { name: new RegExp(`^Your codes for order ${code}`) }).click();
+    await expect(page.frameLocator('iframe[title="Email content"]').getByText(delivered)).toBeVisible();
+  });
+
+  test("in Arabic, the checkout and the return read right to left", async ({ page }) => {
+    await addFromProductPage(page, "steam-20");
+    await page.evaluate(() => localStorage.setItem("lang", "ar"));
+    await fillCheckout(page, uniqueEmail("konnect.ar"), "EGP");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    const form = checkoutForm(page);
+    await expect(form.getByRole("alert")).toHaveText(
+      "الدفع عبر الإنترنت غير متاح بعملة EGP. يرجى اختيار TND, EUR, USD للدفع.",
+    );
+    await form.locator("#checkout-currency").selectOption("TND");
+    await form.locator("button.checkout-submit").click();
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expectPaidOnReturn(page, store, "تم استلام الدفع. تُرسل رموزك بالبريد الإلكتروني وتظهر في صفحة طلبك.");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("link", { name: "عرض طلبك" })).toBeVisible();
+  });
+});
+
+test.describe("paying with Stripe", () => {
+  let stripe: FakeStripe;
+  let store: PaymentStore;
+  test.use({ baseURL: `http://localhost:${STRIPE_PORT}` });
+  test.beforeAll(async () => {
+    stripe = await FakeStripe.start({
+      secretKey: "sk_test_e2e",
+      webhookSecret: "whsec_e2e",
+      webhookUrl: `http://127.0.0.1:${STRIPE_PORT}/api/payments/stripe/webhook`,
+    });
+    store = await startPaymentStore(STRIPE_PORT, {
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_e2e",
+      STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+      STRIPE_API_URL: stripe.url,
+    });
+    await stockCodes(store, "steam-20", ["E2E-STRIPE-1-CCCC"]);
+  });
+  test.afterAll(async () => {
+    await store.stop();
+    await stripe.close();
+  });
+
+  test("cancels on Stripe's page, comes back to pay, and sees the order delivered with its code", async ({ page }) => {
+    await addFromProductPage(page, "steam-20");
+    await fillCheckout(page, uniqueEmail("stripe"), "TND");
+    const form = checkoutForm(page);
+    await expect(form.getByRole("alert")).toHaveText(
+      "Online payment is not available in TND. Please choose USD, EUR, EGP to pay.",
+    );
+    await form.locator("#checkout-currency").selectOption("USD");
+    await form.getByRole("button", { name: "Place order" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`^${stripe.url}/c/pay/cs_test_\\w+$`));
+    await expect(page.getByText("Amount: 20.00 USD")).toBeVisible();
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    // Given up: the order still awaits payment, and the page offers Stripe's page again.
+    await expect(page).toHaveURL(new RegExp(`^${store.url}/order-success\\?code=PNR-\\w{8}&payment=cancelled$`));
+    await expect(page.getByTestId("payment-state")).toHaveText(
+      "The payment was not completed. You can try again until the order expires.",
+    );
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole("link", { name: "Complete payment" }).click();
+    await page.getByRole("button", { name: "Pay" }).click();
+
+    const code = await expectPaidOnReturn(
+      page,
+      store,
+      "Payment received. Your codes are sent by email and shown on your order page.",
+    );
+    await page.getByRole("link", { name: "View your order" }).click();
+    await expect(page.getByTestId("order-status")).toHaveText("Delivered");
+    await expect(page.locator(".order-page__code code")).toHaveText("E2E-STRIPE-1-CCCC");
+    const mail = await findMail(code, { mailboxDir: store.mailboxDir, subject: "Your codes" });
+    expect(mail.subject).toBe(`Your codes for order ${code}`);
+  });
+});

@@ -1,0 +1,21 @@
+import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Every verified payment notification (docs/decisions.md D11), written in the transaction that settles the
+ * order: the unique (provider, event id) makes a repeated or replayed notification change nothing. */
+export const paymentEvents = sqliteTable(
+  "payment_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    provider: text("provider").notNull(),
+    /** Stripe's event id; Konnect's payment reference (it sends no event id). */
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    orderCode: text("order_code").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** settled (this notification paid the order) or not_pending (the order had left awaiting payment). */
+    outcome: text("outcome").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("payment_events_provider_event_idx").on(t.provider, t.eventId)],
+);

@@ -1,0 +1,63 @@
+/** PAYMENT_PROVIDER and its keys (docs/decisions.md D11): an unknown provider or a missing key stops the server
+ * at start with a message naming the setting, never echoing a secret. */
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../config.ts";
+import { runServerToExit } from "../../test/start-process.ts";
+
+const KONNECT = { PAYMENT_PROVIDER: "konnect", KONNECT_API_KEY: "kn-secret-key-1", KONNECT_WALLET_ID: "wallet-7" };
+const STRIPE = { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_secret9", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+
+describe("payment settings", () => {
+  it("defaults to manual", () => {
+    expect(loadConfig({}).payment).toEqual({ provider: "manual" });
+    expect(loadConfig({ PAYMENT_PROVIDER: "" }).payment).toEqual({ provider: "manual" });
+  });
+
+  it("reads Konnect's keys, with the public API URL by default and an override for tests", () => {
+    expect(loadConfig(KONNECT).payment).toEqual({
+      provider: "konnect",
+      apiKey: "kn-secret-key-1",
+      walletId: "wallet-7",
+      apiUrl: "https://api.konnect.network",
+    });
+    expect(loadConfig({ ...KONNECT, KONNECT_API_URL: "http://127.0.0.1:9999/" }).payment).toMatchObject({
+      apiUrl: "http://127.0.0.1:9999",
+    });
+  });
+
+  it("reads Stripe's keys, with the public API URL by default", () => {
+    expect(loadConfig(STRIPE).payment).toEqual({
+      provider: "stripe",
+      secretKey: "sk_test_secret9",
+      webhookSecret: "whsec_abc",
+      apiUrl: "https://api.stripe.com",
+    });
+  });
+
+  it.each([
+    [{ PAYMENT_PROVIDER: "paypal" }, 'PAYMENT_PROVIDER must be one of manual, konnect, stripe (got "paypal")'],
+    [{ ...KONNECT, KONNECT_API_KEY: "" }, "PAYMENT_PROVIDER=konnect needs KONNECT_API_KEY to be set."],
+    [{ ...KONNECT, KONNECT_WALLET_ID: " " }, "PAYMENT_PROVIDER=konnect needs KONNECT_WALLET_ID to be set."],
+    [{ ...KONNECT, KONNECT_API_URL: "ftp://x" }, "KONNECT_API_URL must be an http(s) URL."],
+    [{ ...STRIPE, STRIPE_SECRET_KEY: "" }, "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY to be set."],
+    [{ ...STRIPE, STRIPE_WEBHOOK_SECRET: "" }, "PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET to be set."],
+    [{ ...STRIPE, STRIPE_API_URL: "not a url" }, "STRIPE_API_URL must be an http(s) URL."],
+  ])("refuses %o", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("stops the server at start, on one line, without printing a secret", () => {
+    const unknown = runServerToExit({ PAYMENT_PROVIDER: "bitcoin" });
+    expect(unknown.status).toBe(1);
+    expect(unknown.output).toContain(
+      "Cannot start the store: Invalid configuration: PAYMENT_PROVIDER must be one of manual, konnect, stripe",
+    );
+    const missing = runServerToExit({ ...STRIPE, STRIPE_WEBHOOK_SECRET: "" });
+    expect(missing.status).toBe(1);
+    expect(missing.output).toContain(
+      "Cannot start the store: Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET to be set.",
+    );
+    expect(missing.output).not.toContain("sk_test_secret9");
+    expect(missing.output).not.toMatch(/\n\s+at /);
+  }, 120_000);
+});

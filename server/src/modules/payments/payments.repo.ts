@@ -1,0 +1,48 @@
+/** Payment queries; each method takes the transaction it runs in. Exports: PaymentsRepo with
+ * recordEvent(tx, event) (false when the provider's event was already recorded), setOutcome, events(tx, code) and
+ * attachPayment(tx, code, ref, url) (stores the provider's reference and page on an order still without one). */
+import { and, eq, isNull } from "drizzle-orm";
+import type { Tx } from "../../db/data.ts";
+import type { paymentEvents } from "../../db/schema/index.ts";
+import type { OrderRow } from "../orders/orders.repo.ts";
+
+export type NewPaymentEvent = Omit<typeof paymentEvents.$inferInsert, "id">;
+
+export class PaymentsRepo {
+  /** Records a notification; false (nothing written) when (provider, eventId) is already there. */
+  async recordEvent(tx: Tx, event: NewPaymentEvent): Promise<boolean> {
+    const { paymentEvents } = tx.t;
+    const rows = await tx.db
+      .insert(paymentEvents)
+      .values(event)
+      .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+      .returning({ id: paymentEvents.id });
+    return rows.length > 0;
+  }
+
+  async setOutcome(tx: Tx, provider: string, eventId: string, outcome: string): Promise<void> {
+    const { paymentEvents } = tx.t;
+    await tx.db
+      .update(paymentEvents)
+      .set({ outcome })
+      .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)))
+      .returning({ id: paymentEvents.id });
+  }
+
+  /** Sets the order's payment reference and page when it has none yet and still awaits payment; answers the
+   * order as it is afterwards (with the reference a concurrent call stored first, if any). */
+  async attachPayment(tx: Tx, code: string, ref: string, url: string, now: number): Promise<OrderRow | undefined> {
+    const { orders } = tx.t;
+    const updated = await tx.db
+      .update(orders)
+      .set({ paymentRef: ref, paymentLink: url, updatedAt: now })
+      .where(and(eq(orders.code, code), eq(orders.status, "pending_payment"), isNull(orders.paymentRef)))
+      .returning();
+    return updated[0] ?? (await tx.db.select().from(orders).where(eq(orders.code, code)))[0];
+  }
+
+  async events(tx: Tx, orderCode: string): Promise<(typeof paymentEvents.$inferSelect)[]> {
+    const { paymentEvents } = tx.t;
+    return tx.db.select().from(paymentEvents).where(eq(paymentEvents.orderCode, orderCode)).orderBy(paymentEvents.id);
+  }
+}

@@ -1,0 +1,258 @@
+/** Online payments (docs/decisions.md D11). Exports PaymentsService: options() (the provider and the
+ * currencies it takes), accepts(currency), start(code) (after checkout's commit: the payment at the provider,
+ * its reference and page stored on the order; a failure cancels the order), konnectNotification(ref) and
+ * stripeNotification(rawBody, signature) (verified, checked against the order, recorded once in
+ * payment_events and settled through OrdersService.confirmPayment in the same transaction). */
+import type { Currency } from "@store/shared/currency";
+import { isCurrency } from "@store/shared/currency";
+import { PAYMENT_ERROR_CODES, PAYMENT_MESSAGES, type PaymentOptions } from "@store/shared/schemas/payments";
+import type { PaymentConfig } from "../../config.ts";
+import type { DataLayer, Tx } from "../../db/data.ts";
+import { AppError, NotFoundError, ValidationError } from "../../http/errors.ts";
+import type { OrderRow, OrdersRepo } from "../orders/orders.repo.ts";
+import type { OrdersService } from "../orders/orders.service.ts";
+import { KONNECT_REF, KonnectProvider } from "./konnect.ts";
+import type { PaymentsRepo } from "./payments.repo.ts";
+import { ONLINE_CURRENCIES, ProviderError, type OnlineProvider } from "./provider.ts";
+import { STRIPE_SETTLING_EVENTS, StripeProvider, stripeEventSchema } from "./stripe.ts";
+import { verifyStripeSignature } from "./stripe-signature.ts";
+
+/** Minutes an unpaid order's payment page stays open when nothing else is said. */
+export const DEFAULT_PAYMENT_LIFESPAN_MINUTES = 60;
+
+export interface PaymentsDeps {
+  data: DataLayer;
+  repo: PaymentsRepo;
+  ordersRepo: OrdersRepo;
+  orders: OrdersService;
+  config: PaymentConfig;
+  publicUrl: string;
+  /** Wakes the mail worker after a settlement's commit. */
+  onMailQueued?: () => void;
+  lifespanMinutes?: number;
+  fetchImpl?: typeof fetch;
+  clock?: () => number;
+  log?: (message: string) => void;
+}
+
+/** What a notification did: settled the order, or changed nothing (and why). */
+export interface NotificationResult {
+  outcome: "settled" | "duplicate" | "not_pending" | "not_paid" | "ignored";
+  order?: string;
+}
+
+export class PaymentsService {
+  private readonly provider: OnlineProvider | undefined;
+  private readonly konnect: KonnectProvider | undefined;
+  private readonly stripe: StripeProvider | undefined;
+  private readonly clock: () => number;
+  private readonly log: (message: string) => void;
+
+  constructor(private readonly deps: PaymentsDeps) {
+    this.clock = deps.clock ?? Date.now;
+    this.log = deps.log ?? ((message) => console.warn(message));
+    const c = deps.config;
+    if (c.provider === "konnect") this.provider = this.konnect = new KonnectProvider(c, deps.fetchImpl);
+    if (c.provider === "stripe") this.provider = this.stripe = new StripeProvider(c, deps.fetchImpl, this.clock);
+  }
+
+  get providerName(): PaymentConfig["provider"] {
+    return this.deps.config.provider;
+  }
+
+  options(): PaymentOptions {
+    return { provider: this.providerName, currencies: [...ONLINE_CURRENCIES[this.providerName]] };
+  }
+
+  /** Whether an order in `currency` can be placed: always in manual mode, else when the provider takes it. */
+  accepts(currency: Currency): boolean {
+    return this.providerName === "manual" || ONLINE_CURRENCIES[this.providerName].includes(currency);
+  }
+
+  /** Refuses, before any order is written, a currency the provider cannot take (400, by code). */
+  assertPayable(currency: Currency): void {
+    if (!this.accepts(currency)) {
+      throw new AppError(400, PAYMENT_MESSAGES.currencyNotPayable, undefined, undefined, {
+        code: PAYMENT_ERROR_CODES.currencyNotPayable,
+        currency,
+        currencies: this.options().currencies,
+      });
+    }
+  }
+
+  /**
+   * After checkout's commit (never inside a transaction: it waits on the provider): creates the payment, stores
+   * its reference and page on the order and answers the page's URL (null in manual mode). A repeated call
+   * (an idempotent replay) answers the page already stored. When the provider fails, the order is cancelled
+   * (its reserved codes go back) and the shopper gets a 502 with a code.
+   */
+  async start(code: string): Promise<string | null> {
+    const provider = this.provider;
+    if (!provider) return null;
+    const order = await this.deps.data.read((tx) => this.deps.ordersRepo.row(tx, code));
+    if (!order) throw new NotFoundError("Order not found");
+    if (order.status === "cancelled" && order.paymentRef === null) throw this.unavailable();
+    if (order.status !== "pending_payment") return null;
+    if (order.paymentLink) return order.paymentLink;
+    const currency = isCurrency(order.currency) ? order.currency : "USD";
+    const base = this.deps.publicUrl;
+    const back = `${base}/order-success?code=${encodeURIComponent(code)}`;
+    let created;
+    try {
+      created = await provider.createPayment({
+        orderCode: code,
+        amount: order.total,
+        currency,
+        customerName: order.customerName,
+        customerEmail: order.customerEmail,
+        description: `Order ${code}`,
+        lifespanMinutes: this.lifespanMinutes(order),
+        successUrl: `${back}&payment=return`,
+        failUrl: `${back}&payment=cancelled`,
+        webhookUrl: `${base}/api/payments/${provider.name}/webhook`,
+      });
+    } catch (err) {
+      const reason = err instanceof ProviderError ? err.reason : err instanceof Error ? err.name : "error";
+      this.log(`payment: ${provider.name} could not create the payment of order ${code} (${reason}); order cancelled`);
+      await this.deps.orders
+        .cancel(code, {
+          username: `provider:${provider.name}`,
+          note: `The payment could not be created (${reason.slice(0, 120)})`,
+        })
+        .catch(() => undefined);
+      throw this.unavailable();
+    }
+    const stored = await this.deps.data.transaction((tx) =>
+      this.deps.repo.attachPayment(tx, code, created.ref, created.url, this.clock()),
+    );
+    return stored?.paymentLink ?? null;
+  }
+
+  /** The payment page stays open as long as the order keeps its codes (its expiry), at least a minute. */
+  private lifespanMinutes(order: OrderRow): number {
+    if (order.expiresAt === null) return this.deps.lifespanMinutes ?? DEFAULT_PAYMENT_LIFESPAN_MINUTES;
+    return Math.max(1, Math.round((order.expiresAt - this.clock()) / 60_000));
+  }
+
+  private unavailable(): AppError {
+    return new AppError(502, PAYMENT_MESSAGES.unavailable, undefined, undefined, {
+      code: PAYMENT_ERROR_CODES.unavailable,
+    });
+  }
+
+  /** Konnect's GET webhook: the reference is checked by fetching the payment from Konnect itself. */
+  async konnectNotification(ref: string | undefined): Promise<NotificationResult> {
+    const konnect = this.konnect;
+    if (!konnect) throw new NotFoundError("Konnect is not this store's payment provider");
+    if (!ref || !KONNECT_REF.test(ref)) throw this.refuse("konnect", "a malformed payment_ref", 400);
+    let payment;
+    try {
+      payment = await konnect.payment(ref);
+    } catch (err) {
+      this.log(
+        `payment: konnect notification ${ref} could not be checked (${err instanceof ProviderError ? err.reason : "error"})`,
+      );
+      throw new AppError(502, "Could not check the payment with Konnect. Please retry.");
+    }
+    if (!payment) throw this.refuse("konnect", `an unknown payment ${ref}`, 404);
+    if (payment.status !== "completed") return { outcome: "not_paid" };
+    return this.settle("konnect", {
+      eventId: ref,
+      type: "payment.completed",
+      ref,
+      orderCode: payment.orderId ?? "",
+      amount: payment.amount,
+      currency: payment.token.toUpperCase(),
+    });
+  }
+
+  /** Stripe's signed POST webhook, over the raw body. */
+  async stripeNotification(rawBody: string, signature: string | undefined): Promise<NotificationResult> {
+    const stripe = this.stripe;
+    if (!stripe) throw new NotFoundError("Stripe is not this store's payment provider");
+    const check = verifyStripeSignature(stripe.settings.webhookSecret, rawBody, signature, this.clock());
+    if (!check.ok) throw this.refuse("stripe", `a notification with a ${check.reason} signature`, 400);
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody);
+    } catch {
+      throw this.refuse("stripe", "a notification that is not JSON", 400);
+    }
+    const parsed = stripeEventSchema.safeParse(json);
+    if (!parsed.success) throw this.refuse("stripe", "a notification in an unexpected shape", 400);
+    const event = parsed.data;
+    if (!STRIPE_SETTLING_EVENTS.includes(event.type)) return { outcome: "ignored" };
+    const session = event.data.object;
+    // checkout.session.completed with payment_status 'unpaid': a delayed method, settled by async_payment_succeeded.
+    if (session.payment_status !== "paid") return { outcome: "not_paid" };
+    return this.settle("stripe", {
+      eventId: event.id,
+      type: event.type,
+      ref: session.id,
+      orderCode: session.client_reference_id ?? "",
+      amount: session.amount_total ?? -1,
+      currency: (session.currency ?? "").toUpperCase(),
+    });
+  }
+
+  /** One transaction: the order must be this provider's, with this reference, amount and currency; the
+   * notification is recorded once; the first one settles the order. */
+  private async settle(
+    provider: "konnect" | "stripe",
+    n: { eventId: string; type: string; ref: string; orderCode: string; amount: number; currency: string },
+  ): Promise<NotificationResult> {
+    const now = this.clock();
+    const result = await this.deps.data.transaction(async (tx): Promise<NotificationResult> => {
+      const order = n.orderCode ? await this.deps.ordersRepo.row(tx, n.orderCode) : undefined;
+      if (!order || order.paymentProvider !== provider || order.paymentRef !== n.ref)
+        throw this.refuse(provider, `a payment ${n.ref} for an unknown order`, 404);
+      const mismatch = this.mismatch(order, n.amount, n.currency);
+      if (mismatch) throw this.refuse(provider, `a payment ${n.ref} for order ${order.code} with ${mismatch}`, 400);
+      return this.record(tx, provider, n, order, now);
+    });
+    if (result.outcome === "settled") this.deps.onMailQueued?.();
+    if (result.outcome === "not_pending")
+      this.log(
+        `payment: ${provider} paid order ${n.orderCode}, which no longer awaits payment: refund or fulfil by hand`,
+      );
+    return result;
+  }
+
+  private async record(
+    tx: Tx,
+    provider: string,
+    n: { eventId: string; type: string; amount: number; currency: string },
+    order: OrderRow,
+    now: number,
+  ): Promise<NotificationResult> {
+    const base = {
+      provider,
+      eventId: n.eventId,
+      type: n.type,
+      orderCode: order.code,
+      amount: n.amount,
+      currency: n.currency,
+      createdAt: now,
+    };
+    // The order's settlement and its record stand or fall together: a repeat finds the record and stops here.
+    if (!(await this.deps.repo.recordEvent(tx, { ...base, outcome: "pending" })))
+      return { outcome: "duplicate", order: order.code };
+    // The order's history names the provider as the one who confirmed the payment.
+    const settled = await this.deps.orders.confirmPayment(tx, order.code, now, `provider:${provider}`);
+    const outcome = settled ? "settled" : "not_pending";
+    await this.deps.repo.setOutcome(tx, provider, n.eventId, outcome);
+    return { outcome, order: order.code };
+  }
+
+  private mismatch(order: OrderRow, amount: number, currency: string): string | null {
+    if (currency !== order.currency) return `currency ${currency.slice(0, 10)} instead of ${order.currency}`;
+    if (amount !== order.total) return `amount ${amount} instead of ${order.total}`;
+    return null;
+  }
+
+  /** A refused notification: logged (what and why, never a key or signature) and answered 4xx. */
+  private refuse(provider: string, what: string, status: 400 | 404): AppError {
+    this.log(`payment: refused ${provider} ${what}`);
+    return status === 404 ? new NotFoundError("Unknown payment") : new ValidationError("Invalid payment notification");
+  }
+}

@@ -1,0 +1,433 @@
+/** Online payments against the fake providers (docs/decisions.md D11), on SQLite and (TEST_DATABASE=postgres)
+ * PostgreSQL: checkout creates the payment and answers its page; a notification is checked with the provider
+ * (Konnect) or by its signature (Stripe) and against the order; the same notification 100 times, at once or
+ * one after the other, settles once and mails once; tampered notifications are refused and deliver nothing. */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { and, count, eq } from "drizzle-orm";
+import { checkoutResponseSchema, type CheckoutResponse } from "@store/shared/schemas/checkout";
+import { PAYMENT_ERROR_CODES } from "@store/shared/schemas/payments";
+import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { ADMIN_ENV, signIn } from "../../test/admin-session.ts";
+import { DELIVERY_KIND } from "../orders/order-mails.ts";
+import { checkoutBody } from "../../test/checkout-request.ts";
+import { FakeKonnect } from "./fakes/fake-konnect.ts";
+import { FakeStripe } from "./fakes/fake-stripe.ts";
+import { stripeSignatureHeader } from "./stripe-signature.ts";
+
+const KONNECT_KEY = "konnect-test-key:secret-part";
+const STRIPE_KEY = "sk_test_store_secret";
+const STRIPE_WEBHOOK_SECRET = "whsec_test_secret";
+
+/** What the database says about an order's settlement. */
+async function settlement(store: TestStore, code: string) {
+  const order = (await store.query((db, t) => db.select().from(t.orders).where(eq(t.orders.code, code))))[0];
+  if (!order) throw new Error(`no order ${code}`);
+  const mails = (kind: string) =>
+    store.query((db, t) =>
+      db
+        .select({ n: count() })
+        .from(t.mailOutbox)
+        .where(and(eq(t.mailOutbox.orderId, order.id), eq(t.mailOutbox.kind, kind))),
+    );
+  const events = await store.query((db, t) =>
+    db.select().from(t.paymentEvents).where(eq(t.paymentEvents.orderCode, code)),
+  );
+  const codes = await store.query((db, t) => db.select().from(t.codes).where(eq(t.codes.orderId, order.id)));
+  return {
+    order,
+    paidMails: (await mails("payment_received"))[0]?.n ?? 0,
+    deliveryMails: (await mails(DELIVERY_KIND))[0]?.n ?? 0,
+    soldCodes: codes.filter((c) => c.status === "sold").length,
+    events,
+  };
+}
+
+const STOCKED = "steam-20";
+
+/** Makes the product sold from code stock, with exactly `count` codes. */
+async function stock(store: TestStore, count: number): Promise<void> {
+  const admin = await signIn(store);
+  const put = await admin.request("PUT", `/api/admin/products/${STOCKED}`, { deliveryMode: "automatic" });
+  expect(put.status, await put.clone().text()).toBe(200);
+  const text = Array.from({ length: count }, (_, i) => `PAY-CODE-${i}-${Date.now()}`).join("\n");
+  const res = await admin.request("POST", `/api/admin/products/${STOCKED}/codes/import`, { text });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+async function checkout(store: TestStore, body = checkoutBody(), key?: string): Promise<Response> {
+  return store.app.request("/api/checkout", jsonRequest("POST", body, key ? { "Idempotency-Key": key } : {}));
+}
+
+async function placed(store: TestStore, body = checkoutBody()): Promise<CheckoutResponse> {
+  const res = await checkout(store, body);
+  expect(res.status).toBe(200);
+  return checkoutResponseSchema.parse(await res.json());
+}
+
+/** Every log line written during a test, to check refusals are logged and secrets are not. */
+function captureLogs(): string[] {
+  const lines: string[] = [];
+  const keep = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+  vi.spyOn(console, "warn").mockImplementation(keep);
+  vi.spyOn(console, "error").mockImplementation(keep);
+  vi.spyOn(console, "log").mockImplementation(keep);
+  return lines;
+}
+
+describe("payments with Konnect", () => {
+  let store: TestStore;
+  let konnect: FakeKonnect;
+  let logs: string[];
+  beforeEach(async () => {
+    konnect = await FakeKonnect.start({ apiKey: KONNECT_KEY, walletId: "wallet-store" });
+    store = await createTestStore({
+      seed: true,
+      env: {
+        ...ADMIN_ENV,
+        PAYMENT_PROVIDER: "konnect",
+        KONNECT_API_KEY: KONNECT_KEY,
+        KONNECT_WALLET_ID: "wallet-store",
+        KONNECT_API_URL: konnect.url,
+      },
+    });
+    logs = captureLogs();
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await store.close();
+    await konnect.close();
+  });
+
+  const notify = (ref: string) => store.app.request(`/api/payments/konnect/webhook?payment_ref=${ref}`);
+
+  it("says which currencies it takes", async () => {
+    const res = await store.app.request("/api/payments/options");
+    expect(await res.json()).toEqual({ provider: "konnect", currencies: ["TND", "EUR", "USD"] });
+  });
+
+  it("creates the payment at checkout, and settles only once Konnect says it is completed", async () => {
+    const out = await placed(store, checkoutBody({ currency: "TND" }));
+    const { order } = await settlement(store, out.panierCode);
+    expect(out).toMatchObject({
+      requiresPayment: true,
+      paymentLink: `${konnect.url}/pay?payment_ref=${order.paymentRef}`,
+    });
+    expect(order).toMatchObject({
+      status: "pending_payment",
+      paymentProvider: "konnect",
+      paymentLink: out.paymentLink,
+    });
+    // What Konnect was asked: millimes, the order's code, our webhook and return pages, the order's lifespan.
+    expect(konnect.initRequests[0]).toMatchObject({
+      receiverWalletId: "wallet-store",
+      token: "TND",
+      amount: order.total,
+      type: "immediate",
+      orderId: out.panierCode,
+      lifespan: 60,
+      email: "amira@example.com",
+      firstName: "Amira",
+      webhook: "http://store.test/api/payments/konnect/webhook",
+      successUrl: `http://store.test/order-success?code=${out.panierCode}&payment=return`,
+      failUrl: `http://store.test/order-success?code=${out.panierCode}&payment=cancelled`,
+    });
+    expect(order.total % 10).toBe(0); // TND prices are whole millimes of a 3-decimal currency
+    const ref = order.paymentRef ?? "";
+
+    // A notification before payment (or for a failed one) changes nothing.
+    expect(await (await notify(ref)).json()).toMatchObject({ outcome: "not_paid" });
+    // Coming back to the success page is not a payment.
+    await store.app.request(`/order-success?code=${out.panierCode}&payment=return`);
+    expect((await settlement(store, out.panierCode)).order.status).toBe("pending_payment");
+
+    konnect.complete(ref);
+    const res = await notify(ref);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ received: true, outcome: "settled", order: out.panierCode });
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("paid");
+    expect(after.paidMails).toBe(1);
+    expect(after.events).toMatchObject([
+      { provider: "konnect", eventId: ref, amount: order.total, currency: "TND", outcome: "settled" },
+    ]);
+    // The order's history names who confirmed the payment.
+    const history = await store.query((db, t) =>
+      db.select().from(t.orderEvents).where(eq(t.orderEvents.orderId, order.id)),
+    );
+    expect(history.filter((e) => e.toStatus === "paid").map((e) => e.actor)).toEqual(["provider:konnect"]);
+    expect(logs.join("\n")).not.toContain(KONNECT_KEY);
+  });
+
+  it("settles once for the same notification 100 times at once and 100 times in sequence", async () => {
+    await stock(store, 3);
+    const out = await placed(store, checkoutBody({ currency: "TND", items: [{ id: STOCKED, qty: 1 }] }));
+    const ref = (await settlement(store, out.panierCode)).order.paymentRef ?? "";
+    konnect.complete(ref);
+    const concurrent = await Promise.all(Array.from({ length: 100 }, () => notify(ref)));
+    const outcomes = await Promise.all(concurrent.map(async (r) => ((await r.json()) as { outcome: string }).outcome));
+    expect(concurrent.every((r) => r.status === 200)).toBe(true);
+    expect(outcomes.filter((o) => o === "settled")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(99);
+    for (let i = 0; i < 100; i++) {
+      const r = await notify(ref);
+      expect(await r.json()).toMatchObject({ outcome: "duplicate" });
+    }
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("delivered");
+    expect(after.deliveryMails).toBe(1);
+    expect(after.soldCodes).toBe(1);
+    expect(after.events).toHaveLength(1);
+  }, 60_000);
+
+  it("refuses tampered or unknown notifications and delivers nothing", async () => {
+    const out = await placed(store, checkoutBody({ currency: "TND" }));
+    const { order } = await settlement(store, out.panierCode);
+    const ref = order.paymentRef ?? "";
+    const payment = konnect.complete(ref);
+
+    payment.amount = order.total - 1000;
+    expect((await notify(ref)).status).toBe(400);
+    payment.amount = order.total;
+    payment.token = "EUR";
+    expect((await notify(ref)).status).toBe(400);
+    payment.token = "TND";
+    payment.orderId = "PNR-00000000";
+    expect((await notify(ref)).status).toBe(404);
+    payment.orderId = out.panierCode;
+    expect((await notify("0123456789abcdef01234567")).status).toBe(404); // Konnect does not know it
+    expect((await notify("../../admin")).status).toBe(400);
+    expect((await store.app.request("/api/payments/konnect/webhook")).status).toBe(400);
+    // Another of Konnect's payments, completed, naming this order: not the order's payment.
+    const other = await placed(store, checkoutBody({ currency: "TND" }));
+    const otherRef = (await settlement(store, other.panierCode)).order.paymentRef ?? "";
+    konnect.complete(otherRef).orderId = out.panierCode;
+    expect((await notify(otherRef)).status).toBe(404);
+
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("pending_payment");
+    expect(after.paidMails).toBe(0);
+    expect(after.events).toHaveLength(0);
+    const log = logs.join("\n");
+    expect(log).toContain(`payment: refused konnect a payment ${ref} for order ${out.panierCode} with amount`);
+    expect(log).toContain("with currency EUR instead of TND");
+    expect(log).not.toContain(KONNECT_KEY);
+
+    // The untampered notification still settles.
+    expect(await (await notify(ref)).json()).toMatchObject({ outcome: "settled" });
+  });
+
+  it("says so at checkout when the currency cannot be paid online, before any order exists", async () => {
+    const res = await checkout(store, checkoutBody({ currency: "EGP" }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: PAYMENT_ERROR_CODES.currencyNotPayable, currency: "EGP" });
+    expect((await store.query((db, t) => db.select({ n: count() }).from(t.orders)))[0]?.n).toBe(0);
+    expect(konnect.initRequests).toHaveLength(0);
+  });
+
+  it("answers 502 with a code and cancels the order when Konnect fails, also on a replay", async () => {
+    konnect.failInitWith = 503;
+    const res = await checkout(store, checkoutBody({ currency: "TND" }), "retry-key-1");
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ code: PAYMENT_ERROR_CODES.unavailable });
+    const orders = await store.query((db, t) => db.select().from(t.orders));
+    expect(orders).toMatchObject([{ status: "cancelled", paymentRef: null, paymentLink: null }]);
+    const history = await store.query((db, t) => db.select().from(t.orderEvents));
+    expect(history.filter((e) => e.toStatus === "cancelled").map((e) => e.actor)).toEqual(["provider:konnect"]);
+    expect(logs.join("\n")).toMatch(/konnect could not create the payment of order PNR-\w+ \(HTTP 503/);
+    konnect.failInitWith = null;
+    const replay = await checkout(store, checkoutBody({ currency: "TND" }), "retry-key-1");
+    expect(replay.status).toBe(502);
+    expect(konnect.payments.size).toBe(0);
+  });
+
+  it("answers the same payment page to a replayed checkout", async () => {
+    const first = await checkout(store, checkoutBody({ currency: "TND" }), "same-key");
+    const again = await checkout(store, checkoutBody({ currency: "TND" }), "same-key");
+    const [a, b] = [checkoutResponseSchema.parse(await first.json()), checkoutResponseSchema.parse(await again.json())];
+    expect(b.paymentLink).toBe(a.paymentLink);
+    expect(b.requiresPayment).toBe(true);
+    expect(konnect.payments.size).toBe(1);
+  });
+});
+
+describe("payments with Stripe", () => {
+  let store: TestStore;
+  let stripe: FakeStripe;
+  let logs: string[];
+  beforeEach(async () => {
+    stripe = await FakeStripe.start({
+      secretKey: STRIPE_KEY,
+      webhookSecret: STRIPE_WEBHOOK_SECRET,
+      webhookUrl: "http://store.test/api/payments/stripe/webhook",
+    });
+    store = await createTestStore({
+      seed: true,
+      env: {
+        ...ADMIN_ENV,
+        PAYMENT_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: STRIPE_KEY,
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_URL: stripe.url,
+      },
+    });
+    logs = captureLogs();
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await store.close();
+    await stripe.close();
+  });
+
+  const send = (body: string, signature?: string) =>
+    store.app.request("/api/payments/stripe/webhook", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(signature ? { "Stripe-Signature": signature } : {}) },
+      body,
+    });
+
+  async function placedSession(currency: "USD" | "EUR" | "EGP" = "USD") {
+    const out = await placed(store, checkoutBody({ currency }));
+    const { order } = await settlement(store, out.panierCode);
+    return { out, order, sessionId: order.paymentRef ?? "" };
+  }
+
+  it("says which currencies it takes", async () => {
+    const res = await store.app.request("/api/payments/options");
+    expect(await res.json()).toEqual({ provider: "stripe", currencies: ["USD", "EUR", "EGP"] });
+  });
+
+  it("creates a Checkout Session at checkout and settles on the signed completed event", async () => {
+    const before = Date.now();
+    const { out, order, sessionId } = await placedSession("EUR");
+    expect(out).toMatchObject({ requiresPayment: true, paymentLink: `${stripe.url}/c/pay/${sessionId}` });
+    expect(order.paymentProvider).toBe("stripe");
+    const form = stripe.sessionRequests[0];
+    expect(Object.fromEntries(form ?? [])).toMatchObject({
+      mode: "payment",
+      client_reference_id: out.panierCode,
+      "line_items[0][quantity]": "1",
+      "line_items[0][price_data][currency]": "eur",
+      "line_items[0][price_data][unit_amount]": String(order.total),
+      success_url: `http://store.test/order-success?code=${out.panierCode}&payment=return`,
+      cancel_url: `http://store.test/order-success?code=${out.panierCode}&payment=cancelled`,
+    });
+    const expiresAt = Number(form?.get("expires_at")) * 1000;
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 59 * 60_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 61 * 60_000);
+
+    // Completed but not paid yet (a delayed method): nothing; the later async success settles.
+    const unpaid = stripe.event(sessionId);
+    expect(await (await send(unpaid.body, unpaid.signature)).json()).toMatchObject({ outcome: "not_paid" });
+    expect((await settlement(store, out.panierCode)).order.status).toBe("pending_payment");
+    stripe.markPaid(sessionId);
+    const succeeded = stripe.event(sessionId, "checkout.session.async_payment_succeeded");
+    const res = await send(succeeded.body, succeeded.signature);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ outcome: "settled", order: out.panierCode });
+    // Another event for the same session (completed, after the async success): recorded, changes nothing.
+    const completed = stripe.event(sessionId);
+    expect(await (await send(completed.body, completed.signature)).json()).toMatchObject({ outcome: "not_pending" });
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("paid");
+    expect(after.paidMails).toBe(1);
+    expect(after.events.map((e) => e.outcome).sort()).toEqual(["not_pending", "settled"]);
+    expect(logs.join("\n")).not.toContain(STRIPE_KEY);
+    expect(logs.join("\n")).not.toContain(STRIPE_WEBHOOK_SECRET);
+  });
+
+  it("ignores other event types", async () => {
+    const { sessionId } = await placedSession();
+    const expired = stripe.event(sessionId, "checkout.session.expired");
+    expect(await (await send(expired.body, expired.signature)).json()).toMatchObject({ outcome: "ignored" });
+  });
+
+  it("settles once for the same event 100 times at once and 100 times in sequence", async () => {
+    await stock(store, 3);
+    const out = await placed(store, checkoutBody({ items: [{ id: STOCKED, qty: 2 }] }));
+    const sessionId = (await settlement(store, out.panierCode)).order.paymentRef ?? "";
+    stripe.markPaid(sessionId);
+    const { body, signature } = stripe.event(sessionId);
+    const concurrent = await Promise.all(Array.from({ length: 100 }, () => send(body, signature)));
+    const outcomes = await Promise.all(concurrent.map(async (r) => ((await r.json()) as { outcome: string }).outcome));
+    expect(concurrent.every((r) => r.status === 200)).toBe(true);
+    expect(outcomes.filter((o) => o === "settled")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(99);
+    for (let i = 0; i < 100; i++)
+      expect(await (await send(body, signature)).json()).toMatchObject({ outcome: "duplicate" });
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("delivered");
+    expect(after.deliveryMails).toBe(1);
+    expect(after.soldCodes).toBe(2);
+    expect(after.events).toHaveLength(1);
+  }, 60_000);
+
+  it("refuses bad, stale, missing or replaced signatures and tampered events, delivering nothing", async () => {
+    const { out, order, sessionId } = await placedSession();
+    stripe.markPaid(sessionId);
+    const good = stripe.event(sessionId);
+    const refusals: [string, Response][] = [
+      ["other secret", await send(good.body, stripeSignatureHeader("whsec_other", good.body, Date.now()))],
+      ["stale", await send(...signedAt(stripe, sessionId, Date.now() - 301_000))],
+      ["future", await send(...signedAt(stripe, sessionId, Date.now() + 301_000))],
+      ["missing", await send(good.body)],
+      ["malformed", await send(good.body, "t=abc,v1=xyz")],
+      [
+        "body changed after signing",
+        await send(good.body.replace(`"amount_total":${order.total}`, '"amount_total":1'), good.signature),
+      ],
+      ["other amount, signed", await send(...signedPatch(stripe, sessionId, { amount_total: order.total - 100 }))],
+      ["other currency, signed", await send(...signedPatch(stripe, sessionId, { currency: "eur" }))],
+    ];
+    for (const [what, res] of refusals) expect(res.status, what).toBe(400);
+    const unknown = [
+      await send(...signedPatch(stripe, sessionId, { client_reference_id: "PNR-00000000" })),
+      await send(...signedPatch(stripe, sessionId, { id: "cs_test_someone_else" })),
+    ];
+    for (const res of unknown) expect(res.status).toBe(404);
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("pending_payment");
+    expect(after.paidMails).toBe(0);
+    expect(after.events).toHaveLength(0);
+    const log = logs.join("\n");
+    for (const reason of ["mismatch", "stale", "missing", "malformed"])
+      expect(log).toContain(`payment: refused stripe a notification with a ${reason} signature`);
+    expect(log).toContain("with amount");
+    expect(log).not.toContain(STRIPE_WEBHOOK_SECRET);
+    expect(log).not.toContain(good.signature);
+    // The genuine event still settles.
+    expect(await (await send(good.body, good.signature)).json()).toMatchObject({ outcome: "settled" });
+  });
+
+  it("says so at checkout for TND, which Stripe does not present, before any order exists", async () => {
+    const res = await checkout(store, checkoutBody({ currency: "TND" }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: PAYMENT_ERROR_CODES.currencyNotPayable,
+      currencies: ["USD", "EUR", "EGP"],
+    });
+    expect((await store.query((db, t) => db.select({ n: count() }).from(t.orders)))[0]?.n).toBe(0);
+  });
+
+  it("answers 502 with a code and cancels the order when Stripe fails", async () => {
+    stripe.failCreateWith = 500;
+    const res = await checkout(store);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ code: PAYMENT_ERROR_CODES.unavailable });
+    expect(await store.query((db, t) => db.select().from(t.orders))).toMatchObject([{ status: "cancelled" }]);
+    expect(logs.join("\n")).not.toContain(STRIPE_KEY);
+  });
+});
+
+function signedAt(stripe: FakeStripe, sessionId: string, nowMs: number): [string, string] {
+  const { body, signature } = stripe.event(sessionId, "checkout.session.completed", nowMs);
+  return [body, signature];
+}
+
+function signedPatch(
+  stripe: FakeStripe,
+  sessionId: string,
+  patch: Parameters<FakeStripe["event"]>[3],
+): [string, string] {
+  const { body, signature } = stripe.event(sessionId, "checkout.session.completed", Date.now(), patch);
+  return [body, signature];
+}

@@ -1,0 +1,80 @@
+/** What checkout and the notification routes need from a payment provider (docs/decisions.md D11). Exports:
+ * PaymentRequest, CreatedPayment, PaymentProvider, ProviderError, ONLINE_CURRENCIES, postToProvider(). */
+import type { Currency } from "@store/shared/currency";
+import type { PaymentProviderName } from "../../config.ts";
+
+/** One order to be paid, in the shop's minor units. */
+export interface PaymentRequest {
+  orderCode: string;
+  amount: number;
+  currency: Currency;
+  customerName: string;
+  customerEmail: string;
+  description: string;
+  /** Minutes the payment page stays open (the unpaid order's expiry). */
+  lifespanMinutes: number;
+  successUrl: string;
+  failUrl: string;
+  webhookUrl: string;
+}
+
+export interface CreatedPayment {
+  /** The provider's reference (Konnect's paymentRef, Stripe's Checkout Session id). */
+  ref: string;
+  /** The hosted page the shopper pays on. */
+  url: string;
+}
+
+export interface OnlineProvider {
+  readonly name: Exclude<PaymentProviderName, "manual">;
+  createPayment(request: PaymentRequest): Promise<CreatedPayment>;
+}
+
+/**
+ * Currencies each provider can take, from their public documentation:
+ * - Konnect's init-payment `token` is TND, EUR or USD (amounts in millimes for TND, cents for EUR and USD).
+ * - Stripe presents USD, EUR and EGP in cents. TND is not in Stripe's list of presentment currencies
+ *   (it appears only among the three-decimal currencies, with amounts rounded to tens), so a TND shop is told
+ *   at checkout instead of failing at Stripe.
+ */
+export const ONLINE_CURRENCIES: Record<PaymentProviderName, readonly Currency[]> = {
+  manual: [],
+  konnect: ["TND", "EUR", "USD"],
+  stripe: ["USD", "EUR", "EGP"],
+};
+
+/** A provider call that failed: `reason` is safe to log (a status and the provider's error text, no secret). */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly reason: string,
+    readonly status?: number,
+  ) {
+    super(`${provider}: ${reason}`);
+  }
+}
+
+const PROVIDER_TIMEOUT_MS = 15_000;
+
+/** One request to a provider's API; answers the parsed JSON of a 2xx, else throws ProviderError (status and a
+ * short part of the error body; never the request's headers, which carry the key). */
+export async function callProvider(
+  provider: string,
+  url: string,
+  init: RequestInit,
+  fetchImpl: typeof fetch = fetch,
+): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+  } catch (err) {
+    throw new ProviderError(provider, `unreachable (${err instanceof Error ? err.name : "error"})`);
+  }
+  const text = await res.text().catch(() => "");
+  if (!res.ok) throw new ProviderError(provider, `HTTP ${res.status}: ${text.slice(0, 200)}`, res.status);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ProviderError(provider, "answer is not JSON", res.status);
+  }
+}
