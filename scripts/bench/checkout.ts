@@ -7,10 +7,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { repoRoot, report } from "./serve.ts";
+import { freePort } from "../../server/src/test/free-port.ts";
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -80,15 +80,6 @@ if (!process.argv.includes("--single")) {
     serverCpuMsPerOrderRuns: runs.map((r) => r.serverCpuMsPerOrder),
   });
   process.exit(0);
-}
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  const address = srv.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
 }
 
 const port = await freePort();

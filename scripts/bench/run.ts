@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { repoRoot } from "./serve.ts";
 
-const all = ["sync", "bundle", "lighthouse", "search", "checkout"];
+const all = ["sync", "bundle", "lighthouse", "search", "checkout", "hostile"];
 const wanted = process.argv.slice(2).filter((a) => all.includes(a));
 const benches = (wanted.length > 0 ? wanted : all).filter((name) =>
   fs.existsSync(path.join(import.meta.dirname, `${name}.ts`)),

@@ -1,16 +1,23 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { ValidationError, fieldsFromZod } from "./errors.ts";
+import { JSON_TOO_DEEP, jsonDepthExceeds } from "./json-depth.ts";
 
-/** Reads and validates a JSON body with a shared schema; bad input is a 400 with field messages. */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  let raw: unknown;
+/** The JSON body as sent, unvalidated: a body nested deeper than any route needs is refused before
+ * JSON.parse builds it, and malformed JSON is a 400. Every JSON route reads its body through here. */
+export async function readRawJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (jsonDepthExceeds(text)) throw new ValidationError(JSON_TOO_DEEP);
   try {
-    raw = await c.req.json();
+    return JSON.parse(text) as unknown;
   } catch {
     throw new ValidationError("Malformed JSON body");
   }
-  return parseWith(schema, raw);
+}
+
+/** Reads and validates a JSON body with a shared schema; bad input is a 400 with field messages. */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  return parseWith(schema, await readRawJson(c));
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown, message = "Invalid request"): z.infer<S> {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { promoCreateSchema, promoUpdateSchema, type Promo } from "@store/shared/schemas/promos";
 import { NotFoundError } from "../../http/errors.ts";
 import type { AdminEnv } from "../../http/session.ts";
-import { parseWith } from "../../http/validate.ts";
+import { parseWith, readRawJson } from "../../http/validate.ts";
 import type { MailboxService } from "../mail/mailbox.service.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
@@ -65,23 +65,13 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
   app.get("/api/admin/promos", async (c) => c.json((await deps.promos.list()).map(withId)));
 
   app.post("/api/admin/promos", async (c) => {
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      raw = undefined;
-    }
+    const raw = await readRawJson(c);
     const input = parseWith(promoCreateSchema, percentAsNumber(raw));
     return c.json(withId(await deps.promos.create(input)), 201);
   });
 
   app.put("/api/admin/promos/:code", async (c) => {
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      raw = undefined;
-    }
+    const raw = await readRawJson(c);
     const input = parseWith(promoUpdateSchema, percentAsNumber(raw));
     return c.json(withId(await deps.promos.update(c.req.param("code"), input)));
   });
