@@ -70,6 +70,32 @@ export const BODY_LIMITS: readonly RouteBodyLimit[] = [
   { path: "/api/admin/banners/*", maxSize: 9 * MB },
 ];
 
+export interface Limiters {
+  orderLookup: RateLimiter;
+  promo: RateLimiter;
+  newsletter: RateLimiter;
+  checkoutPerAddress: RateLimiter;
+  checkoutPerEmail: RateLimiter;
+}
+
+const MINUTE = 60_000;
+
+/** Each public route has its own budget (issue 15): guessing promo codes does not use up order lookups, and the
+ * checkout counts per address (generous: a household or an office shares one) and per recipient (tight: every
+ * order mails its confirmation there). Counted in the database, so every instance counts the same requests. */
+function buildLimiters(store: RateLimitsService, config: Config): Limiters {
+  const limiter = (name: string, limit: number, windowMs: number) =>
+    new RateLimiter(store, { name, limit, windowMs, trustProxy: config.trustProxy });
+  return {
+    orderLookup: limiter("orders", 30, MINUTE),
+    // Promo validation and promo codes sent with a checkout: one budget of guesses.
+    promo: limiter("promo", 30, 10 * MINUTE),
+    newsletter: limiter("newsletter", 10, 10 * MINUTE),
+    checkoutPerAddress: limiter("checkout-address", config.checkoutLimitPerAddress, 10 * MINUTE),
+    checkoutPerEmail: limiter("checkout-email", config.checkoutLimitPerEmail, 60 * MINUTE),
+  };
+}
+
 export interface AppDeps {
   config: Config;
   data: DataLayer;
@@ -81,8 +107,8 @@ export interface Services {
   catalog: CatalogService;
   seo: SeoService;
   idempotency: IdempotencyService;
-  /** Per-address limits for the public lookups (orders, promo validation, newsletter). */
-  publicLimiter: RateLimiter;
+  /** The public budgets, each its own count (per client address, and per recipient for the checkout). */
+  limiters: Limiters;
   rateLimits: RateLimitsService;
   promosRepo: PromosRepo;
   promos: PromosService;
@@ -118,12 +144,7 @@ export function buildServices({ config, data }: AppDeps): Services {
     catalog: new CatalogService(data, catalogRepo, settingsRepo),
     seo: new SeoService(data, catalogRepo, config.publicUrl),
     idempotency,
-    publicLimiter: new RateLimiter(rateLimits, {
-      name: "public",
-      limit: 30,
-      windowMs: 60_000,
-      trustProxy: config.trustProxy,
-    }),
+    limiters: buildLimiters(rateLimits, config),
     rateLimits,
     promosRepo,
     promos: new PromosService(data, promosRepo),
@@ -176,10 +197,19 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
 
   app.route("/", catalogRoutes(services.catalog));
   app.route("/", seoRoutes(services.seo));
-  app.route("/", checkoutRoutes(services.checkout));
-  app.route("/", ordersRoutes(services.orders, services.publicLimiter));
-  app.route("/", promosRoutes(services.promos, services.publicLimiter));
-  app.route("/", newsletterRoutes(services.newsletter, services.publicLimiter));
+  const { limiters } = services;
+  app.route(
+    "/",
+    checkoutRoutes(services.checkout, {
+      perAddress: limiters.checkoutPerAddress,
+      perEmail: limiters.checkoutPerEmail,
+      promo: limiters.promo,
+      trustProxy: deps.config.trustProxy,
+    }),
+  );
+  app.route("/", ordersRoutes(services.orders, limiters.orderLookup));
+  app.route("/", promosRoutes(services.promos, limiters.promo));
+  app.route("/", newsletterRoutes(services.newsletter, limiters.newsletter));
   app.route("/", adminAuthRoutes(services.adminAuth, deps.config));
   app.route("/", catalogAdminRoutes(services.catalogAdmin));
   app.route("/", bannersRoutes(services.banners));

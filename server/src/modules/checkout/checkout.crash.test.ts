@@ -23,6 +23,8 @@ function startServer(dataDir: string, port: number): ChildProcess {
     HOST: "127.0.0.1",
     SEED_DEMO: "yes",
     PUBLIC_URL: "http://store.test",
+    // Each order from its own address (X-Forwarded-For below), under the checkout's per-address limit.
+    TRUST_PROXY: "yes",
   };
   // One process (node with the tsx loader), so SIGKILL really kills the server, not a wrapper.
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
@@ -99,7 +101,11 @@ describe("checkout crash safety", () => {
           try {
             const res = await fetch(`http://127.0.0.1:${port}/api/checkout`, {
               method: "POST",
-              headers: { "Content-Type": "application/json", "Idempotency-Key": `crash-${i}` },
+              headers: {
+                "Content-Type": "application/json",
+                "Idempotency-Key": `crash-${i}`,
+                "X-Forwarded-For": `10.0.${(i >> 8) & 255}.${i & 255}`,
+              },
               body: JSON.stringify(body(i)),
             });
             if (res.status === 200) answered.push(checkoutResponseSchema.parse(await res.json()).panierCode);
