@@ -18,6 +18,8 @@ export interface FailedOutcome {
   /** The server's code for a refusal about one product, and that product's title. */
   code?: string;
   title?: string;
+  /** With code rate_limited: the seconds to wait. */
+  retryAfter?: number;
 }
 
 export type CheckoutOutcome =
@@ -37,7 +39,7 @@ async function readJson(res: Response): Promise<unknown> {
 function failure(status: number, body: unknown): FailedOutcome {
   const parsed = apiErrorSchema.safeParse(body);
   if (!parsed.success) return { kind: "error", status, message: null, detail: null };
-  const { error, detail, code, title } = parsed.data;
+  const { error, detail, code, title, retryAfter } = parsed.data;
   return {
     kind: "error",
     status,
@@ -45,6 +47,7 @@ function failure(status: number, body: unknown): FailedOutcome {
     detail: detail?.trim() || null,
     ...(code ? { code } : {}),
     ...(title ? { title } : {}),
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
   };
 }
 

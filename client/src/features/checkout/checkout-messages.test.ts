@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHECKOUT_ERROR_CODES } from "@store/shared/schemas/checkout";
+import { RATE_LIMITED } from "@store/shared/schemas/errors";
 import { activateLocale, i18n } from "../../i18n/i18n.ts";
 import { failureText } from "./checkout-messages.ts";
 
@@ -20,6 +21,14 @@ describe("checkout refusals in the shopper's language", () => {
     );
     await activateLocale("ar");
     expect(failureText(i18n, outOfStock)).toBe("«Steam Wallet $20» غير متوفر حاليًا. يرجى إزالته من سلتك.");
+  });
+
+  it("says how long to wait when the store is refusing too many orders or promo codes", async () => {
+    const throttled = { message: "Too many orders. Please try again later.", code: RATE_LIMITED, retryAfter: 125 };
+    await activateLocale("ar");
+    expect(failureText(i18n, throttled)).toBe("محاولات كثيرة جدًا. يرجى المحاولة مجددًا بعد 3 د.");
+    await activateLocale("en");
+    expect(failureText(i18n, throttled)).toBe("Too many attempts. Please try again in 3 min.");
   });
 
   it("falls back to the known messages, then to the server's text, then to nothing", async () => {

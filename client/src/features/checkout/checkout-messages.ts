@@ -4,6 +4,8 @@ import { msg } from "@lingui/core/macro";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { CHECKOUT_ERROR_CODES, CHECKOUT_MESSAGES } from "@store/shared/schemas/checkout";
 import { PROMO_INVALID } from "@store/shared/schemas/promos";
+import { RATE_LIMITED } from "@store/shared/schemas/errors";
+import { throttledText } from "../../i18n/throttled.ts";
 
 const KNOWN: ReadonlyMap<string, MessageDescriptor> = new Map([
   [CHECKOUT_MESSAGES.name, msg`Full name is required.`],
@@ -52,8 +54,14 @@ export function translateMessage(i18n: I18n, text: string): string {
 /** What to tell the shopper about a refused checkout; null when only the generic apology fits. */
 export function failureText(
   i18n: I18n,
-  failure: { message: string | null; code?: string | undefined; title?: string | undefined },
+  failure: {
+    message: string | null;
+    code?: string | undefined;
+    title?: string | undefined;
+    retryAfter?: number | undefined;
+  },
 ): string | null {
+  if (failure.code === RATE_LIMITED) return throttledText(i18n, failure.retryAfter);
   const byCode = failure.code ? translateProductRefusal(i18n, failure.code, failure.title) : null;
   if (byCode) return byCode;
   return failure.message ? translateMessage(i18n, failure.message) : null;

@@ -3,7 +3,16 @@ import { eq } from "drizzle-orm";
 import { createTestStore, type TestStore } from "../../test/harness.ts";
 import { ADMIN_ENV, TEST_ADMIN, cookiePair, signIn } from "../../test/admin-session.ts";
 import { AdminAuthRepo } from "./admin-auth.repo.ts";
-import { AdminAuthService, hashSessionId } from "./admin-auth.service.ts";
+import {
+  AdminAuthService,
+  FAILING_ADDRESS,
+  FREE_FAILURES,
+  MAX_DELAY_MS,
+  TOO_MANY_ATTEMPTS,
+  TOO_MANY_PASSWORD_ATTEMPTS,
+  delayAfter,
+  hashSessionId,
+} from "./admin-auth.service.ts";
 import { verifyPassword } from "./password.ts";
 
 function login(store: TestStore, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
@@ -102,42 +111,46 @@ describe("admin sign-in", () => {
     expect(ok.status).toBe(200);
   });
 
-  it("locks an account after repeated failures, even against the right password", async () => {
-    store = await createTestStore({ env: ADMIN_ENV });
-    const statuses: number[] = [];
-    for (let i = 0; i < 50; i++)
-      statuses.push((await login(store, { username: "admin", password: `wrong-${i}` })).status);
-    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
-    const res = await login(store, TEST_ADMIN);
-    expect(res.status).toBe(429);
-    expect(await res.json()).toMatchObject({ error: "Too many login attempts. Please try again later." });
-    expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
-  });
-
-  it("locks an address guessing many usernames, and the right password inside the lock is refused", async () => {
-    store = await createTestStore({ env: ADMIN_ENV });
-    const statuses: number[] = [];
-    for (let i = 0; i < 50; i++)
-      statuses.push((await login(store, { username: `user${i}`, password: "wrong" })).status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(20);
-    expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
-    const res = await login(store, TEST_ADMIN);
-    expect(res.status).toBe(429);
-    expect(res.headers.get("Retry-After")).not.toBeNull();
-  });
-
-  it("lets the account in again once the lock has passed", async () => {
+  it("makes a guessing address wait longer after each failure, the right password included", async () => {
     store = await createTestStore({ env: ADMIN_ENV });
     let now = Date.now();
     const service = new AdminAuthService(store.data, new AdminAuthRepo(), store.config, () => now);
-    for (let i = 0; i < 5; i++)
-      await expect(service.login("admin", "wrong", "1.2.3.4")).rejects.toMatchObject({ status: 401 });
-    await expect(service.login("admin", TEST_ADMIN.password, "1.2.3.4")).rejects.toMatchObject({ status: 429 });
-    now += 16 * 60 * 1000;
-    await expect(service.login("admin", TEST_ADMIN.password, "1.2.3.4")).resolves.toMatchObject({
-      admin: { username: "admin" },
-    });
+    const guess = (password = "wrong") => service.login("admin", password, "1.2.3.4");
+    for (let i = 0; i < FREE_FAILURES; i++) await expect(guess()).rejects.toMatchObject({ status: 401 });
+    // Then 1 s, 2 s, 4 s...: each failure doubles the wait.
+    for (const seconds of [1, 2, 4, 8]) {
+      await expect(guess(TEST_ADMIN.password)).rejects.toMatchObject({ status: 429, retryAfterSeconds: seconds });
+      now += seconds * 1000;
+      await expect(guess()).rejects.toMatchObject({ status: 401 });
+    }
+    expect(delayAfter(40)).toBe(MAX_DELAY_MS);
+    // Once its wait is over, the address may sign in with the right password, which forgets its failures.
+    now += 16_000;
+    await expect(guess(TEST_ADMIN.password)).resolves.toMatchObject({ admin: { username: "admin" } });
+    for (let i = 0; i < FREE_FAILURES; i++) await expect(guess()).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("never locks the operator out: failures elsewhere do not stop the right password from a clean address", async () => {
+    store = await createTestStore({ env: { ...ADMIN_ENV, TRUST_PROXY: "yes" } });
+    const from = (address: string, body: unknown) => login(store, body, { "X-Forwarded-For": address });
+    // One guesser, then a crowd of addresses, each failing against the operator's username.
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++)
+      statuses.push((await from("203.0.113.1", { username: "admin", password: `w${i}` })).status);
+    expect(statuses.slice(0, FREE_FAILURES)).toEqual(Array(FREE_FAILURES).fill(401));
+    expect(statuses.slice(FREE_FAILURES).every((s) => s === 429)).toBe(true);
+    for (let a = 2; a < 12; a++)
+      for (let i = 0; i < FAILING_ADDRESS; i++)
+        expect((await from(`203.0.113.${a}`, { username: "admin", password: `w${i}` })).status).toBe(401);
+    // The username is now under attack: a failing address waits even with the right password...
+    const failing = await from("203.0.113.2", TEST_ADMIN);
+    expect(failing.status).toBe(429);
+    expect(await failing.json()).toMatchObject({ error: TOO_MANY_ATTEMPTS, code: "rate_limited" });
+    // ...but the operator, from an address that has not been failing, gets in at once.
+    expect((await from("198.51.100.20", TEST_ADMIN)).status).toBe(200);
+    // A mistyped password or two from there does not make it a guesser.
+    await from("198.51.100.21", { username: "admin", password: "typo" });
+    expect((await from("198.51.100.21", TEST_ADMIN)).status).toBe(200);
   });
 
   it("ends the session on the server at logout", async () => {
@@ -300,6 +313,22 @@ describe("profile and password", () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error });
     }
+  });
+
+  it("throttles the current-password check: after a few wrong tries even the right one waits", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    const admin = await signIn(store);
+    const change = (currentPassword: string) =>
+      admin.request("PUT", "/api/admin/password", { currentPassword, newPassword: "new-password" });
+    for (let i = 0; i < FREE_FAILURES; i++) expect((await change(`wrong-${i}`)).status).toBe(400);
+    for (const password of ["wrong-again", TEST_ADMIN.password]) {
+      const res = await change(password);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(await res.json()).toMatchObject({ error: TOO_MANY_PASSWORD_ATTEMPTS, code: "rate_limited" });
+    }
+    // Sign-in is a separate count: the admin can still sign in.
+    expect((await login(store, TEST_ADMIN)).status).toBe(200);
   });
 
   it("changes the password and ends the admin's other sessions", async () => {
