@@ -76,6 +76,31 @@ describe("admin sign-in", () => {
     expect(session.status).toBe(200);
   });
 
+  it("marks the cookie Secure whenever the request arrives over https, whatever NODE_ENV says", async () => {
+    store = await createTestStore({ env: { ...ADMIN_ENV, TRUST_PROXY: "yes" } });
+    const secureCookie = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await store.app.request(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...headers },
+        body: JSON.stringify(TEST_ADMIN),
+      });
+      expect(res.status).toBe(200);
+      const cookie = res.headers.get("Set-Cookie") ?? "";
+      return /^__Host-admin_session=/.test(cookie) && /;\s*Secure/i.test(cookie);
+    };
+    expect(await secureCookie("https://store.test/api/admin/login")).toBe(true);
+    // Through the trusted proxy, which says the shopper's connection was https.
+    expect(await secureCookie("http://store.test/api/admin/login", { "X-Forwarded-Proto": "https" })).toBe(true);
+    expect(await secureCookie("http://store.test/api/admin/login")).toBe(false);
+    // The proxy's word counts only when the proxy is trusted.
+    await store.close();
+    store = await createTestStore({ env: ADMIN_ENV });
+    expect(await secureCookie("http://store.test/api/admin/login", { "X-Forwarded-Proto": "https" })).toBe(false);
+    await store.close();
+    store = await createTestStore({ env: { ...ADMIN_ENV, PUBLIC_URL: "https://shop.example" } });
+    expect(await secureCookie("http://shop.example/api/admin/login", { Origin: "https://shop.example" })).toBe(true);
+  });
+
   it("refuses a wrong password or an unknown user with the same message", async () => {
     store = await createTestStore({ env: ADMIN_ENV });
     for (const body of [
