@@ -1,6 +1,8 @@
+import type { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestStore, type TestStore } from "../../test/harness.ts";
+import { buildApp, buildServices } from "../../app.ts";
+import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
 import { ADMIN_ENV, TEST_ADMIN, cookiePair, signIn } from "../../test/admin-session.ts";
 import { AdminAuthRepo } from "./admin-auth.repo.ts";
 import {
@@ -23,6 +25,14 @@ function login(store: TestStore, body: unknown, headers: Record<string, string> 
       body: JSON.stringify(body),
     }),
   );
+}
+
+/** The store's app with sign-in's clock stopped, so no wait runs out while a test runs. */
+function withStoppedClock(store: TestStore): Hono {
+  const now = Date.now();
+  const services = buildServices(store);
+  services.adminAuth = new AdminAuthService(store.data, new AdminAuthRepo(), store.config, () => now);
+  return buildApp(store, services);
 }
 
 describe("admin sign-in", () => {
@@ -157,7 +167,9 @@ describe("admin sign-in", () => {
 
   it("never locks the operator out: failures elsewhere do not stop the right password from a clean address", async () => {
     store = await createTestStore({ env: { ...ADMIN_ENV, TRUST_PROXY: "yes" } });
-    const from = (address: string, body: unknown) => login(store, body, { "X-Forwarded-For": address });
+    const app = withStoppedClock(store);
+    const from = (address: string, body: unknown) =>
+      app.request("/api/admin/login", jsonRequest("POST", body, { "X-Forwarded-For": address }));
     // One guesser, then a crowd of addresses, each failing against the operator's username.
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++)
@@ -342,7 +354,8 @@ describe("profile and password", () => {
 
   it("throttles the current-password check: after a few wrong tries even the right one waits", async () => {
     store = await createTestStore({ env: ADMIN_ENV });
-    const admin = await signIn(store);
+    const app = withStoppedClock(store);
+    const admin = await signIn({ ...store, app });
     const change = (currentPassword: string) =>
       admin.request("PUT", "/api/admin/password", { currentPassword, newPassword: "new-password" });
     for (let i = 0; i < FREE_FAILURES; i++) expect((await change(`wrong-${i}`)).status).toBe(400);

@@ -11,7 +11,7 @@ describe("promo end dates and usage caps", () => {
   let admin: AdminClient;
   beforeEach(async () => {
     ({ store, admin } = await openAdminStore());
-  });
+  }, 60_000);
   afterEach(() => store.close());
 
   const validate = (code: string) => store.app.request("/api/promos/validate", jsonRequest("POST", { code }));
