@@ -59,7 +59,7 @@ test("shows a used-up, expired promo's limits in Arabic, right to left", async (
   await api.send("POST", "/api/admin/promos", { code, percent: 5, expiresAt: Date.now() - 60_000, maxUses: 5 });
   await page.addInitScript(() => window.localStorage.setItem("lang", "ar"));
   await signIn(page);
-  await openSection(page, "العروض");
+  await page.goto("/admin?section=promos");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   const row = page.getByTestId("admin-promo-row").filter({ hasText: code });
   await expect(row.getByText("استُخدم 0 من أصل 5 مرة")).toBeVisible();
