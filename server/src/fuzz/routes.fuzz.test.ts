@@ -74,8 +74,11 @@ const SAMPLES: Record<string, { schema: z.ZodType; body: unknown }> = {
     body: { title: "Sale", link: "/category/gaming", active: true, position: 3 },
   },
   "PUT /api/admin/banners/:id": { schema: bannerUpdateSchema, body: { title: "Sale!", active: false } },
-  "POST /api/admin/promos": { schema: promoCreateSchema, body: { code: "FUZZ5", percent: 5, active: true } },
-  "PUT /api/admin/promos/:code": { schema: promoUpdateSchema, body: { percent: 15, active: true } },
+  "POST /api/admin/promos": {
+    schema: promoCreateSchema,
+    body: { code: "FUZZ5", percent: 5, active: true, expiresAt: 4_102_444_800_000, maxUses: 100 },
+  },
+  "PUT /api/admin/promos/:code": { schema: promoUpdateSchema, body: { percent: 15, expiresAt: null, maxUses: 3 } },
   "PUT /api/admin/toggles": { schema: togglesUpdateSchema, body: { showNewsletter: false, showPromo: true } },
   "PUT /api/admin/rate": { schema: rateUpdateSchema, body: { usdToTnd: 3.1 } },
   "PUT /api/admin/payment-instructions": {
