@@ -70,7 +70,11 @@ export function currentSession(c: Context<AdminEnv>): ActiveSession {
   return s;
 }
 
-function guard(auth: SessionResolver, config: CookieConfig, opts: { onlyChanges: boolean }): MiddlewareHandler<AdminEnv> {
+function guard(
+  auth: SessionResolver,
+  config: CookieConfig,
+  opts: { onlyChanges: boolean },
+): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
     const secure = secureCookies(config, c);
     const method = c.req.method.toUpperCase();
