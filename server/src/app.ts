@@ -7,6 +7,7 @@ import type { DataLayer } from "./db/data.ts";
 import { errorResponse } from "./http/errors.ts";
 import { bodyLimitFor, limitBody, type RouteBodyLimit } from "./http/body-limit.ts";
 import { mountStatic } from "./http/static.ts";
+import { refuseNulInAddress } from "./http/validate.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { CatalogRepo } from "./modules/catalog/catalog.repo.ts";
 import { CatalogService } from "./modules/catalog/catalog.service.ts";
@@ -178,6 +179,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   app.onError(errorResponse);
   app.notFound((c) => c.json({ error: "Not found" }, 404));
   app.use("*", securityHeaders(deps.config));
+  app.use("*", refuseNulInAddress);
   app.use(
     "/api/*",
     limitBody({

@@ -5,6 +5,7 @@ import { DEFAULT_BODY_LIMIT } from "../app.ts";
 import { checkoutBody } from "../test/checkout-request.ts";
 import { createTestStore, jsonRequest, type TestStore } from "../test/harness.ts";
 import { JSON_TOO_DEEP } from "./json-depth.ts";
+import { NUL_REFUSED } from "./validate.ts";
 
 let store: TestStore;
 beforeAll(async () => {
@@ -52,6 +53,17 @@ describe("request bodies", () => {
       expect(res.status, path).toBe(400);
       expect(((await res.json()) as { error: string }).error).toBe(JSON_TOO_DEEP);
     }
+  });
+
+  it("refuses NUL characters in addresses and JSON text with a 400 (PostgreSQL refuses them in text)", async () => {
+    for (const path of ["/api/orders/PNR%0012", "/api/categories?x=%00", "/product/a%00b"]) {
+      const res = await store.app.request(path);
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toEqual({ error: NUL_REFUSED });
+    }
+    const res = await store.app.request("/api/checkout", jsonRequest("POST", checkoutBody({ notes: "a\u0000b" })));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: NUL_REFUSED });
   });
 
   it("answers a valid checkout with an extra field nested 5,000 deep with a 400, not a 500", async () => {
