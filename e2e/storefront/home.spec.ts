@@ -107,6 +107,22 @@ test("the newsletter form reports success only when the server stored the addres
   await banner.getByRole("textbox", { name: "Email address" }).fill("again@example.com");
   await banner.getByRole("button", { name: "Subscribe" }).click();
   await expect(banner.getByText("We couldn't subscribe you right now. Please try again later.")).toBeVisible();
+
+  // Too many signups from here (issue 15): the wait, in the shopper's words.
+  await page.route("**/api/newsletter", (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: "application/json",
+      headers: { "Retry-After": "90" },
+      body: JSON.stringify({
+        error: "Too many requests. Please try again later.",
+        code: "rate_limited",
+        retryAfter: 90,
+      }),
+    }),
+  );
+  await banner.getByRole("button", { name: "Subscribe" }).click();
+  await expect(banner.getByText("Too many attempts. Please try again in 2 min.")).toBeVisible();
 });
 
 test.describe("on a phone", () => {

@@ -107,6 +107,10 @@ const cluster = await startCluster({
   env: {
     ADMIN_USERNAME: "admin",
     ADMIN_PASSWORD: "bench-password-1",
+    // Every bench order comes from 127.0.0.1 (through HAProxy too): the checkout's per-address and per-recipient
+    // limits (issue 15) are still counted on every order, and paid for, but set out of the bench's reach.
+    CHECKOUT_LIMIT_PER_ADDRESS: "1000000",
+    CHECKOUT_LIMIT_PER_EMAIL: "1000000",
     ...(database ? { DATABASE_URL: database.url } : {}),
   },
   store: {
@@ -167,7 +171,7 @@ try {
         .map((l) => ({ id: l?.id, variantId: l?.variantId, qty: 1 + (i % 3) }));
       const body = JSON.stringify({
         name: `Bench Shopper ${i}`,
-        email: `shopper${i % 500}@example.com`,
+        email: `shopper${i}@example.com`,
         whatsapp: "+216 20 123 456",
         currency: currencies[i % 4],
         items,

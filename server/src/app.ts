@@ -5,8 +5,9 @@ import { compress } from "hono/compress";
 import type { Config } from "./config.ts";
 import type { DataLayer } from "./db/data.ts";
 import { errorResponse } from "./http/errors.ts";
-import { limitBody } from "./http/body-limit.ts";
+import { bodyLimitFor, limitBody, type RouteBodyLimit } from "./http/body-limit.ts";
 import { mountStatic } from "./http/static.ts";
+import { refuseNulInAddress } from "./http/validate.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { CatalogRepo } from "./modules/catalog/catalog.repo.ts";
 import { CatalogService } from "./modules/catalog/catalog.service.ts";
@@ -63,6 +64,49 @@ import { SettingsService } from "./modules/settings/settings.service.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { IMAGE_TOO_LARGE } from "@store/shared/schemas/admin";
 
+const KB = 1024;
+const MB = 1024 * KB;
+/** What a JSON body of any other /api route may weigh (login, promo validation, newsletter, settings...):
+ * their largest valid bodies are well under 4 KB (issue 15, finding 1). */
+export const DEFAULT_BODY_LIMIT = 16 * KB;
+/** The routes that need more, each only what its largest valid body needs. A route that takes more (an import)
+ * adds its line here. */
+export const BODY_LIMITS: readonly RouteBodyLimit[] = [
+  // 50 lines of two 100-character ids, 1,000 characters of notes (up to 6 bytes each as JSON escapes).
+  { path: "/api/checkout", maxSize: 32 * KB },
+  // An image of up to 8 MB: in a multipart form, or as a data URL inside a product or banner (behind the admin
+  // session, which the guard checks before anything reads the body).
+  { path: "/api/upload-image", maxSize: 8 * MB },
+  { path: "/api/admin/products/*", maxSize: 9 * MB },
+  { path: "/api/admin/banners/*", maxSize: 9 * MB },
+];
+
+export interface Limiters {
+  orderLookup: RateLimiter;
+  promo: RateLimiter;
+  newsletter: RateLimiter;
+  checkoutPerAddress: RateLimiter;
+  checkoutPerEmail: RateLimiter;
+}
+
+const MINUTE = 60_000;
+
+/** Each public route has its own budget (issue 15): guessing promo codes does not use up order lookups, and the
+ * checkout counts per address (generous: a household or an office shares one) and per recipient (tight: every
+ * order mails its confirmation there). Counted in the database, so every instance counts the same requests. */
+function buildLimiters(store: RateLimitsService, config: Config): Limiters {
+  const limiter = (name: string, limit: number, windowMs: number) =>
+    new RateLimiter(store, { name, limit, windowMs, trustProxy: config.trustProxy });
+  return {
+    orderLookup: limiter("orders", 30, MINUTE),
+    // Promo validation and promo codes sent with a checkout: one budget of guesses.
+    promo: limiter("promo", 30, 10 * MINUTE),
+    newsletter: limiter("newsletter", 10, 10 * MINUTE),
+    checkoutPerAddress: limiter("checkout-address", config.checkoutLimitPerAddress, 10 * MINUTE),
+    checkoutPerEmail: limiter("checkout-email", config.checkoutLimitPerEmail, 60 * MINUTE),
+  };
+}
+
 export interface AppDeps {
   config: Config;
   data: DataLayer;
@@ -74,8 +118,8 @@ export interface Services {
   catalog: CatalogService;
   seo: SeoService;
   idempotency: IdempotencyService;
-  /** Per-address limits for the public lookups (orders, promo validation, newsletter). */
-  publicLimiter: RateLimiter;
+  /** The public budgets, each its own count (per client address, and per recipient for the checkout). */
+  limiters: Limiters;
   rateLimits: RateLimitsService;
   promosRepo: PromosRepo;
   promos: PromosService;
@@ -140,12 +184,7 @@ export function buildServices({ config, data }: AppDeps): Services {
     catalog: new CatalogService(data, catalogRepo, settingsRepo),
     seo: new SeoService(data, catalogRepo, config.publicUrl),
     idempotency,
-    publicLimiter: new RateLimiter(rateLimits, {
-      name: "public",
-      limit: 30,
-      windowMs: 60_000,
-      trustProxy: config.trustProxy,
-    }),
+    limiters: buildLimiters(rateLimits, config),
     rateLimits,
     promosRepo,
     promos: new PromosService(data, promosRepo),
@@ -186,10 +225,11 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   app.onError(errorResponse);
   app.notFound((c) => c.json({ error: "Not found" }, 404));
   app.use("*", securityHeaders(deps.config));
+  app.use("*", refuseNulInAddress);
   app.use(
     "/api/*",
     limitBody({
-      maxSize: 8 * 1024 * 1024,
+      maxSize: bodyLimitFor(BODY_LIMITS, DEFAULT_BODY_LIMIT),
       onError: (c) =>
         c.json({ error: c.req.path === "/api/upload-image" ? IMAGE_TOO_LARGE : "Request body too large" }, 413),
     }),
@@ -207,11 +247,20 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
 
   app.route("/", catalogRoutes(services.catalog));
   app.route("/", seoRoutes(services.seo));
-  app.route("/", checkoutRoutes(services.checkout));
+  const { limiters } = services;
+  app.route(
+    "/",
+    checkoutRoutes(services.checkout, {
+      perAddress: limiters.checkoutPerAddress,
+      perEmail: limiters.checkoutPerEmail,
+      promo: limiters.promo,
+      trustProxy: deps.config.trustProxy,
+    }),
+  );
   app.route("/", paymentsRoutes(services.payments));
-  app.route("/", ordersRoutes(services.orders, services.publicLimiter));
-  app.route("/", promosRoutes(services.promos, services.publicLimiter));
-  app.route("/", newsletterRoutes(services.newsletter, services.publicLimiter));
+  app.route("/", ordersRoutes(services.orders, limiters.orderLookup));
+  app.route("/", promosRoutes(services.promos, limiters.promo));
+  app.route("/", newsletterRoutes(services.newsletter, limiters.newsletter));
   app.route("/", adminAuthRoutes(services.adminAuth, deps.config));
   app.route("/", catalogAdminRoutes(services.catalogAdmin));
   app.route("/", codesRoutes(services.codes));

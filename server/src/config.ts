@@ -37,6 +37,10 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(["auto", "yes", "no"]).default("auto"),
   /** Set (yes/true/1) only behind a reverse proxy: rate limits then key on the X-Forwarded-For hop. */
   TRUST_PROXY: optional,
+  /** Orders one client address may place per 10 minutes (issue 15: checkout rate limits). */
+  CHECKOUT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Orders (so confirmation mails) one recipient address may get per hour. */
+  CHECKOUT_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(10),
 });
 
 export const PAYMENT_PROVIDERS = ["manual", "konnect", "stripe"] as const;
@@ -110,6 +114,8 @@ export interface Config {
   clientDist: string;
   seedDemo: "auto" | "yes" | "no";
   trustProxy: boolean;
+  checkoutLimitPerAddress: number;
+  checkoutLimitPerEmail: number;
 }
 
 function invalidIfThrows<T>(read: () => T): T {
@@ -148,5 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDist: path.resolve(e.CLIENT_DIST ?? new URL("../../client/dist", import.meta.url).pathname),
     seedDemo: e.SEED_DEMO,
     trustProxy: ["1", "true", "yes"].includes((e.TRUST_PROXY ?? "").toLowerCase()),
+    checkoutLimitPerAddress: e.CHECKOUT_LIMIT_PER_ADDRESS,
+    checkoutLimitPerEmail: e.CHECKOUT_LIMIT_PER_EMAIL,
   };
 }

@@ -5,6 +5,7 @@ import { openDatabase } from "./db/client.ts";
 import { buildApp, buildServices } from "./app.ts";
 import { seedDemoCatalog } from "./seed/demo-catalog.ts";
 import { startBackground } from "./background.ts";
+import { ensurePrivateDir } from "./lib/private-files.ts";
 
 /** A configuration or database the server cannot use stops it at start, with the reason on one line. */
 function stop(err: unknown): never {
@@ -19,6 +20,12 @@ const config = (() => {
     return stop(err);
   }
 })();
+// DATA_DIR holds the database, mails and uploads: owner-only (fixed at every start).
+try {
+  ensurePrivateDir(config.dataDir);
+} catch (err) {
+  stop(err);
+}
 const data = await openDatabase(config.database, { backgroundCheckpoints: true }).catch(stop);
 
 const seedWanted = config.seedDemo === "yes" || (config.seedDemo === "auto" && config.env !== "test");

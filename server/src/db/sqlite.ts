@@ -15,6 +15,7 @@ import type { DataLayer, Db, Tables, Tx } from "./data.ts";
 import * as schema from "./schema/index.ts";
 import { startCheckpointer } from "./checkpointer.ts";
 import { Mutex, TxState, type TransactionHost } from "./transactions.ts";
+import { ensurePrivateDatabaseFile } from "../lib/private-files.ts";
 import { WriteBatch } from "./write-batch.ts";
 
 export type SqliteDb = BetterSQLite3Database<typeof schema>;
@@ -196,7 +197,7 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
 
 /** Opens (creating if needed) the SQLite file and applies pending migrations. */
 export function openSqlite(file: string, options: SqliteOptions = {}): SqliteData {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") ensurePrivateDatabaseFile(file);
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
-import { limitBody } from "./body-limit.ts";
+import { bodyLimitFor, limitBody } from "./body-limit.ts";
 
 function appWithLimit(maxSize: number): Hono {
   const app = new Hono();
@@ -77,5 +77,27 @@ describe("limitBody", () => {
   it("leaves GET requests alone", async () => {
     const res = await appWithLimit(0).request("/echo");
     expect(res.status).toBe(200);
+  });
+});
+
+describe("bodyLimitFor", () => {
+  const app = new Hono();
+  const limits = [
+    { path: "/big/*", maxSize: 100 },
+    { path: "/exact", maxSize: 50 },
+  ];
+  app.use("*", limitBody({ maxSize: bodyLimitFor(limits, 10), onError: (c) => c.json({ error: "too large" }, 413) }));
+  app.post("*", async (c) => c.json({ length: (await c.req.text()).length }));
+  const post = (path: string, size: number) => app.request(path, { method: "POST", body: "x".repeat(size) });
+
+  it("gives each route its own limit and every other route the fallback", async () => {
+    expect((await post("/big/a/b", 100)).status).toBe(200);
+    expect((await post("/big/a/b", 101)).status).toBe(413);
+    expect((await post("/big", 100)).status).toBe(200);
+    expect((await post("/exact", 50)).status).toBe(200);
+    expect((await post("/exact", 51)).status).toBe(413);
+    expect((await post("/exact/more", 11)).status).toBe(413);
+    expect((await post("/bigger", 11)).status).toBe(413);
+    expect((await post("/other", 10)).status).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
+import { RATE_LIMITED } from "@store/shared/schemas/errors";
 
 export class AppError extends Error {
   constructor(
@@ -45,7 +46,8 @@ export class TooManyRequestsError extends AppError {
     message = "Too many requests. Please try again later.",
     readonly retryAfterSeconds = 60,
   ) {
-    super(429, message);
+    // The code and the wait in the body too, so the client can say it in the shopper's language.
+    super(429, message, undefined, undefined, { code: RATE_LIMITED, retryAfter: retryAfterSeconds });
   }
 }
 

@@ -13,16 +13,37 @@ export function idempotencyKeyFrom(c: Context): string | undefined {
   return key;
 }
 
-/** JSON with object keys sorted, so two equal bodies hash equally whatever their key order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+/** A value still to write, or punctuation already decided. */
+type Part = { value: unknown } | { text: string };
+
+/** JSON with object keys sorted, so two equal bodies hash equally whatever their key order. Built with an
+ * explicit stack rather than recursion: a body nested thousands of levels deep (issue 15, finding 4) must
+ * give a fingerprint (or its 400 from validation), not a stack overflow. */
+export function canonical(root: unknown): string {
+  const out: string[] = [];
+  const stack: Part[] = [{ value: root }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if ("text" in item) {
+      out.push(item.text);
+      continue;
+    }
+    const value = item.value;
+    const parts: Part[] = [];
+    if (Array.isArray(value)) {
+      parts.push({ text: "[" });
+      value.forEach((v: unknown, i) => parts.push({ text: i > 0 ? "," : "" }, { value: v }));
+      parts.push({ text: "]" });
+    } else if (value !== null && typeof value === "object") {
+      const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      parts.push({ text: "{" });
+      entries.forEach(([k, v], i) => parts.push({ text: `${i > 0 ? "," : ""}${JSON.stringify(k)}:` }, { value: v }));
+      parts.push({ text: "}" });
+    } else out.push(JSON.stringify(value) ?? "null");
+    for (let i = parts.length - 1; i >= 0; i--) stack.push(parts[i] as Part);
   }
-  return JSON.stringify(value) ?? "null";
+  return out.join("");
 }
 
 export function requestFingerprint(method: string, path: string, body: unknown): string {

@@ -4,9 +4,13 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { TooManyRequestsError } from "./errors.ts";
 
-/** Counts one request for a key in its current window, and answers the window's count and start. */
+/** Counts requests per key and window; several keys are counted in one database round (one commit). */
 export interface RateLimitStore {
-  hit(key: string, now: number, windowMs: number): Promise<{ count: number; windowStart: number }>;
+  /** Counts one request for each key in its current window, and answers each window's count and start. */
+  hitAll(
+    hits: readonly { key: string; windowMs: number }[],
+    now: number,
+  ): Promise<{ count: number; windowStart: number }[]>;
 }
 
 export interface RateLimitOptions {
@@ -52,12 +56,28 @@ export class RateLimiter {
   }
 
   /** Counts one request for `key`; returns 0 when allowed, else the seconds to wait. */
-  async take(key: string): Promise<number> {
-    const now = this.clock();
-    const { limit, windowMs, name } = this.options;
-    const { count, windowStart } = await this.store.hit(`${name}:${key}`, now, windowMs);
+  take(key: string): Promise<number> {
+    return takeAll([[this, key]]);
+  }
+
+  /** This limiter's count key for `key`, and its window. */
+  hitFor(key: string): { key: string; windowMs: number } {
+    return { key: `${this.options.name}:${key}`, windowMs: this.options.windowMs };
+  }
+
+  /** 0 when a window's count is within the limit, else the seconds until the window ends. */
+  waitFor({ count, windowStart }: { count: number; windowStart: number }, now: number): number {
+    const { limit, windowMs } = this.options;
     if (count <= limit) return 0;
     return Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  get rateLimitStore(): RateLimitStore {
+    return this.store;
   }
 
   middleware(): MiddlewareHandler {
@@ -67,4 +87,18 @@ export class RateLimiter {
       await next();
     };
   }
+}
+
+/** Counts one request against each limiter's key (each pair is counted, even past another's limit) in one
+ * database round; returns 0 when every limiter allows it, else the longest wait in seconds. The limiters
+ * share one store. */
+export async function takeAll(pairs: readonly (readonly [RateLimiter, string])[]): Promise<number> {
+  const first = pairs[0];
+  if (!first) return 0;
+  const now = first[0].now();
+  const counts = await first[0].rateLimitStore.hitAll(
+    pairs.map(([limiter, key]) => limiter.hitFor(key)),
+    now,
+  );
+  return Math.max(0, ...pairs.map(([limiter], i) => limiter.waitFor(counts[i] ?? { count: 0, windowStart: now }, now)));
 }

@@ -6,6 +6,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../config.ts";
 import { checkCsrf, isStateChanging } from "./csrf.ts";
 import { UnauthorizedError } from "./errors.ts";
+import { isHttps } from "./security-headers.ts";
 
 /** How long a session lives without use (the cookie's longest Max-Age). */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -35,8 +36,13 @@ export const PUBLIC_ADMIN_ROUTES: readonly string[] = [
 
 const COOKIE_NAME = "admin_session";
 
-export function secureCookies(config: Pick<Config, "env" | "publicUrl">): boolean {
-  return config.env === "production" || config.publicUrl.startsWith("https:");
+export type CookieConfig = Pick<Config, "env" | "publicUrl" | "trustProxy">;
+
+/** Whether this request's session cookie is Secure (with the __Host- prefix): in production, when PUBLIC_URL is
+ * https, and whenever the request itself arrived over https (directly, or through a trusted proxy's
+ * X-Forwarded-Proto), so an https store configured without PUBLIC_URL still never sends its session in clear. */
+export function secureCookies(config: CookieConfig, c: Context): boolean {
+  return config.env === "production" || isHttps(c, config);
 }
 
 /** Secure cookies get the __Host- prefix (Secure, Path=/, no Domain: cannot be set by a sibling domain). */
@@ -66,11 +72,11 @@ export function currentSession(c: Context<AdminEnv>): ActiveSession {
 
 function guard(
   auth: SessionResolver,
-  config: Pick<Config, "env" | "publicUrl">,
+  config: CookieConfig,
   opts: { onlyChanges: boolean },
 ): MiddlewareHandler<AdminEnv> {
-  const secure = secureCookies(config);
   return async (c, next) => {
+    const secure = secureCookies(config, c);
     const method = c.req.method.toUpperCase();
     if (PUBLIC_ADMIN_ROUTES.includes(`${method} ${c.req.path}`)) return next();
     if (opts.onlyChanges && !isStateChanging(method)) return next();
@@ -86,7 +92,7 @@ function guard(
 }
 
 /** Call before mounting any route. */
-export function installAdminGuard(app: Hono, auth: SessionResolver, config: Pick<Config, "env" | "publicUrl">): void {
+export function installAdminGuard(app: Hono, auth: SessionResolver, config: CookieConfig): void {
   const all = guard(auth, config, { onlyChanges: false });
   const changes = guard(auth, config, { onlyChanges: true });
   app.use("/api/admin", all);

@@ -1,16 +1,34 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { ValidationError, fieldsFromZod } from "./errors.ts";
+import { JSON_TOO_DEEP, jsonDepthExceeds } from "./json-depth.ts";
 
-/** Reads and validates a JSON body with a shared schema; bad input is a 400 with field messages. */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  let raw: unknown;
+export const NUL_REFUSED = "Text may not contain NUL characters";
+
+/** Refuses (400) a request whose address carries a NUL character (`%00`), in its path or its query: no route
+ * takes one, and PostgreSQL refuses it in text parameters. Mounted ahead of every route. */
+export const refuseNulInAddress: MiddlewareHandler = async (c, next) => {
+  if (/%00/.test(c.req.url) || c.req.url.includes("\u0000")) throw new ValidationError(NUL_REFUSED);
+  await next();
+};
+
+/** The JSON body as sent, unvalidated: a body nested deeper than any route needs is refused before
+ * JSON.parse builds it, and malformed JSON is a 400. Every JSON route reads its body through here. */
+export async function readRawJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (jsonDepthExceeds(text)) throw new ValidationError(JSON_TOO_DEEP);
+  // A NUL can only arrive escaped; PostgreSQL refuses it in text, so no route takes it.
+  if (/\\u0000/i.test(text)) throw new ValidationError(NUL_REFUSED);
   try {
-    raw = await c.req.json();
+    return JSON.parse(text) as unknown;
   } catch {
     throw new ValidationError("Malformed JSON body");
   }
-  return parseWith(schema, raw);
+}
+
+/** Reads and validates a JSON body with a shared schema; bad input is a 400 with field messages. */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  return parseWith(schema, await readRawJson(c));
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown, message = "Invalid request"): z.infer<S> {

@@ -1,5 +1,6 @@
 /** Admin API bodies: sign-in, profile, catalog editing (products, categories, banners), settings. */
 import { z } from "./zod.ts";
+import { isHttpUrl, isSitePath } from "../links.ts";
 import { bannerSchema, productSchema, rateSchema, togglesSchema } from "./catalog.ts";
 import { DEFAULT_LOW_STOCK_THRESHOLD, deliveryModeSchema, lowStockThresholdSchema } from "./stock.ts";
 
@@ -81,11 +82,7 @@ export const imageRefSchema = z
   .trim()
   .max(8 * 1024 * 1024, "Image is too large")
   .refine(
-    (v) =>
-      v === "" ||
-      (v.startsWith("/") && !v.startsWith("//")) ||
-      /^https?:\/\/[^\s]+$/i.test(v) ||
-      /^data:image\/[a-z0-9.+-]+;base64,/i.test(v),
+    (v) => v === "" || isSitePath(v) || isHttpUrl(v) || /^data:image\/[a-z0-9.+-]+;base64,/i.test(v),
     "Image must be an http(s) URL, a site path or an image",
   );
 
@@ -259,10 +256,7 @@ const bannerLink = z
   .string({ error: "Link must be text" })
   .trim()
   .max(2000, "Link is too long")
-  .refine(
-    (v) => v === "" || (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\/[^\s]+$/i.test(v),
-    "Link must be a site path or an http(s) URL",
-  );
+  .refine((v) => v === "" || isSitePath(v) || isHttpUrl(v), "Link must be a site path or an http(s) URL");
 const position = z
   .number({ error: "Position must be a number" })
   .int("Position must be a whole number")

@@ -2,6 +2,7 @@
  * plus the response shapes. Messages are the exact texts of docs/product.md. */
 import { z } from "./zod.ts";
 import { CURRENCIES } from "../currency.ts";
+import { lineKey } from "../cart.ts";
 
 export const LOCALES = ["en", "fr", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -83,7 +84,18 @@ export const checkoutRequestSchema = checkoutDetailsSchema.extend({
   items: z
     .array(checkoutItemSchema, { error: CHECKOUT_MESSAGES.emptyCart })
     .min(1, { error: CHECKOUT_MESSAGES.emptyCart })
-    .max(MAX_LINES, { error: CHECKOUT_MESSAGES.tooManyLines }),
+    .max(MAX_LINES, { error: CHECKOUT_MESSAGES.tooManyLines })
+    // Repeated lines of one product (and option) are one line: the quantity limit holds for their sum
+    // (50 lines of 99 must not become one line of 4,950; issue 15).
+    .superRefine((items, ctx) => {
+      const totals = new Map<string, number>();
+      items.forEach((item, index) => {
+        const key = lineKey({ id: item.id, variantId: item.variantId ?? undefined });
+        const qty = (totals.get(key) ?? 0) + item.qty;
+        totals.set(key, qty);
+        if (qty > MAX_QTY) ctx.addIssue({ code: "custom", message: CHECKOUT_MESSAGES.qty, path: [index, "qty"] });
+      });
+    }),
   /** Empty or absent means no promo; compared upper-cased and trimmed. */
   promoCode: z.string().trim().max(40).nullish(),
   /** The client's own subtotal, a cross-check only (docs/decisions.md D6): the sum of unit price (after the product's

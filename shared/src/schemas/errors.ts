@@ -12,5 +12,11 @@ export const apiErrorSchema = z.object({
   available: z.number().int().optional(),
   id: z.string().optional(),
   variantId: z.string().nullable().optional(),
+  /** With a 429 (code RATE_LIMITED): the seconds to wait, as in the Retry-After header. */
+  retryAfter: z.number().optional(),
 });
+
+/** The code of every 429 answer: too many requests (or login attempts) from this client; `retryAfter` says
+ * how long to wait. */
+export const RATE_LIMITED = "rate_limited";
 export type ApiError = z.infer<typeof apiErrorSchema>;

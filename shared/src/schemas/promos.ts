@@ -16,11 +16,28 @@ export const promoPercentSchema = z
   .min(1, { error: "Percent must be a whole number from 1 to 100" })
   .max(100, { error: "Percent must be a whole number from 1 to 100" });
 
+/** The last moment a code works (ms since the epoch); null: no end date. */
+export const promoExpiresAtSchema = z
+  .number({ error: "Enter a valid date" })
+  .int({ error: "Enter a valid date" })
+  .min(0, { error: "Enter a valid date" })
+  .max(8_640_000_000_000_000, { error: "Enter a valid date" })
+  .nullable();
+/** How many orders may use a code; null: no cap. */
+export const promoMaxUsesSchema = z
+  .number({ error: "Usage limit must be a whole number from 1 to 1,000,000" })
+  .int({ error: "Usage limit must be a whole number from 1 to 1,000,000" })
+  .min(1, { error: "Usage limit must be a whole number from 1 to 1,000,000" })
+  .max(1_000_000, { error: "Usage limit must be a whole number from 1 to 1,000,000" })
+  .nullable();
+
 export const promoSchema = z.object({
   code: z.string(),
   percent: z.number().int(),
   active: z.boolean(),
   usageCount: z.number().int(),
+  expiresAt: z.number().int().nullable(),
+  maxUses: z.number().int().nullable(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
   version: z.number().int(),
@@ -35,6 +52,8 @@ export const promoCreateSchema = z
     id: promoCodeSchema.optional(),
     percent: promoPercentSchema,
     active: z.boolean().optional().default(true),
+    expiresAt: promoExpiresAtSchema.optional().default(null),
+    maxUses: promoMaxUsesSchema.optional().default(null),
   })
   .transform((v, ctx) => {
     const code = v.code ?? v.id;
@@ -42,7 +61,7 @@ export const promoCreateSchema = z
       ctx.addIssue({ code: "custom", message: "Promo code is required", path: ["code"] });
       return z.NEVER;
     }
-    return { code, percent: v.percent, active: v.active };
+    return { code, percent: v.percent, active: v.active, expiresAt: v.expiresAt, maxUses: v.maxUses };
   });
 export type PromoCreate = z.output<typeof promoCreateSchema>;
 
@@ -50,6 +69,8 @@ export type PromoCreate = z.output<typeof promoCreateSchema>;
 export const promoUpdateSchema = z.object({
   percent: promoPercentSchema.optional(),
   active: z.boolean().optional(),
+  expiresAt: promoExpiresAtSchema.optional(),
+  maxUses: promoMaxUsesSchema.optional(),
   version: z.number().int().min(1).optional(),
 });
 export type PromoUpdate = z.infer<typeof promoUpdateSchema>;

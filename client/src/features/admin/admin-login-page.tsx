@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { AdminApiError, AdminNetworkError, adminApi } from "../../api/admin-client.ts";
+import { throttledAnswerText } from "../../i18n/throttled.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 import { directionOf } from "../prefs/prefs-rules.ts";
@@ -11,15 +12,20 @@ import "./admin.css";
 /** docs/product.md: the busy label appears only once the request has been pending this long. */
 export const SIGNING_IN_DELAY_MS = 300;
 
-/** Network failure, wrong credentials (shown in the operator's language), else the server's own words (429, 400). */
-export function loginErrorText(err: unknown, texts: { network: string; invalid: string }): string {
+/** Network failure, wrong credentials and throttling (shown in the operator's language), else the server's own
+ * words (400). */
+export function loginErrorText(
+  err: unknown,
+  texts: { network: string; invalid: string; throttled: (body: unknown) => string | null },
+): string {
   if (err instanceof AdminNetworkError) return texts.network;
+  if (err instanceof AdminApiError && err.status === 429) return texts.throttled(err.body) ?? err.message;
   if (!(err instanceof AdminApiError) || err.status === 401) return texts.invalid;
   return err.message.startsWith("Request failed") ? texts.invalid : err.message;
 }
 
 export function AdminLoginPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const lang = useLang();
   const [username, setUsername] = useState("");
@@ -43,7 +49,13 @@ export function AdminLoginPage() {
       await adminApi.login(username.trim(), password);
       await navigate({ to: "/admin", replace: true });
     } catch (err) {
-      setError(loginErrorText(err, { network: t`Network error`, invalid: t`Invalid username or password` }));
+      setError(
+        loginErrorText(err, {
+          network: t`Network error`,
+          invalid: t`Invalid username or password`,
+          throttled: (body) => throttledAnswerText(i18n, body),
+        }),
+      );
     } finally {
       window.clearTimeout(timer.current);
       pending.current = false;

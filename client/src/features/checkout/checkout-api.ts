@@ -20,6 +20,8 @@ export interface FailedOutcome {
   title?: string;
   /** With `insufficient_stock`: how many the shopper can still buy. */
   available?: number;
+  /** With code rate_limited: the seconds to wait. */
+  retryAfter?: number;
 }
 
 export type CheckoutOutcome =
@@ -39,7 +41,7 @@ async function readJson(res: Response): Promise<unknown> {
 function failure(status: number, body: unknown): FailedOutcome {
   const parsed = apiErrorSchema.safeParse(body);
   if (!parsed.success) return { kind: "error", status, message: null, detail: null };
-  const { error, detail, code, title, available } = parsed.data;
+  const { error, detail, code, title, available, retryAfter } = parsed.data;
   return {
     kind: "error",
     status,
@@ -48,6 +50,7 @@ function failure(status: number, body: unknown): FailedOutcome {
     ...(code ? { code } : {}),
     ...(title ? { title } : {}),
     ...(available !== undefined ? { available } : {}),
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
   };
 }
 

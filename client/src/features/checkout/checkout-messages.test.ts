@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHECKOUT_ERROR_CODES } from "@store/shared/schemas/checkout";
 import { PAYMENT_ERROR_CODES, PAYMENT_MESSAGES } from "@store/shared/schemas/payments";
+import { RATE_LIMITED } from "@store/shared/schemas/errors";
 import { activateLocale, i18n } from "../../i18n/i18n.ts";
 import { failureText } from "./checkout-messages.ts";
 
@@ -52,6 +53,14 @@ describe("checkout refusals in the shopper's language", () => {
     );
     await activateLocale("ar");
     expect(failureText(i18n, currency)).toBe("الدفع عبر الإنترنت غير متاح بهذه العملة. يرجى اختيار عملة أخرى.");
+  });
+
+  it("says how long to wait when the store is refusing too many orders or promo codes", async () => {
+    const throttled = { message: "Too many orders. Please try again later.", code: RATE_LIMITED, retryAfter: 125 };
+    await activateLocale("ar");
+    expect(failureText(i18n, throttled)).toBe("محاولات كثيرة جدًا. يرجى المحاولة مجددًا بعد 3 د.");
+    await activateLocale("en");
+    expect(failureText(i18n, throttled)).toBe("Too many attempts. Please try again in 3 min.");
   });
 
   it("falls back to the known messages, then to the server's text, then to nothing", async () => {

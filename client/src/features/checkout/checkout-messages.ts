@@ -5,6 +5,8 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { CHECKOUT_ERROR_CODES, CHECKOUT_MESSAGES } from "@store/shared/schemas/checkout";
 import { PROMO_INVALID } from "@store/shared/schemas/promos";
 import { PAYMENT_ERROR_CODES } from "@store/shared/schemas/payments";
+import { RATE_LIMITED } from "@store/shared/schemas/errors";
+import { throttledText } from "../../i18n/throttled.ts";
 
 const KNOWN: ReadonlyMap<string, MessageDescriptor> = new Map([
   [CHECKOUT_MESSAGES.name, msg`Full name is required.`],
@@ -75,8 +77,10 @@ export function failureText(
     code?: string | undefined;
     title?: string | undefined;
     available?: number | undefined;
+    retryAfter?: number | undefined;
   },
 ): string | null {
+  if (failure.code === RATE_LIMITED) return throttledText(i18n, failure.retryAfter);
   const byCode = failure.code
     ? (translateProductRefusal(i18n, failure.code, failure.title, failure.available) ??
       translatePaymentRefusal(i18n, failure.code))

@@ -2,7 +2,7 @@
 import { useState, type KeyboardEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { validatePromo } from "./checkout-api.ts";
-import { translateMessage } from "./checkout-messages.ts";
+import { failureText } from "./checkout-messages.ts";
 import type { CheckoutDetails } from "./use-checkout-details.ts";
 
 export interface PromoCode {
@@ -34,9 +34,7 @@ export function usePromoCode({ draft, update }: Pick<CheckoutDetails, "draft" | 
         setError(t`Invalid or inactive code`);
         break;
       case "error":
-        setError(
-          outcome.message ? translateMessage(i18n, outcome.message) : t`Something went wrong. Please try again.`,
-        );
+        setError(failureText(i18n, outcome) ?? t`Something went wrong. Please try again.`);
         break;
       case "network":
         setError(t`Something went wrong. Please try again.`);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Link, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useBanners } from "../catalog/catalog-hooks.ts";
+import { isSitePath } from "@store/shared/links";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../ui/icons.tsx";
 
 export const HERO_INTERVAL_MS = 6000;
@@ -18,7 +19,7 @@ interface Slide {
 /** A banner's picture as a link: site paths navigate inside the app, other addresses open as links do. */
 function BannerLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
   const router = useRouter();
-  const internal = href.startsWith("/") && !href.startsWith("//");
+  const internal = isSitePath(href);
   return (
     <a
       href={href}

@@ -1,21 +1,25 @@
 import { useId, useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { throttledAnswerText } from "../../i18n/throttled.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 
 type Status = "idle" | "sending" | "done" | "error";
 
 /** Stores the address through POST /api/newsletter (docs/decisions.md D13); success is shown only on a 2xx answer. */
 export function NewsletterForm({ compact = false }: { compact?: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const lang = useLang();
   const id = useId();
   const [email, setEmail] = useState("");
   const [status, setStatus] = useState<Status>("idle");
+  /** How long to wait, when the store refused too many signups from here (429). */
+  const [throttled, setThrottled] = useState<string | null>(null);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (status === "sending") return;
     setStatus("sending");
+    setThrottled(null);
     try {
       const res = await fetch("/api/newsletter", {
         method: "POST",
@@ -24,6 +28,7 @@ export function NewsletterForm({ compact = false }: { compact?: boolean }) {
       });
       setStatus(res.ok ? "done" : "error");
       if (res.ok) setEmail("");
+      else if (res.status === 429) setThrottled(throttledAnswerText(i18n, await res.json().catch(() => null)));
     } catch {
       setStatus("error");
     }
@@ -50,7 +55,9 @@ export function NewsletterForm({ compact = false }: { compact?: boolean }) {
       </div>
       <p className="newsletter-form__status" role="status" aria-live="polite">
         {status === "done" ? <Trans>Thanks for subscribing! Watch your inbox for deals.</Trans> : null}
-        {status === "error" ? <Trans>We couldn't subscribe you right now. Please try again later.</Trans> : null}
+        {status === "error"
+          ? (throttled ?? <Trans>We couldn't subscribe you right now. Please try again later.</Trans>)
+          : null}
       </p>
     </form>
   );

@@ -68,6 +68,10 @@ export const promos = pgTable("promos", {
   percent: integer("percent").notNull(),
   active: boolean("active").notNull().default(true),
   usageCount: integer("usage_count").notNull().default(0),
+  /** The code works until this instant (ms); null: no end. */
+  expiresAt: ms("expires_at"),
+  /** The code works for this many orders; null: no cap. */
+  maxUses: integer("max_uses"),
   createdAt: ms("created_at").notNull(),
   updatedAt: ms("updated_at").notNull(),
   version: integer("version").notNull().default(1),

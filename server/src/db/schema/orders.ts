@@ -68,6 +68,10 @@ export const promos = sqliteTable("promos", {
   percent: integer("percent").notNull(),
   active: integer("active", { mode: "boolean" }).notNull().default(true),
   usageCount: integer("usage_count").notNull().default(0),
+  /** The code works until this instant (ms); null: no end. */
+  expiresAt: integer("expires_at"),
+  /** The code works for this many orders; null: no cap. */
+  maxUses: integer("max_uses"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
   version: integer("version").notNull().default(1),

@@ -18,21 +18,20 @@ export function adminAuthRoutes(
   config: Pick<Config, "env" | "publicUrl" | "trustProxy">,
 ): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
-  const secure = secureCookies(config);
 
   app.post("/api/admin/login", async (c) => {
     // No session yet, so no token: a cross-site form must still not be able to sign someone in.
     checkOrigin(c, config.publicUrl);
     const { username, password } = await readJson(c, loginRequestSchema);
     const s = await auth.login(username, password, clientAddress(c, config.trustProxy));
-    writeSessionCookie(c, s.sessionId, s.expiresAt, secure);
+    writeSessionCookie(c, s.sessionId, s.expiresAt, secureCookies(config, c));
     c.header("Cache-Control", "no-store");
     return c.json({ ok: true as const, username: s.admin.username, name: s.admin.name, csrfToken: s.csrfToken });
   });
 
   app.post("/api/admin/logout", async (c) => {
     await auth.logout(currentSession(c).idHash);
-    clearSessionCookie(c, secure);
+    clearSessionCookie(c, secureCookies(config, c));
     return c.json({ ok: true });
   });
 

@@ -25,13 +25,27 @@ export { SESSION_TTL_MS };
 /** Sliding expiry: a session used with less than this left is extended back to the full TTL. */
 const SESSION_REFRESH_BELOW_MS = 6 * 24 * 60 * 60 * 1000;
 
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-export const THROTTLE_LOCK_MS = 15 * 60 * 1000;
-export const ACCOUNT_FAILURE_LIMIT = 5;
-export const ADDRESS_FAILURE_LIMIT = 20;
+/** Sign-in throttling (issue 15, finding 3): each key (a client address, a username, an admin's password
+ * check) may fail FREE_FAILURES times; then every failure doubles its wait, from 1 s up to 15 minutes. A key's
+ * failures are forgotten after THROTTLE_WINDOW_MS without one. */
+export const FREE_FAILURES = 5;
+export const FIRST_DELAY_MS = 1000;
+export const MAX_DELAY_MS = 15 * 60 * 1000;
+export const THROTTLE_WINDOW_MS = 60 * 60 * 1000;
+/** An address with this many recent failures is guessing: only such an address waits for a username's delay, so
+ * nobody can lock the operator out by failing against their username from elsewhere. */
+export const FAILING_ADDRESS = 3;
 
 export const INVALID_LOGIN = "Invalid username or password";
 export const TOO_MANY_ATTEMPTS = "Too many login attempts. Please try again later.";
+export const TOO_MANY_PASSWORD_ATTEMPTS = "Too many wrong passwords. Please try again later.";
+export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
+
+/** How long a key waits after its `failures`-th failure. */
+export function delayAfter(failures: number): number {
+  if (failures < FREE_FAILURES) return 0;
+  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(30, failures - FREE_FAILURES));
+}
 
 export interface AdminIdentity {
   id: string;
@@ -49,11 +63,6 @@ export interface NewSession {
 
 export function hashSessionId(sessionId: string): string {
   return createHash("sha256").update(sessionId).digest("hex");
-}
-
-interface ThrottleKey {
-  key: string;
-  limit: number;
 }
 
 export class AdminAuthService implements SessionResolver {
@@ -98,23 +107,20 @@ export class AdminAuthService implements SessionResolver {
     return { created: true, username };
   }
 
-  /** Signs in; throttled per account and per address, with the same cost for unknown usernames. */
+  /** Signs in; throttled per address and per username (with the same cost for unknown usernames). */
   async login(usernameRaw: string, password: string, address: string): Promise<NewSession> {
     const username = usernameRaw.trim();
-    const keys: ThrottleKey[] = [
-      { key: `account:${username.toLowerCase()}`, limit: ACCOUNT_FAILURE_LIMIT },
-      { key: `address:${address}`, limit: ADDRESS_FAILURE_LIMIT },
-    ];
-    const retryAfterMs = await this.beginAttempt(keys);
+    const keys = [`address:${address}`, `account:${username.toLowerCase()}`];
+    // A username's delay stops only addresses that have been failing themselves.
+    const retryAfterMs = await this.beginAttempt(keys, ([byAddress, byAccount]) =>
+      byAddress && byAddress.failures >= FAILING_ADDRESS ? [byAddress, byAccount] : [byAddress],
+    );
     if (retryAfterMs !== undefined)
       throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, Math.max(1, Math.ceil(retryAfterMs / 1000)));
 
     const admin = await this.data.read((tx) => this.repo.byUsername(tx, username));
     const ok = await verifyPassword(password, admin?.passwordHash ?? (await dummyHash()));
-    if (!admin || !ok) {
-      await this.attemptFailed(keys);
-      throw new AppError(401, INVALID_LOGIN, undefined, undefined, { ok: false });
-    }
+    if (!admin || !ok) throw new AppError(401, INVALID_LOGIN, undefined, undefined, { ok: false });
     await this.attemptSucceeded(keys);
 
     const t = this.now();
@@ -123,7 +129,7 @@ export class AdminAuthService implements SessionResolver {
     const expiresAt = t + SESSION_TTL_MS;
     await this.data.transaction(async (tx) => {
       await this.repo.deleteExpiredSessions(tx, t);
-      await this.repo.deleteStaleThrottles(tx, t - THROTTLE_WINDOW_MS - THROTTLE_LOCK_MS);
+      await this.repo.deleteStaleThrottles(tx, t - THROTTLE_WINDOW_MS - MAX_DELAY_MS);
       await this.repo.insertSession(tx, {
         idHash: hashSessionId(sessionId),
         adminId: admin.id,
@@ -140,52 +146,44 @@ export class AdminAuthService implements SessionResolver {
     };
   }
 
-  /** Counts the attempt before the (slow) password check, so parallel guesses cannot slip past the limit.
-   * Returns how long to wait when the account or the address is locked. */
-  private beginAttempt(keys: ThrottleKey[]): Promise<number | undefined> {
+  /** Counts the attempt as a failure of every key before the (slow) password check, so parallel guesses cannot
+   * slip past the delays; a success then forgets them. Returns how long to wait when one of the keys that
+   * `blocking` picks is still waiting. */
+  private beginAttempt(
+    keys: string[],
+    blocking: (rows: (ThrottleRow | undefined)[]) => (ThrottleRow | undefined)[],
+  ): Promise<number | undefined> {
     const t = this.now();
     return this.data.transaction(async (tx) => {
-      const rows: { key: string; limit: number; row: ThrottleRow }[] = [];
-      for (const { key, limit } of keys)
-        rows.push({ key, limit, row: this.freshRow(await this.repo.throttle(tx, key), key, t) });
-      let wait: number | undefined;
-      for (const { limit, row } of rows) {
-        if (row.lockedUntil !== null && row.lockedUntil > t) wait = Math.max(wait ?? 0, row.lockedUntil - t);
-        else if (row.failures >= limit) wait = Math.max(wait ?? 0, row.windowStart + THROTTLE_WINDOW_MS - t);
+      const rows: ThrottleRow[] = [];
+      for (const key of keys) rows.push(this.freshRow(await this.repo.throttle(tx, key), key, t));
+      const waits = blocking(rows)
+        .map((row) => (row?.lockedUntil ?? 0) - t)
+        .filter((w) => w > 0);
+      if (waits.length > 0) return Math.max(...waits);
+      for (const row of rows) {
+        const failures = row.failures + 1;
+        const delay = delayAfter(failures);
+        await this.repo.saveThrottle(tx, {
+          key: row.key,
+          failures,
+          windowStart: t,
+          lockedUntil: delay ? t + delay : null,
+        });
       }
-      if (wait !== undefined) return wait;
-      for (const { row } of rows) await this.repo.saveThrottle(tx, { ...row, failures: row.failures + 1 });
       return undefined;
     });
   }
 
-  private attemptFailed(keys: ThrottleKey[]): Promise<void> {
-    const t = this.now();
+  private attemptSucceeded(keys: string[]): Promise<void> {
     return this.data.transaction(async (tx) => {
-      for (const { key, limit } of keys) {
-        const row = await this.repo.throttle(tx, key);
-        if (row && row.failures >= limit)
-          await this.repo.saveThrottle(tx, { ...row, lockedUntil: t + THROTTLE_LOCK_MS });
-      }
+      for (const key of keys) await this.repo.deleteThrottle(tx, key);
     });
   }
 
-  private attemptSucceeded(keys: ThrottleKey[]): Promise<void> {
-    return this.data.transaction(async (tx) => {
-      const [account, ...others] = keys;
-      if (account) await this.repo.deleteThrottle(tx, account.key);
-      for (const { key } of others) {
-        const row = await this.repo.throttle(tx, key);
-        if (row) await this.repo.saveThrottle(tx, { ...row, failures: Math.max(0, row.failures - 1) });
-      }
-    });
-  }
-
-  /** An expired window starts again from zero. */
+  /** Failures older than the window are forgotten (`windowStart` is the last failure's time). */
   private freshRow(row: ThrottleRow | undefined, key: string, t: number): ThrottleRow {
-    if (!row) return { key, failures: 0, windowStart: t, lockedUntil: null };
-    const locked = row.lockedUntil !== null && row.lockedUntil > t;
-    if (!locked && row.windowStart + THROTTLE_WINDOW_MS <= t)
+    if (!row || row.windowStart + THROTTLE_WINDOW_MS <= t)
       return { key, failures: 0, windowStart: t, lockedUntil: null };
     return row;
   }
@@ -246,9 +244,15 @@ export class AdminAuthService implements SessionResolver {
     }
     const admin = await this.data.read((tx) => this.repo.byId(tx, adminId));
     if (!admin) throw new UnauthorizedError();
+    // The current-password check is a password guess too (from a session left open, say): throttled per admin.
+    const keys = [`password:${adminId}`];
+    const retryAfterMs = await this.beginAttempt(keys, (rows) => rows);
+    if (retryAfterMs !== undefined)
+      throw new TooManyRequestsError(TOO_MANY_PASSWORD_ATTEMPTS, Math.max(1, Math.ceil(retryAfterMs / 1000)));
     if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
-      throw new ValidationError("Current password is incorrect", { currentPassword: "Current password is incorrect" });
+      throw new ValidationError(CURRENT_PASSWORD_INCORRECT, { currentPassword: CURRENT_PASSWORD_INCORRECT });
     }
+    await this.attemptSucceeded(keys);
     const hash = await hashPassword(input.newPassword);
     // The new hash, and every other session of that admin ends, in one transaction.
     const t = this.now();

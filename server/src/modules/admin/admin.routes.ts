@@ -8,9 +8,9 @@ import {
   orderActionRequestSchema,
   replaceCodeRequestSchema,
 } from "@store/shared/schemas/orders";
-import { NotFoundError, ValidationError } from "../../http/errors.ts";
+import { NotFoundError } from "../../http/errors.ts";
 import { currentSession, type AdminEnv } from "../../http/session.ts";
-import { parseWith } from "../../http/validate.ts";
+import { parseWith, readRawJson } from "../../http/validate.ts";
 import type { MailboxService } from "../mail/mailbox.service.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
@@ -44,13 +44,9 @@ function withId(p: Promo): Promo & { id: string } {
 
 /** An action's JSON body; an empty body is an empty object. */
 async function actionBody(c: Context<AdminEnv>): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ValidationError("Malformed JSON body");
-  }
+  // Hono keeps the body read once, so readRawJson (depth and NUL checks) reads the same text again.
+  if ((await c.req.text()).trim() === "") return undefined;
+  return readRawJson(c);
 }
 
 /** The acting operator and their note, for the order's audit log. */
@@ -109,23 +105,13 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
   app.get("/api/admin/promos", async (c) => c.json((await deps.promos.list()).map(withId)));
 
   app.post("/api/admin/promos", async (c) => {
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      raw = undefined;
-    }
+    const raw = await readRawJson(c);
     const input = parseWith(promoCreateSchema, percentAsNumber(raw));
     return c.json(withId(await deps.promos.create(input)), 201);
   });
 
   app.put("/api/admin/promos/:code", async (c) => {
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      raw = undefined;
-    }
+    const raw = await readRawJson(c);
     const input = parseWith(promoUpdateSchema, percentAsNumber(raw));
     return c.json(withId(await deps.promos.update(c.req.param("code"), input)));
   });

@@ -40,7 +40,7 @@ describe("checkout crash safety", () => {
     { timeout: 150_000 },
     async () => {
       const port = await freePort();
-      const first = startServer(dataDir, port);
+      const first = startServer(dataDir, port, { TRUST_PROXY: "yes" });
       children.push(first);
       await waitReady(first, port);
 
@@ -53,7 +53,11 @@ describe("checkout crash safety", () => {
           try {
             const res = await fetch(`http://127.0.0.1:${port}/api/checkout`, {
               method: "POST",
-              headers: { "Content-Type": "application/json", "Idempotency-Key": `crash-${i}` },
+              headers: {
+                "Content-Type": "application/json",
+                "Idempotency-Key": `crash-${i}`,
+                "X-Forwarded-For": `10.0.${(i >> 8) & 255}.${i & 255}`,
+              },
               body: JSON.stringify(body(i)),
             });
             if (res.status === 200) answered.push(checkoutResponseSchema.parse(await res.json()).panierCode);
@@ -70,7 +74,7 @@ describe("checkout crash safety", () => {
       await Promise.all(clients);
       expect(answered.length).toBeGreaterThanOrEqual(100);
 
-      const second = startServer(dataDir, port);
+      const second = startServer(dataDir, port, { TRUST_PROXY: "yes" });
       children.push(second);
       await waitReady(second, port);
 

@@ -1,19 +1,38 @@
 /** POST /api/checkout (see shared/src/schemas/checkout.ts for the request and response shapes). */
 import { Hono } from "hono";
-import { ValidationError } from "../../http/errors.ts";
+import { checkoutRequestSchema } from "@store/shared/schemas/checkout";
+import { TooManyRequestsError } from "../../http/errors.ts";
 import { idempotencyKeyFrom } from "../../http/idempotency.ts";
+import { clientAddress, takeAll, type RateLimiter } from "../../http/rate-limit.ts";
+import { parseWith, readRawJson } from "../../http/validate.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 
-export function checkoutRoutes(service: CheckoutService): Hono {
+/** The checkout's budgets (issue 15, finding 2): every order mails its confirmation to an address of the
+ * sender's choosing, and a promo code sent with it is a guess like one sent to /api/promos/validate. */
+export interface CheckoutLimits {
+  perAddress: RateLimiter;
+  perEmail: RateLimiter;
+  promo: RateLimiter;
+  trustProxy: boolean;
+}
+
+export const CHECKOUT_THROTTLED = "Too many orders. Please try again later.";
+
+export function checkoutRoutes(service: CheckoutService, limits: CheckoutLimits): Hono {
   const app = new Hono();
   app.post("/api/checkout", async (c) => {
     const key = idempotencyKeyFrom(c);
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      throw new ValidationError("Malformed JSON body");
-    }
+    const raw = await readRawJson(c);
+    // Valid orders are counted (a refused body sends no mail and writes nothing); the service validates again.
+    const { email, promoCode } = parseWith(checkoutRequestSchema, raw);
+    const address = clientAddress(c, limits.trustProxy);
+    const pairs: [RateLimiter, string][] = [
+      [limits.perAddress, address],
+      [limits.perEmail, email.toLowerCase()],
+    ];
+    if (promoCode) pairs.push([limits.promo, address]);
+    const wait = await takeAll(pairs);
+    if (wait > 0) throw new TooManyRequestsError(CHECKOUT_THROTTLED, wait);
     c.header("Cache-Control", "no-store");
     return c.json(await service.place(raw, key), 200);
   });

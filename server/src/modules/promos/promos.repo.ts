@@ -1,12 +1,23 @@
 /** Every promo query; each method takes the transaction it runs in. Exports: PromosRepo with list, get(code),
  * insert(row), update(code, patch, version?), remove(code), redeem(code) (atomic usage count; refuses an
- * inactive code). */
-import { and, asc, eq, sql } from "drizzle-orm";
+ * inactive, expired or used-up code). */
+import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import type { promos } from "../../db/schema/index.ts";
 import type { Promo } from "@store/shared/schemas/promos";
 
 export type PromoRow = typeof promos.$inferSelect;
+
+/** The limits an operator sets on a code. */
+export interface PromoFields {
+  expiresAt: number | null;
+  maxUses: number | null;
+}
+
+/** Whether a code works at `now`: active, before its end date, with uses left. */
+export function promoWorks(p: Promo, now: number): boolean {
+  return p.active && (p.expiresAt === null || p.expiresAt > now) && (p.maxUses === null || p.usageCount < p.maxUses);
+}
 
 export function toPromo(r: PromoRow): Promo {
   return {
@@ -14,6 +25,8 @@ export function toPromo(r: PromoRow): Promo {
     percent: r.percent,
     active: r.active,
     usageCount: r.usageCount,
+    expiresAt: r.expiresAt,
+    maxUses: r.maxUses,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     version: r.version,
@@ -33,7 +46,11 @@ export class PromosRepo {
   }
 
   /** false when the code already exists. */
-  async insert(tx: Tx, row: { code: string; percent: number; active: boolean }, now: number): Promise<boolean> {
+  async insert(
+    tx: Tx,
+    row: PromoFields & { code: string; percent: number; active: boolean },
+    now: number,
+  ): Promise<boolean> {
     const { promos } = tx.t;
     const rows = await tx.db
       .insert(promos)
@@ -47,7 +64,7 @@ export class PromosRepo {
   async update(
     tx: Tx,
     code: string,
-    patch: { percent?: number; active?: boolean },
+    patch: Partial<PromoFields> & { percent?: number; active?: boolean },
     version: number | undefined,
     now: number,
   ): Promise<number> {
@@ -67,14 +84,21 @@ export class PromosRepo {
     return (await tx.db.delete(promos).where(eq(promos.code, code)).returning({ code: promos.code })).length;
   }
 
-  /** Counts one use of an active code; returns its percent, or undefined when the code is unknown or
-   * inactive at this moment. */
+  /** Counts one use of a code that works at `now` (active, not expired, not used up), in one statement so two
+   * orders at once cannot both take a code's last use; returns its percent, or undefined when it does not work. */
   async redeem(tx: Tx, code: string, now: number): Promise<number | undefined> {
     const { promos } = tx.t;
     const rows = await tx.db
       .update(promos)
       .set({ usageCount: sql`${promos.usageCount} + 1`, updatedAt: now })
-      .where(and(eq(promos.code, code), eq(promos.active, true)))
+      .where(
+        and(
+          eq(promos.code, code),
+          eq(promos.active, true),
+          or(isNull(promos.expiresAt), gt(promos.expiresAt, sql`cast(${now} as bigint)`)),
+          or(isNull(promos.maxUses), lt(promos.usageCount, promos.maxUses)),
+        ),
+      )
       .returning({ percent: promos.percent });
     return rows[0]?.percent;
   }

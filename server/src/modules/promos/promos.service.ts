@@ -1,10 +1,10 @@
-/** Promo rules. Exports: PromosService with list(), create({code, percent, active}), update(code, {percent?,
+/** Promo rules. Exports: PromosService with list(), create({code, percent, active, expiresAt?, maxUses?}), update(code, {percent?,
  * active?, version?}), remove(code), validate(code) -> {code, percent}, normalizeCode(code). */
 import type { Promo, PromoUpdate, PromoValidateResponse } from "@store/shared/schemas/promos";
 import { PROMO_INVALID } from "@store/shared/schemas/promos";
 import type { DataLayer } from "../../db/data.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../http/errors.ts";
-import type { PromosRepo } from "./promos.repo.ts";
+import { promoWorks, type PromosRepo } from "./promos.repo.ts";
 
 export function normalizeCode(code: string): string {
   return code.trim().toUpperCase();
@@ -21,7 +21,13 @@ export class PromosService {
     return this.data.read((tx) => this.repo.list(tx));
   }
 
-  async create(input: { code: string; percent: number; active?: boolean }): Promise<Promo> {
+  async create(input: {
+    code: string;
+    percent: number;
+    active?: boolean;
+    expiresAt?: number | null;
+    maxUses?: number | null;
+  }): Promise<Promo> {
     const code = normalizeCode(input.code);
     if (!code) throw new ValidationError("Promo code is required", { code: "Promo code is required" });
     if (!Number.isInteger(input.percent) || input.percent < 1 || input.percent > 100) {
@@ -31,8 +37,14 @@ export class PromosService {
     }
     const promo = await this.data.transaction(async (tx) => {
       const now = this.clock();
-      if (!(await this.repo.insert(tx, { code, percent: input.percent, active: input.active ?? true }, now)))
-        throw new ConflictError(`The promo code ${code} already exists.`);
+      const row = {
+        code,
+        percent: input.percent,
+        active: input.active ?? true,
+        expiresAt: input.expiresAt ?? null,
+        maxUses: input.maxUses ?? null,
+      };
+      if (!(await this.repo.insert(tx, row, now))) throw new ConflictError(`The promo code ${code} already exists.`);
       return this.repo.get(tx, code);
     });
     if (!promo) throw new NotFoundError("Promo code not found");
@@ -65,7 +77,7 @@ export class PromosService {
   /** The storefront's check; the checkout re-checks and counts the use atomically (PromosRepo.redeem). */
   async validate(code: string): Promise<PromoValidateResponse> {
     const promo = await this.data.read((tx) => this.repo.get(tx, normalizeCode(code)));
-    if (!promo || !promo.active) throw new ValidationError(PROMO_INVALID);
+    if (!promo || !promoWorks(promo, this.clock())) throw new ValidationError(PROMO_INVALID);
     return { code: promo.code, percent: promo.percent };
   }
 }

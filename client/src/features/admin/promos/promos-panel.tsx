@@ -1,6 +1,6 @@
-/** Admin > Promos (docs/decisions.md D8, D19): add a code with a
- * percent, switch it on and off, change its percent, delete it. */
-import { useId, useState } from "react";
+/** Admin > Promos (docs/decisions.md D8, D19): add a code with a percent, an optional last day and usage limit,
+ * switch it on and off, change its percent and limits, delete it. */
+import { useId, useState, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { z } from "zod";
@@ -14,7 +14,8 @@ import { ActiveSwitch } from "../panel/active-switch.tsx";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { ListState } from "../panel/list-state.tsx";
 import { PendingCreations } from "../panel/pending-creations.tsx";
-import { parsePromoForm } from "./promo-form-model.ts";
+import { parsePromoForm, parsePromoLimits, untilInputValue } from "./promo-form-model.ts";
+import { useFormatDate } from "../dashboard/order-view.tsx";
 import { DeleteButton } from "../panel/row-buttons.tsx";
 import "../panel/panels.css";
 
@@ -31,11 +32,21 @@ export function PromosPanel() {
   const pending = usePendingEdits("promo");
   const [code, setCode] = useState("");
   const [percent, setPercent] = useState("");
+  const [limitTexts, setLimitTexts] = useState<LimitTexts>({ until: "", maxUses: "" });
   const [formError, setFormError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [busyCode, setBusyCode] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Promo | null>(null);
   const { failed } = useChangeToasts();
+
+  const limitsError = (reason: "date" | "maxUses") =>
+    reason === "date" ? t`Enter a valid date.` : t`Enter a usage limit from 1 to 1,000,000, or leave it empty.`;
+
+  function clearForm() {
+    setCode("");
+    setPercent("");
+    setLimitTexts({ until: "", maxUses: "" });
+  }
 
   async function add() {
     if (adding) return;
@@ -45,7 +56,12 @@ export function PromosPanel() {
       setFormError(parsed.reason === "code" ? t`Enter a promo code.` : t`Enter a percent from 1 to 100.`);
       return;
     }
-    const check = promoCreateSchema.safeParse(parsed.value);
+    const limits = parsePromoLimits(limitTexts.until, limitTexts.maxUses);
+    if (!limits.ok) {
+      setFormError(limitsError(limits.reason));
+      return;
+    }
+    const check = promoCreateSchema.safeParse({ ...parsed.value, ...limits.value });
     if (!check.success) {
       setFormError(check.error.issues[0]?.message ?? t`Enter a promo code.`);
       return;
@@ -57,13 +73,9 @@ export function PromosPanel() {
         queueOffline: { entity: "promo", label: t`Promo: ${check.data.code}` },
       });
       toast.success(t`Promo added`);
-      setCode("");
-      setPercent("");
+      clearForm();
     } catch (err) {
-      if (isQueued(err)) {
-        setCode("");
-        setPercent("");
-      }
+      if (isQueued(err)) clearForm();
       failed(err, t`Failed to add promo`, check.data.code);
     } finally {
       setAdding(false);
@@ -71,7 +83,11 @@ export function PromosPanel() {
     }
   }
 
-  async function update(promo: Promo, patch: { active?: boolean; percent?: number }, label: string) {
+  async function update(
+    promo: Promo,
+    patch: { active?: boolean; percent?: number; expiresAt?: number | null; maxUses?: number | null },
+    label: string,
+  ) {
     setBusyCode(promo.code);
     try {
       await adminApi.send<unknown>("PUT", promoPath(promo.code), patch, {
@@ -150,6 +166,7 @@ export function PromosPanel() {
               onChange={(e) => setPercent(e.currentTarget.value)}
             />
           </div>
+          <LimitInputs id={id} texts={limitTexts} onChange={setLimitTexts} labels={[t`Valid until`, t`Usage limit`]} />
           <button type="submit" className="btn btn--primary" disabled={adding}>
             {adding ? <Trans>Adding...</Trans> : <Trans>Add Promo</Trans>}
           </button>
@@ -185,6 +202,8 @@ export function PromosPanel() {
                     void update(p, { active }, active ? t`Turn on promo: ${p.code}` : t`Turn off promo: ${p.code}`)
                   }
                   onPercent={(value) => void update(p, { percent: value }, t`Promo ${p.code}: ${value}%`)}
+                  onLimits={(limits) => void update(p, limits, t`Promo ${p.code}: limits`)}
+                  limitsError={limitsError}
                   onDelete={() => setToDelete(p)}
                 />
               </li>
@@ -214,15 +233,37 @@ interface PromoRowProps {
   status: Parameters<typeof PendingBadge>[0]["status"];
   onToggle: (active: boolean) => void;
   onPercent: (percent: number) => void;
+  onLimits: (limits: { expiresAt: number | null; maxUses: number | null }) => void;
+  limitsError: (reason: "date" | "maxUses") => string;
   onDelete: () => void;
 }
 
-function PromoRow({ promo, active, busy, status, onToggle, onPercent, onDelete }: PromoRowProps) {
+function PromoRow(props: PromoRowProps) {
+  const { promo, active, busy, status, onToggle, onPercent, onLimits, limitsError, onDelete } = props;
   const { t } = useLingui();
+  const formatDate = useFormatDate();
   const id = useId();
   const [percent, setPercent] = useState(String(promo.percent));
+  const saved: LimitTexts = {
+    until: untilInputValue(promo.expiresAt),
+    maxUses: promo.maxUses === null ? "" : String(promo.maxUses),
+  };
+  const [limitTexts, setLimitTexts] = useState(saved);
   const [error, setError] = useState<string | null>(null);
   const changed = percent.trim() !== String(promo.percent);
+  const limitsChanged = limitTexts.until !== saved.until || limitTexts.maxUses.trim() !== saved.maxUses;
+  const expired = promo.expiresAt !== null && promo.expiresAt <= Date.now();
+  const usedUp = promo.maxUses !== null && promo.usageCount >= promo.maxUses;
+
+  function saveLimits() {
+    const limits = parsePromoLimits(limitTexts.until, limitTexts.maxUses);
+    if (!limits.ok) {
+      setError(limitsError(limits.reason));
+      return;
+    }
+    setError(null);
+    onLimits(limits.value);
+  }
 
   function savePercent() {
     const value = promoPercentSchema.safeParse(Number(percent));
@@ -241,7 +282,16 @@ function PromoRow({ promo, active, busy, status, onToggle, onPercent, onDelete }
           {promo.code}
         </span>
         <span className="muted">{t`${promo.percent}% off`}</span>
-        <span className="muted">{t`Used ${promo.usageCount} times`}</span>
+        <span className="muted">
+          {promo.maxUses === null
+            ? t`Used ${promo.usageCount} times`
+            : t`Used ${promo.usageCount} of ${promo.maxUses} times`}
+        </span>
+        <span className="muted">
+          {promo.expiresAt === null ? t`No end date` : t`Valid until ${formatDate(promo.expiresAt - 1)}`}
+        </span>
+        {expired ? <span className="badge badge--static badge--deal">{t`Expired`}</span> : null}
+        {usedUp ? <span className="badge badge--static badge--deal">{t`Used up`}</span> : null}
         <PendingBadge status={status} />
       </span>
       <form
@@ -273,7 +323,90 @@ function PromoRow({ promo, active, busy, status, onToggle, onPercent, onDelete }
         <ActiveSwitch active={active} name={promo.code} disabled={busy} onChange={onToggle} />
         <DeleteButton name={promo.code} onClick={onDelete} />
       </form>
+      <form
+        className="ac-row__actions"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          saveLimits();
+        }}
+      >
+        <LimitInputs
+          id={id}
+          texts={limitTexts}
+          onChange={setLimitTexts}
+          labels={[t`Last day for ${promo.code}`, t`Usage limit for ${promo.code}`]}
+          inRow
+        />
+        <button type="submit" className="btn btn--sm btn--secondary" disabled={busy || !limitsChanged}>
+          <Trans>Save limits</Trans>
+        </button>
+      </form>
       {error ? <p className="ac-field-error">{error}</p> : null}
     </div>
+  );
+}
+
+/** A code's last day (yyyy-mm-dd) and usage limit as typed. */
+interface LimitTexts {
+  until: string;
+  maxUses: string;
+}
+
+interface LimitInputsProps {
+  id: string;
+  texts: LimitTexts;
+  onChange: (texts: LimitTexts) => void;
+  /** The last day's label, then the usage limit's. */
+  labels: [string, string];
+  /** In a promo's row: compact, the labels read by screen readers only. */
+  inRow?: boolean;
+}
+
+/** A code's last day and usage limit, in the Add Promo form and in each promo's row. */
+function LimitInputs({ id, texts, onChange, labels, inRow = false }: LimitInputsProps) {
+  const { t } = useLingui();
+  const field = (key: "until" | "max-uses", label: string, input: ReactNode) =>
+    inRow ? (
+      <>
+        <label className="visually-hidden" htmlFor={`${id}-${key}`}>
+          {label}
+        </label>
+        {input}
+      </>
+    ) : (
+      <div className="field">
+        <label htmlFor={`${id}-${key}`}>{label}</label>
+        {input}
+      </div>
+    );
+  return (
+    <>
+      {field(
+        "until",
+        labels[0],
+        <input
+          id={`${id}-until`}
+          type="date"
+          value={texts.until}
+          onChange={(e) => onChange({ ...texts, until: e.currentTarget.value })}
+        />,
+      )}
+      {field(
+        "max-uses",
+        labels[1],
+        <input
+          id={`${id}-max-uses`}
+          className={inRow ? "ac-percent-input" : undefined}
+          type="number"
+          inputMode="numeric"
+          min="1"
+          step="1"
+          placeholder={t`No limit`}
+          value={texts.maxUses}
+          onChange={(e) => onChange({ ...texts, maxUses: e.currentTarget.value })}
+        />,
+      )}
+    </>
   );
 }

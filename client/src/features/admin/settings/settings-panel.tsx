@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { adminProfileSchema } from "@store/shared/schemas/admin";
 import { AdminApiError, adminApi } from "../../../api/admin-client.ts";
+import { throttledAnswerText } from "../../../i18n/throttled.ts";
 import { passwordProblem } from "./password-rules.ts";
 import { RateTab, SiteSettingsTab } from "./site-settings.tsx";
 import { PaymentInstructionsTab } from "./payment-instructions-tab.tsx";
@@ -174,7 +175,7 @@ function ProfileTab() {
 }
 
 function SecurityTab() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -200,7 +201,10 @@ function SecurityTab() {
       setConfirm("");
       toast.success(t`Password changed successfully`);
     } catch (err) {
-      toast.error(t`Failed to change password`, { description: err instanceof Error ? err.message : undefined });
+      const throttled = err instanceof AdminApiError ? throttledAnswerText(i18n, err.body) : null;
+      toast.error(t`Failed to change password`, {
+        description: throttled ?? (err instanceof Error ? err.message : undefined),
+      });
     } finally {
       setBusy(false);
     }

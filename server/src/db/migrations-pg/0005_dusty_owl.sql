@@ -1,0 +1,2 @@
+ALTER TABLE "promos" ADD COLUMN "expires_at" bigint;--> statement-breakpoint
+ALTER TABLE "promos" ADD COLUMN "max_uses" integer;
