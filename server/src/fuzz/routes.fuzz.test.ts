@@ -4,6 +4,9 @@
  * random JSON; garbage) vary. No answer may be a 500 (docs/decisions.md D22: bad input is a clear 4xx), and the
  * store must still serve a public GET afterwards. A new route is fuzzed by being mounted: the list comes from
  * app.routes, and a route without a sample body gets random ones. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import fc from "fast-check";
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -245,7 +248,13 @@ describe("fuzzing every route", () => {
   }
 
   beforeAll(async () => {
-    store = await createTestStore({ seed: true, env: { ...ADMIN_ENV, TRUST_PROXY: "yes" } });
+    // A client build of its own, so the page routes are fuzzed whether or not `pnpm build` has run.
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), "fuzz-dist-"));
+    fs.writeFileSync(
+      path.join(dist, "index.html"),
+      '<!doctype html><html><head><title>Digital Store</title><meta name="description" content="x"></head><body></body></html>',
+    );
+    store = await createTestStore({ seed: true, env: { ...ADMIN_ENV, TRUST_PROXY: "yes", CLIENT_DIST: dist } });
     await store.services.promos.create({ code: "WELCOME10", percent: 10 });
   });
   afterAll(() => store.close());
