@@ -88,7 +88,8 @@ test.describe("paying with Konnect", () => {
     await page.getByRole("link", { name: "View your order" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${code}`);
     await expect(page.getByTestId("order-status")).toHaveText("Delivered");
-    // One of the codes imported for this store, delivered to this order.
+    // One of the codes imported for this store, delivered to this order, behind the reveal button.
+    await page.getByRole("button", { name: "Reveal codes" }).click();
     const delivered = (await page.locator(".order-page__code code").textContent()) ?? "";
     expect(delivered).toMatch(/^E2E-KONNECT-\d-[A-Z]{4}$/);
 
@@ -170,6 +171,7 @@ test.describe("paying with Stripe", () => {
     );
     await page.getByRole("link", { name: "View your order" }).click();
     await expect(page.getByTestId("order-status")).toHaveText("Delivered");
+    await page.getByRole("button", { name: "Reveal codes" }).click();
     await expect(page.locator(".order-page__code code")).toHaveText("E2E-STRIPE-1-CCCC");
     const mail = await findMail(code, { mailboxDir: store.mailboxDir, subject: "Your codes" });
     expect(mail.subject).toBe(`Your codes for order ${code}`);
