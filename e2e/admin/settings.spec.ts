@@ -134,7 +134,10 @@ test.describe("payment instructions", () => {
       const phone = await browser.newContext({ viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true });
       const shopper = await phone.newPage();
       await shopper.addInitScript(() => localStorage.setItem("lang", "ar"));
-      const product = (await loadCatalog(request)).products.find((p) => p.variants.length === 0 && p.inStock);
+      // A manual-delivery product: other specs sell the code stock of automatic ones at the same time.
+      const product = (await loadCatalog(request)).products.find(
+        (p) => p.variants.length === 0 && p.inStock && p.deliveryMode === "manual",
+      );
       await shopper.goto(`/product/${product?.id ?? ""}`);
       await shopper.getByRole("button", { name: "أضف إلى السلة", exact: true }).tap();
       await shopper.goto("/cart");
