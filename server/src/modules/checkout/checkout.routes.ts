@@ -1,10 +1,9 @@
 /** POST /api/checkout (see shared/src/schemas/checkout.ts for the request and response shapes). */
 import { Hono } from "hono";
-import { checkoutRequestSchema } from "@store/shared/schemas/checkout";
 import { TooManyRequestsError } from "../../http/errors.ts";
 import { idempotencyKeyFrom } from "../../http/idempotency.ts";
 import { clientAddress, takeAll, type RateLimiter } from "../../http/rate-limit.ts";
-import { parseWith, readRawJson } from "../../http/validate.ts";
+import { readRawJson } from "../../http/validate.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 
 /** The checkout's budgets (issue 15, finding 2): every order mails its confirmation to an address of the
@@ -23,8 +22,9 @@ export function checkoutRoutes(service: CheckoutService, limits: CheckoutLimits)
   app.post("/api/checkout", async (c) => {
     const key = idempotencyKeyFrom(c);
     const raw = await readRawJson(c);
-    // Valid orders are counted (a refused body sends no mail and writes nothing); the service validates again.
-    const { email, promoCode } = parseWith(checkoutRequestSchema, raw);
+    // Valid orders are counted (a refused body sends no mail and writes nothing).
+    const input = service.parse(raw);
+    const { email, promoCode } = input;
     const address = clientAddress(c, limits.trustProxy);
     const pairs: [RateLimiter, string][] = [
       [limits.perAddress, address],
@@ -34,7 +34,7 @@ export function checkoutRoutes(service: CheckoutService, limits: CheckoutLimits)
     const wait = await takeAll(pairs);
     if (wait > 0) throw new TooManyRequestsError(CHECKOUT_THROTTLED, wait);
     c.header("Cache-Control", "no-store");
-    return c.json(await service.place(raw, key), 200);
+    return c.json(await service.place(input, raw, key), 200);
   });
   return app;
 }

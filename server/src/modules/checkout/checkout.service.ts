@@ -78,9 +78,14 @@ export class CheckoutService {
     this.clock = deps.clock ?? Date.now;
   }
 
-  /** Validates and places an order; `raw` is the JSON body as received (also the idempotency fingerprint). */
-  async place(raw: unknown, idempotencyKey: string | undefined): Promise<CheckoutResponse> {
-    const input = parseWith(checkoutRequestSchema, raw);
+  /** Validates the JSON body of a checkout (400 with the field errors when it is not an order). */
+  parse(raw: unknown): CheckoutInput {
+    return parseWith(checkoutRequestSchema, raw);
+  }
+
+  /** Places an order; `input` is `raw` parsed by parse(), `raw` the JSON body as received (the idempotency
+   * fingerprint). */
+  async place(input: CheckoutInput, raw: unknown, idempotencyKey: string | undefined): Promise<CheckoutResponse> {
     const fingerprint = requestFingerprint("POST", "/api/checkout", raw);
     const { worker } = this.deps;
     let confirmation: { id: number; sent: boolean | undefined } | undefined;
