@@ -182,3 +182,42 @@ export const devMailSummarySchema = z.object({
 export type DevMailSummary = z.infer<typeof devMailSummarySchema>;
 export const devMailSchema = devMailSummarySchema.extend({ text: z.string(), html: z.string(), emlFile: z.string() });
 export type DevMail = z.infer<typeof devMailSchema>;
+
+/** Order states in which the store has the shopper's money: what the dashboard counts as revenue. */
+export const REVENUE_STATUSES = ["paid", "awaiting_stock", "delivered"] as const satisfies readonly OrderStatus[];
+
+/** GET /api/admin/metrics/sales?days=&tz=: the dashboard's pictures. `tz` is the console's UTC offset in minutes
+ * (east positive, as -Date.getTimezoneOffset()), so days start at the operator's midnight. */
+export const salesQuerySchema = z.object({
+  days: z
+    .string()
+    .regex(/^\d{1,3}$/, "days must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(366))
+    .optional(),
+  tz: z
+    .string()
+    .regex(/^-?\d{1,4}$/, "tz must be a whole number of minutes")
+    .transform(Number)
+    .pipe(z.number().int().min(-840).max(840))
+    .optional(),
+});
+
+/** One day of the window: orders placed, and revenue per currency as recorded (minor units; never converted). */
+export const salesDaySchema = z.object({
+  /** The day, "YYYY-MM-DD", in the operator's time zone. */
+  day: z.string(),
+  orders: z.number().int(),
+  revenue: z.partialRecord(z.enum(CURRENCIES), z.number().int()),
+});
+export type SalesDay = z.infer<typeof salesDaySchema>;
+
+export const salesSchema = z.object({
+  /** Every day of the window, oldest first (days without orders included, with zeros). */
+  days: z.array(salesDaySchema),
+  /** The most sold products in the window (paid orders), by units. */
+  topProducts: z.array(
+    z.object({ id: z.string(), title: z.string(), units: z.number().int(), orders: z.number().int() }),
+  ),
+});
+export type Sales = z.infer<typeof salesSchema>;

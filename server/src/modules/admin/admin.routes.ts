@@ -5,6 +5,7 @@ import { z } from "zod";
 import { promoCreateSchema, promoUpdateSchema, type Promo } from "@store/shared/schemas/promos";
 import {
   adminOrderListQuerySchema,
+  salesQuerySchema,
   orderActionRequestSchema,
   replaceCodeRequestSchema,
 } from "@store/shared/schemas/orders";
@@ -69,6 +70,10 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
 
   // ---------- Dashboard ----------
   app.get("/api/admin/metrics", async (c) => c.json(await deps.orders.metrics()));
+  app.get("/api/admin/metrics/sales", async (c) => {
+    const { days = 30, tz = 0 } = parseWith(salesQuerySchema, { days: c.req.query("days"), tz: c.req.query("tz") });
+    return c.json(await deps.orders.sales(days, tz));
+  });
 
   app.get("/api/admin/orders", async (c) => {
     const { limit = 10, status } = parseWith(adminOrderListQuerySchema, {

@@ -4,6 +4,8 @@ import { openAdminStore, type AdminClient } from "../../test/admin-session.ts";
 import { syncDelta, syncVersion } from "../../test/sync.ts";
 import { NewsletterRepo } from "../newsletter/newsletter.repo.ts";
 import { csvCell } from "./csv.ts";
+import { eq } from "drizzle-orm";
+import type { Sales } from "@store/shared/schemas/orders";
 
 describe("admin console", () => {
   let store: TestStore;
@@ -242,6 +244,42 @@ describe("admin console", () => {
       // Paid units count toward the popularity sort and reach the storefront through sync.
       expect(await sales()).toBe(salesBefore + 2);
       expect((await admin.request("POST", `/api/admin/orders/${code}/mark-paid`)).status).toBe(409);
+    });
+
+    it("draws the last days: orders per day, revenue per currency of paid orders, top products", async () => {
+      const paidCode = await placeOrder("amira@example.com");
+      const pendingCode = await placeOrder("sami@example.com");
+      expect((await admin.request("POST", `/api/admin/orders/${paidCode}/mark-paid`)).status).toBe(200);
+      const res = await admin.request("GET", "/api/admin/metrics/sales?days=7");
+      expect(res.status).toBe(200);
+      const sales = (await res.json()) as Sales;
+      expect(sales.days).toHaveLength(7);
+      expect(sales.days[6]?.day).toBe(new Date().toISOString().slice(0, 10));
+      expect(sales.days.slice(0, 6).every((d) => d.orders === 0)).toBe(true);
+      const today = sales.days[6];
+      const paidTotal = (
+        (await (await admin.request("GET", `/api/admin/orders/${paidCode}`)).json()) as { total: number }
+      ).total;
+      // Both orders count; only the paid one's money is revenue.
+      expect(today).toMatchObject({ orders: 2, revenue: { USD: paidTotal } });
+      expect(sales.topProducts).toEqual([{ id: "steam-20", title: expect.any(String) as string, units: 2, orders: 1 }]);
+
+      // Days start at the operator's midnight: an order at 23:30 UTC is the next day one hour east of UTC.
+      const at = Date.UTC(2026, 2, 10, 23, 30);
+      await store.data.transaction(async (tx) => {
+        await tx.db.update(tx.t.orders).set({ createdAt: at }).where(eq(tx.t.orders.code, pendingCode));
+      });
+      const now = Date.UTC(2026, 2, 20, 12);
+      const utc = await store.services.orders.sales(30, 0, now);
+      expect(utc.days.find((d) => d.day === "2026-03-10")?.orders).toBe(1);
+      const east = await store.services.orders.sales(30, 60, now);
+      expect(east.days.find((d) => d.day === "2026-03-10")?.orders).toBe(0);
+      expect(east.days.find((d) => d.day === "2026-03-11")?.orders).toBe(1);
+      expect(east.days.at(-1)?.day).toBe("2026-03-20");
+
+      for (const query of ["days=0", "days=abc", "days=400", "tz=9999", "tz=1.5"]) {
+        expect((await admin.request("GET", `/api/admin/metrics/sales?${query}`)).status, query).toBe(400);
+      }
     });
   });
 

@@ -193,6 +193,56 @@ export class OrdersRepo {
     return (await tx.db.select({ n: countDistinct(sql`lower(${orders.customerEmail})`) }).from(orders))[0]?.n ?? 0;
   }
 
+  /** Orders placed in [from, to) per day and currency: how many, and the revenue of those in `paidStatuses`.
+   * A day is `floor((createdAt + offsetMs) / 86,400,000)` (days since the epoch in the operator's time zone). */
+  async salesByDay(
+    tx: Tx,
+    from: number,
+    to: number,
+    offsetMs: number,
+    paidStatuses: readonly OrderStatus[],
+  ): Promise<{ day: number; currency: string; orders: number; revenue: number }[]> {
+    const { orders } = tx.t;
+    // Cast: SQLite binds a JS number as a real, and the division must be an integer one on both engines.
+    const day = sql<number>`(${orders.createdAt} + cast(${offsetMs} as bigint)) / 86400000`.mapWith(Number);
+    const paid = inArray(orders.status, [...paidStatuses]);
+    return tx.db
+      .select({
+        day,
+        currency: orders.currency,
+        orders: count().mapWith(Number),
+        revenue: sql<number>`coalesce(sum(case when ${paid} then ${orders.total} else 0 end), 0)`.mapWith(Number),
+      })
+      .from(orders)
+      .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to)))
+      .groupBy(sql`1`, orders.currency);
+  }
+
+  /** The products with the most units in orders placed in [from, to) and in `paidStatuses`. */
+  async topProducts(
+    tx: Tx,
+    from: number,
+    to: number,
+    paidStatuses: readonly OrderStatus[],
+    limit: number,
+  ): Promise<{ id: string; title: string; units: number; orders: number }[]> {
+    const { orders, orderLines } = tx.t;
+    const units = sql<number>`sum(${orderLines.qty})`.mapWith(Number);
+    return tx.db
+      .select({
+        id: orderLines.productId,
+        title: sql<string>`max(${orderLines.title})`,
+        units,
+        orders: countDistinct(orderLines.orderId).mapWith(Number),
+      })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to), inArray(orders.status, [...paidStatuses])))
+      .groupBy(orderLines.productId)
+      .orderBy(desc(units), asc(orderLines.productId))
+      .limit(limit);
+  }
+
   async countCreatedBetween(tx: Tx, from: number, to: number): Promise<number> {
     const { orders } = tx.t;
     const rows = await tx.db

@@ -4,13 +4,16 @@
  * the admin actions markPaid, resendDelivery, replaceCode, cancel, refund (each written to the order's audit log),
  * expireDue(now) (the expiry worker's pass), fillAwaitingStock(tx, now) (after an import), stockAlerts(),
  * publicLookup(code) and privateOrder(token). */
-import type {
-  AdminOrderAction,
-  AdminOrderDetail,
-  Metrics,
-  OrderEvent,
-  PrivateOrder,
-  PublicOrder,
+import {
+  REVENUE_STATUSES,
+  type AdminOrderAction,
+  type AdminOrderDetail,
+  type Metrics,
+  type OrderEvent,
+  type PrivateOrder,
+  type PublicOrder,
+  type Sales,
+  type SalesDay,
 } from "@store/shared/schemas/orders";
 import type { OrderStatus } from "@store/shared/order-status";
 import type { StockAlerts } from "@store/shared/schemas/stock";
@@ -149,6 +152,33 @@ export class OrdersService {
         recentOrders,
         priorOrders,
         growthPercentage: Math.round(((recentOrders - priorOrders) / Math.max(priorOrders, 1)) * 100),
+      };
+    });
+  }
+
+  /** The dashboard's pictures: every day of the last `days` (today included) in the operator's time zone
+   * (`tzMinutes` east of UTC) with its orders and revenue per currency, and the most sold products. */
+  sales(days = 30, tzMinutes = 0, now = this.clock()): Promise<Sales> {
+    const offset = tzMinutes * 60_000;
+    const today = Math.floor((now + offset) / DAY);
+    const first = today - days + 1;
+    const from = first * DAY - offset;
+    const to = (today + 1) * DAY - offset;
+    return this.deps.data.read(async (tx) => {
+      const rows = await this.repo.salesByDay(tx, from, to, offset, REVENUE_STATUSES);
+      const byDay = new Map<number, SalesDay>();
+      for (let d = first; d <= today; d++) {
+        byDay.set(d, { day: new Date(d * DAY).toISOString().slice(0, 10), orders: 0, revenue: {} });
+      }
+      for (const row of rows) {
+        const day = byDay.get(row.day);
+        if (!day || !isCurrency(row.currency)) continue;
+        day.orders += row.orders;
+        if (row.revenue > 0) day.revenue[row.currency] = (day.revenue[row.currency] ?? 0) + row.revenue;
+      }
+      return {
+        days: [...byDay.values()],
+        topProducts: await this.repo.topProducts(tx, from, to, REVENUE_STATUSES, 5),
       };
     });
   }
