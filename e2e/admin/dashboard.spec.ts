@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { loadCatalog } from "../storefront/catalog.ts";
-import { TABLET, openSection, signIn } from "./console-helpers.ts";
+import { TABLET, apiSession, openSection, signIn } from "./console-helpers.ts";
 
 test.use({ viewport: TABLET });
 test.describe.configure({ timeout: 90_000 });
@@ -144,4 +144,66 @@ test("a new order shows in Recent Orders, opens in a modal, can be marked as pai
   await expect(result).toContainText(panierCode);
   await expect(result).toContainText("Dana Buyer");
   await expect(result).toContainText(`${product?.id ?? ""} × 2`);
+});
+
+/** Places a paid order (USD) for a simple manual-delivery product in stock; answers its product's title. */
+async function placePaidOrder(request: APIRequestContext): Promise<string> {
+  const catalog = await loadCatalog(request);
+  const product = catalog.products.find((p) => p.inStock && p.variants.length === 0 && p.deliveryMode === "manual");
+  if (!product) throw new Error("the demo catalog has no simple manual-delivery product in stock");
+  const res = await request.post("/api/checkout", {
+    data: {
+      name: "Chart Buyer",
+      email: `chart.${Date.now().toString(36)}@example.com`,
+      whatsapp: "+216 20 123 456",
+      notes: "",
+      currency: "USD",
+      items: [{ id: product.id, qty: 3 }],
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { panierCode } = (await res.json()) as { panierCode: string };
+  const api = await apiSession(request);
+  await api.send("POST", `/api/admin/orders/${panierCode}/mark-paid`, {});
+  return product.title;
+}
+
+test("the dashboard draws the last 30 days: orders and revenue per day, top products, and a table", async ({
+  page,
+  request,
+}) => {
+  await placePaidOrder(request);
+  await signIn(page);
+  const charts = page.getByTestId("sales-charts");
+  await expect(charts.getByRole("heading", { name: "Last 30 days" })).toBeVisible();
+  const orders = charts.getByTestId("chart-orders");
+  await expect(orders.getByRole("img")).toHaveAccessibleName(/^Orders per day: \d+\. Busiest day: /);
+  await expect(orders.locator("rect")).toHaveCount(30);
+  // Today's bar (the last one, in this device's time zone) is drawn.
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  });
+  const bar = orders.locator(`rect[data-day="${today}"]`);
+  expect(Number(await bar.getAttribute("height"))).toBeGreaterThan(0);
+  await expect(charts.getByTestId("sales-orders-total")).toHaveText(/\(\d+ orders?\)/);
+  await expect(charts.getByTestId("chart-revenue").getByRole("img")).toHaveAccessibleName(/Revenue per day \(USD\)/);
+  await expect(charts.getByTestId("sales-revenue-total")).toContainText("$");
+  await expect(charts.getByTestId("top-products").getByRole("listitem").first()).toContainText(/\d+ sold/);
+  await charts.getByText("Show as a table").click();
+  await expect(charts.getByRole("table").getByRole("row")).toHaveCount(31);
+  await expect(charts.getByRole("columnheader", { name: "USD" })).toBeVisible();
+});
+
+test("in Arabic the pictures run right to left, in Arabic words", async ({ page, request }) => {
+  await placePaidOrder(request);
+  await page.addInitScript(() => window.localStorage.setItem("lang", "ar"));
+  await signIn(page);
+  const charts = page.getByTestId("sales-charts");
+  await expect(charts.getByRole("heading", { name: "آخر 30 يومًا" })).toBeVisible();
+  await expect(charts.getByRole("heading", { name: /الطلبات في اليوم/ })).toBeVisible();
+  const plot = charts.getByTestId("chart-orders").locator("svg");
+  // Mirrored: the first day is drawn on the right, as Arabic reads.
+  await expect(plot).toHaveCSS("transform", "matrix(-1, 0, 0, 1, 0, 0)");
+  await expect(charts.getByTestId("top-products")).toContainText("بيعت");
 });

@@ -7,4 +7,6 @@ export const META = {
   /** The admin dashboard's last read metrics and recent orders, shown while offline. */
   adminMetrics: "adminMetrics",
   adminRecentOrders: "adminRecentOrders",
+  /** The dashboard's last read orders and revenue per day and top products. */
+  adminSales: "adminSales",
 } as const;

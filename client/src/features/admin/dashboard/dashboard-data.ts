@@ -3,7 +3,14 @@
  * (docs/product.md, "Errors and messages"). */
 import { useCallback, useEffect, useState } from "react";
 import { z } from "zod";
-import { adminOrderSchema, metricsSchema, type AdminOrder, type Metrics } from "@store/shared/schemas/orders";
+import {
+  adminOrderSchema,
+  metricsSchema,
+  salesSchema,
+  type AdminOrder,
+  type Metrics,
+  type Sales,
+} from "@store/shared/schemas/orders";
 import { adminApi } from "../../../api/admin-client.ts";
 import { db } from "../../../local/db.ts";
 import { META } from "../../../local/meta.ts";
@@ -16,7 +23,7 @@ const lastKnown = createLastKnown({ table: db.meta });
 
 /** Forgets the dashboard values kept on this device (at sign-out). */
 export function forgetDashboard(): Promise<void> {
-  return lastKnown.forget([META.adminMetrics, META.adminRecentOrders]);
+  return lastKnown.forget([META.adminMetrics, META.adminRecentOrders, META.adminSales]);
 }
 
 /** GET /api/admin/orders answers { orders: [...] }; docs/product.md also allows a bare list. Bad rows are skipped. */
@@ -91,4 +98,19 @@ export function useRecentOrders(): {
   return { orders: known?.value ?? [], lastKnownAt: known?.lastKnown ? known.at : null, loading, reload };
 }
 
-export type { AdminOrder, Metrics };
+/** How many days the dashboard's pictures cover. */
+export const SALES_DAYS = 30;
+
+/** Orders and revenue per day over the last SALES_DAYS days, in this device's time zone, and the top products. */
+export function useSales(): { sales: Sales | null; reload: () => Promise<void> } {
+  const tz = -new Date().getTimezoneOffset();
+  const { known, reload } = useKnown(
+    META.adminSales,
+    salesSchema,
+    `/api/admin/metrics/sales?days=${SALES_DAYS}&tz=${tz}`,
+    "sales",
+  );
+  return { sales: known?.value ?? null, reload };
+}
+
+export type { AdminOrder, Metrics, Sales };

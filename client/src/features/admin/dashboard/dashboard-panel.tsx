@@ -1,11 +1,12 @@
-/** Admin > Dashboard: four metric cards, the ten most recent orders (with the order view, where a manual
+/** Admin > Dashboard: four metric cards, the last 30 days as pictures, the ten most recent orders (with the order view, where a manual
  * payment is confirmed) and the Panier Lookup. Offline, the last known values are shown, marked as such. */
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { adminOrderSchema } from "@store/shared/schemas/orders";
 import { AdminApiError, AdminNetworkError, adminApi } from "../../../api/admin-client.ts";
 import { OrderModal, OrderFacts, OrderStatusText, useFormatDate } from "./order-view.tsx";
-import { formatGrowth, itemCount, useRecentOrders, type AdminOrder, type Metrics } from "./dashboard-data.ts";
+import { formatGrowth, itemCount, useRecentOrders, useSales, type AdminOrder, type Metrics } from "./dashboard-data.ts";
+import { SalesCharts } from "./sales-charts.tsx";
 import { StockAlerts } from "../stock/stock-alerts.tsx";
 
 interface DashboardPanelProps {
@@ -49,6 +50,7 @@ function MetricCard({
 
 export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: DashboardPanelProps) {
   const { orders, loading, reload, lastKnownAt: ordersKnownAt } = useRecentOrders();
+  const { sales, reload: reloadSales } = useSales();
   const [open, setOpen] = useState<{ code: string; order: AdminOrder | null } | null>(null);
   const [changes, setChanges] = useState(0);
   const formatDate = useFormatDate();
@@ -90,6 +92,8 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
           caption={<Trans>Recent activity</Trans>}
         />
       </div>
+
+      <SalesCharts sales={sales} />
 
       <div className="admin-dash-grid">
         <section className="admin-box" aria-labelledby="admin-recent-orders">
@@ -145,6 +149,7 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
         onChanged={() => {
           setChanges((n) => n + 1);
           void reload();
+          void reloadSales();
           onOrdersChanged();
         }}
       />
