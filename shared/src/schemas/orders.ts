@@ -150,7 +150,20 @@ export const replaceCodeRequestSchema = z.object({
 });
 export type ReplaceCodeRequest = z.input<typeof replaceCodeRequestSchema>;
 
-/** GET /api/admin/orders?limit=&status=: newest first. */
+/** An answer of GET /api/admin/orders: the page, and the cursor of the next one (null on the last page). */
+export const adminOrderPageSchema = z.object({
+  orders: z.array(adminOrderSchema),
+  next: z.string().nullable(),
+});
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
+
+/** How the admin orders list is sorted. */
+export const ORDER_SORTS = ["newest", "oldest", "total_desc", "total_asc"] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+/** GET /api/admin/orders?limit=&status=&q=&sort=&cursor=: one page of orders, paged on the server by a cursor
+ * (the `next` of the page before), so a page costs the same at the millionth order as at the first. `q` is an
+ * order code (exact) or the start of an email address (any case). */
 export const adminOrderListQuerySchema = z.object({
   limit: z
     .string()
@@ -158,7 +171,11 @@ export const adminOrderListQuerySchema = z.object({
     .transform(Number)
     .optional(),
   status: orderStatusSchema.optional(),
+  q: z.string().trim().max(200).optional(),
+  sort: z.enum(ORDER_SORTS).optional(),
+  cursor: z.string().max(300).optional(),
 });
+export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
 
 /** docs/decisions.md D20 */
 export const metricsSchema = z.object({

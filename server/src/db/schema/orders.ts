@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { ORDER_STATUSES, type OrderStatus } from "@store/shared/order-status";
 
@@ -39,9 +40,14 @@ export const orders = sqliteTable(
     version: integer("version").notNull().default(1),
   },
   (t) => [
-    index("orders_created_idx").on(t.createdAt),
+    index("orders_created_idx").on(t.createdAt, t.code),
     index("orders_email_idx").on(t.customerEmail),
     index("orders_status_expiry_idx").on(t.status, t.expiresAt),
+    // The admin orders list, keyset-paged on (sort value, code): by date, by state and date, by total, and by
+    // the start of an email in any case.
+    index("orders_status_created_idx").on(t.status, t.createdAt, t.code),
+    index("orders_total_idx").on(t.total, t.code),
+    index("orders_email_lower_idx").on(sql`lower(${t.customerEmail})`),
   ],
 );
 

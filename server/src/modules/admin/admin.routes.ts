@@ -76,11 +76,14 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
   });
 
   app.get("/api/admin/orders", async (c) => {
-    const { limit = 10, status } = parseWith(adminOrderListQuerySchema, {
+    const query = parseWith(adminOrderListQuerySchema, {
       limit: c.req.query("limit"),
       status: c.req.query("status"),
+      q: c.req.query("q"),
+      sort: c.req.query("sort"),
+      cursor: c.req.query("cursor"),
     });
-    return c.json({ orders: await deps.orders.listRecent(limit, status) });
+    return c.json(await deps.orders.list(query));
   });
 
   app.get("/api/admin/orders/:code", async (c) => c.json(await deps.orders.findByCode(c.req.param("code"))));

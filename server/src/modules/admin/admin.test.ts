@@ -246,6 +246,62 @@ describe("admin console", () => {
       expect((await admin.request("POST", `/api/admin/orders/${code}/mark-paid`)).status).toBe(409);
     });
 
+    it("pages the orders list on the server: by date or total, by state, by code or email, with a cursor", async () => {
+      const codes: string[] = [];
+      for (let i = 1; i <= 7; i++) {
+        const res = await store.app.request(
+          "/api/checkout",
+          jsonRequest("POST", {
+            name: `Buyer ${i}`,
+            email: i % 2 === 0 ? `Even.${i}@Example.com` : `odd.${i}@example.com`,
+            whatsapp: "+216 20 123 456",
+            currency: "USD",
+            items: [{ id: "steam-20", qty: i }],
+            promoCode: "",
+            notes: "",
+          }),
+        );
+        expect(res.status).toBe(200);
+        codes.push(((await res.json()) as { panierCode: string }).panierCode);
+      }
+      type Page = { orders: { code: string; total: number; createdAt: number; status: string }[]; next: string | null };
+      const get = async (query: string) => {
+        const res = await admin.request("GET", `/api/admin/orders?${query}`);
+        expect(res.status, query).toBe(200);
+        return (await res.json()) as Page;
+      };
+      // Newest first, three at a time, until the cursor runs out: every order once.
+      const seen: Page["orders"] = [];
+      let page = await get("limit=3");
+      for (;;) {
+        seen.push(...page.orders);
+        if (page.next === null) break;
+        page = await get(`limit=3&cursor=${page.next}`);
+      }
+      expect(seen.map((o) => o.code).sort()).toEqual([...codes].sort());
+      for (let i = 1; i < seen.length; i++) {
+        const [a, b] = [seen[i - 1], seen[i]];
+        expect(a && b && (a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.code > b.code))).toBe(true);
+      }
+      const byTotal = await get("sort=total_desc&limit=2");
+      expect(byTotal.orders.map((o) => o.code)).toEqual([codes[6], codes[5]]);
+      const rest = await get(`sort=total_desc&limit=10&cursor=${byTotal.next}`);
+      expect(rest.orders.map((o) => o.code)).toEqual([...codes].reverse().slice(2));
+      expect(rest.next).toBeNull();
+      expect((await get("sort=total_asc&limit=1")).orders[0]?.code).toBe(codes[0]);
+
+      expect((await get(`q=${codes[3]?.toLowerCase()}`)).orders.map((o) => o.code)).toEqual([codes[3]]);
+      expect((await get("q=EVEN.")).orders).toHaveLength(3);
+      expect((await get("q=nobody@")).orders).toEqual([]);
+      expect((await admin.request("POST", `/api/admin/orders/${codes[0]}/cancel`)).status).toBe(200);
+      expect((await get("status=cancelled")).orders.map((o) => o.code)).toEqual([codes[0]]);
+      expect((await get("status=cancelled&q=odd")).orders).toHaveLength(1);
+
+      for (const query of ["sort=cheapest", "cursor=bm90LWEtY3Vyc29y", "status=lost", "limit=x"]) {
+        expect((await admin.request("GET", `/api/admin/orders?${query}`)).status, query).toBe(400);
+      }
+    });
+
     it("draws the last days: orders per day, revenue per currency of paid orders, top products", async () => {
       const paidCode = await placeOrder("amira@example.com");
       const pendingCode = await placeOrder("sami@example.com");

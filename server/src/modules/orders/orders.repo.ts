@@ -1,9 +1,9 @@
 /** Every order query; each method takes the transaction it runs in. Exports: OrdersRepo with insert(tx, order,
  * lines) -> line ids, codeExists(tx, code), row(tx, code), rowById(tx, id), findByCode(tx, code),
- * findByTokenHash(tx, hash), listRecent(tx, limit, status?), linesOf(tx, orderIds), counts for metrics
+ * findByTokenHash(tx, hash), page(tx, query), linesOf(tx, orderIds), counts for metrics
  * (totalOrders, uniqueCustomers, countCreatedBetween), transition(tx, code, from, to, now), dueToExpire(tx, now,
  * limit), awaitingStock(tx), addEvent(tx, event), eventsOf(tx, orderId). */
-import { and, asc, count, countDistinct, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import type { orderEvents, orderLines, orders, OrderStatus } from "../../db/schema/index.ts";
 import { placeholders, prepared } from "../../db/prepared.ts";
@@ -169,19 +169,42 @@ export class OrdersRepo {
     return out;
   }
 
-  async listRecent(tx: Tx, limit: number, status?: OrderStatus): Promise<AdminOrder[]> {
+  /** One page of the admin orders list, keyset-paged: `after` is the last row of the page before (its sort value
+   * and code), so a page reads only its own rows through an index whatever its depth. */
+  async page(
+    tx: Tx,
+    query: {
+      status?: OrderStatus;
+      code?: string;
+      emailPrefix?: string;
+      sort: "newest" | "oldest" | "total_desc" | "total_asc";
+      after?: { value: number; code: string };
+      limit: number;
+    },
+  ): Promise<OrderRow[]> {
     const { orders } = tx.t;
-    const rows = await tx.db
+    const byTotal = query.sort === "total_desc" || query.sort === "total_asc";
+    const descending = query.sort === "newest" || query.sort === "total_desc";
+    const key = byTotal ? orders.total : orders.createdAt;
+    const conditions: SQL[] = [];
+    if (query.status) conditions.push(eq(orders.status, query.status));
+    if (query.code !== undefined) conditions.push(eq(orders.code, query.code));
+    if (query.emailPrefix !== undefined) {
+      // A range on lower(email) (indexed on both engines) rather than LIKE, which SQLite's index would not serve.
+      const email = sql`lower(${orders.customerEmail})`;
+      conditions.push(sql`${email} >= ${query.emailPrefix}`, sql`${email} < ${`${query.emailPrefix}\uffff`}`);
+    }
+    const after = query.after;
+    // A row value, which both engines compare in one range scan of the (sort value, code) index.
+    if (after)
+      conditions.push(sql`(${key}, ${orders.code}) ${sql.raw(descending ? "<" : ">")} (${after.value}, ${after.code})`);
+    const order = descending ? [desc(key), desc(orders.code)] : [asc(key), asc(orders.code)];
+    return tx.db
       .select()
       .from(orders)
-      .where(status ? eq(orders.status, status) : undefined)
-      .orderBy(desc(orders.createdAt), desc(orders.code))
-      .limit(limit);
-    const lines = await this.linesOf(
-      tx,
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => toAdminOrder(r, lines.get(r.id) ?? []));
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(query.limit);
   }
 
   async totalOrders(tx: Tx): Promise<number> {

@@ -1,5 +1,5 @@
 /** Order rules and the order lifecycle (docs/decisions.md D10). Exports: OrdersService with findByCode(code) (the admin
- * detail: codes masked, history, allowed actions), listRecent(limit, status?), metrics(now), confirmPayment(tx, code,
+ * detail: codes masked, history, allowed actions), list(query), metrics(now), confirmPayment(tx, code,
  * now, actor?) (THE settlement: pending_payment -> delivered / awaiting_stock / paid, in the caller's transaction),
  * the admin actions markPaid, resendDelivery, replaceCode, cancel, refund (each written to the order's audit log),
  * expireDue(now) (the expiry worker's pass), fillAwaitingStock(tx, now) (after an import), stockAlerts(),
@@ -7,6 +7,8 @@
 import {
   REVENUE_STATUSES,
   type AdminOrderAction,
+  type AdminOrderListQuery,
+  type AdminOrderPage,
   type AdminOrderDetail,
   type Metrics,
   type OrderEvent,
@@ -19,7 +21,7 @@ import type { OrderStatus } from "@store/shared/order-status";
 import type { StockAlerts } from "@store/shared/schemas/stock";
 import { isCurrency } from "@store/shared/currency";
 import type { DataLayer, Tx } from "../../db/data.ts";
-import { ConflictError, NotFoundError } from "../../http/errors.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../http/errors.ts";
 import { maskCode } from "../../lib/sealer.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 import type { CodeRow } from "../codes/codes.repo.ts";
@@ -31,6 +33,25 @@ import { firstName, hashToken, isTokenShaped, normalizeOrderCode } from "./order
 import { toAdminOrder, toLine, type OrderLineRow, type OrderRow, type OrdersRepo } from "./orders.repo.ts";
 
 const DAY = 24 * 3600_000;
+
+/** The admin list's cursor: the last row's sort value and code, opaque to the console. */
+function encodeCursor(value: number, code: string): string {
+  return Buffer.from(JSON.stringify([value, code])).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { value: number; code: string } {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && Number.isSafeInteger(parsed[0]) && typeof parsed[1] === "string") {
+      return { value: parsed[0] as number, code: parsed[1] };
+    }
+  } catch {
+    // not JSON: refused below
+  }
+  throw new ValidationError("This page of orders no longer exists. Please start from the first page.", {
+    cursor: "invalid",
+  });
+}
 /** What a confirmed payment settles: an order awaiting payment, or one that expired before the money landed (its
  * codes were freed: they are taken again from stock, or it waits for stock). */
 const SETTLEABLE: readonly OrderStatus[] = ["pending_payment", "expired"];
@@ -135,10 +156,34 @@ export class OrdersService {
     return actions;
   }
 
-  listRecent(limit = 10, status?: OrderStatus) {
-    return this.deps.data.read((tx) =>
-      this.repo.listRecent(tx, Math.min(Math.max(1, Math.trunc(limit) || 10), 100), status),
-    );
+  /** One page of orders for the console (newest first unless sorted otherwise), filtered by state and by `q`
+   * (an order code, or the start of an email address), and the cursor of the next page. */
+  list(query: AdminOrderListQuery): Promise<AdminOrderPage> {
+    const limit = Math.min(Math.max(1, Math.trunc(query.limit ?? 10) || 10), 100);
+    const sort = query.sort ?? "newest";
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const q = query.q?.trim() ?? "";
+    const code = q === "" ? undefined : normalizeOrderCode(q);
+    return this.deps.data.read(async (tx) => {
+      const rows = await this.repo.page(tx, {
+        status: query.status,
+        ...(code !== undefined ? { code } : q !== "" ? { emailPrefix: q.toLowerCase() } : {}),
+        sort,
+        after,
+        limit: limit + 1,
+      });
+      const page = rows.slice(0, limit);
+      const lines = await this.repo.linesOf(
+        tx,
+        page.map((r) => r.id),
+      );
+      const last = page.at(-1);
+      const byTotal = sort === "total_desc" || sort === "total_asc";
+      return {
+        orders: page.map((r) => toAdminOrder(r, lines.get(r.id) ?? [])),
+        next: rows.length > limit && last ? encodeCursor(byTotal ? last.total : last.createdAt, last.code) : null,
+      };
+    });
   }
 
   metrics(now = this.clock()): Promise<Metrics> {

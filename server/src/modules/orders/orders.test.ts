@@ -144,7 +144,7 @@ describe("orders", () => {
   it("lists recent orders with customer and items, finds one by code, and cancels", async () => {
     const a = await place();
     const b = await place(body({ name: "Karim", items: [{ id: "steam-20", qty: 1 }] }));
-    const recent = await store.services.orders.listRecent(10);
+    const recent = (await store.services.orders.list({ limit: 10 })).orders;
     expect(recent.map((o) => o.code).sort()).toEqual([a.panierCode, b.panierCode].sort());
     const found = await store.services.orders.findByCode(b.panierCode.toLowerCase());
     expect(found).toMatchObject({
