@@ -20,6 +20,7 @@ import { ADMIN_SECTIONS, type AdminSection } from "./shell/admin-sections.ts";
 import "./admin.css";
 import { MenuIcon } from "../../ui/icons.tsx";
 
+const OrdersPanel = lazy(() => import("./orders/orders-panel.tsx").then((m) => ({ default: m.OrdersPanel })));
 const ProductsPanel = lazy(() => import("./products/products-panel.tsx").then((m) => ({ default: m.ProductsPanel })));
 const CategoriesPanel = lazy(() =>
   import("./categories/categories-panel.tsx").then((m) => ({ default: m.CategoriesPanel })),
@@ -41,6 +42,8 @@ function SectionLabel({ section }: { section: AdminSection }) {
   switch (section) {
     case "dashboard":
       return <Trans>Dashboard</Trans>;
+    case "orders":
+      return <Trans>Orders</Trans>;
     case "products":
       return <Trans>Products</Trans>;
     case "categories":
@@ -138,6 +141,9 @@ export function AdminPage() {
           onOrdersChanged={() => void reloadMetrics()}
         />
       );
+      break;
+    case "orders":
+      panel = <OrdersPanel />;
       break;
     case "products":
       panel = (

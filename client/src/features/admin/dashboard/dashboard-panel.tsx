@@ -1,12 +1,13 @@
 /** Admin > Dashboard: four metric cards, the last 30 days as pictures, the ten most recent orders (with the order view, where a manual
  * payment is confirmed) and the Panier Lookup. Offline, the last known values are shown, marked as such. */
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { adminOrderSchema } from "@store/shared/schemas/orders";
 import { AdminApiError, AdminNetworkError, adminApi } from "../../../api/admin-client.ts";
-import { OrderModal, OrderFacts, OrderStatusText, useFormatDate } from "./order-view.tsx";
-import { formatGrowth, itemCount, useRecentOrders, useSales, type AdminOrder, type Metrics } from "./dashboard-data.ts";
+import { OrderModal, OrderFacts, useFormatDate } from "./order-view.tsx";
+import { formatGrowth, useRecentOrders, useSales, type AdminOrder, type Metrics } from "./dashboard-data.ts";
 import { SalesCharts } from "./sales-charts.tsx";
+import { OrderList } from "./order-row.tsx";
 import { StockAlerts } from "../stock/stock-alerts.tsx";
 
 interface DashboardPanelProps {
@@ -53,7 +54,6 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
   const { sales, reload: reloadSales } = useSales();
   const [open, setOpen] = useState<{ code: string; order: AdminOrder | null } | null>(null);
   const [changes, setChanges] = useState(0);
-  const formatDate = useFormatDate();
   const growth = metrics?.growthPercentage ?? 0;
   const knownAt =
     metricsKnownAt === null || ordersKnownAt === null
@@ -110,30 +110,11 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
               </p>
             </div>
           ) : (
-            <ul className="admin-orders" data-testid="recent-orders">
-              {orders.map((o) => {
-                const n = itemCount(o);
-                return (
-                  <li key={o.code}>
-                    <button
-                      type="button"
-                      className="admin-order-row"
-                      onClick={() => setOpen({ code: o.code, order: o })}
-                    >
-                      <span className="admin-order-row__name">{o.customer.name.trim() || <Trans>Guest</Trans>}</span>
-                      <OrderStatusText status={o.status} badge />
-                      <span className="admin-order-row__meta">
-                        <bdi className="admin-order-row__code">#{o.code}</bdi>
-                        <time dateTime={new Date(o.createdAt).toISOString()}>{formatDate(o.createdAt)}</time>
-                        <span>
-                          <Plural value={n} one="# item" other="# items" />
-                        </span>
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
+            <OrderList
+              orders={orders}
+              testId="recent-orders"
+              onOpen={(order) => setOpen({ code: order.code, order })}
+            />
           )}
         </section>
         <div className="admin-dash-side">

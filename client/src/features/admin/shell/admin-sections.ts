@@ -1,6 +1,7 @@
 /** The console's sections, kept in the URL (?section=products) so a reload stays where the operator was. */
 export const ADMIN_SECTIONS = [
   "dashboard",
+  "orders",
   "products",
   "categories",
   "banners",

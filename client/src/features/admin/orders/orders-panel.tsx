@@ -1,0 +1,222 @@
+/** Admin > Orders: every order, a page at a time from the server (docs/product.md, "Orders"), searchable by order
+ * code or the start of an email, filtered by state and sorted by date or total; a row opens the order view. The
+ * list is read from the server only: offline it says so and keeps what it showed. */
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { ORDER_STATUSES } from "@store/shared/order-status";
+import {
+  adminOrderPageSchema,
+  ORDER_SORTS,
+  type AdminOrder,
+  type OrderSort,
+  type OrderStatus,
+} from "@store/shared/schemas/orders";
+import { AdminNetworkError, adminApi } from "../../../api/admin-client.ts";
+import { OrderModal, StatusLabel } from "../dashboard/order-view.tsx";
+import { OrderList } from "../dashboard/order-row.tsx";
+
+export const ORDERS_PAGE_SIZE = 25;
+
+interface Filters {
+  q: string;
+  status: OrderStatus | "";
+  sort: OrderSort;
+}
+
+/** The address of one page: the filters and the cursor of the page (none for the first). */
+export function ordersPath({ q, status, sort }: Filters, cursor: string | null): string {
+  const params = new URLSearchParams({ limit: String(ORDERS_PAGE_SIZE), sort });
+  if (q.trim() !== "") params.set("q", q.trim());
+  if (status !== "") params.set("status", status);
+  if (cursor !== null) params.set("cursor", cursor);
+  return `/api/admin/orders?${params.toString()}`;
+}
+
+function SortLabel({ sort }: { sort: OrderSort }) {
+  switch (sort) {
+    case "newest":
+      return <Trans>Newest first</Trans>;
+    case "oldest":
+      return <Trans>Oldest first</Trans>;
+    case "total_desc":
+      return <Trans>Highest total</Trans>;
+    case "total_asc":
+      return <Trans>Lowest total</Trans>;
+  }
+}
+
+type Load = { kind: "loading" } | { kind: "ready" } | { kind: "offline" } | { kind: "error" };
+
+export function OrdersPanel() {
+  const { t } = useLingui();
+  const searchId = useId();
+  const statusId = useId();
+  const sortId = useId();
+  const [draft, setDraft] = useState("");
+  const [filters, setFilters] = useState<Filters>({ q: "", status: "", sort: "newest" });
+  /** Cursors of the pages before the one shown (null for the first page), so 'Previous' goes back. */
+  const [trail, setTrail] = useState<(string | null)[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [orders, setOrders] = useState<AdminOrder[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [load, setLoad] = useState<Load>({ kind: "loading" });
+  const [open, setOpen] = useState<{ code: string; order: AdminOrder | null } | null>(null);
+  const [reloads, setReloads] = useState(0);
+
+  const read = useCallback(async (wanted: Filters, at: string | null, signal: { stale: boolean }) => {
+    setLoad({ kind: "loading" });
+    try {
+      const page = adminOrderPageSchema.parse(await adminApi.get<unknown>(ordersPath(wanted, at)));
+      if (signal.stale) return;
+      setOrders(page.orders);
+      setNext(page.next);
+      setLoad({ kind: "ready" });
+    } catch (err) {
+      if (signal.stale) return;
+      setLoad({ kind: err instanceof AdminNetworkError ? "offline" : "error" });
+    }
+  }, []);
+
+  useEffect(() => {
+    // Only the latest request's answer is shown: an older, slower one is dropped.
+    const signal = { stale: false };
+    void read(filters, cursor, signal);
+    return () => {
+      signal.stale = true;
+    };
+  }, [read, filters, cursor, reloads]);
+
+  function refine(change: Partial<Filters>) {
+    setFilters((f) => ({ ...f, ...change }));
+    setTrail([]);
+    setCursor(null);
+  }
+
+  function onSearch(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    refine({ q: draft });
+  }
+
+  const page = trail.length + 1;
+  return (
+    <section className="admin-section" aria-labelledby="admin-orders-title">
+      <h2 id="admin-orders-title" className="admin-section__title">
+        <Trans>Orders</Trans>
+      </h2>
+      <div className="admin-box">
+        <form className="admin-orders-filters" role="search" onSubmit={onSearch}>
+          <div className="admin-orders-filters__search">
+            <label htmlFor={searchId}>
+              <Trans>Order code or email</Trans>
+            </label>
+            <div className="admin-inline">
+              <input
+                id={searchId}
+                type="search"
+                value={draft}
+                onChange={(e) => setDraft(e.target.value)}
+                placeholder="PNR-12345 / name@example.com"
+                autoComplete="off"
+                dir="ltr"
+                maxLength={200}
+              />
+              <button type="submit" className="btn btn--primary">
+                <Trans>Search</Trans>
+              </button>
+            </div>
+          </div>
+          <div>
+            <label htmlFor={statusId}>
+              <Trans>Status</Trans>
+            </label>
+            <select
+              id={statusId}
+              value={filters.status}
+              onChange={(e) => refine({ status: e.target.value as OrderStatus | "" })}
+            >
+              <option value="">{t`All orders`}</option>
+              {ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  <StatusLabel status={s} />
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={sortId}>
+              <Trans>Sort by</Trans>
+            </label>
+            <select id={sortId} value={filters.sort} onChange={(e) => refine({ sort: e.target.value as OrderSort })}>
+              {ORDER_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  <SortLabel sort={s} />
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+
+        <div aria-live="polite" aria-busy={load.kind === "loading"}>
+          {load.kind === "offline" ? (
+            <p className="admin-message admin-message--error" role="alert">
+              <Trans>The orders list needs the network. It will load when the connection returns.</Trans>{" "}
+              <button type="button" className="btn btn--sm btn--secondary" onClick={() => setReloads((n) => n + 1)}>
+                <Trans>Try again</Trans>
+              </button>
+            </p>
+          ) : load.kind === "error" ? (
+            <p className="admin-message admin-message--error" role="alert">
+              <Trans>The orders could not be loaded.</Trans>
+            </p>
+          ) : null}
+          {load.kind === "ready" && orders.length === 0 ? (
+            <p className="admin-empty__title" data-testid="orders-empty">
+              {filters.q !== "" || filters.status !== "" ? (
+                <Trans>No order matches this search.</Trans>
+              ) : (
+                <Trans>No orders yet</Trans>
+              )}
+            </p>
+          ) : (
+            <OrderList orders={orders} testId="orders-list" onOpen={(order) => setOpen({ code: order.code, order })} />
+          )}
+        </div>
+
+        <nav className="admin-pager" aria-label={t`Pages of orders`}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            disabled={trail.length === 0 || load.kind === "loading"}
+            onClick={() => {
+              setCursor(trail.at(-1) ?? null);
+              setTrail((tr) => tr.slice(0, -1));
+            }}
+          >
+            <Trans>Previous</Trans>
+          </button>
+          <span data-testid="orders-page">
+            <Trans>Page {page}</Trans>
+          </span>
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            disabled={next === null || load.kind === "loading"}
+            onClick={() => {
+              setTrail((tr) => [...tr, cursor]);
+              setCursor(next);
+            }}
+          >
+            <Trans>Next</Trans>
+          </button>
+        </nav>
+      </div>
+
+      <OrderModal
+        code={open?.code ?? null}
+        order={open?.order ?? null}
+        onClose={() => setOpen(null)}
+        onChanged={() => setReloads((n) => n + 1)}
+      />
+    </section>
+  );
+}
