@@ -228,3 +228,64 @@ test("on a 412x915 phone the stock panel fits in the product dialog", async ({ p
   await expect(revoke).toBeInViewport();
   await expectNoSeriousAxeViolations(page);
 });
+
+test("revokes an available code entered by its text, refuses one that is not available, in English and Arabic", async ({
+  page,
+  request,
+}) => {
+  const api = await apiSession(request);
+  const t = tag();
+  const leaked = `LEAK-${t}-1`;
+  const product = await createStockProduct(api, { title: `Revoke by code ${t}`, codes: [leaked, `KEEP-${t}-2`] });
+  await signIn(page);
+  const dialog = await openEditor(page, product.id);
+  const panel = dialog.getByTestId("stock-panel");
+  await expect(panel.getByTestId("stock-available")).toHaveText("2");
+  const field = panel.getByLabel("Code to revoke");
+
+  // Nothing entered: said, nothing sent.
+  await panel.getByRole("button", { name: "Revoke", exact: true }).click();
+  await expect(panel.getByRole("alert")).toHaveText("Enter the code to revoke.");
+
+  // Enter in the field asks first (it does not save the product); backing out changes nothing.
+  await field.fill(`  ${leaked} `);
+  await field.press("Enter");
+  const confirm = page.getByRole("dialog", { name: "Revoke this code?" });
+  await expect(confirm).toContainText(`The code ${leaked} will be taken out of stock and never sold.`);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  expect((await stockOf(api, product.id)).total).toMatchObject({ available: 2, revoked: 0 });
+
+  await panel.getByRole("button", { name: "Revoke", exact: true }).click();
+  await confirm.getByRole("button", { name: "Revoke", exact: true }).click();
+  await expect(toast(page, "Code revoked")).toBeVisible();
+  await expect(field).toHaveValue("");
+  await expect(panel.getByTestId("stock-available")).toHaveText("1");
+  expect((await stockOf(api, product.id)).total).toMatchObject({ available: 1, revoked: 1 });
+  await panel.getByLabel("Show codes that are").selectOption("revoked");
+  await expect(panel.getByTestId("code-row")).toHaveCount(1);
+  await expect(panel.getByTestId("code-row")).toContainText("••••");
+  await expectNoSeriousAxeViolations(page);
+
+  // The same code again is no longer available: refused, in the operator's words (the server's code).
+  await field.fill(leaked);
+  await panel.getByRole("button", { name: "Revoke", exact: true }).click();
+  await confirm.getByRole("button", { name: "Revoke", exact: true }).click();
+  await expect(panel.getByRole("alert")).toHaveText("No available code of this product matches.");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  expect((await stockOf(api, product.id)).total).toMatchObject({ available: 1, revoked: 1 });
+
+  // In Arabic: the field, the confirmation and the refusal in Arabic, right to left.
+  await page.evaluate(() => localStorage.setItem("lang", "ar"));
+  const ar = await openEditor(page, product.id, "تعديل المنتج");
+  await expect(page.getByTestId("admin-console")).toHaveAttribute("dir", "rtl");
+  const arPanel = ar.getByTestId("stock-panel");
+  await arPanel.getByLabel("الرمز المراد إلغاؤه").fill(`NOPE-${t}`);
+  await arPanel.getByRole("button", { name: "إلغاء الرمز", exact: true }).click();
+  await page
+    .getByRole("dialog", { name: "إلغاء هذا الرمز؟" })
+    .getByRole("button", { name: "إلغاء الرمز", exact: true })
+    .click();
+  await expect(arPanel.getByRole("alert")).toHaveText("لا يطابق أي رمز متاح من هذا المنتج.");
+  await expectNoSeriousAxeViolations(page);
+});

@@ -7,6 +7,7 @@ import { expectNoSeriousAxeViolations } from "../a11y.ts";
 import { TABLET, apiSession, signIn } from "../admin/console-helpers.ts";
 import { addFromProductPage, checkoutForm, uniqueEmail } from "../checkout/checkout-helpers.ts";
 import {
+  buyOne,
   createStockProduct,
   openOrder,
   orderOf,
@@ -29,19 +30,6 @@ async function operator(browser: Browser): Promise<{ context: BrowserContext; pa
   return { context, page };
 }
 
-/** Buys one unit of a product through the storefront (cart, details, Place order) → the order's code. */
-async function buy(page: Page, productId: string, email: string): Promise<string> {
-  await addFromProductPage(page, productId);
-  await page.goto("/checkout");
-  const form = checkoutForm(page);
-  await form.getByLabel("Full name").fill("Salma Haddad");
-  await form.getByLabel("Email", { exact: true }).fill(email);
-  await form.getByLabel("WhatsApp number").fill("+216 20 123 456");
-  await form.getByRole("button", { name: "Place order" }).click();
-  await page.waitForURL(/\/order-success\?code=PNR-/);
-  return new URL(page.url()).searchParams.get("code") ?? "";
-}
-
 test("manual mode: the operator marks the order paid and the shopper's page reveals the code by itself", async ({
   page,
   browser,
@@ -54,7 +42,7 @@ test("manual mode: the operator marks the order paid and the shopper's page reve
   const product = await createStockProduct(api, { title: `PSN card ${t}`, codes: [secret], platform: "PS" });
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
 
-  const code = await buy(page, product.id, uniqueEmail("lifecycle"));
+  const code = await buyOne(page, product.id, uniqueEmail("lifecycle"));
   // The order reserved the code.
   expect((await stockOf(api, product.id)).total).toMatchObject({ available: 0, reserved: 1 });
 

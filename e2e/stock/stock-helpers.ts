@@ -4,6 +4,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from "@playwr
 import type { ProductStock } from "../../shared/src/schemas/stock.ts";
 import type { AdminOrderDetail } from "../../shared/src/schemas/orders.ts";
 import type { ApiSession } from "../admin/console-helpers.ts";
+import { addFromProductPage, checkoutForm } from "../checkout/checkout-helpers.ts";
 
 /** A short unique tag for names and codes, so runs and parallel tests never collide. */
 export const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 100_000).toString(36)}`.toUpperCase();
@@ -106,4 +107,17 @@ export async function openOrder(page: Page, code: string, labels = { lookup: "Pa
   await lookup.getByPlaceholder("PNR-12345").fill(code);
   await lookup.getByRole("button", { name: labels.search }).click();
   await lookup.getByTestId("open-order").click();
+}
+
+/** Buys one unit of a product through the storefront (cart, details, Place order) → the order's code. */
+export async function buyOne(page: Page, productId: string, email: string): Promise<string> {
+  await addFromProductPage(page, productId);
+  await page.goto("/checkout");
+  const form = checkoutForm(page);
+  await form.getByLabel("Full name").fill("Salma Haddad");
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("WhatsApp number").fill("+216 20 123 456");
+  await form.getByRole("button", { name: "Place order" }).click();
+  await page.waitForURL(/\/order-success\?code=PNR-/);
+  return new URL(page.url()).searchParams.get("code") ?? "";
 }

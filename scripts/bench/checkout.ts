@@ -6,8 +6,11 @@
  * Budgets: SQLite >= 1,300 orders/s and p95 <= 30 ms; PostgreSQL (2 instances) >= 500 orders/s, p95 <= 50 ms.
  * A shared 2-core machine swings between runs, so it makes --runs runs (3), each with fresh servers and
  * database, and reports the median run (by p95) with every run's figures. Prints a one-line JSON summary last.
+ * --automatic: before the clock starts, the products the bench buys are switched to automatic delivery and given
+ * enough codes (imported through the admin API, in parts) for every order to reserve its codes, as a store selling
+ * from code stock does (issue 14); the JSON says whether reservation was on ("codeReservation").
  * Usage: tsx scripts/bench/checkout.ts [--engine sqlite|postgres] [--instances 1] [--runs 3] [--seconds 10]
- *   [--clients 20] [--max 20000] [--source] [--profile DIR] */
+ *   [--clients 20] [--max 20000] [--automatic] [--source] [--profile DIR] */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -15,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { startCluster } from "../../server/cluster/cluster.ts";
 import { httpRequest, json } from "../../server/cluster/http-client.ts";
+import { MAX_IMPORT_LINES } from "../../shared/src/schemas/stock.ts";
 import { createPostgresDatabase } from "../../server/src/test/postgres-database.ts";
 import { report } from "./serve.ts";
 
@@ -28,6 +32,8 @@ const CLIENTS = arg("clients", 20);
 const MAX_ORDERS = arg("max", 20_000);
 const RUNS = arg("runs", 3);
 const INSTANCES = arg("instances", 1);
+const AUTOMATIC = process.argv.includes("--automatic");
+const ADMIN = { username: "admin", password: "bench-password-1" };
 const engineIndex = process.argv.indexOf("--engine");
 const ENGINE = engineIndex >= 0 ? process.argv[engineIndex + 1] : "sqlite";
 if (ENGINE !== "sqlite" && ENGINE !== "postgres") throw new Error("--engine is sqlite or postgres");
@@ -105,8 +111,8 @@ const database = ENGINE === "postgres" ? await createPostgresDatabase("store_ben
 const cluster = await startCluster({
   instances: INSTANCES,
   env: {
-    ADMIN_USERNAME: "admin",
-    ADMIN_PASSWORD: "bench-password-1",
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
     // Every bench order comes from 127.0.0.1 (through HAProxy too): the checkout's per-address and per-recipient
     // limits (issue 15) are still counted on every order, and paid for, but set out of the bench's reach.
     CHECKOUT_LIMIT_PER_ADDRESS: "1000000",
@@ -137,6 +143,47 @@ function serverCpuSeconds(): number | null {
   }
 }
 
+/** Codes per bought product (or option) so that no order of this run can find its stock short: a product is on at
+ * most two lines of an order, each of at most 3 units, and no run places more than 5,000 orders a second. */
+function codesPerLine(products: number): number {
+  const orders = Math.min(MAX_ORDERS, SECONDS * 5000);
+  return Math.ceil((orders * 2 * 3) / products) + 10;
+}
+
+/** --automatic: each line the bench buys is sold from code stock, with codesPerLine codes imported through the admin
+ * API (as the console does, in parts of at most MAX_IMPORT_LINES lines). Returns how many codes were imported. */
+async function stockCodes(lines: { id: string; variantId: string | undefined }[]): Promise<number> {
+  const login = await httpRequest(agent, `${base}/api/admin/login`, "POST", JSON.stringify(ADMIN));
+  if (login.status !== 200) throw new Error(`admin login answered ${login.status}`);
+  const { csrfToken } = json<{ csrfToken: string }>(login);
+  const setCookie = login.headers["set-cookie"] ?? [];
+  const headers = { Cookie: setCookie.map((c) => c.split(";")[0]).join("; "), "X-CSRF-Token": csrfToken };
+  const send = async (method: string, url: string, body: unknown): Promise<unknown> => {
+    const res = await httpRequest(agent, `${base}${url}`, method, JSON.stringify(body), headers);
+    if (res.status !== 200) throw new Error(`${method} ${url} answered ${res.status}: ${res.body.toString("utf8")}`);
+    return json(res);
+  };
+  const perLine = codesPerLine(lines.length);
+  let imported = 0;
+  for (const [p, line] of lines.entries()) {
+    await send("PUT", `/api/admin/products/${encodeURIComponent(line.id)}`, { deliveryMode: "automatic" });
+    for (let from = 0; from < perLine; from += MAX_IMPORT_LINES) {
+      const count = Math.min(MAX_IMPORT_LINES, perLine - from);
+      const text = Array.from({ length: count }, (_, k) => `BENCH-${p}-${from + k}-${line.id}`).join("\n");
+      const answer = (await send("POST", `/api/admin/products/${encodeURIComponent(line.id)}/codes/import`, {
+        text,
+        format: "text",
+        lineOffset: from,
+        ...(line.variantId ? { variantId: line.variantId } : {}),
+      })) as { summary: { imported: number } };
+      if (answer.summary.imported !== count)
+        throw new Error(`${line.id}: ${answer.summary.imported} of ${count} codes imported`);
+      imported += count;
+    }
+  }
+  return imported;
+}
+
 async function stop(): Promise<void> {
   await cluster.stop();
   await database?.drop();
@@ -149,6 +196,7 @@ try {
   );
   const lines = catalog.products.filter((p) => p.inStock).map((p) => ({ id: p.id, variantId: p.variants[0]?.id }));
   if (lines.length === 0) throw new Error("no products");
+  const codesImported = AUTOMATIC ? await stockCodes(lines) : 0;
   const currencies = ["USD", "TND", "EUR", "EGP"] as const;
   const locales = ["en", "fr", "ar"] as const;
 
@@ -219,6 +267,9 @@ try {
     engine: ENGINE,
     instances: INSTANCES,
     server: source ? "source (tsx)" : "built",
+    /** Whether every order reserved codes from stock (--automatic), and how many codes were loaded for it. */
+    codeReservation: AUTOMATIC,
+    codesImported,
     clients: CLIENTS,
     seconds: Math.round(elapsed * 10) / 10,
     orders: latencies.length,
@@ -237,7 +288,7 @@ try {
     ok: ordersPerSecond >= BUDGET.minOrdersPerSecond && pct(95) <= BUDGET.p95Ms && Object.keys(failures).length === 0,
   };
   console.log(
-    `checkout: ${figures.orders} orders in ${figures.seconds} s = ${ordersPerSecond} orders/s; p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms (${ENGINE}, ${INSTANCES} instance(s)${INSTANCES > 1 ? " behind HAProxy" : ""}, ${CLIENTS} clients, ${figures.server} server, ${serverCpuMsPerOrder} ms server CPU per order, ${clientCpuMsPerOrder} ms client CPU per order, load ${figures.loadAverage}; budget >= ${BUDGET.minOrdersPerSecond} orders/s, p95 <= ${BUDGET.p95Ms} ms)`,
+    `checkout: ${figures.orders} orders in ${figures.seconds} s = ${ordersPerSecond} orders/s; p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms (${ENGINE}, ${INSTANCES} instance(s)${INSTANCES > 1 ? " behind HAProxy" : ""}, ${CLIENTS} clients, ${figures.server} server, code reservation ${AUTOMATIC ? "on" : "off"}, ${serverCpuMsPerOrder} ms server CPU per order, ${clientCpuMsPerOrder} ms client CPU per order, load ${figures.loadAverage}; budget >= ${BUDGET.minOrdersPerSecond} orders/s, p95 <= ${BUDGET.p95Ms} ms)`,
   );
   report("checkout", figures);
 } finally {

@@ -4,10 +4,13 @@ import type { AppDeps, Services } from "./app.ts";
 
 export type Stop = () => Promise<void>;
 
-/** How often unpaid orders are checked for expiry. */
-const EXPIRY_PASS_MS = 30_000;
+/** How often unpaid orders are checked for expiry: every 30 s, or four times per UNPAID_ORDER_TTL_MINUTES when that
+ * is shorter than 2 minutes (never more than once a second), so an order is never kept much past its time. */
+export function expiryPassMs(unpaidOrderTtlMs: number): number {
+  return Math.min(30_000, Math.max(1000, Math.round(unpaidOrderTtlMs / 4)));
+}
 
-export async function startBackground(_deps: AppDeps, services: Services): Promise<Stop> {
+export async function startBackground(deps: AppDeps, services: Services): Promise<Stop> {
   const stops: Stop[] = [];
 
   await services.adminAuth.ensureFirstAdmin();
@@ -24,7 +27,7 @@ export async function startBackground(_deps: AppDeps, services: Services): Promi
       .finally(() => {
         expiring = undefined;
       });
-  }, EXPIRY_PASS_MS);
+  }, expiryPassMs(deps.config.unpaidOrderTtlMs));
   expire.unref();
   stops.push(async () => {
     clearInterval(expire);

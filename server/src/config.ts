@@ -29,10 +29,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional,
   /** Minutes an unpaid order keeps its reserved codes before it expires (default: 60 with a payment provider,
-   * 2880 = 48 hours in manual mode). */
+   * 2880 = 48 hours in manual mode). A fraction of a minute is taken too, down to 0.05 (3 s; a test store's). */
   UNPAID_ORDER_TTL_MINUTES: optional
     .transform((v) => (v === undefined ? undefined : Number(v)))
-    .pipe(z.number().int().min(1).max(525_600).optional()),
+    .pipe(z.number().min(0.05).max(525_600).optional()),
   CLIENT_DIST: optional,
   SEED_DEMO: z.enum(["auto", "yes", "no"]).default("auto"),
   /** Set (yes/true/1) only behind a reverse proxy: rate limits then key on the X-Forwarded-For hop. */
@@ -150,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     codesKey: e.CODES_KEY,
     payment,
-    unpaidOrderTtlMs: (e.UNPAID_ORDER_TTL_MINUTES ?? (payment.provider === "manual" ? 2880 : 60)) * 60_000,
+    unpaidOrderTtlMs: Math.round((e.UNPAID_ORDER_TTL_MINUTES ?? (payment.provider === "manual" ? 2880 : 60)) * 60_000),
     clientDist: path.resolve(e.CLIENT_DIST ?? new URL("../../client/dist", import.meta.url).pathname),
     seedDemo: e.SEED_DEMO,
     trustProxy: ["1", "true", "yes"].includes((e.TRUST_PROXY ?? "").toLowerCase()),

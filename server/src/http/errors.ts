@@ -16,9 +16,10 @@ export class AppError extends Error {
     super(message);
   }
 }
+/** `extra`: fields added to the answer's body beside `error`, such as a stable `code` and its parameters. */
 export class ValidationError extends AppError {
-  constructor(message: string, fields?: Record<string, string>, detail?: string) {
-    super(400, message, detail, fields);
+  constructor(message: string, fields?: Record<string, string>, detail?: string, extra?: Record<string, unknown>) {
+    super(400, message, detail, fields, extra);
   }
 }
 export class UnauthorizedError extends AppError {
@@ -32,8 +33,8 @@ export class ForbiddenError extends AppError {
   }
 }
 export class NotFoundError extends AppError {
-  constructor(message = "Not found") {
-    super(404, message);
+  constructor(message = "Not found", extra?: Record<string, unknown>) {
+    super(404, message, undefined, undefined, extra);
   }
 }
 export class ConflictError extends AppError {

@@ -14,9 +14,45 @@ export const apiErrorSchema = z.object({
   variantId: z.string().nullable().optional(),
   /** With a 429 (code RATE_LIMITED): the seconds to wait, as in the Retry-After header. */
   retryAfter: z.number().optional(),
+  /** With an ADMIN_ERROR_CODES refusal about an order's state: the state the order is in. */
+  orderStatus: z.string().optional(),
+  /** With `too_many_import_lines`: the most lines one import may carry. */
+  max: z.number().int().optional(),
 });
 
 /** The code of every 429 answer: too many requests (or login attempts) from this client; `retryAfter` says
  * how long to wait. */
 export const RATE_LIMITED = "rate_limited";
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** The refusals of the operator's order and stock actions (docs/product.md, Admin API): each answer carries one of
+ * these in `code`, with its parameters beside it (`title`: a product's title; `orderStatus`: the order's state;
+ * `max`: a limit), so the console says it in the operator's language; `error` keeps an English text for logs and
+ * API users. */
+export const ADMIN_ERROR_CODES = {
+  orderNotFound: "order_not_found",
+  productNotFound: "product_not_found",
+  /** Mark paid: the order is no longer awaiting payment (`orderStatus`). */
+  notAwaitingPayment: "order_not_awaiting_payment",
+  /** Resend the delivery email: the order is not delivered (`orderStatus`). */
+  nothingToResend: "order_not_delivered",
+  /** Replace a code: only a delivered order's codes can be replaced (`orderStatus`). */
+  replaceNeedsDelivery: "replace_needs_delivery",
+  /** Replace a code: the code is not one sold with this order. */
+  codeNotInOrder: "code_not_in_order",
+  /** Replace a code: the code changed meanwhile (or its order line is gone). */
+  codeChanged: "code_changed",
+  /** Replace a code: no code of the line's product (`title`) is available. */
+  noReplacementCode: "no_replacement_code",
+  notCancellable: "order_not_cancellable",
+  notRefundable: "order_not_refundable",
+  /** Revoke: no available code of this product matches the ids or the code given. */
+  noMatchingCode: "no_matching_code",
+  /** Import: the product has options and none was chosen for the codes. */
+  optionRequired: "code_option_required",
+  /** Import: an option was given for a product without options. */
+  noOptions: "product_has_no_options",
+  /** Import: more lines than one request may carry (`max`). */
+  tooManyLines: "too_many_import_lines",
+} as const;
+export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[keyof typeof ADMIN_ERROR_CODES];

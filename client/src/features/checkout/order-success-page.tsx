@@ -6,7 +6,9 @@
 import { useEffect, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { publicOrderSchema, type OrderStatus, type PublicOrder } from "@store/shared/schemas/orders";
+import type { OrderStatus, PublicOrder } from "@store/shared/schemas/orders";
+import { throttledText } from "../../i18n/throttled.ts";
+import { lookupOrder, type PublicOrderResult } from "../orders/orders-api.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useSettings } from "../catalog/catalog-hooks.ts";
 import { useMoney } from "../catalog/use-money.ts";
@@ -23,45 +25,35 @@ const POLL_MS = 4000;
 
 export type PaymentReturn = "return" | "cancelled";
 
-/** GET /api/orders/{code}; null when the lookup fails (the page then shows the message without the name). */
-export async function lookupOrder(
-  code: string,
-  fetchImpl: typeof fetch = fetch,
-  signal?: AbortSignal,
-): Promise<PublicOrder | null> {
-  try {
-    const res = await fetchImpl(`/api/orders/${encodeURIComponent(code)}`, {
-      headers: { Accept: "application/json" },
-      signal,
-    });
-    if (!res.ok) return null;
-    const parsed = publicOrderSchema.safeParse(await res.json());
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+interface Lookup {
+  /** undefined while the first lookup runs, null when it failed. */
+  order: PublicOrder | null | undefined;
+  /** The seconds to wait when the store answered that the lookups come too often (429), else null. */
+  retryAfter: number | null;
 }
 
-/** The lookup's answer for this code: undefined while it runs, null when it failed. With `poll`, asks again
- * every few seconds while the order awaits payment (or the lookup failed). */
-function useOrderLookup(code: string | undefined, poll: boolean): PublicOrder | null | undefined {
-  const [result, setResult] = useState<{ code: string; order: PublicOrder | null } | null>(null);
+/** The lookup's answer for this code. With `poll`, asks again every few seconds while the order awaits payment (or
+ * the lookup failed); after a 429, asks again once the wait is over. */
+function useOrderLookup(code: string | undefined, poll: boolean): Lookup {
+  const [result, setResult] = useState<{ code: string; answer: PublicOrderResult } | null>(null);
   const [round, setRound] = useState(0);
-  const waiting =
-    result !== null && result.code === code && (result.order?.status ?? "pending_payment") === "pending_payment";
+  const current = result !== null && result.code === code ? result.answer : undefined;
+  const retryAfter = current?.kind === "throttled" ? current.retryAfter : null;
+  const waiting = current !== undefined && (current.kind !== "ok" || current.order.status === "pending_payment");
   useEffect(() => {
-    if (!poll || !waiting) return;
-    const timer = window.setTimeout(() => setRound((n) => n + 1), POLL_MS);
+    const delay = retryAfter !== null ? retryAfter * 1000 : poll && waiting ? POLL_MS : null;
+    if (delay === null) return;
+    const timer = window.setTimeout(() => setRound((n) => n + 1), delay);
     return () => window.clearTimeout(timer);
-  }, [poll, waiting, result]);
+  }, [poll, waiting, retryAfter, result]);
   useEffect(() => {
     if (!code) return;
     let cancelled = false;
     const controller = new AbortController();
     // A slow lookup gives up and shows the message without the name.
     const timer = window.setTimeout(() => controller.abort(), LOOKUP_TIMEOUT_MS);
-    void lookupOrder(code, fetch, controller.signal).then((order) => {
-      if (!cancelled) setResult({ code, order });
+    void lookupOrder(code, fetch, controller.signal).then((answer) => {
+      if (!cancelled) setResult({ code, answer });
     });
     return () => {
       cancelled = true;
@@ -69,7 +61,7 @@ function useOrderLookup(code: string | undefined, poll: boolean): PublicOrder | 
       controller.abort();
     };
   }, [code, round]);
-  return result && result.code === code ? result.order : undefined;
+  return { order: current === undefined ? undefined : current.kind === "ok" ? current.order : null, retryAfter };
 }
 
 /** Each step's state for an order in this status: checkout's own steps are done; payment is done only once
@@ -162,11 +154,11 @@ export function OrderSuccessPage({
   code?: string | undefined;
   payment?: PaymentReturn | undefined;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   useDocumentTitle(t`Thank you!`);
   const placed = code ? placedOrder(browserStorage("session"), code) : null;
   const online = payment !== undefined || Boolean(placed?.paymentLink);
-  const order = useOrderLookup(code, online);
+  const { order, retryAfter } = useOrderLookup(code, online);
   // Every order starts awaiting payment: that is where it stands until the lookup says otherwise.
   const status: OrderStatus = order?.status ?? "pending_payment";
   const name = order === undefined ? null : (order?.firstName ?? "");
@@ -194,6 +186,11 @@ export function OrderSuccessPage({
           <Trans>Check your email for details.</Trans>
         </p>
       )}
+      {retryAfter !== null ? (
+        <p className="order-success__line" role="alert" data-testid="lookup-throttled">
+          {throttledText(i18n, retryAfter)} <Trans>This page asks again by itself.</Trans>
+        </p>
+      ) : null}
       {code && status === "pending_payment" ? (
         online ? (
           <OnlinePayment payment={payment} paymentLink={placed?.paymentLink ?? null} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchPrivateOrder } from "./orders-api.ts";
+import { fetchPrivateOrder, lookupOrder } from "./orders-api.ts";
 
 const order = {
   code: "PNR-ABCD1234",
@@ -52,5 +52,38 @@ describe("fetchPrivateOrder", () => {
     expect(await fetchPrivateOrder("t", answering(500, "oops"))).toEqual({ kind: "error" });
     expect(await fetchPrivateOrder("t", answering(200, { code: 1 }))).toEqual({ kind: "error" });
     expect(await fetchPrivateOrder("t", () => Promise.reject(new TypeError("offline")))).toEqual({ kind: "error" });
+  });
+
+  it("says how long to wait when the lookups come too often (429)", async () => {
+    expect(
+      await fetchPrivateOrder(
+        "t",
+        answering(429, { error: "Too many requests", code: "rate_limited", retryAfter: 42 }),
+      ),
+    ).toEqual({ kind: "throttled", retryAfter: 42 });
+    // Without the body's figure, the Retry-After header; without either, a minute.
+    const headerOnly: typeof fetch = () =>
+      Promise.resolve(new Response("slow down", { status: 429, headers: { "Retry-After": "7" } }));
+    expect(await fetchPrivateOrder("t", headerOnly)).toEqual({ kind: "throttled", retryAfter: 7 });
+    expect(await fetchPrivateOrder("t", answering(429, "{}"))).toEqual({ kind: "throttled", retryAfter: 60 });
+  });
+});
+
+describe("lookupOrder", () => {
+  const found = { code: "PNR-ABCD1234", firstName: "Amira", status: "paid" };
+
+  it("asks the public lookup for the code and reads its answer", async () => {
+    const seen: string[] = [];
+    expect(await lookupOrder("PNR-ABCD1234", answering(200, found, seen))).toEqual({ kind: "ok", order: found });
+    expect(seen).toEqual(["/api/orders/PNR-ABCD1234"]);
+  });
+
+  it("reports a 429 with its wait, and anything else as an error", async () => {
+    expect(
+      await lookupOrder("PNR-1", answering(429, { error: "Too many", code: "rate_limited", retryAfter: 12.2 })),
+    ).toEqual({ kind: "throttled", retryAfter: 13 });
+    expect(await lookupOrder("PNR-1", answering(404, { error: "Order not found" }))).toEqual({ kind: "error" });
+    expect(await lookupOrder("PNR-1", answering(200, { code: 5 }))).toEqual({ kind: "error" });
+    expect(await lookupOrder("PNR-1", () => Promise.reject(new TypeError("offline")))).toEqual({ kind: "error" });
   });
 });

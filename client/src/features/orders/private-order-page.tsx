@@ -7,6 +7,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { toast } from "../../ui/toast.tsx";
+import { throttledText } from "../../i18n/throttled.ts";
 import type { OrderStatus, PrivateOrder } from "@store/shared/schemas/orders";
 import { useMoney } from "../catalog/use-money.ts";
 import { useLang } from "../prefs/prefs-store.ts";
@@ -73,7 +74,7 @@ function usePrivateOrder(token: string): [LoadState, () => void] {
 }
 
 export function PrivateOrderPage({ token }: { token: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   useNoIndex();
   const [state, retry] = usePrivateOrder(token);
   const code = state.kind === "ok" ? state.order.code : null;
@@ -100,6 +101,21 @@ export function PrivateOrderPage({ token }: { token: string }) {
         <Link to="/" className="btn btn--primary">
           <Trans>Back to the store</Trans>
         </Link>
+      </div>
+    );
+  }
+  if (state.kind === "throttled") {
+    return (
+      <div className="container page page--center">
+        <h1>
+          <Trans>Your order</Trans>
+        </h1>
+        <p role="alert" data-testid="order-throttled">
+          {throttledText(i18n, state.retryAfter)}
+        </p>
+        <button type="button" className="btn btn--primary" onClick={retry}>
+          <Trans>Retry</Trans>
+        </button>
       </div>
     );
   }

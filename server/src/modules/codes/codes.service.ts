@@ -16,6 +16,7 @@ import {
   type ImportRefusal,
   type ProductStock,
 } from "@store/shared/schemas/stock";
+import { ADMIN_ERROR_CODES } from "@store/shared/schemas/errors";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { NotFoundError, ValidationError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
@@ -105,7 +106,7 @@ export class CodesService {
 
   private async product(tx: Tx, productId: string) {
     const product = await this.catalog.productById(tx, productId);
-    if (!product) throw new NotFoundError("Product not found");
+    if (!product) throw new NotFoundError("Product not found", { code: ADMIN_ERROR_CODES.productNotFound });
     return product;
   }
 
@@ -176,7 +177,10 @@ export class CodesService {
     const request = parseWith(codeImportRequestSchema, raw);
     const parsed = parseImport(request.text, request.format, request.lineOffset);
     if (parsed.lines > MAX_IMPORT_LINES)
-      throw new ValidationError(`At most ${MAX_IMPORT_LINES} lines per import`, { text: "Too many lines" });
+      throw new ValidationError(`At most ${MAX_IMPORT_LINES} lines per import`, { text: "Too many lines" }, undefined, {
+        code: ADMIN_ERROR_CODES.tooManyLines,
+        max: MAX_IMPORT_LINES,
+      });
     const variantId = request.variantId ? request.variantId : null;
     const now = this.clock();
     // Sealing and hashing happen before the transaction (CPU work, no I/O).
@@ -184,11 +188,19 @@ export class CodesService {
     const result = await this.data.transaction(async (tx) => {
       const product = await this.product(tx, productId);
       if (product.variants.length > 0 && !product.variants.some((v) => v.id === variantId))
-        throw new ValidationError("Choose one of the product's options for these codes", {
-          variantId: "Choose an option",
-        });
+        throw new ValidationError(
+          "Choose one of the product's options for these codes",
+          { variantId: "Choose an option" },
+          undefined,
+          { code: ADMIN_ERROR_CODES.optionRequired },
+        );
       if (product.variants.length === 0 && variantId !== null)
-        throw new ValidationError("This product has no options", { variantId: "This product has no options" });
+        throw new ValidationError(
+          "This product has no options",
+          { variantId: "This product has no options" },
+          undefined,
+          { code: ADMIN_ERROR_CODES.noOptions },
+        );
       const existing = await this.repo.existingHashes(
         tx,
         productId,
@@ -249,7 +261,10 @@ export class CodesService {
         },
         now,
       );
-      if (revoked === 0) throw new NotFoundError("No available code of this product matches");
+      if (revoked === 0)
+        throw new NotFoundError("No available code of this product matches", {
+          code: ADMIN_ERROR_CODES.noMatchingCode,
+        });
       await this.stockKeeper.refresh(tx, [productId], now);
       return { revoked, stock: await this.stockIn(tx, productId) };
     });

@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutResponseSchema, type CheckoutResponse } from "@store/shared/schemas/checkout";
 import { adminOrderDetailSchema, privateOrderSchema, type AdminOrderDetail } from "@store/shared/schemas/orders";
-import { codeImportResultSchema, productStockSchema, stockAlertsSchema } from "@store/shared/schemas/stock";
+import {
+  MAX_IMPORT_LINES,
+  codeImportResultSchema,
+  productStockSchema,
+  stockAlertsSchema,
+} from "@store/shared/schemas/stock";
+import { ADMIN_ERROR_CODES } from "@store/shared/schemas/errors";
 import { syncResponseSchema } from "@store/shared/schemas/catalog";
 import { devMailSchema, devMailSummarySchema } from "@store/shared/schemas/orders";
 import { signIn, ADMIN_ENV, type AdminClient } from "../../test/admin-session.ts";
@@ -114,6 +120,7 @@ describe("code import", () => {
     await makeAutomatic("spotify-3m");
     const noOption = await admin.request("POST", "/api/admin/products/spotify-3m/codes/import", { text: "A1" });
     expect(noOption.status).toBe(400);
+    expect(await noOption.json()).toMatchObject({ code: ADMIN_ERROR_CODES.optionRequired });
     const product = (await (await admin.request("GET", "/api/admin/products/spotify-3m")).json()) as {
       variants: { id: string }[];
     };
@@ -136,7 +143,20 @@ describe("code import", () => {
   it("refuses bad bodies with a 400 and unknown products with a 404, writing nothing", async () => {
     expect((await admin.request("POST", "/api/admin/products/steam-20/codes/import", { text: 5 })).status).toBe(400);
     expect((await admin.request("POST", "/api/admin/products/steam-20/codes/import", "{")).status).toBe(400);
-    expect((await admin.request("POST", "/api/admin/products/nope/codes/import", { text: "A" })).status).toBe(404);
+    const unknown = await admin.request("POST", "/api/admin/products/nope/codes/import", { text: "A" });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: "Product not found", code: ADMIN_ERROR_CODES.productNotFound });
+    const options = await admin.request("POST", "/api/admin/products/steam-20/codes/import", {
+      text: "A",
+      variantId: "v1",
+    });
+    expect(options.status).toBe(400);
+    expect(await options.json()).toMatchObject({ code: ADMIN_ERROR_CODES.noOptions });
+    const tooMany = await admin.request("POST", "/api/admin/products/steam-20/codes/import", {
+      text: "x\n".repeat(MAX_IMPORT_LINES + 1),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({ code: ADMIN_ERROR_CODES.tooManyLines, max: MAX_IMPORT_LINES });
     expect((await store.app.request("/api/admin/products/steam-20/codes.csv")).status).toBe(401);
   });
 });
@@ -196,8 +216,16 @@ describe("stock, checkout and the order lifecycle", () => {
     ]);
     expect(detail.events.at(-1)?.detail).toBe("bank transfer 42");
     expect(detail.actions).toEqual(["resend_delivery", "replace_code", "refund"]);
-    // A second confirmation changes nothing.
-    expect((await act(order.panierCode, "mark-paid")).status).toBe(409);
+    // A second confirmation changes nothing, and says why with a code the console translates.
+    const twice = await act(order.panierCode, "mark-paid");
+    expect(twice.status).toBe(409);
+    expect(await twice.json()).toMatchObject({
+      code: ADMIN_ERROR_CODES.notAwaitingPayment,
+      orderStatus: "delivered",
+    });
+    const unknown = await act("PNR-ZZZZ9999", "mark-paid");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ code: ADMIN_ERROR_CODES.orderNotFound });
     const again = await store.data.transaction((tx) =>
       store.services.orders.confirmPayment(tx, order.panierCode, Date.now()),
     );
@@ -233,6 +261,12 @@ describe("stock, checkout and the order lifecycle", () => {
     // No code left to replace it with: refused, nothing changed.
     const none = await act(order.panierCode, "replace-code", { codeId: old?.id });
     expect(none.status).toBe(409);
+    expect(await none.json()).toMatchObject({
+      code: ADMIN_ERROR_CODES.noReplacementCode,
+      title: "PlayStation Store $10 Gift Card (US)",
+    });
+    const notOurs = await act(order.panierCode, "replace-code", { codeId: "c-not-of-this-order" });
+    expect(await notOurs.json()).toMatchObject({ code: ADMIN_ERROR_CODES.codeNotInOrder });
     expect((await orderDetail(order.panierCode)).codes.map((c) => c.status)).toEqual(["sold"]);
 
     await importCodes("psn-10-us", "PSN-DDDD-4444");
@@ -262,7 +296,18 @@ describe("stock, checkout and the order lifecycle", () => {
     expect(refunded.codes.map((c) => c.status)).toEqual(["revoked", "revoked"]);
     expect(refunded.events.at(-1)).toMatchObject({ action: "refunded", fromStatus: "delivered", toStatus: "refunded" });
     expect((await privatePage(order)).codes).toEqual([]);
-    expect((await act(order.panierCode, "cancel")).status).toBe(409);
+    const cancel = await act(order.panierCode, "cancel");
+    expect(cancel.status).toBe(409);
+    expect(await cancel.json()).toMatchObject({ code: ADMIN_ERROR_CODES.notCancellable, orderStatus: "refunded" });
+    for (const [action, code] of [
+      ["refund", ADMIN_ERROR_CODES.notRefundable],
+      ["resend-delivery", ADMIN_ERROR_CODES.nothingToResend],
+      ["replace-code", ADMIN_ERROR_CODES.replaceNeedsDelivery],
+    ] as const) {
+      const res = await act(order.panierCode, action, action === "replace-code" ? { codeId: old?.id } : undefined);
+      expect(res.status, action).toBe(409);
+      expect(await res.json(), action).toMatchObject({ code, orderStatus: "refunded" });
+    }
   });
 
   it("frees the codes of an order that expires unpaid or is cancelled", async () => {
@@ -339,9 +384,13 @@ describe("stock, checkout and the order lifecycle", () => {
       codes: { id: string }[];
     };
     const soldId = sold.codes[0]?.id ?? "";
-    expect(
-      (await admin.request("POST", "/api/admin/products/psn-10-us/codes/revoke", { codeIds: [soldId] })).status,
-    ).toBe(404);
+    const refused = await admin.request("POST", "/api/admin/products/psn-10-us/codes/revoke", { codeIds: [soldId] });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ code: ADMIN_ERROR_CODES.noMatchingCode });
+    // The same code again, by its text: no longer available.
+    const again = await admin.request("POST", "/api/admin/products/psn-10-us/codes/revoke", { code: "PSN-HHHH-8888" });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ code: ADMIN_ERROR_CODES.noMatchingCode });
   });
 
   it("keeps manual products selling without stock, their paid orders staying 'paid'", async () => {

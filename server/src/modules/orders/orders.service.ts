@@ -20,6 +20,7 @@ import {
 import type { OrderStatus } from "@store/shared/order-status";
 import type { StockAlerts } from "@store/shared/schemas/stock";
 import { isCurrency } from "@store/shared/currency";
+import { ADMIN_ERROR_CODES } from "@store/shared/schemas/errors";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../http/errors.ts";
 import { maskCode } from "../../lib/sealer.ts";
@@ -56,6 +57,9 @@ function decodeCursor(cursor: string): { value: number; code: string } {
  * codes were freed: they are taken again from stock, or it waits for stock). */
 const SETTLEABLE: readonly OrderStatus[] = ["pending_payment", "expired"];
 export const SYSTEM_ACTOR = "system";
+
+/** The operator's refusal for an unknown order (the shopper's lookups answer a plain 404). */
+const orderNotFound = () => new NotFoundError("Order not found", { code: ADMIN_ERROR_CODES.orderNotFound });
 
 export interface OrdersDeps {
   data: DataLayer;
@@ -103,7 +107,7 @@ export class OrdersService {
   async findByCode(code: string): Promise<AdminOrderDetail> {
     const normalized = normalizeOrderCode(code);
     const detail = normalized ? await this.deps.data.read((tx) => this.detail(tx, normalized)) : undefined;
-    if (!detail) throw new NotFoundError("Order not found");
+    if (!detail) throw orderNotFound();
     return detail;
   }
 
@@ -392,12 +396,12 @@ export class OrdersService {
     const now = this.clock();
     const detail = await this.deps.data.transaction(async (tx) => {
       const order = await this.repo.row(tx, normalized);
-      if (!order) throw new NotFoundError("Order not found");
+      if (!order) throw orderNotFound();
       await work(tx, order, now);
       return this.detail(tx, order.code);
     });
     this.onMailQueued();
-    if (!detail) throw new NotFoundError("Order not found");
+    if (!detail) throw orderNotFound();
     return detail;
   }
 
@@ -406,7 +410,11 @@ export class OrdersService {
     return this.act(code, async (tx, order, now) => {
       const row =
         order.status === "pending_payment" ? await this.confirmPayment(tx, order.code, now, actor.username) : undefined;
-      if (!row) throw new ConflictError(`Order ${order.code} is not awaiting payment (status: ${order.status}).`);
+      if (!row)
+        throw new ConflictError(`Order ${order.code} is not awaiting payment (status: ${order.status}).`, {
+          code: ADMIN_ERROR_CODES.notAwaitingPayment,
+          orderStatus: order.status,
+        });
       if (actor.note) await this.event(tx, order.id, now, actor.username, "payment_confirmed", null, null, actor.note);
     });
   }
@@ -414,7 +422,10 @@ export class OrdersService {
   resendDelivery(code: string, actor: Actor): Promise<AdminOrderDetail> {
     return this.act(code, async (tx, order, now) => {
       if (order.status !== "delivered")
-        throw new ConflictError(`Order ${order.code} has no delivery to resend (status: ${order.status}).`);
+        throw new ConflictError(`Order ${order.code} has no delivery to resend (status: ${order.status}).`, {
+          code: ADMIN_ERROR_CODES.nothingToResend,
+          orderStatus: order.status,
+        });
       await this.deps.mails.queueDelivery(tx, order, {}, now);
       await this.event(tx, order.id, now, actor.username, "delivery_email_resent", null, null, actor.note ?? "");
     });
@@ -424,16 +435,23 @@ export class OrdersService {
   replaceCode(code: string, codeId: string, actor: Actor): Promise<AdminOrderDetail> {
     return this.act(code, async (tx, order, now) => {
       if (order.status !== "delivered")
-        throw new ConflictError(`Only a delivered order's codes can be replaced (status: ${order.status}).`);
+        throw new ConflictError(`Only a delivered order's codes can be replaced (status: ${order.status}).`, {
+          code: ADMIN_ERROR_CODES.replaceNeedsDelivery,
+          orderStatus: order.status,
+        });
       const old = await this.codes.byId(tx, codeId);
       if (!old || old.orderId !== order.id || old.status !== "sold" || old.orderLineId === null)
-        throw new ConflictError("This code is not a delivered code of this order.");
+        throw new ConflictError("This code is not a delivered code of this order.", {
+          code: ADMIN_ERROR_CODES.codeNotInOrder,
+        });
       const line = ((await this.repo.linesOf(tx, [order.id])).get(order.id) ?? []).find(
         (l) => l.id === old.orderLineId,
       );
-      if (!line) throw new ConflictError("This code's order line is gone.");
+      if (!line) throw new ConflictError("This code's order line is gone.", { code: ADMIN_ERROR_CODES.codeChanged });
       if (!(await this.codes.setStatus(tx, old.id, "sold", "revoked", now)))
-        throw new ConflictError("This code changed meanwhile. Please reload the order.");
+        throw new ConflictError("This code changed meanwhile. Please reload the order.", {
+          code: ADMIN_ERROR_CODES.codeChanged,
+        });
       const [got] = await this.deps.stock.reserve(
         tx,
         order.id,
@@ -441,7 +459,10 @@ export class OrdersService {
         now,
       );
       if (got !== 1)
-        throw new ConflictError(`No code of "${line.title}" is available to replace it. Import codes first.`);
+        throw new ConflictError(`No code of "${line.title}" is available to replace it. Import codes first.`, {
+          code: ADMIN_ERROR_CODES.noReplacementCode,
+          title: line.title,
+        });
       const fresh = (await this.codes.forOrder(tx, order.id)).find((c) => c.status === "reserved");
       await this.codes.sellReservedForOrder(tx, order.id, now);
       if (!fresh) throw new Error("the replacement code was not found");
@@ -465,7 +486,11 @@ export class OrdersService {
   cancel(code: string, actor: Actor): Promise<AdminOrderDetail> {
     return this.act(code, async (tx, order, now) => {
       const row = await this.repo.transition(tx, order.code, ["pending_payment", "awaiting_stock"], "cancelled", now);
-      if (!row) throw new ConflictError(`Order ${order.code} cannot be cancelled (status: ${order.status}).`);
+      if (!row)
+        throw new ConflictError(`Order ${order.code} cannot be cancelled (status: ${order.status}).`, {
+          code: ADMIN_ERROR_CODES.notCancellable,
+          orderStatus: order.status,
+        });
       await this.deps.stock.release(tx, order.id, now);
       await this.event(tx, order.id, now, actor.username, "cancelled", order.status, "cancelled", actor.note ?? "");
     });
@@ -476,7 +501,11 @@ export class OrdersService {
   refund(code: string, actor: Actor): Promise<AdminOrderDetail> {
     return this.act(code, async (tx, order, now) => {
       const row = await this.repo.transition(tx, order.code, ["paid", "awaiting_stock", "delivered"], "refunded", now);
-      if (!row) throw new ConflictError(`Order ${order.code} cannot be refunded (status: ${order.status}).`);
+      if (!row)
+        throw new ConflictError(`Order ${order.code} cannot be refunded (status: ${order.status}).`, {
+          code: ADMIN_ERROR_CODES.notRefundable,
+          orderStatus: order.status,
+        });
       await this.deps.stock.release(tx, order.id, now);
       const revoked = (await this.codes.forOrder(tx, order.id)).filter((c) => c.status === "sold").length;
       await this.codes.revokeForOrder(tx, order.id, now);

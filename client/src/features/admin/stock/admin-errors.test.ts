@@ -1,44 +1,79 @@
 import { describe, expect, it } from "vitest";
+import { ADMIN_ERROR_CODES } from "@store/shared/schemas/errors";
 import { AdminNetworkError, errorFromResponse } from "../../../api/admin-client.ts";
 import { activateLocale, i18n } from "../../../i18n/i18n.ts";
 import { adminErrorText } from "./admin-errors.ts";
 
 describe("admin refusals in the operator's language", () => {
-  it("translates a refusal the server names by its code", async () => {
-    const err = errorFromResponse(409, { error: "No code is available", code: "no_stock" });
+  it("translates a refusal by its code, whatever its English text", async () => {
+    const err = errorFromResponse(409, {
+      error: "Order PNR-AB12CD34 cannot be cancelled (status: delivered).",
+      code: ADMIN_ERROR_CODES.notCancellable,
+      orderStatus: "delivered",
+    });
     await activateLocale("en");
-    expect(adminErrorText(i18n, err, "fallback")).toBe("No code is available for this product. Import codes first.");
+    expect(adminErrorText(i18n, err, "fallback")).toBe("This order can no longer be cancelled.");
     await activateLocale("fr");
-    expect(adminErrorText(i18n, err, "fallback")).toBe(
-      "Aucun code n'est disponible pour ce produit. Importez d'abord des codes.",
-    );
+    expect(adminErrorText(i18n, err, "fallback")).toBe("Cette commande ne peut plus être annulée.");
     await activateLocale("ar");
-    expect(adminErrorText(i18n, err, "fallback")).toBe("لا يتوفر أي رمز لهذا المنتج. استورد رموزًا أولًا.");
+    expect(adminErrorText(i18n, err, "fallback")).toMatch(/^[^A-Za-z]*[\u0600-\u06FF][^A-Za-z]*$/);
+    // The text is not read: another English wording says the same.
+    const reworded = errorFromResponse(409, { error: "Cannot cancel", code: ADMIN_ERROR_CODES.notCancellable });
+    await activateLocale("fr");
+    expect(adminErrorText(i18n, reworded, "fallback")).toBe("Cette commande ne peut plus être annulée.");
+    await activateLocale("en");
   });
 
-  it("translates a refusal the server words with the order's code or a product's title", async () => {
-    await activateLocale("fr");
-    const state = errorFromResponse(409, { error: "Order PNR-AB12CD34 cannot be cancelled (status: delivered)." });
-    expect(adminErrorText(i18n, state, "fallback")).toBe("Cette commande ne peut plus être annulée.");
+  it("puts the refusal's parameters in its words: a product's title, a limit", async () => {
     const none = errorFromResponse(409, {
       error: 'No code of "PSN $10" is available to replace it. Import codes first.',
+      code: ADMIN_ERROR_CODES.noReplacementCode,
+      title: "PSN $10",
     });
+    await activateLocale("fr");
     expect(adminErrorText(i18n, none, "fallback")).toBe(
       "Aucun code de « PSN $10 » n'est disponible pour le remplacer. Importez d'abord des codes.",
     );
     await activateLocale("ar");
     expect(adminErrorText(i18n, none, "fallback")).toContain("PSN $10");
     expect(adminErrorText(i18n, none, "fallback")).toMatch(/[\u0600-\u06FF]/);
+    const lines = errorFromResponse(400, {
+      error: "At most 20000 lines per import",
+      code: ADMIN_ERROR_CODES.tooManyLines,
+      max: 20000,
+    });
+    await activateLocale("en");
+    expect(adminErrorText(i18n, lines, "fallback")).toBe("At most 20000 lines can be imported at once.");
+    await activateLocale("fr");
+    expect(adminErrorText(i18n, lines, "fallback")).toBe("Au plus 20000 lignes peuvent être importées à la fois.");
     await activateLocale("en");
   });
 
-  it("shows another refusal as sent in English, and after a sentence for its status in French or Arabic", async () => {
-    const err = errorFromResponse(409, { error: "Order is already delivered" });
+  it("has words in every language for every code the server may send", async () => {
+    for (const locale of ["en", "fr", "ar"] as const) {
+      await activateLocale(locale);
+      for (const code of Object.values(ADMIN_ERROR_CODES)) {
+        const text = adminErrorText(i18n, errorFromResponse(409, { error: "SERVER TEXT", code }), "fallback");
+        expect(text, `${locale} ${code}`).not.toContain("SERVER TEXT");
+        expect(text, `${locale} ${code}`).not.toBe("fallback");
+        if (locale === "ar") expect(text, code).toMatch(/[\u0600-\u06FF]/);
+      }
+    }
     await activateLocale("en");
-    expect(adminErrorText(i18n, err, "fallback")).toBe("Order is already delivered");
+  });
+
+  it("shows a refusal without a known code as sent in English, and after a sentence for its status in French", async () => {
+    // Its English text alone is no longer matched: a former wording stays as sent.
+    const err = errorFromResponse(409, { error: "Order PNR-AB12CD34 cannot be cancelled (status: delivered)." });
+    await activateLocale("en");
+    expect(adminErrorText(i18n, err, "fallback")).toBe("Order PNR-AB12CD34 cannot be cancelled (status: delivered).");
     await activateLocale("fr");
     expect(adminErrorText(i18n, err, "fallback")).toBe(
-      "Cette action n'est pas possible dans l'état actuel. (Order is already delivered)",
+      "Cette action n'est pas possible dans l'état actuel. (Order PNR-AB12CD34 cannot be cancelled (status: delivered).)",
+    );
+    const unknown = errorFromResponse(409, { error: "Something new", code: "something_new" });
+    expect(adminErrorText(i18n, unknown, "fallback")).toBe(
+      "Cette action n'est pas possible dans l'état actuel. (Something new)",
     );
     await activateLocale("en");
   });

@@ -1,5 +1,6 @@
 /** The product editor's code stock (docs/decisions.md D10): counts per option, import by paste or file with its
- * progress and summary, the CSV export of unsold codes, and the codes list where one is revoked. */
+ * progress and summary, the CSV export of unsold codes, the codes list where one is revoked, and revoking a code by its
+ * text. */
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { productStockSchema, type ProductStock, type StockCounts } from "@store/shared/schemas/stock";
@@ -7,6 +8,7 @@ import { adminApi } from "../../../api/admin-client.ts";
 import { refreshStorefront, useAdminResource } from "../panel/admin-request.ts";
 import { CodeImport } from "./code-import-form.tsx";
 import { CodeList } from "./code-list.tsx";
+import { CodeRevokeForm } from "./code-revoke-form.tsx";
 import { downloadText } from "./download.ts";
 import { useAdminErrorText } from "./admin-errors.ts";
 import { productPath as stockPath, useOptionName } from "./stock-shared.ts";
@@ -147,6 +149,7 @@ export function StockPanel({ productId }: { productId: string }) {
       </div>
 
       {stock ? <CodeList productId={productId} stock={stock} version={listVersion} onRevoked={changed} /> : null}
+      {stock ? <CodeRevokeForm productId={productId} onRevoked={changed} /> : null}
     </section>
   );
 }
