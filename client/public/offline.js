@@ -20,10 +20,10 @@
       home: "الذهاب إلى المتجر",
     },
   };
-  var lang = null;
+  var lang;
   try {
     lang = localStorage.getItem("lang");
-  } catch (e) {
+  } catch {
     lang = null;
   }
   if (!texts[lang]) lang = (navigator.language || "en").slice(0, 2);

@@ -34,7 +34,12 @@ interface MessageEventLike extends ExtendableEventLike {
 interface WorkerScope {
   __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0];
   skipWaiting(): Promise<void>;
-  clients: { matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<readonly { postMessage(message: unknown): void }[]> };
+  clients: {
+    matchAll(options: {
+      type: "window";
+      includeUncontrolled: boolean;
+    }): Promise<readonly { postMessage(message: unknown): void }[]>;
+  };
   addEventListener(type: "sync", listener: (event: SyncEventLike) => void): void;
   addEventListener(type: "message", listener: (event: MessageEventLike) => void): void;
 }

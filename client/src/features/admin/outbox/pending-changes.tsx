@@ -141,3 +141,19 @@ export function PendingChangesDialog({ open, onClose }: { open: boolean; onClose
     </Dialog>
   );
 }
+
+/** On the sign-in page: edits queued on this device (perhaps met by an expired session in the background) wait for
+ * this sign-in to be sent. */
+export function WaitingForSignIn() {
+  const { count } = useOutbox();
+  if (count === 0) return null;
+  return (
+    <p className="admin-message" role="status" data-testid="waiting-for-sign-in">
+      <Plural
+        value={count}
+        one="# change made on this device waits to be sent. Sign in to send it."
+        other="# changes made on this device wait to be sent. Sign in to send them."
+      />
+    </p>
+  );
+}
