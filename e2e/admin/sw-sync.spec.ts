@@ -8,6 +8,7 @@ import {
   type CDPSession,
   type Page,
 } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config.ts";
 import { TABLET, apiSession, openSection, signIn } from "./console-helpers.ts";
 
 test.use({ viewport: TABLET });
@@ -269,4 +270,74 @@ test("the build is installable, and the console offers to install when the brows
   await install.click();
   await expect.poll(() => page.evaluate(() => (window as Window & { prompted?: boolean }).prompted)).toBe(true);
   await expect(install).toHaveCount(0);
+});
+
+test("a background replay that meets an expired session keeps the queue, and the console asks to sign in (Arabic)", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const name = `SW expired ${tag()}`;
+  await signIn(page, { fresh: true });
+  await workerControls(page);
+  const { cdp, registrationId } = await devtools(context);
+  await expect.poll(registrationId).not.toBe("");
+  await openSection(page, "Categories");
+  await context.setOffline(true);
+  await page.getByLabel("Category name").fill(name);
+  await page.getByRole("button", { name: "Add Category" }).click();
+  await expect(page.getByTestId("pending-changes")).toHaveText("1 pending change");
+  await page.close();
+
+  // The session is gone while the console is closed; the worker's replay meets a 401.
+  await context.clearCookies();
+  await context.setOffline(false);
+  await cdp.send("ServiceWorker.dispatchSyncEvent", {
+    origin: new URL(baseURL ?? "").origin,
+    registrationId: registrationId(),
+    tag: "admin-outbox",
+    lastChance: false,
+  });
+
+  const login = await context.newPage();
+  await login.goto("/");
+  await login.evaluate(() => localStorage.setItem("lang", "ar"));
+  try {
+    await login.goto("/admin");
+    await expect(login).toHaveURL(/\/admin\/login$/);
+    await expect(login.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(login.getByTestId("waiting-for-sign-in")).toHaveText(
+      "تعديل واحد أُجري على هذا الجهاز ينتظر الإرسال. سجّل الدخول لإرساله.",
+    );
+    await expect
+      .poll(() =>
+        login.evaluate(
+          () =>
+            new Promise<unknown>((resolve) => {
+              const open = indexedDB.open("digital-store");
+              open.onsuccess = () => {
+                const get = open.result.transaction("meta").objectStore("meta").get("adminOutboxNeedsSignIn");
+                get.onsuccess = () => {
+                  open.result.close();
+                  resolve((get.result as { value?: unknown } | undefined)?.value ?? null);
+                };
+              };
+            }),
+        ),
+      )
+      .toBe(true);
+    expect(await categoryNamed(request, name)).toEqual([]);
+
+    await login.locator("#admin-username").fill(E2E_ADMIN.username);
+    await login.locator("#admin-password").fill(E2E_ADMIN.password);
+    await login.locator("button[type=submit]").click();
+    await expect(login.getByTestId("admin-console")).toBeVisible({ timeout: 40_000 });
+    await expect.poll(async () => (await categoryNamed(request, name)).length, { timeout: 20_000 }).toBe(1);
+    await expect(login.getByTestId("pending-changes")).toHaveCount(0);
+  } finally {
+    await login.evaluate(() => localStorage.removeItem("lang")).catch(() => undefined);
+  }
+  const [created] = await categoryNamed(request, name);
+  await (await apiSession(request)).send("DELETE", `/api/categories/${encodeURIComponent(created?.id ?? "")}`);
 });
