@@ -9,6 +9,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
+import { createStockProduct, stockOf } from "../stock/stock-helpers.ts";
 import { TABLET, apiSession, openSection, signIn } from "./console-helpers.ts";
 
 test.use({ viewport: TABLET });
@@ -340,4 +341,39 @@ test("a background replay that meets an expired session keeps the queue, and the
   }
   const [created] = await categoryNamed(request, name);
   await (await apiSession(request)).send("DELETE", `/api/categories/${encodeURIComponent(created?.id ?? "")}`);
+});
+
+test("codes imported offline wait in the queue and reach the stock; the export says it needs the network", async ({
+  page,
+  context,
+  request,
+}) => {
+  const t = tag();
+  const api = await apiSession(request);
+  const product = await createStockProduct(api, { title: `SW codes ${t}` });
+  await signIn(page);
+  await page.goto(`/admin?section=products&product=${encodeURIComponent(product.id)}`);
+  const panel = page.getByRole("dialog", { name: "Edit Product" }).getByTestId("stock-panel");
+  await expect(panel.getByTestId("stock-available")).toHaveText("0");
+
+  await context.setOffline(true);
+  try {
+    const exportButton = panel.getByRole("button", { name: "Export unsold codes (CSV)" });
+    await expect(exportButton).toBeDisabled();
+    await expect(panel.getByTestId("export-offline")).toHaveText(
+      "Exporting codes needs the network. Try again when you are back online.",
+    );
+    await panel.getByLabel("Paste codes").fill(`SW${t}-A\nSW${t}-B\n`);
+    await panel.getByRole("button", { name: "Import codes" }).click();
+    await expect(panel.getByTestId("import-queued")).toHaveText(
+      "2 lines saved offline: they will be imported when the connection returns.",
+    );
+    await expect(page.getByTestId("pending-changes")).toHaveText("1 pending change");
+    expect((await stockOf(api, product.id)).total.available).toBe(0);
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect(page.getByTestId("pending-changes")).toHaveCount(0, { timeout: 20_000 });
+  expect((await stockOf(api, product.id)).total.available).toBe(2);
+  await expect(panel.getByRole("button", { name: "Export unsold codes (CSV)" })).toBeEnabled();
 });
