@@ -377,3 +377,21 @@ test("codes imported offline wait in the queue and reach the stock; the export s
   expect((await stockOf(api, product.id)).total.available).toBe(2);
   await expect(panel.getByRole("button", { name: "Export unsold codes (CSV)" })).toBeEnabled();
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 412, height: 915 } });
+
+  test("the storefront's menu offers to install when the browser does", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByTestId("install-app")).toHaveCount(0);
+    await page.evaluate(() => {
+      const event = new Event("beforeinstallprompt", { cancelable: true });
+      Object.assign(event, { prompt: async () => undefined, userChoice: Promise.resolve({ outcome: "dismissed" }) });
+      window.dispatchEvent(event);
+    });
+    await expect(menu.getByRole("button", { name: "Install app" })).toBeVisible();
+  });
+});
