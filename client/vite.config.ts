@@ -33,7 +33,7 @@ export default defineConfig({
     VitePWA({
       registerType: "prompt",
       injectRegister: false,
-      includeAssets: ["favicon.svg", "icons/apple-touch-icon.png"],
+      includeAssets: ["favicon.svg", "icons/apple-touch-icon.png", "offline.html", "offline.js"],
       manifest: {
         name: "Digital Store — Game Keys & Gift Cards",
         short_name: "Digital Store",
@@ -50,25 +50,15 @@ export default defineConfig({
           { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
         ],
       },
-      workbox: {
+      // Our own service worker (src/sw.ts): it also carries the admin outbox (Background Sync), which
+      // generateSW cannot. The precache list is injected into it.
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
-        navigateFallback: "/index.html",
-        // Server-owned paths must never be answered with the app shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/orders\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/],
-        cleanupOutdatedCaches: true,
-        // Take control on first install so the app works offline right away; updates still wait for the prompt.
-        clientsClaim: true,
-        runtimeCaching: [
-          {
-            urlPattern: ({ url }) => url.pathname.startsWith("/uploads/"),
-            handler: "CacheFirst",
-            options: {
-              cacheName: "product-images",
-              expiration: { maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60 },
-              cacheableResponse: { statuses: [0, 200] },
-            },
-          },
-        ],
+        // A classic (not module) worker, so browsers without module service workers still install it.
+        rollupFormat: "iife",
       },
     }),
   ],

@@ -8,6 +8,7 @@ import { applyToDocument, getLang, watchSystemTheme } from "./features/prefs/pre
 import { NotFoundPage } from "./features/layout/not-found-page.tsx";
 import { catalogStored, firstCatalog, startCatalogSync, syncSettled } from "./local/catalog-sync.ts";
 import { registerServiceWorker } from "./app/pwa-update.ts";
+import { watchInstallPrompt } from "./app/install-app.tsx";
 import { primeCatalog, seedCatalog } from "./features/catalog/catalog-hooks.ts";
 import "./ui/base.css";
 import "./ui/components.css";
@@ -53,6 +54,7 @@ async function boot(): Promise<void> {
   // so a tap or a frame can come in between.
   await new Promise((resolve) => setTimeout(resolve, 0));
   applyToDocument();
+  watchInstallPrompt();
   watchSystemTheme();
   // A first visit to a storefront page waits (briefly) for the catalog, so it renders once with its data:
   // from the answer in memory, stored in IndexedDB after that first page (a later visit reads IndexedDB).

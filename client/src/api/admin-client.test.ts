@@ -193,6 +193,23 @@ describe("admin API client", () => {
     expect(await db.adminOutbox.count()).toBe(1);
   });
 
+  it("queues a later part behind a queued one without trying the network, even online", async () => {
+    const { fn, calls } = fakeFetch((c) => (c.url === "/api/admin/session" ? json(200, session) : json(200, {})));
+    const api = createAdminClient({ fetch: fn, outbox: db.adminOutbox, isOnline: () => true });
+    await expect(
+      api.send(
+        "POST",
+        "products/p1/codes/import",
+        { text: "B" },
+        { queueOffline: { entity: "codes", entityId: "p1", label: "Import" }, queueOnly: true },
+      ),
+    ).rejects.toBeInstanceOf(AdminQueuedError);
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+    expect((await db.adminOutbox.toArray()).map((r) => [r.entity, r.entityId, r.body])).toEqual([
+      ["codes", "p1", { text: "B" }],
+    ]);
+  });
+
   it("does not queue an edit that did not ask for it", async () => {
     const offline = fakeFetch(() => {
       throw new TypeError("Failed to fetch");

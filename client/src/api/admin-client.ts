@@ -27,6 +27,8 @@ export interface SendOptions {
   queueOffline?: QueueOfflineOptions;
   /** Reuse a key (the outbox replays with the key the edit was queued with); a fresh one otherwise. */
   idempotencyKey?: string;
+  /** Queue without trying the network: the later parts of a change whose first part was queued, kept behind it. */
+  queueOnly?: boolean;
   /** Default true: a 401 sends the operator to /admin/login. The session probe and replays pass false. */
   redirectOnUnauthorized?: boolean;
 }
@@ -276,7 +278,8 @@ export function createAdminClient(deps: AdminClientDeps = {}) {
     const q = options.queueOffline;
     const payload = withVersion(body, q?.baseVersion);
     const redirect = options.redirectOnUnauthorized !== false;
-    if (q && !isOnline()) throw new AdminQueuedError(await enqueue(method, path, payload, key, q));
+    if (q && (options.queueOnly === true || !isOnline()))
+      throw new AdminQueuedError(await enqueue(method, path, payload, key, q));
     try {
       return await mutate<T>(method, path, payload, key, redirect);
     } catch (err) {

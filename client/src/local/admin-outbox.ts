@@ -4,16 +4,22 @@
  * the next sign-in; nothing is dropped without the operator's say. */
 import { useSyncExternalStore } from "react";
 import { useLiveQuery } from "dexie-react-hooks";
-import {
-  ADMIN_SIGNED_IN_EVENT,
-  AdminApiError,
-  AdminNetworkError,
-  OUTBOX_CHANGED_EVENT,
-  adminApi,
-  type AdminClient,
-  type OutboxTable,
-} from "../api/admin-client.ts";
+import { ADMIN_SIGNED_IN_EVENT, OUTBOX_CHANGED_EVENT, adminApi, type OutboxTable } from "../api/admin-client.ts";
 import { db, type AdminOutboxRow } from "./db.ts";
+import {
+  NOTHING_SENT,
+  OUTBOX_NEEDS_SIGN_IN,
+  OUTBOX_REPLAYED_MESSAGE,
+  replayQueue,
+  requestBackgroundSync,
+  versionFrom,
+  withReplayLock,
+  type MetaTable,
+  type ReplayClient,
+  type ReplayResult,
+} from "./outbox-replay.ts";
+
+export { versionFrom, type ReplayResult } from "./outbox-replay.ts";
 
 export interface OutboxState {
   paused: boolean;
@@ -22,44 +28,21 @@ export interface OutboxState {
   applied: number;
 }
 
-export interface ReplayResult {
-  sent: number;
-  conflicts: number;
-  failed: number;
-  /** Why the run stopped early, if it did. */
-  stopped?: "offline" | "unauthorized" | "server";
-}
-
 export interface OutboxDeps {
   table: OutboxTable;
-  client: Pick<AdminClient, "replay" | "get">;
+  client: ReplayClient;
   newKey?: () => string;
-  /** Use the Web Locks API so two tabs do not replay at once (off in tests). */
+  /** Use the Web Locks API (or, without it, a claim in `meta`) so tabs and the service worker never replay at once
+   * (off in tests). */
   useLocks?: boolean;
+  /** Where the claim and the "sign in to send" mark are kept; none in tests. */
+  meta?: MetaTable;
 }
 
 export const REPLAY_INTERVAL_MS = 30_000;
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-/** The server's current version from a 409 body or an entity: version, currentVersion, or a nested entity's version. */
-export function versionFrom(body: unknown): number | undefined {
-  if (!isRecord(body)) return undefined;
-  for (const k of ["currentVersion", "serverVersion", "version"]) {
-    const v = body[k];
-    if (typeof v === "number" && Number.isInteger(v)) return v;
-  }
-  for (const v of Object.values(body)) {
-    if (isRecord(v) && typeof v.version === "number" && Number.isInteger(v.version)) return v.version;
-  }
-  return undefined;
-}
-
-/** Edits of one entity stay in order: one blocked (conflict, failed) holds back the later ones. */
-function orderKey(row: AdminOutboxRow): string {
-  return row.entity ? `${row.entity}:${row.entityId ?? ""}` : `${row.method} ${row.path}`;
 }
 
 function newKey(): string {
@@ -74,6 +57,7 @@ export function createOutbox(deps: OutboxDeps) {
   let state: OutboxState = { paused: false, replaying: false, applied: 0 };
   let running: Promise<ReplayResult> | null = null;
   const listeners = new Set<() => void>();
+  const lockMeta = deps.useLocks && deps.meta ? { meta: deps.meta } : {};
   const replayListeners = new Set<(result: ReplayResult) => void>();
 
   function setState(patch: Partial<OutboxState>): void {
@@ -81,77 +65,29 @@ export function createOutbox(deps: OutboxDeps) {
     for (const l of listeners) l();
   }
 
-  async function run(): Promise<ReplayResult> {
-    const result: ReplayResult = { sent: 0, conflicts: 0, failed: 0 };
-    const blocked = new Set<string>();
-    const rows = await table.orderBy("id").toArray();
-    for (const row of rows) {
-      const key = orderKey(row);
-      if (row.id === undefined) continue;
-      if (row.status === "conflict" || row.status === "failed") {
-        blocked.add(key);
-        continue;
-      }
-      if (blocked.has(key)) continue;
-      await table.update(row.id, { status: "sending" });
-      try {
-        await client.replay(row.method, row.path, row.body, row.idempotencyKey);
-        await table.delete(row.id);
-        result.sent++;
-        setState({ applied: state.applied + 1 });
-      } catch (err) {
-        const status = err instanceof AdminApiError ? err.status : -1;
-        const message = err instanceof Error ? err.message : String(err);
-        if (err instanceof AdminNetworkError || status === -1) {
-          await table.update(row.id, { status: "pending" });
-          result.stopped = "offline";
-          return result;
-        }
-        if (status === 401) {
-          await table.update(row.id, { status: "pending" });
-          setState({ paused: true });
-          result.stopped = "unauthorized";
-          return result;
-        }
-        if (status === 409) {
-          const serverVersion = err instanceof AdminApiError ? versionFrom(err.body) : undefined;
-          await table.update(row.id, {
-            status: "conflict",
-            error: message,
-            ...(serverVersion !== undefined ? { serverVersion } : {}),
-          });
-          blocked.add(key);
-          result.conflicts++;
-          continue;
-        }
-        if (status >= 500 || status === 408 || status === 429) {
-          await table.update(row.id, { status: "pending", error: message });
-          result.stopped = "server";
-          return result;
-        }
-        await table.update(row.id, { status: "failed", error: message });
-        blocked.add(key);
-        result.failed++;
-      }
-    }
-    return result;
+  function run(): Promise<ReplayResult> {
+    return replayQueue(table, client, () => setState({ applied: state.applied + 1 }));
   }
 
-  function withLock(fn: () => Promise<ReplayResult>): Promise<ReplayResult> {
-    const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
-    if (!deps.useLocks || !locks) return fn();
-    return locks.request("admin-outbox-replay", { ifAvailable: true }, async (lock) =>
-      lock ? fn() : { sent: 0, conflicts: 0, failed: 0 },
-    );
+  async function markSignIn(needed: boolean): Promise<void> {
+    if (!deps.meta) return;
+    if (needed) await deps.meta.put({ key: OUTBOX_NEEDS_SIGN_IN, value: true });
+    else await deps.meta.delete(OUTBOX_NEEDS_SIGN_IN);
   }
 
   /** Sends every pending edit in order; concurrent calls share one run. Does nothing while paused. */
   function replay(): Promise<ReplayResult> {
-    if (state.paused) return Promise.resolve({ sent: 0, conflicts: 0, failed: 0, stopped: "unauthorized" });
+    if (state.paused) return Promise.resolve({ ...NOTHING_SENT, stopped: "unauthorized" });
     if (running) return running;
     setState({ replaying: true });
-    const p = withLock(run)
-      .then((result) => {
+    const p = withReplayLock(run, { wait: false, useLocks: deps.useLocks === true, ...lockMeta })
+      .then(async (result) => {
+        if (result.stopped === "unauthorized") {
+          setState({ paused: true });
+          await markSignIn(true).catch(() => undefined);
+        }
+        // Still waiting for the network or the server: the service worker takes over if the page closes.
+        if (result.stopped === "offline" || result.stopped === "server") void requestBackgroundSync();
         for (const l of replayListeners) l(result);
         return result;
       })
@@ -166,7 +102,7 @@ export function createOutbox(deps: OutboxDeps) {
   /** Re-sends my edit over the server's current version, under a new key (the body changed). */
   async function keepMine(id: number): Promise<ReplayResult> {
     const row = await table.get(id);
-    if (!row) return { sent: 0, conflicts: 0, failed: 0 };
+    if (!row) return { ...NOTHING_SENT };
     let version = row.serverVersion;
     if (version === undefined && (row.method === "PUT" || row.method === "PATCH")) {
       try {
@@ -202,9 +138,15 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   /** After a sign-in: the queue runs again. */
-  function resume(): Promise<ReplayResult> {
+  async function resume(): Promise<ReplayResult> {
     setState({ paused: false });
+    await markSignIn(false).catch(() => undefined);
     return replay();
+  }
+
+  /** An edit was sent elsewhere (the service worker): screens reload. */
+  function noteApplied(sent: number): void {
+    if (sent > 0) setState({ applied: state.applied + sent });
   }
 
   /** Wires replay to reconnects, sign-ins, new queued edits and a timer; returns the teardown. */
@@ -214,8 +156,20 @@ export function createOutbox(deps: OutboxDeps) {
       if (navigator.onLine !== false) void replay().catch(() => undefined);
     };
     const onSignedIn = () => void resume().catch(() => undefined);
+    // A new queued edit: the service worker is asked to carry it too, in case the console closes before it is sent.
+    const onQueued = () => {
+      void requestBackgroundSync();
+      kick();
+    };
+    const onWorkerMessage = (event: MessageEvent<unknown>) => {
+      const data = event.data;
+      if (isRecord(data) && data.type === OUTBOX_REPLAYED_MESSAGE && typeof data.sent === "number")
+        noteApplied(data.sent);
+    };
+    const worker = "serviceWorker" in navigator ? navigator.serviceWorker : undefined;
+    worker?.addEventListener("message", onWorkerMessage);
     window.addEventListener("online", kick);
-    window.addEventListener(OUTBOX_CHANGED_EVENT, kick);
+    window.addEventListener(OUTBOX_CHANGED_EVENT, onQueued);
     window.addEventListener(ADMIN_SIGNED_IN_EVENT, onSignedIn);
     const timer = window.setInterval(() => {
       void table
@@ -228,7 +182,8 @@ export function createOutbox(deps: OutboxDeps) {
     kick();
     return () => {
       window.removeEventListener("online", kick);
-      window.removeEventListener(OUTBOX_CHANGED_EVENT, kick);
+      window.removeEventListener(OUTBOX_CHANGED_EVENT, onQueued);
+      worker?.removeEventListener("message", onWorkerMessage);
       window.removeEventListener(ADMIN_SIGNED_IN_EVENT, onSignedIn);
       window.clearInterval(timer);
     };
@@ -242,6 +197,7 @@ export function createOutbox(deps: OutboxDeps) {
     retry,
     resume,
     start,
+    noteApplied,
     getState: (): OutboxState => state,
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
@@ -257,7 +213,12 @@ export function createOutbox(deps: OutboxDeps) {
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
-export const adminOutbox: Outbox = createOutbox({ table: db.adminOutbox, client: adminApi, useLocks: true });
+export const adminOutbox: Outbox = createOutbox({
+  table: db.adminOutbox,
+  client: adminApi,
+  useLocks: true,
+  meta: db.meta,
+});
 
 const NO_ROWS: AdminOutboxRow[] = [];
 
@@ -265,15 +226,24 @@ const NO_ROWS: AdminOutboxRow[] = [];
 export function useOutbox() {
   const rows = useLiveQuery(() => db.adminOutbox.orderBy("id").toArray(), [], NO_ROWS);
   const state = useSyncExternalStore(adminOutbox.subscribe, adminOutbox.getState, adminOutbox.getState);
+  const needsSignIn = useNeedsSignIn();
   return {
     rows,
     count: rows.length,
     conflicts: rows.filter((r) => r.status === "conflict"),
     ...state,
+    // A background replay met an expired session: the same "sign in again" as the page's own 401.
+    paused: state.paused || needsSignIn,
     replayNow: adminOutbox.replay,
     keepMine: adminOutbox.keepMine,
     keepTheirs: adminOutbox.keepTheirs,
     discard: adminOutbox.discard,
     retry: adminOutbox.retry,
   };
+}
+
+/** True when a replay (the page's or the service worker's, maybe with the console closed) met an expired session:
+ * the console asks the operator to sign in so the queue can drain. */
+export function useNeedsSignIn(): boolean {
+  return useLiveQuery(async () => (await db.meta.get(OUTBOX_NEEDS_SIGN_IN))?.value === true, [], false);
 }

@@ -7,6 +7,7 @@ import { throttledAnswerText } from "../../i18n/throttled.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 import { directionOf } from "../prefs/prefs-rules.ts";
+import { WaitingForSignIn } from "./outbox/pending-changes.tsx";
 import "./admin.css";
 
 /** docs/product.md: the busy label appears only once the request has been pending this long. */
@@ -74,6 +75,7 @@ export function AdminLoginPage() {
         <h1>
           <Trans>Admin Login</Trans>
         </h1>
+        <WaitingForSignIn />
         <div className="field">
           <label htmlFor="admin-username">
             <Trans>Username</Trans>

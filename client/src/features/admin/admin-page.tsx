@@ -19,6 +19,8 @@ import { PendingChangesButton } from "./outbox/pending-changes.tsx";
 import { ADMIN_SECTIONS, type AdminSection } from "./shell/admin-sections.ts";
 import "./admin.css";
 import { MenuIcon } from "../../ui/icons.tsx";
+import { ConfirmDialog } from "../../ui/dialog.tsx";
+import { InstallButton } from "../../app/install-app.tsx";
 
 const OrdersPanel = lazy(() => import("./orders/orders-panel.tsx").then((m) => ({ default: m.OrdersPanel })));
 const ProductsPanel = lazy(() => import("./products/products-panel.tsx").then((m) => ({ default: m.ProductsPanel })));
@@ -70,7 +72,7 @@ export function AdminPage() {
   const { adminSession } = route.useRouteContext();
   const { section = "dashboard", product: linkedProduct } = route.useSearch();
   const { metrics, lastKnownAt: metricsKnownAt, reload: reloadMetrics } = useMetrics();
-  const { applied } = useOutbox();
+  const { applied, count } = useOutbox();
   const [menuOpen, setMenuOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   useDocumentTitle(t`Admin console`);
@@ -115,8 +117,15 @@ export function AdminPage() {
     void reloadMetrics();
   }, [applied, reloadMetrics]);
 
-  async function logout() {
+  const [askingLogout, setAskingLogout] = useState(false);
+  async function logout(confirmed = false) {
     if (leaving) return;
+    // Edits still queued stay on this device and wait for the next sign-in: the operator decides knowingly.
+    if (!confirmed && count > 0) {
+      setAskingLogout(true);
+      return;
+    }
+    setAskingLogout(false);
     setLeaving(true);
     try {
       await adminApi.logout();
@@ -241,10 +250,23 @@ export function AdminPage() {
           >
             <Trans>Logout</Trans>
           </button>
+          <InstallButton className="btn btn--secondary admin-sidebar__install" />
         </nav>
         {menuOpen ? (
           <div className="admin-sidebar__backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />
         ) : null}
+        <ConfirmDialog
+          open={askingLogout}
+          title={t`Sign out with unsent changes?`}
+          message={plural(count, {
+            one: "# change has not reached the server yet. It stays on this device and is sent after the next sign-in.",
+            other:
+              "# changes have not reached the server yet. They stay on this device and are sent after the next sign-in.",
+          })}
+          confirmLabel={t`Sign out anyway`}
+          onConfirm={() => void logout(true)}
+          onCancel={() => setAskingLogout(false)}
+        />
         <main className="admin-shell__main" id="main" tabIndex={-1}>
           <Suspense fallback={<p className="muted">{t`Loading...`}</p>}>{panel}</Suspense>
         </main>

@@ -12,6 +12,7 @@ import { Logo } from "./logo.tsx";
 import { CartIcon, CloseIcon, HeartIcon, MenuIcon, SearchIcon } from "../../ui/icons.tsx";
 import { useWishlistCount } from "../wishlist/wishlist-store.ts";
 import { Drawer } from "../../ui/dialog.tsx";
+import { InstallButton } from "../../app/install-app.tsx";
 
 const SearchOverlay = lazy(() => import("../search/search-overlay.tsx").then((m) => ({ default: m.SearchOverlay })));
 
@@ -172,6 +173,7 @@ export function SiteHeader() {
         </div>
         <CurrencySelect />
         <ThemeToggle withText className="drawer__theme" />
+        <InstallButton className="btn btn--secondary drawer__install" />
         <nav aria-label={t`Categories`}>
           <ul className="drawer__links">
             <CategoryLinks onNavigate={() => setMenuOpen(false)} />

@@ -10,7 +10,8 @@ import {
   type AdminOrderCode,
   type AdminOrderDetail,
 } from "@store/shared/schemas/orders";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import { useChangeToasts } from "../panel/change-toasts.ts";
 import { ConfirmDialog } from "../../../ui/dialog.tsx";
 import { toast } from "../../../ui/toast.tsx";
 import { useAdminErrorText } from "../stock/admin-errors.ts";
@@ -41,6 +42,7 @@ export function useOrderActions(
 ): OrderActionsUi {
   const { t, i18n } = useLingui();
   const errorText = useAdminErrorText();
+  const changeToasts = useChangeToasts();
   const [busy, setBusy] = useState<AdminOrderAction | null>(null);
   const [asking, setAsking] = useState<Asking>(null);
   const allowed = (a: AdminOrderAction) => order !== null && order.actions.includes(a);
@@ -53,6 +55,13 @@ export function useOrderActions(
     replace_code: () => t`Code replaced; the new one is being mailed`,
     cancel: () => t`Order cancelled`,
     refund: () => t`Order marked as refunded`,
+  };
+  const queuedLabel: Record<AdminOrderAction, (code: string) => string> = {
+    mark_paid: (c) => t`Mark order ${c} as paid`,
+    resend_delivery: (c) => t`Resend the delivery email of order ${c}`,
+    replace_code: (c) => t`Replace a code of order ${c}`,
+    cancel: (c) => t`Cancel order ${c}`,
+    refund: (c) => t`Mark order ${c} as refunded`,
   };
   const failed: Record<AdminOrderAction, () => string> = {
     mark_paid: () => t`Failed to mark the order as paid`,
@@ -72,11 +81,17 @@ export function useOrderActions(
           "POST",
           `/api/admin/orders/${encodeURIComponent(order.code)}/${PATHS[action]}`,
           body,
+          // Offline, the action waits in the outbox with this order's other actions (docs/decisions.md D17).
+          { queueOffline: { entity: "order", entityId: order.code, label: queuedLabel[action](order.code) } },
         ),
       );
       toast.success(done[action]());
       onChanged(updated);
     } catch (err) {
+      if (isQueued(err)) {
+        changeToasts.queued(queuedLabel[action](order.code));
+        return;
+      }
       toast.error(failed[action](), { description: errorText(err, t`Something went wrong. Please try again.`) });
     } finally {
       setBusy(null);

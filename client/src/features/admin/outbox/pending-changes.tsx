@@ -1,15 +1,48 @@
 /** The header's 'N pending changes' badge and the panel listing
  * queued edits, with conflict resolution (docs/decisions.md D17). */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { useOutbox } from "../../../local/admin-outbox.ts";
 import type { AdminOutboxRow } from "../../../local/db.ts";
 import { Dialog } from "../../../ui/dialog.tsx";
 
+/** Past this share of the browser's quota for the site, the operator is warned that edits may soon be refused. */
+export const STORAGE_WARNING_RATIO = 0.9;
+
+export function storageNearlyFull(estimate: { usage?: number; quota?: number }): boolean {
+  const { usage, quota } = estimate;
+  return usage !== undefined && quota !== undefined && quota > 0 && usage / quota >= STORAGE_WARNING_RATIO;
+}
+
+/** Each time the queue grows: when the device's storage for the site is nearly full, the operator hears it before
+ * an edit is refused for lack of room (docs/decisions.md D17). */
+function useStorageWarning(count: number): void {
+  const { t } = useLingui();
+  useEffect(() => {
+    if (count === 0 || typeof navigator.storage?.estimate !== "function") return;
+    let live = true;
+    void navigator.storage
+      .estimate()
+      .then((estimate) => {
+        if (live && storageNearlyFull(estimate))
+          toast.error(t`This device is nearly out of storage`, {
+            id: "outbox-storage",
+            description: t`Edits saved offline may soon be refused. Reconnect to send them, or free some space.`,
+            duration: Number.POSITIVE_INFINITY,
+          });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [count, t]);
+}
+
 export function PendingChangesButton() {
   const outbox = useOutbox();
   const [open, setOpen] = useState(false);
+  useStorageWarning(outbox.count);
   if (outbox.count === 0) return null;
   const hasConflict = outbox.conflicts.length > 0 || outbox.rows.some((r) => r.status === "failed");
   return (
@@ -139,5 +172,21 @@ export function PendingChangesDialog({ open, onClose }: { open: boolean; onClose
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/** On the sign-in page: edits queued on this device (perhaps met by an expired session in the background) wait for
+ * this sign-in to be sent. */
+export function WaitingForSignIn() {
+  const { count } = useOutbox();
+  if (count === 0) return null;
+  return (
+    <p className="admin-message" role="status" data-testid="waiting-for-sign-in">
+      <Plural
+        value={count}
+        one="# change made on this device waits to be sent. Sign in to send it."
+        other="# changes made on this device wait to be sent. Sign in to send them."
+      />
+    </p>
   );
 }

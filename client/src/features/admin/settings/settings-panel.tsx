@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent,
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { adminProfileSchema } from "@store/shared/schemas/admin";
-import { AdminApiError, adminApi } from "../../../api/admin-client.ts";
+import { AdminApiError, adminApi, isNetworkError, isQueued } from "../../../api/admin-client.ts";
+import { useChangeToasts } from "../panel/change-toasts.ts";
 import { throttledAnswerText } from "../../../i18n/throttled.ts";
 import { passwordProblem } from "./password-rules.ts";
 import { RateTab, SiteSettingsTab } from "./site-settings.tsx";
@@ -83,6 +84,7 @@ export function SettingsPanel() {
 
 function ProfileTab() {
   const { t } = useLingui();
+  const changeToasts = useChangeToasts();
   const [name, setName] = useState("");
   const [username, setUsername] = useState("");
   const [email, setEmail] = useState("");
@@ -113,13 +115,22 @@ function ProfileTab() {
     setFields({});
     try {
       const saved = adminProfileSchema.parse(
-        await adminApi.send<unknown>("PUT", "/api/admin/profile", { name, username, email }),
+        await adminApi.send<unknown>(
+          "PUT",
+          "/api/admin/profile",
+          { name, username, email },
+          { queueOffline: { entity: "profile", label: t`Profile: ${name}` } },
+        ),
       );
       setName(saved.name);
       setUsername(saved.username);
       setEmail(saved.email);
       toast.success(t`Profile updated successfully`);
     } catch (err) {
+      if (isQueued(err)) {
+        changeToasts.queued(t`Profile: ${name}`);
+        return;
+      }
       const message = err instanceof Error ? err.message : undefined;
       if (err instanceof AdminApiError && err.fields) setFields(err.fields);
       toast.error(t`Failed to update profile`, { description: message });
@@ -202,8 +213,12 @@ function SecurityTab() {
       toast.success(t`Password changed successfully`);
     } catch (err) {
       const throttled = err instanceof AdminApiError ? throttledAnswerText(i18n, err.body) : null;
+      // A password is never kept on the device to be sent later: offline, the change is not made, and says why.
+      const offline = isNetworkError(err)
+        ? t`Changing the password needs the network. Try again when you are back online.`
+        : null;
       toast.error(t`Failed to change password`, {
-        description: throttled ?? (err instanceof Error ? err.message : undefined),
+        description: offline ?? throttled ?? (err instanceof Error ? err.message : undefined),
       });
     } finally {
       setBusy(false);

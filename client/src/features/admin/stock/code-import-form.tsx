@@ -8,7 +8,7 @@ import {
   type ImportRefusal,
   type ProductStock,
 } from "@store/shared/schemas/stock";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi, isQueued } from "../../../api/admin-client.ts";
 import {
   formatOfFile,
   importParts,
@@ -128,6 +128,8 @@ export function CodeImport({
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  /** Lines saved offline: imported when the connection returns (the summary then is the stock's counts). */
+  const [queued, setQueued] = useState(0);
   const busy = progress !== null;
 
   async function chooseFile(file: File | undefined) {
@@ -162,24 +164,44 @@ export function CodeImport({
     }
     setError(null);
     setOutcome(null);
+    setQueued(0);
     const parts = importParts(lines);
     const results: CodeImportResult[] = [];
     setProgress({ done: 0, total: lines.length });
     let stoppedAt: Outcome["stoppedAt"];
+    let queuedLines = 0;
     for (const part of parts) {
+      const first = part.lineOffset + 1;
+      const last = part.lineOffset + part.lines;
       try {
-        const answer = await adminApi.send<unknown>("POST", `${stockPath(productId)}/codes/import`, {
-          variantId: variantId === "" ? null : variantId,
-          format,
-          text: part.text,
-          lineOffset: part.lineOffset,
-        });
+        const answer = await adminApi.send<unknown>(
+          "POST",
+          `${stockPath(productId)}/codes/import`,
+          { variantId: variantId === "" ? null : variantId, format, text: part.text, lineOffset: part.lineOffset },
+          // Offline, each part waits in the outbox, in order with this product's other code changes.
+          {
+            queueOffline: { entity: "codes", entityId: productId, label: t`Import codes: lines ${first}–${last}` },
+            queueOnly: queuedLines > 0,
+          },
+        );
         results.push(codeImportResultSchema.parse(answer));
         setProgress({ done: part.lineOffset + part.lines, total: lines.length });
       } catch (err) {
+        // Queued (offline): the parts after it are queued too, behind it, never sent ahead of it.
+        if (isQueued(err)) {
+          queuedLines += part.lines;
+          continue;
+        }
         stoppedAt = { line: part.lineOffset + 1, message: errorText(err, t`Something went wrong. Please try again.`) };
         break;
       }
+    }
+    setQueued(queuedLines);
+    if (queuedLines > 0 && results.length === 0 && !stoppedAt) {
+      setProgress(null);
+      setPaste("");
+      clearFile();
+      return;
     }
     const covered = parts.slice(0, results.length).reduce((n, part) => n + part.lines, 0);
     const summary = joinResults(lines, format, results, covered);
@@ -278,6 +300,15 @@ export function CodeImport({
             </Trans>
           </p>
         </div>
+      ) : null}
+      {queued > 0 ? (
+        <p className="ac-hint" role="status" data-testid="import-queued">
+          <Plural
+            value={queued}
+            one="# line saved offline: it will be imported when the connection returns."
+            other="# lines saved offline: they will be imported when the connection returns."
+          />
+        </p>
       ) : null}
       {outcome ? <ImportSummaryView outcome={outcome} /> : null}
     </div>

@@ -12,7 +12,8 @@ import {
   type CodeStatus,
   type ProductStock,
 } from "@store/shared/schemas/stock";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import { useChangeToasts } from "../panel/change-toasts.ts";
 import { ConfirmDialog } from "../../../ui/dialog.tsx";
 import { toast } from "../../../ui/toast.tsx";
 import { useFormatDate } from "../dashboard/order-status.tsx";
@@ -51,6 +52,7 @@ export function CodeList({
   const id = useId();
   const formatDate = useFormatDate();
   const errorText = useAdminErrorText();
+  const changeToasts = useChangeToasts();
   const optionName = useOptionName();
   const [status, setStatus] = useState<CodeStatus>("available");
   const [state, setState] = useState<ListState>({ codes: [], nextBefore: null, loading: true, error: null });
@@ -87,14 +89,24 @@ export function CodeList({
 
   async function revoke() {
     if (!toRevoke) return;
+    const label = t`Revoke code ${masked}`;
     setRevoking(true);
     try {
       const answer = codeRevokeResultSchema.parse(
-        await adminApi.send<unknown>("POST", `${productPath(productId)}/codes/revoke`, { codeIds: [toRevoke.id] }),
+        await adminApi.send<unknown>(
+          "POST",
+          `${productPath(productId)}/codes/revoke`,
+          { codeIds: [toRevoke.id] },
+          { queueOffline: { entity: "codes", entityId: productId, label } },
+        ),
       );
       toast.success(t`Code revoked`);
       onRevoked(answer.stock);
     } catch (err) {
+      if (isQueued(err)) {
+        changeToasts.queued(label);
+        return;
+      }
       toast.error(t`The code could not be revoked.`, {
         description: errorText(err, t`Something went wrong. Please try again.`),
       });

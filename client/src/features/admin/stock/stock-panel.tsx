@@ -4,6 +4,7 @@
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { productStockSchema, type ProductStock, type StockCounts } from "@store/shared/schemas/stock";
+import { useOnline } from "../../checkout/use-online.ts";
 import { adminApi } from "../../../api/admin-client.ts";
 import { refreshStorefront, useAdminResource } from "../panel/admin-request.ts";
 import { CodeImport } from "./code-import-form.tsx";
@@ -87,6 +88,7 @@ export function StockPanel({ productId }: { productId: string }) {
   const [fresh, setFresh] = useState<ProductStock | null>(null);
   const [listVersion, setListVersion] = useState(0);
   const [exporting, setExporting] = useState(false);
+  const online = useOnline();
   const [exportError, setExportError] = useState<string | null>(null);
   const stock = fresh ?? resource.data;
 
@@ -137,10 +139,17 @@ export function StockPanel({ productId }: { productId: string }) {
           type="button"
           className="btn btn--secondary btn--sm"
           onClick={() => void exportCodes()}
-          disabled={exporting}
+          disabled={exporting || !online}
+          aria-describedby={online ? undefined : `${headingId}-export-offline`}
         >
           {exporting ? <Trans>Exporting…</Trans> : <Trans>Export unsold codes (CSV)</Trans>}
         </button>
+        {online ? null : (
+          // The codes are read from the server, never kept on the device: an export cannot wait in the outbox.
+          <p className="ac-hint" id={`${headingId}-export-offline`} data-testid="export-offline">
+            <Trans>Exporting codes needs the network. Try again when you are back online.</Trans>
+          </p>
+        )}
         {exportError ? (
           <p className="ac-field-error" role="alert">
             {exportError}
