@@ -6,6 +6,7 @@ import { toast } from "../../../ui/toast.tsx";
 import { useOutbox } from "../../../local/admin-outbox.ts";
 import type { AdminOutboxRow } from "../../../local/db.ts";
 import { Dialog } from "../../../ui/dialog.tsx";
+import { errorText } from "../panel/admin-request.ts";
 
 export function PendingChangesButton() {
   const outbox = useOutbox();
@@ -49,7 +50,9 @@ export function PendingChangesDialog({ open, onClose }: { open: boolean; onClose
     try {
       await fn();
     } catch (err) {
-      toast.error(t`The change could not be sent`, { description: err instanceof Error ? err.message : undefined });
+      toast.error(t`The change could not be sent`, {
+        description: errorText(err, t`Something went wrong. Please try again.`),
+      });
     }
   }
 

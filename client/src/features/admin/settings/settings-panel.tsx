@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent,
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { adminProfileSchema } from "@store/shared/schemas/admin";
-import { AdminApiError, adminApi } from "../../../api/admin-client.ts";
-import { throttledAnswerText } from "../../../i18n/throttled.ts";
+import { adminApi } from "../../../api/admin-client.ts";
+import { errorText, fieldErrorsOf } from "../panel/admin-request.ts";
 import { passwordProblem } from "./password-rules.ts";
 import { RateTab, SiteSettingsTab } from "./site-settings.tsx";
 import { PaymentInstructionsTab } from "./payment-instructions-tab.tsx";
@@ -120,9 +120,10 @@ function ProfileTab() {
       setEmail(saved.email);
       toast.success(t`Profile updated successfully`);
     } catch (err) {
-      const message = err instanceof Error ? err.message : undefined;
-      if (err instanceof AdminApiError && err.fields) setFields(err.fields);
-      toast.error(t`Failed to update profile`, { description: message });
+      setFields(fieldErrorsOf(err));
+      toast.error(t`Failed to update profile`, {
+        description: errorText(err, t`Something went wrong. Please try again.`),
+      });
     } finally {
       setBusy(false);
     }
@@ -175,7 +176,7 @@ function ProfileTab() {
 }
 
 function SecurityTab() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -201,9 +202,8 @@ function SecurityTab() {
       setConfirm("");
       toast.success(t`Password changed successfully`);
     } catch (err) {
-      const throttled = err instanceof AdminApiError ? throttledAnswerText(i18n, err.body) : null;
       toast.error(t`Failed to change password`, {
-        description: throttled ?? (err instanceof Error ? err.message : undefined),
+        description: errorText(err, t`Something went wrong. Please try again.`),
       });
     } finally {
       setBusy(false);
