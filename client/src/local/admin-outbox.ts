@@ -102,6 +102,14 @@ export function createOutbox(deps: OutboxDeps) {
       } catch (err) {
         const status = err instanceof AdminApiError ? err.status : -1;
         const message = err instanceof Error ? err.message : String(err);
+        const refusal =
+          err instanceof AdminApiError
+            ? {
+                ...(err.code !== undefined ? { code: err.code } : {}),
+                ...(err.params ? { params: err.params } : {}),
+                ...(err.fieldCodes ? { fieldCodes: err.fieldCodes } : {}),
+              }
+            : {};
         if (err instanceof AdminNetworkError || status === -1) {
           await table.update(row.id, { status: "pending" });
           result.stopped = "offline";
@@ -118,6 +126,7 @@ export function createOutbox(deps: OutboxDeps) {
           await table.update(row.id, {
             status: "conflict",
             error: message,
+            refusal,
             ...(serverVersion !== undefined ? { serverVersion } : {}),
           });
           blocked.add(key);
@@ -125,11 +134,11 @@ export function createOutbox(deps: OutboxDeps) {
           continue;
         }
         if (status >= 500 || status === 408 || status === 429) {
-          await table.update(row.id, { status: "pending", error: message });
+          await table.update(row.id, { status: "pending", error: message, refusal });
           result.stopped = "server";
           return result;
         }
-        await table.update(row.id, { status: "failed", error: message });
+        await table.update(row.id, { status: "failed", error: message, refusal });
         blocked.add(key);
         result.failed++;
       }

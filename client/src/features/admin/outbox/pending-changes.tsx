@@ -7,6 +7,7 @@ import { useOutbox } from "../../../local/admin-outbox.ts";
 import type { AdminOutboxRow } from "../../../local/db.ts";
 import { Dialog } from "../../../ui/dialog.tsx";
 import { errorText } from "../panel/admin-request.ts";
+import { refusalText } from "../../../i18n/error-messages.ts";
 
 export function PendingChangesButton() {
   const outbox = useOutbox();
@@ -82,7 +83,9 @@ export function PendingChangesDialog({ open, onClose }: { open: boolean; onClose
                     <StatusText row={row} />
                   </span>
                   {row.error && (row.status === "conflict" || row.status === "failed") ? (
-                    <span className="muted">{row.error}</span>
+                    <span className="muted">
+                      {refusalText(i18n, { ...row.refusal, message: row.error }, row.refusal?.fieldCodes)}
+                    </span>
                   ) : null}
                 </div>
                 <div className="admin-outbox__actions">
