@@ -166,7 +166,7 @@ export const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, Say>> = {
   ),
 };
 
-/** The checkout's fields say one sentence for any problem of theirs (docs/product.md, "Checkout"). */
+/** The checkout's fields say one sentence for any problem of theirs (docs/product.md, "Cart and checkout"). */
 const CHECKOUT_FIELDS: ReadonlyMap<string, MessageDescriptor> = new Map([
   ["name", msg`Full name is required.`],
   ["email", msg`Please enter a valid email address.`],
