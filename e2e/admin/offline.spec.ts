@@ -20,7 +20,7 @@ test("a rate saved offline waits as a pending change and is applied when the net
     await context.setOffline(true);
     await page.getByLabel("1 USD equals (TND)").fill(String(next));
     await page.getByRole("button", { name: "Save Rate" }).click();
-    await expect(page.getByText("Saved offline. It will be sent when you are back online.")).toBeVisible();
+    await expect(page.getByText("Saved offline; it will be sent when the connection returns")).toBeVisible();
     const badge = page.getByTestId("pending-changes");
     await expect(badge).toHaveText("1 pending change");
     await badge.click();

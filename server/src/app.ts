@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { Config } from "./config.ts";
 import type { DataLayer } from "./db/data.ts";
-import { errorResponse } from "./http/errors.ts";
+import { AppError, BODY_TOO_LARGE, NotFoundError, errorResponse } from "./http/errors.ts";
 import { bodyLimitFor, limitBody, type RouteBodyLimit } from "./http/body-limit.ts";
 import { mountStatic } from "./http/static.ts";
 import { refuseNulInAddress } from "./http/validate.ts";
@@ -51,7 +51,7 @@ import { AdminAuthService } from "./modules/admin-auth/admin-auth.service.ts";
 import { adminAuthRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
 import { adminIdempotency } from "./modules/admin/admin.idempotency.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
-import { prepareImages, UploadsService } from "./modules/uploads/uploads.service.ts";
+import { prepareImages, TOO_LARGE, UploadsService } from "./modules/uploads/uploads.service.ts";
 import { UploadsRepo } from "./modules/uploads/uploads.repo.ts";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes.ts";
 import { CatalogAdminRepo } from "./modules/catalog/catalog.admin.repo.ts";
@@ -62,7 +62,6 @@ import { BannersService } from "./modules/banners/banners.service.ts";
 import { bannersRoutes } from "./modules/banners/banners.routes.ts";
 import { SettingsService } from "./modules/settings/settings.service.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
-import { IMAGE_TOO_LARGE } from "@store/shared/schemas/admin";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -223,7 +222,7 @@ export function buildServices({ config, data }: AppDeps): Services {
 export function buildApp(deps: AppDeps, services: Services = buildServices(deps)): Hono {
   const app = new Hono();
   app.onError(errorResponse);
-  app.notFound((c) => c.json({ error: "Not found" }, 404));
+  app.notFound((c) => errorResponse(new NotFoundError(), c));
   app.use("*", securityHeaders(deps.config));
   app.use("*", refuseNulInAddress);
   app.use(
@@ -231,7 +230,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
     limitBody({
       maxSize: bodyLimitFor(BODY_LIMITS, DEFAULT_BODY_LIMIT),
       onError: (c) =>
-        c.json({ error: c.req.path === "/api/upload-image" ? IMAGE_TOO_LARGE : "Request body too large" }, 413),
+        errorResponse(new AppError(413, c.req.path === "/api/upload-image" ? TOO_LARGE : BODY_TOO_LARGE), c),
     }),
   );
   // Compress what is worth it (catalog sync, pages, assets); small POST answers are not.

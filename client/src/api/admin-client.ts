@@ -9,6 +9,7 @@
  * outbox and is replayed later — show it as "saved offline", not as a failure (see isQueued()). */
 import type { EntityTable } from "dexie";
 import type { AdminSession, LoginResponse } from "@store/shared/schemas/admin";
+import { codedErrorSchema, type CodedError, type ErrorParams } from "@store/shared/schemas/error-codes";
 import { db, type AdminOutboxRow } from "../local/db.ts";
 
 export type MutationMethod = "POST" | "PUT" | "PATCH" | "DELETE";
@@ -36,6 +37,10 @@ export interface SendOptions {
 export class AdminApiError extends Error {
   readonly status: number;
   readonly fields?: Record<string, string>;
+  /** The refusal's stable code and parameters, and each field's (docs/decisions.md D29). */
+  readonly code?: string;
+  readonly params?: ErrorParams;
+  readonly fieldCodes?: Record<string, CodedError>;
   readonly body: unknown;
   constructor(status: number, message: string, body: unknown, fields?: Record<string, string>) {
     super(message);
@@ -43,6 +48,19 @@ export class AdminApiError extends Error {
     this.status = status;
     this.body = body;
     if (fields) this.fields = fields;
+    const coded = codedErrorSchema.safeParse(body);
+    if (coded.success) {
+      this.code = coded.data.code;
+      if (coded.data.params) this.params = coded.data.params;
+    }
+    if (isRecord(body) && isRecord(body.fieldCodes)) {
+      const fieldCodes: Record<string, CodedError> = {};
+      for (const [k, v] of Object.entries(body.fieldCodes)) {
+        const parsed = codedErrorSchema.safeParse(v);
+        if (parsed.success) fieldCodes[k] = parsed.data;
+      }
+      this.fieldCodes = fieldCodes;
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 /** The storefront's IndexedDB database (docs/decisions.md D1, D2): the synced catalog plus the shopper's own data. */
+import type { CodedError, ErrorParams } from "@store/shared/schemas/error-codes";
 import { Dexie, type EntityTable } from "dexie";
 import type { Currency } from "@store/shared/currency";
 import type { Banner, Category, Product } from "@store/shared/schemas/catalog";
@@ -45,6 +46,8 @@ export interface AdminOutboxRow {
   status: OutboxStatus;
   createdAt: number;
   error?: string;
+  /** The refusal's code and parameters (and its fields' codes), to say `error` in the operator's language. */
+  refusal?: { code?: string; params?: ErrorParams; fieldCodes?: Record<string, CodedError> };
   /** What the edit changes ("product", "settings.rate"...), its id, and a label for the pending panel. */
   entity?: string;
   entityId?: string;

@@ -83,6 +83,15 @@ export async function replayQueue(
     } catch (err) {
       const status = err instanceof AdminApiError ? err.status : -1;
       const message = err instanceof Error ? err.message : String(err);
+      // The refusal's code and parameters, so the pending-changes view says it in the operator's language.
+      const refusal =
+        err instanceof AdminApiError
+          ? {
+              ...(err.code !== undefined ? { code: err.code } : {}),
+              ...(err.params ? { params: err.params } : {}),
+              ...(err.fieldCodes ? { fieldCodes: err.fieldCodes } : {}),
+            }
+          : {};
       if (err instanceof AdminNetworkError || status === -1) {
         await table.update(row.id, { status: "pending" });
         result.stopped = "offline";
@@ -98,6 +107,7 @@ export async function replayQueue(
         await table.update(row.id, {
           status: "conflict",
           error: message,
+          refusal,
           ...(serverVersion !== undefined ? { serverVersion } : {}),
         });
         blocked.add(key);
@@ -105,11 +115,11 @@ export async function replayQueue(
         continue;
       }
       if (status >= 500 || status === 408 || status === 429) {
-        await table.update(row.id, { status: "pending", error: message });
+        await table.update(row.id, { status: "pending", error: message, refusal });
         result.stopped = "server";
         return result;
       }
-      await table.update(row.id, { status: "failed", error: message });
+      await table.update(row.id, { status: "failed", error: message, refusal });
       blocked.add(key);
       result.failed++;
     }

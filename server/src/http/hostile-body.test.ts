@@ -24,7 +24,7 @@ describe("request bodies", () => {
       body,
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: "Request body too large" });
+    expect(await res.json()).toEqual({ error: "Request body too large", code: "body_too_large" });
   });
 
   it("gives login, promo validation and newsletter bodies a few kilobytes, undeclared lengths included", async () => {
@@ -59,11 +59,11 @@ describe("request bodies", () => {
     for (const path of ["/api/orders/PNR%0012", "/api/categories?x=%00", "/product/a%00b"]) {
       const res = await store.app.request(path);
       expect(res.status, path).toBe(400);
-      expect(await res.json()).toEqual({ error: NUL_REFUSED });
+      expect(await res.json()).toEqual({ error: NUL_REFUSED, code: "malformed_body" });
     }
     const res = await store.app.request("/api/checkout", jsonRequest("POST", checkoutBody({ notes: "a\u0000b" })));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: NUL_REFUSED });
+    expect(await res.json()).toEqual({ error: NUL_REFUSED, code: "malformed_body" });
   });
 
   it("answers a valid checkout with an extra field nested 5,000 deep with a 400, not a 500", async () => {

@@ -1,5 +1,6 @@
 /** Admin API bodies: sign-in, profile, catalog editing (products, categories, banners), settings. */
 import { z } from "./zod.ts";
+import { FIELD_ERROR_CODES, ownCode } from "./error-codes.ts";
 import { isHttpUrl, isSitePath } from "../links.ts";
 import { bannerSchema, productSchema, rateSchema, togglesSchema } from "./catalog.ts";
 import { DEFAULT_LOW_STOCK_THRESHOLD, deliveryModeSchema, lowStockThresholdSchema } from "./stock.ts";
@@ -44,11 +45,17 @@ export const profileUpdateSchema = z.object({
     .string({ error: "Please enter a valid email address." })
     .trim()
     .max(254, "Please enter a valid email address.")
-    .refine((v) => v === "" || z.email().safeParse(v).success, "Please enter a valid email address."),
+    .refine((v) => v === "" || z.email().safeParse(v).success, {
+      error: "Please enter a valid email address.",
+      params: ownCode(FIELD_ERROR_CODES.invalidEmail),
+    }),
   username: z
     .string({ error: "Username is required" })
     .trim()
-    .regex(USERNAME_PATTERN, "Username must be 3 to 40 characters: letters, digits, dot, underscore or hyphen"),
+    .refine((v) => USERNAME_PATTERN.test(v), {
+      error: "Username must be 3 to 40 characters: letters, digits, dot, underscore or hyphen",
+      params: ownCode(FIELD_ERROR_CODES.invalidUsername),
+    }),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
@@ -81,10 +88,10 @@ export const imageRefSchema = z
   .string({ error: "Image must be a URL" })
   .trim()
   .max(8 * 1024 * 1024, "Image is too large")
-  .refine(
-    (v) => v === "" || isSitePath(v) || isHttpUrl(v) || /^data:image\/[a-z0-9.+-]+;base64,/i.test(v),
-    "Image must be an http(s) URL, a site path or an image",
-  );
+  .refine((v) => v === "" || isSitePath(v) || isHttpUrl(v) || /^data:image\/[a-z0-9.+-]+;base64,/i.test(v), {
+    error: "Image must be an http(s) URL, a site path or an image",
+    params: ownCode(FIELD_ERROR_CODES.invalidImage),
+  });
 
 export const variantInputSchema = z.object({
   id: z
@@ -256,7 +263,10 @@ const bannerLink = z
   .string({ error: "Link must be text" })
   .trim()
   .max(2000, "Link is too long")
-  .refine((v) => v === "" || isSitePath(v) || isHttpUrl(v), "Link must be a site path or an http(s) URL");
+  .refine((v) => v === "" || isSitePath(v) || isHttpUrl(v), {
+    error: "Link must be a site path or an http(s) URL",
+    params: ownCode(FIELD_ERROR_CODES.invalidLink),
+  });
 const position = z
   .number({ error: "Position must be a number" })
   .int("Position must be a whole number")
@@ -288,9 +298,10 @@ export const togglesUpdateSchema = togglesSchema.partial();
 export type TogglesUpdate = z.infer<typeof togglesUpdateSchema>;
 
 export const rateUpdateSchema = z.object({
-  usdToTnd: z.coerce
-    .number({ error: "Rate must be a number" })
-    .refine((v) => Number.isFinite(v) && v > 0 && v < 1000, "Rate must be greater than 0 and less than 1000"),
+  usdToTnd: z.coerce.number({ error: "Rate must be a number" }).refine((v) => Number.isFinite(v) && v > 0 && v < 1000, {
+    error: "Rate must be greater than 0 and less than 1000",
+    params: ownCode(FIELD_ERROR_CODES.outOfRange, { min: 0, max: 1000 }),
+  }),
 });
 export type RateUpdate = z.infer<typeof rateUpdateSchema>;
 export { rateSchema, togglesSchema };

@@ -3,6 +3,7 @@
 import { z } from "./zod.ts";
 import { CURRENCIES } from "../currency.ts";
 import { lineKey } from "../cart.ts";
+import { FIELD_ERROR_CODES, ownCode } from "./error-codes.ts";
 
 export const LOCALES = ["en", "fr", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -93,7 +94,10 @@ export const checkoutRequestSchema = checkoutDetailsSchema.extend({
         const key = lineKey({ id: item.id, variantId: item.variantId ?? undefined });
         const qty = (totals.get(key) ?? 0) + item.qty;
         totals.set(key, qty);
-        if (qty > MAX_QTY) ctx.addIssue({ code: "custom", message: CHECKOUT_MESSAGES.qty, path: [index, "qty"] });
+        if (qty > MAX_QTY) {
+          const params = ownCode(FIELD_ERROR_CODES.quantityOverLimit, { max: MAX_QTY });
+          ctx.addIssue({ code: "custom", message: CHECKOUT_MESSAGES.qty, path: [index, "qty"], params });
+        }
       });
     }),
   /** Empty or absent means no promo; compared upper-cased and trimmed. */

@@ -1,12 +1,16 @@
 import { z } from "./zod.ts";
+import { codedErrorSchema } from "./error-codes.ts";
 
 /** Every API error body (docs/decisions.md D22). */
 export const apiErrorSchema = z.object({
   error: z.string(),
   detail: z.string().optional(),
+  /** Each refused field's English text, and under the same keys its code and parameters (docs/decisions.md D29). */
   fields: z.record(z.string(), z.string()).optional(),
-  /** A stable name for the refusal, when the client may say it in its own words (with `title`). */
+  fieldCodes: z.record(z.string(), codedErrorSchema).optional(),
+  /** A stable name for the refusal (docs/decisions.md D29), and the values its sentence needs. */
   code: z.string().optional(),
+  params: codedErrorSchema.shape.params,
   title: z.string().optional(),
   /** With `insufficient_stock`: how many the shopper can still buy. */
   available: z.number().int().optional(),

@@ -1,5 +1,6 @@
 /** Promo codes (docs/decisions.md D8, D19): admin shapes and the storefront's validate call. */
 import { z } from "./zod.ts";
+import { FIELD_ERROR_CODES, ownCode } from "./error-codes.ts";
 
 export const PROMO_INVALID = "Invalid or inactive code";
 
@@ -58,7 +59,12 @@ export const promoCreateSchema = z
   .transform((v, ctx) => {
     const code = v.code ?? v.id;
     if (!code) {
-      ctx.addIssue({ code: "custom", message: "Promo code is required", path: ["code"] });
+      ctx.addIssue({
+        code: "custom",
+        message: "Promo code is required",
+        path: ["code"],
+        params: ownCode(FIELD_ERROR_CODES.required),
+      });
       return z.NEVER;
     }
     return { code, percent: v.percent, active: v.active, expiresAt: v.expiresAt, maxUses: v.maxUses };

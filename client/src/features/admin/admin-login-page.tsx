@@ -4,6 +4,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { AdminApiError, AdminNetworkError, adminApi } from "../../api/admin-client.ts";
 import { throttledAnswerText } from "../../i18n/throttled.ts";
+import { errorText } from "./panel/admin-request.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 import { directionOf } from "../prefs/prefs-rules.ts";
@@ -13,8 +14,8 @@ import "./admin.css";
 /** docs/product.md: the busy label appears only once the request has been pending this long. */
 export const SIGNING_IN_DELAY_MS = 300;
 
-/** Network failure, wrong credentials and throttling (shown in the operator's language), else the server's own
- * words (400). */
+/** Network failure, wrong credentials and throttling, and any other refusal by its code (docs/decisions.md D29),
+ * in the operator's language. */
 export function loginErrorText(
   err: unknown,
   texts: { network: string; invalid: string; throttled: (body: unknown) => string | null },
@@ -22,7 +23,7 @@ export function loginErrorText(
   if (err instanceof AdminNetworkError) return texts.network;
   if (err instanceof AdminApiError && err.status === 429) return texts.throttled(err.body) ?? err.message;
   if (!(err instanceof AdminApiError) || err.status === 401) return texts.invalid;
-  return err.message.startsWith("Request failed") ? texts.invalid : err.message;
+  return err.message.startsWith("Request failed") ? texts.invalid : errorText(err, texts.invalid);
 }
 
 export function AdminLoginPage() {

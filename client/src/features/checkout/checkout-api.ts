@@ -8,6 +8,7 @@ import {
   type PricesChanged,
 } from "@store/shared/schemas/checkout";
 import { promoValidateResponseSchema, type PromoValidateResponse } from "@store/shared/schemas/promos";
+import type { CodedError, ErrorParams } from "@store/shared/schemas/error-codes";
 
 /** `message` null means the generic 'Something went wrong. Please try again.' */
 export interface FailedOutcome {
@@ -22,6 +23,9 @@ export interface FailedOutcome {
   available?: number;
   /** With code rate_limited: the seconds to wait. */
   retryAfter?: number;
+  /** The refusal's parameters, and each refused field's code (docs/decisions.md D29). */
+  params?: ErrorParams;
+  fieldCodes?: Record<string, CodedError>;
 }
 
 export type CheckoutOutcome =
@@ -41,7 +45,7 @@ async function readJson(res: Response): Promise<unknown> {
 function failure(status: number, body: unknown): FailedOutcome {
   const parsed = apiErrorSchema.safeParse(body);
   if (!parsed.success) return { kind: "error", status, message: null, detail: null };
-  const { error, detail, code, title, available, retryAfter } = parsed.data;
+  const { error, detail, code, title, available, retryAfter, params, fieldCodes } = parsed.data;
   return {
     kind: "error",
     status,
@@ -51,6 +55,8 @@ function failure(status: number, body: unknown): FailedOutcome {
     ...(title ? { title } : {}),
     ...(available !== undefined ? { available } : {}),
     ...(retryAfter !== undefined ? { retryAfter } : {}),
+    ...(params ? { params } : {}),
+    ...(fieldCodes ? { fieldCodes } : {}),
   };
 }
 

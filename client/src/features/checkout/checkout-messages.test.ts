@@ -63,9 +63,18 @@ describe("checkout refusals in the shopper's language", () => {
     expect(failureText(i18n, throttled)).toBe("Too many attempts. Please try again in 3 min.");
   });
 
-  it("falls back to the known messages, then to the server's text, then to nothing", async () => {
+  it("says a refused field by its code, then falls back to the server's text, then to nothing", async () => {
     await activateLocale("fr");
-    expect(failureText(i18n, { message: "Your cart is empty." })).toBe("Votre panier est vide.");
+    const empty = {
+      message: "Your cart is empty.",
+      code: "invalid_request",
+      fieldCodes: { items: { code: "required" } },
+    };
+    expect(failureText(i18n, empty)).toBe("Votre panier est vide.");
+    const tooMany = { message: "x", code: "invalid_request", fieldCodes: { "items.2.qty": { code: "too_big" } } };
+    expect(failureText(i18n, tooMany)).toBe("La quantité doit être un nombre entier de 1 à 99.");
+    // The English text alone is no longer matched: without a code it is shown as sent.
+    expect(failureText(i18n, { message: "Your cart is empty." })).toBe("Your cart is empty.");
     expect(failureText(i18n, { message: "Something the client does not know", code: "other" })).toBe(
       "Something the client does not know",
     );

@@ -4,15 +4,16 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { checkoutDetailsSchema } from "@store/shared/schemas/checkout";
 import { browserStorage, loadDraft, saveDraft, type CheckoutDraft } from "./checkout-draft.ts";
-import { translateMessage } from "./checkout-messages.ts";
+import { codeOfIssue } from "@store/shared/schemas/error-codes";
+import { codedText } from "../../i18n/error-messages.ts";
 
 export type DetailField = "name" | "email" | "whatsapp" | "notes";
 const DETAIL_FIELDS: readonly DetailField[] = ["name", "email", "whatsapp", "notes"];
 
-/** The shared schema's English message for a field, or null when the value is valid. */
-function fieldError(field: DetailField, value: string): string | null {
+/** The shared schema's first issue with a field, or null when the value is valid. */
+function fieldError(field: DetailField, value: string) {
   const result = checkoutDetailsSchema.shape[field].safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
+  return result.success ? null : (result.error.issues[0] ?? null);
 }
 
 export interface CheckoutDetails {
@@ -49,7 +50,7 @@ export function useCheckoutDetails(): CheckoutDetails {
 
   const shownError = (field: DetailField): string | null => {
     const error = touched.has(field) ? fieldError(field, draft[field]) : null;
-    return error ? translateMessage(i18n, error) : null;
+    return error ? codedText(i18n, codeOfIssue(error), { field, form: "checkout" }) : null;
   };
 
   const checkAll = (): boolean => {

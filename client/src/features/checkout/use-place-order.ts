@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import type { CheckoutRequest, CheckoutResponse } from "@store/shared/schemas/checkout";
-import { PROMO_INVALID } from "@store/shared/schemas/promos";
+import { ERROR_CODES } from "@store/shared/schemas/error-codes";
 import { toast } from "../../ui/toast.tsx";
 import { syncCatalog } from "../../local/catalog-sync.ts";
 import { clearCart } from "../cart/cart-store.ts";
@@ -20,7 +20,7 @@ import {
   type CheckoutAttempt,
 } from "./checkout-attempt.ts";
 import { browserStorage, clearDraft } from "./checkout-draft.ts";
-import { failureText, translateMessage } from "./checkout-messages.ts";
+import { failureText } from "./checkout-messages.ts";
 import { rememberPlacedOrder } from "./placed-order.ts";
 import type { CheckoutDetails } from "./use-checkout-details.ts";
 import type { PromoCode } from "./use-promo-code.ts";
@@ -139,14 +139,14 @@ export function usePlaceOrder({
         // the server's prices, say so, and refresh the catalog.
         onPricesChanged(overridesFrom(outcome.answer, request.currency));
         setPricesUpdated(true);
-        toast.error(translateMessage(i18n, outcome.answer.error));
+        toast.error(t`Prices have changed. Please review your cart.`);
         void syncCatalog();
         break;
       case "error":
-        if (outcome.message === PROMO_INVALID) {
+        if (outcome.code === ERROR_CODES.promoInvalid) {
           // The applied code was switched off meanwhile: take it off so the shopper sees the real total.
           details.update({ promo: null });
-          promo.setError(translateMessage(i18n, PROMO_INVALID));
+          promo.setError(t`Invalid or inactive code`);
         }
         toast.error(failureText(i18n, outcome) ?? t`Something went wrong. Please try again.`, {
           description: outcome.detail ?? undefined,

@@ -4,12 +4,14 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Config } from "../../config.ts";
 import type { DataLayer } from "../../db/data.ts";
 import { SESSION_TTL_MS, type ActiveSession, type SessionResolver } from "../../http/session.ts";
+import { ERROR_CODES } from "@store/shared/schemas/error-codes";
 import {
   AppError,
   ConflictError,
   TooManyRequestsError,
   UnauthorizedError,
-  ValidationError,
+  fieldRefusal,
+  problem,
 } from "../../http/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import {
@@ -40,6 +42,7 @@ export const INVALID_LOGIN = "Invalid username or password";
 export const TOO_MANY_ATTEMPTS = "Too many login attempts. Please try again later.";
 export const TOO_MANY_PASSWORD_ATTEMPTS = "Too many wrong passwords. Please try again later.";
 export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
+const USERNAME_TAKEN = problem("This username is already taken", ERROR_CODES.usernameTaken);
 
 /** How long a key waits after its `failures`-th failure. */
 export function delayAfter(failures: number): number {
@@ -120,7 +123,9 @@ export class AdminAuthService implements SessionResolver {
 
     const admin = await this.data.read((tx) => this.repo.byUsername(tx, username));
     const ok = await verifyPassword(password, admin?.passwordHash ?? (await dummyHash()));
-    if (!admin || !ok) throw new AppError(401, INVALID_LOGIN, undefined, undefined, { ok: false });
+    if (!admin || !ok) {
+      throw new AppError(401, problem(INVALID_LOGIN, ERROR_CODES.loginInvalid), undefined, undefined, { ok: false });
+    }
     await this.attemptSucceeded(keys);
 
     const t = this.now();
@@ -222,9 +227,7 @@ export class AdminAuthService implements SessionResolver {
   async updateProfile(adminId: string, input: ProfileUpdate): Promise<AdminProfile> {
     await this.data.transaction(async (tx) => {
       if (await this.repo.usernameTakenByOther(tx, input.username, adminId)) {
-        throw new ConflictError("This username is already taken", {
-          fields: { username: "This username is already taken" },
-        });
+        throw new ConflictError(USERNAME_TAKEN, undefined, undefined, { username: USERNAME_TAKEN });
       }
       const profile = { name: input.name, email: input.email, username: input.username };
       await this.repo.updateProfile(tx, adminId, profile, this.now());
@@ -235,12 +238,17 @@ export class AdminAuthService implements SessionResolver {
   /** The spec's order: confirmation first, then length, then the current password. Other sessions end. */
   async changePassword(adminId: string, currentSessionHash: string, input: PasswordChange): Promise<void> {
     if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword) {
-      throw new ValidationError("Passwords do not match", { confirmPassword: "Passwords do not match" });
+      throw fieldRefusal("confirmPassword", problem("Passwords do not match", ERROR_CODES.passwordsDoNotMatch));
     }
     if (input.newPassword.length < MIN_PASSWORD_LENGTH) {
-      throw new ValidationError("Password must be at least 6 characters", {
-        newPassword: "Password must be at least 6 characters",
-      });
+      const tooShort = problem(
+        `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+        ERROR_CODES.passwordTooShort,
+        {
+          min: MIN_PASSWORD_LENGTH,
+        },
+      );
+      throw fieldRefusal("newPassword", tooShort);
     }
     const admin = await this.data.read((tx) => this.repo.byId(tx, adminId));
     if (!admin) throw new UnauthorizedError();
@@ -250,7 +258,8 @@ export class AdminAuthService implements SessionResolver {
     if (retryAfterMs !== undefined)
       throw new TooManyRequestsError(TOO_MANY_PASSWORD_ATTEMPTS, Math.max(1, Math.ceil(retryAfterMs / 1000)));
     if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
-      throw new ValidationError(CURRENT_PASSWORD_INCORRECT, { currentPassword: CURRENT_PASSWORD_INCORRECT });
+      const incorrect = problem(CURRENT_PASSWORD_INCORRECT, ERROR_CODES.currentPasswordIncorrect);
+      throw fieldRefusal("currentPassword", incorrect);
     }
     await this.attemptSucceeded(keys);
     const hash = await hashPassword(input.newPassword);

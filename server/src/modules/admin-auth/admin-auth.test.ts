@@ -119,7 +119,7 @@ describe("admin sign-in", () => {
     ]) {
       const res = await login(store, body);
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ ok: false, error: "Invalid username or password" });
+      expect(await res.json()).toEqual({ ok: false, error: "Invalid username or password", code: "login_invalid" });
       expect(res.headers.get("Set-Cookie")).toBeNull();
     }
   });
@@ -128,8 +128,9 @@ describe("admin sign-in", () => {
     store = await createTestStore({ env: ADMIN_ENV });
     const res = await login(store, { username: "admin" });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { fields: Record<string, string> };
+    const body = (await res.json()) as { fields: Record<string, string>; fieldCodes: Record<string, unknown> };
     expect(body.fields.password).toBe("Password is required");
+    expect(body.fieldCodes.password).toEqual({ code: "required" });
     const bad = await store.app.request("/api/admin/login", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -199,7 +200,7 @@ describe("admin sign-in", () => {
     expect(await store.query((db, t) => db.select().from(t.adminSessions))).toHaveLength(0);
     const again = await store.app.request("/api/admin/session", { headers: { Cookie: admin.cookie } });
     expect(again.status).toBe(401);
-    expect(await again.json()).toEqual({ error: "Authentication required" });
+    expect(await again.json()).toEqual({ error: "Authentication required", code: "unauthorized" });
   });
 
   it("refuses an expired session", async () => {
@@ -228,7 +229,7 @@ describe("CSRF protection", () => {
     for (const headers of attempts) {
       const res = await store.app.request("/api/admin/toggles", { method: "PUT", headers, body });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ error: "Invalid CSRF token" });
+      expect(await res.json()).toEqual({ error: "Invalid CSRF token", code: "forbidden" });
     }
     for (const [method, path] of [
       ["POST", "/api/categories"],
@@ -323,15 +324,20 @@ describe("profile and password", () => {
     const admin = await signIn(store);
     const res = await admin.request("PUT", "/api/admin/profile", { name: "A", email: "not-an-email", username: "a b" });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { fields: Record<string, string> };
+    const body = (await res.json()) as { fields: Record<string, string>; fieldCodes: Record<string, unknown> };
     expect(body.fields.email).toBe("Please enter a valid email address.");
     expect(body.fields.username).toMatch(/3 to 40 characters/);
+    expect(body.fieldCodes).toEqual({ email: { code: "invalid_email" }, username: { code: "invalid_username" } });
     await store.query((db, t) =>
       db.insert(t.admins).values({ id: "adm_2", username: "other", passwordHash: "x", createdAt: 1, updatedAt: 1 }),
     );
     const taken = await admin.request("PUT", "/api/admin/profile", { name: "", email: "", username: "Other" });
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toMatchObject({ error: "This username is already taken" });
+    expect(await taken.json()).toMatchObject({
+      error: "This username is already taken",
+      code: "username_taken",
+      fieldCodes: { username: { code: "username_taken" } },
+    });
   });
 
   it("checks the password rules in the spec's order", async () => {

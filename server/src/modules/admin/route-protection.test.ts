@@ -85,7 +85,10 @@ describe("route protection", () => {
         ...(method === "GET" || method === "HEAD" ? {} : { body: "{}" }),
       });
       expect(res.status, `${method} ${r.path}`).toBe(401);
-      expect(await res.json(), `${method} ${r.path}`).toEqual({ error: "Authentication required" });
+      expect(await res.json(), `${method} ${r.path}`).toEqual({
+        error: "Authentication required",
+        code: "unauthorized",
+      });
     }
   });
 
@@ -117,7 +120,7 @@ describe("route protection", () => {
         body: "{}",
       });
       expect(res.status, `${r.method} ${r.path}`).toBe(403);
-      expect(await res.json()).toEqual({ error: "Invalid CSRF token" });
+      expect(await res.json()).toEqual({ error: "Invalid CSRF token", code: "forbidden" });
     }
   });
 

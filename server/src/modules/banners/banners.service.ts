@@ -2,13 +2,14 @@
  * catalog revision and stamps the row; deletions are recorded for sync. */
 import type { AdminBanner, BannerCreate, BannerUpdate } from "@store/shared/schemas/admin";
 import type { DataLayer } from "../../db/data.ts";
-import { ConflictError, NotFoundError } from "../../http/errors.ts";
+import { ERROR_CODES } from "@store/shared/schemas/error-codes";
+import { ConflictError, NotFoundError, problem } from "../../http/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { type CatalogRepo, toBanner } from "../catalog/catalog.repo.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import type { BannerInsert, BannersRepo } from "./banners.repo.ts";
 
-export const BANNER_CONFLICT = "This banner was changed by someone else.";
+export const BANNER_CONFLICT = problem("This banner was changed by someone else.", ERROR_CODES.editConflict);
 
 export class BannersService {
   constructor(

@@ -10,17 +10,22 @@ import type {
 } from "@store/shared/schemas/admin";
 import { slugify } from "@store/shared/slug";
 import type { DataLayer, Tx } from "../../db/data.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../../http/errors.ts";
+import { ERROR_CODES } from "@store/shared/schemas/error-codes";
+import { ConflictError, NotFoundError, fieldRefusal, problem } from "../../http/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import type { CatalogAdminRepo, ProductInsert, VariantInsert } from "./catalog.admin.repo.ts";
 import { type CatalogRepo, toCategory } from "./catalog.repo.ts";
 
-export const PRODUCT_CONFLICT = "This product was changed by someone else.";
-export const CATEGORY_CONFLICT = "This category was changed by someone else.";
-export const CATEGORY_NAME_TAKEN = "A category with this name already exists";
-export const CATEGORY_HAS_CHILDREN = "Cannot delete category with subcategories. Delete subcategories first.";
-export const CATEGORY_IN_USE = "Cannot delete category in use";
+export const PRODUCT_CONFLICT = problem("This product was changed by someone else.", ERROR_CODES.editConflict);
+export const CATEGORY_CONFLICT = problem("This category was changed by someone else.", ERROR_CODES.editConflict);
+export const CATEGORY_NAME_TAKEN = problem("A category with this name already exists", ERROR_CODES.categoryNameTaken);
+export const CATEGORY_HAS_CHILDREN = problem(
+  "Cannot delete category with subcategories. Delete subcategories first.",
+  ERROR_CODES.categoryHasSubcategories,
+);
+export const CATEGORY_IN_USE = problem("Cannot delete category in use", ERROR_CODES.categoryInUse);
+const PRODUCT_ID_TAKEN = problem("A product with this id already exists", ERROR_CODES.productIdTaken);
 
 function priceColumns(p: { USD: number; TND: number; EUR: number; EGP: number }) {
   return { priceUsd: p.USD, priceTnd: p.TND, priceEur: p.EUR, priceEgp: p.EGP };
@@ -51,12 +56,11 @@ export class CatalogAdminService {
 
   async createProduct(input: ProductCreate): Promise<Product> {
     const id = input.id ?? newId("p");
-    if (await this.data.read((tx) => this.repo.product(tx, id)))
-      throw new ConflictError("A product with this id already exists");
+    if (await this.data.read((tx) => this.repo.product(tx, id))) throw new ConflictError(PRODUCT_ID_TAKEN);
     const image = await this.uploads.resolveImage(input.image);
     const t = this.now();
     await this.data.transaction(async (tx) => {
-      if (await this.repo.product(tx, id)) throw new ConflictError("A product with this id already exists");
+      if (await this.repo.product(tx, id)) throw new ConflictError(PRODUCT_ID_TAKEN);
       await this.checkCategory(tx, input.categoryId);
       const rev = await this.catalog.bumpRev(tx);
       const row: ProductInsert = {
@@ -151,19 +155,17 @@ export class CatalogAdminService {
 
   private async checkCategory(tx: Tx, categoryId: string | null): Promise<void> {
     if (categoryId !== null && !(await this.repo.category(tx, categoryId))) {
-      throw new ValidationError("Category not found", { categoryId: "Category not found" });
+      throw fieldRefusal("categoryId", problem("Category not found", ERROR_CODES.categoryNotFound));
     }
   }
 
   private async variantRows(tx: Tx, productId: string, input: VariantInput[]): Promise<VariantInsert[]> {
     const given = input.flatMap((v) => (v.id ? [v.id] : []));
     if (new Set(given).size !== given.length)
-      throw new ValidationError("Variant ids must be unique", { variants: "Variant ids must be unique" });
+      throw fieldRefusal("variants", problem("Variant ids must be unique", ERROR_CODES.variantIdsRepeated));
     const foreign = await this.repo.variantIdsOwnedElsewhere(tx, given, productId);
     if (foreign.length > 0)
-      throw new ValidationError("A variant id belongs to another product", {
-        variants: "A variant id belongs to another product",
-      });
+      throw fieldRefusal("variants", problem("A variant id belongs to another product", ERROR_CODES.variantIdTaken));
     return input.map((v, position) => ({
       id: v.id ?? newId("v"),
       productId,
@@ -240,13 +242,15 @@ export class CatalogAdminService {
   private async slugFor(tx: Tx, name: string, selfId: string | undefined): Promise<string> {
     const slug = slugify(name);
     if (slug === "") {
-      throw new ValidationError("Category name must contain letters or digits", {
-        name: "Category name must contain letters or digits",
-      });
+      const needsLetters = problem(
+        "Category name must contain letters or digits",
+        ERROR_CODES.categoryNameNeedsLetters,
+      );
+      throw fieldRefusal("name", needsLetters);
     }
     const other = await this.repo.categoryBySlug(tx, slug);
     if (other && other.id !== selfId)
-      throw new ConflictError(CATEGORY_NAME_TAKEN, { fields: { name: CATEGORY_NAME_TAKEN } });
+      throw new ConflictError(CATEGORY_NAME_TAKEN, undefined, undefined, { name: CATEGORY_NAME_TAKEN });
     return slug;
   }
 
@@ -255,21 +259,22 @@ export class CatalogAdminService {
   private async checkParent(tx: Tx, selfId: string | undefined, parentId: string | null): Promise<void> {
     if (parentId === null) return;
     if (parentId === selfId) {
-      throw new ValidationError("A category cannot be its own parent", {
-        parentId: "A category cannot be its own parent",
-      });
+      throw fieldRefusal("parentId", problem("A category cannot be its own parent", ERROR_CODES.categoryOwnParent));
     }
     const parent = await this.repo.category(tx, parentId);
-    if (!parent) throw new ValidationError("Parent category not found", { parentId: "Parent category not found" });
+    if (!parent) {
+      throw fieldRefusal("parentId", problem("Parent category not found", ERROR_CODES.parentCategoryNotFound));
+    }
     if (parent.parentId !== null) {
-      throw new ValidationError("A subcategory can only be placed under a main category", {
-        parentId: "A subcategory can only be placed under a main category",
-      });
+      const notMain = problem("A subcategory can only be placed under a main category", ERROR_CODES.parentNotMain);
+      throw fieldRefusal("parentId", notMain);
     }
     if (selfId !== undefined && (await this.repo.countChildren(tx, selfId)) > 0) {
-      throw new ValidationError("A category with subcategories cannot become a subcategory", {
-        parentId: "A category with subcategories cannot become a subcategory",
-      });
+      const hasSubs = problem(
+        "A category with subcategories cannot become a subcategory",
+        ERROR_CODES.categoryCannotNest,
+      );
+      throw fieldRefusal("parentId", hasSubs);
     }
   }
 }

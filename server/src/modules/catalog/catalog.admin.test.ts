@@ -118,23 +118,33 @@ describe("admin products", () => {
 
   it("answers bad input with 400 and field messages, writing nothing", async () => {
     const v = await syncVersion(store);
-    const cases: [unknown, string][] = [
-      [{ description: "no title" }, "title"],
-      [{ title: "  " }, "title"],
-      [{ title: "x", discountPercent: 101 }, "discountPercent"],
-      [{ title: "x", price: { USD: -1 } }, "price.USD"],
-      [{ title: "x", price: { USD: 1.5 } }, "price.USD"],
-      [{ title: "x", price: "abc" }, "price"],
-      [{ title: "x", categoryId: "nope" }, "categoryId"],
-      [{ title: "x", image: "javascript:alert(1)" }, "image"],
-      [{ title: "x", variants: [{ name: "" }] }, "variants.0.name"],
-      [{ title: "x", inStock: "yes" }, "inStock"],
+    // Each field error comes in English and as a code with its parameters (docs/decisions.md D29).
+    const cases: [unknown, string, { code: string; params?: Record<string, unknown> }][] = [
+      [{ description: "no title" }, "title", { code: "required" }],
+      [{ title: "  " }, "title", { code: "required" }],
+      [{ title: "x".repeat(201) }, "title", { code: "too_long", params: { max: 200 } }],
+      [{ title: "x", discountPercent: 101 }, "discountPercent", { code: "too_big", params: { max: 100 } }],
+      [{ title: "x", discountPercent: -1 }, "discountPercent", { code: "too_small", params: { min: 0 } }],
+      [{ title: "x", price: { USD: -1 } }, "price.USD", { code: "too_small", params: { min: 0 } }],
+      [{ title: "x", price: { USD: 1.5 } }, "price.USD", { code: "not_whole_number" }],
+      [{ title: "x", price: "abc" }, "price", { code: "wrong_type", params: { expected: "object" } }],
+      [{ title: "x", categoryId: "nope" }, "categoryId", { code: "category_not_found" }],
+      [{ title: "x", image: "javascript:alert(1)" }, "image", { code: "invalid_image" }],
+      [{ title: "x", variants: [{ name: "" }] }, "variants.0.name", { code: "required" }],
+      [{ title: "x", inStock: "yes" }, "inStock", { code: "wrong_type", params: { expected: "boolean" } }],
     ];
-    for (const [body, field] of cases) {
+    for (const [body, field, coded] of cases) {
       const res = await admin.request("POST", "/api/admin/products", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      const json = (await res.json()) as { error: string; fields: Record<string, string> };
+      const json = (await res.json()) as {
+        error: string;
+        code: string;
+        fields: Record<string, string>;
+        fieldCodes: Record<string, unknown>;
+      };
       expect(json.fields[field], JSON.stringify(json)).toBeTruthy();
+      expect(json.fieldCodes[field], JSON.stringify(json)).toEqual(coded);
+      expect(json.code).toBe(coded.code === "category_not_found" ? "category_not_found" : "invalid_request");
     }
     for (const body of ["[]", "null", "{", '"x"']) {
       const res = await admin.request("POST", "/api/admin/products", body);
@@ -288,10 +298,11 @@ describe("admin categories", () => {
     expect(parent.status).toBe(409);
     expect(await parent.json()).toEqual({
       error: "Cannot delete category with subcategories. Delete subcategories first.",
+      code: "category_has_subcategories",
     });
     const used = await admin.request("DELETE", "/api/categories/cat-steam-wallet");
     expect(used.status).toBe(409);
-    expect(await used.json()).toEqual({ error: "Cannot delete category in use" });
+    expect(await used.json()).toEqual({ error: "Cannot delete category in use", code: "category_in_use" });
 
     const v = await syncVersion(store);
     const fresh = (await (await create("Empty")).json()) as Category;

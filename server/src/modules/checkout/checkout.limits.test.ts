@@ -26,7 +26,7 @@ describe("checkout rate limits", () => {
     expect(res.status).toBe(429);
     const retryAfter = Number(res.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(await res.json()).toEqual({ error: message, code: RATE_LIMITED, retryAfter });
+    expect(await res.json()).toEqual({ error: message, code: RATE_LIMITED, params: { retryAfter }, retryAfter });
   }
 
   it("limits the orders one recipient gets, whatever address sends them", async () => {

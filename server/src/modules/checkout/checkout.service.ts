@@ -13,7 +13,8 @@ import { lineKey } from "@store/shared/cart";
 import { ratesWith, type Currency, type Rates } from "@store/shared/currency";
 import { applyPercent, unitPrice, type Prices } from "@store/shared/money";
 import type { DataLayer, Tx } from "../../db/data.ts";
-import { AppError, ConflictError, ValidationError } from "../../http/errors.ts";
+import { ERROR_CODES } from "@store/shared/schemas/error-codes";
+import { AppError, ConflictError, fieldRefusal, problem } from "../../http/errors.ts";
 import { requestFingerprint } from "../../http/idempotency.ts";
 import { parseWith } from "../../http/validate.ts";
 import { newId } from "../../lib/ids.ts";
@@ -232,7 +233,7 @@ export class CheckoutService {
     const lines = await this.priceLines(tx, input.items, currency, rates);
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
     if (input.subtotal !== undefined && input.subtotal !== null && input.subtotal !== subtotal) {
-      throw new ConflictError(CHECKOUT_MESSAGES.pricesChanged, {
+      throw new ConflictError(problem(CHECKOUT_MESSAGES.pricesChanged, ERROR_CODES.pricesChanged), {
         prices: lines.map((l) => ({ id: l.productId, variantId: l.variantId, unitPrice: l.unitPrice })),
         subtotal,
       });
@@ -242,7 +243,7 @@ export class CheckoutService {
     let promoPercent = 0;
     if (promoCode) {
       const percent = await this.deps.promos.redeem(tx, promoCode, now);
-      if (percent === undefined) throw new ValidationError(PROMO_INVALID, { promoCode: PROMO_INVALID });
+      if (percent === undefined) throw fieldRefusal("promoCode", problem(PROMO_INVALID, ERROR_CODES.promoInvalid));
       promoPercent = percent;
     }
     const total = applyPercent(subtotal, promoPercent);

@@ -7,7 +7,8 @@
  * cannot reveal it, and the client that holds the key can replay. */
 import { createCipheriv, createDecipheriv, createHash, createSecretKey, type KeyObject } from "node:crypto";
 import type { DataLayer, Tx } from "../../db/data.ts";
-import { ConflictError } from "../../http/errors.ts";
+import { ERROR_CODES } from "@store/shared/schemas/error-codes";
+import { ConflictError, problem } from "../../http/errors.ts";
 import { secureRandomBytes } from "../../lib/random.ts";
 import type { IdempotencyRepo } from "./idempotency.repo.ts";
 
@@ -54,9 +55,12 @@ export class IdempotencyService {
   async find(tx: Tx, scope: string, key: string, fingerprint: string): Promise<StoredResponse | undefined> {
     const row = await this.repo.find(tx, this.id(scope, key));
     if (!row) return undefined;
-    if (row.requestHash !== fingerprint || row.scope !== scope) throw new ConflictError(IDEMPOTENCY_MISMATCH);
+    if (row.requestHash !== fingerprint || row.scope !== scope)
+      throw new ConflictError(problem(IDEMPOTENCY_MISMATCH, ERROR_CODES.idempotencyMismatch));
     // Claimed but not answered yet: the same request is still running (status 0 is never an answer).
-    if (row.status === 0) throw new ConflictError(IDEMPOTENCY_IN_PROGRESS);
+    if (row.status === 0) {
+      throw new ConflictError(problem(IDEMPOTENCY_IN_PROGRESS, ERROR_CODES.idempotencyInProgress));
+    }
     return { status: row.status, body: JSON.parse(open(key, row.body)) as unknown };
   }
 
@@ -76,7 +80,7 @@ export class IdempotencyService {
     };
     if (await this.repo.claim(tx, row)) return undefined;
     const first = await this.find(tx, scope, key, fingerprint);
-    if (!first) throw new ConflictError(IDEMPOTENCY_MISMATCH);
+    if (!first) throw new ConflictError(problem(IDEMPOTENCY_MISMATCH, ERROR_CODES.idempotencyMismatch));
     return first;
   }
 

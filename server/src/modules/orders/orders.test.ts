@@ -43,7 +43,7 @@ describe("orders", () => {
     for (const code of ["PNR-00000000", "nonsense", "PNR-12345"]) {
       const res = await store.app.request(`/api/orders/${code}`);
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ error: "Order not found" });
+      expect(await res.json()).toEqual({ error: "Order not found", code: "not_found" });
     }
   });
 

@@ -3,7 +3,8 @@
 import type { Promo, PromoUpdate, PromoValidateResponse } from "@store/shared/schemas/promos";
 import { PROMO_INVALID } from "@store/shared/schemas/promos";
 import type { DataLayer } from "../../db/data.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../../http/errors.ts";
+import { ERROR_CODES, FIELD_ERROR_CODES } from "@store/shared/schemas/error-codes";
+import { ConflictError, NotFoundError, ValidationError, fieldRefusal, problem } from "../../http/errors.ts";
 import { promoWorks, type PromosRepo } from "./promos.repo.ts";
 
 export function normalizeCode(code: string): string {
@@ -29,11 +30,13 @@ export class PromosService {
     maxUses?: number | null;
   }): Promise<Promo> {
     const code = normalizeCode(input.code);
-    if (!code) throw new ValidationError("Promo code is required", { code: "Promo code is required" });
+    if (!code) throw fieldRefusal("code", problem("Promo code is required", FIELD_ERROR_CODES.required));
     if (!Number.isInteger(input.percent) || input.percent < 1 || input.percent > 100) {
-      throw new ValidationError("Percent must be a whole number from 1 to 100", {
-        percent: "Percent must be a whole number from 1 to 100",
+      const outOfRange = problem("Percent must be a whole number from 1 to 100", FIELD_ERROR_CODES.between, {
+        min: 1,
+        max: 100,
       });
+      throw fieldRefusal("percent", outOfRange);
     }
     const promo = await this.data.transaction(async (tx) => {
       const now = this.clock();
@@ -44,7 +47,10 @@ export class PromosService {
         expiresAt: input.expiresAt ?? null,
         maxUses: input.maxUses ?? null,
       };
-      if (!(await this.repo.insert(tx, row, now))) throw new ConflictError(`The promo code ${code} already exists.`);
+      if (!(await this.repo.insert(tx, row, now))) {
+        const taken = problem(`The promo code ${code} already exists.`, ERROR_CODES.promoCodeTaken, { code });
+        throw new ConflictError(taken, undefined, undefined, { code: taken });
+      }
       return this.repo.get(tx, code);
     });
     if (!promo) throw new NotFoundError("Promo code not found");
@@ -64,7 +70,10 @@ export class PromosService {
       const changed = await this.repo.update(tx, normalized, fields, version, this.clock());
       const current = await this.repo.get(tx, normalized);
       if (!current) throw new NotFoundError("Promo code not found");
-      if (changed === 0) throw new ConflictError("This promo code was changed by someone else.", { current });
+      if (changed === 0) {
+        const conflict = problem("This promo code was changed by someone else.", ERROR_CODES.editConflict);
+        throw new ConflictError(conflict, { current });
+      }
       return current;
     });
   }
@@ -77,7 +86,9 @@ export class PromosService {
   /** The storefront's check; the checkout re-checks and counts the use atomically (PromosRepo.redeem). */
   async validate(code: string): Promise<PromoValidateResponse> {
     const promo = await this.data.read((tx) => this.repo.get(tx, normalizeCode(code)));
-    if (!promo || !promoWorks(promo, this.clock())) throw new ValidationError(PROMO_INVALID);
+    if (!promo || !promoWorks(promo, this.clock())) {
+      throw new ValidationError(problem(PROMO_INVALID, ERROR_CODES.promoInvalid));
+    }
     return { code: promo.code, percent: promo.percent };
   }
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
 import { ConflictError, ValidationError } from "../../http/errors.ts";
+import { openAdminStore } from "../../test/admin-session.ts";
 
 describe("promos", () => {
   let store: TestStore;
@@ -19,6 +20,28 @@ describe("promos", () => {
     expect((await store.services.promos.list()).map((p) => p.code)).toEqual(["SUMMER"]);
   });
 
+  it("refuses a duplicate code with its code and the promo code as a parameter, for the screen to say", async () => {
+    await store.close();
+    const opened = await openAdminStore();
+    store = opened.store;
+    const admin = opened.admin;
+    expect((await admin.request("POST", "/api/admin/promos", { code: "SUMMER", percent: 15 })).status).toBe(201);
+    const again = await admin.request("POST", "/api/admin/promos", { code: "summer", percent: 5 });
+    expect(again.status).toBe(409);
+    const taken = { code: "promo_code_taken", params: { code: "SUMMER" } };
+    expect(await again.json()).toEqual({
+      error: "The promo code SUMMER already exists.",
+      ...taken,
+      fields: { code: "The promo code SUMMER already exists." },
+      fieldCodes: { code: taken },
+    });
+    const tooHigh = await admin.request("POST", "/api/admin/promos", { code: "WINTER", percent: 101 });
+    expect(await tooHigh.json()).toMatchObject({
+      code: "invalid_request",
+      fieldCodes: { percent: { code: "too_big", params: { max: 100 } } },
+    });
+  });
+
   it("validates an active code and refuses unknown or inactive ones with the spec's message", async () => {
     await store.services.promos.create({ code: "SUMMER", percent: 15 });
     await store.services.promos.create({ code: "WINTER", percent: 20, active: false });
@@ -30,6 +53,7 @@ describe("promos", () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: "Invalid or inactive code" });
     }
+    expect(await (await validate("NOPE")).json()).toMatchObject({ code: "promo_invalid" });
   });
 
   it("updates with a version check and removes", async () => {

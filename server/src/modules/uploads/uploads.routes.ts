@@ -1,9 +1,10 @@
 import { Hono } from "hono";
-import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, uploadRequestSchema } from "@store/shared/schemas/admin";
-import { AppError, ValidationError } from "../../http/errors.ts";
+import { MAX_UPLOAD_BYTES, uploadRequestSchema } from "@store/shared/schemas/admin";
+import { ERROR_CODES } from "@store/shared/schemas/error-codes";
+import { AppError, ValidationError, fieldRefusal, problem } from "../../http/errors.ts";
 import type { AdminEnv } from "../../http/session.ts";
 import { readJson } from "../../http/validate.ts";
-import { UNSUPPORTED_IMAGE, type UploadsService } from "./uploads.service.ts";
+import { TOO_LARGE, UNSUPPORTED, type UploadsService } from "./uploads.service.ts";
 
 /** POST /api/upload-image: JSON { fileBase64 } (data URL or bare base64) or multipart field `file`.
  * GET /uploads/*: a stored image, cached for a year (names are never reused); a name not in the database is
@@ -18,12 +19,13 @@ export function uploadsRoutes(uploads: UploadsService): Hono<AdminEnv> {
       try {
         form = await c.req.parseBody();
       } catch {
-        throw new ValidationError("Malformed form data");
+        throw new ValidationError(problem("Malformed form data", ERROR_CODES.malformedBody));
       }
       const file = form.file;
-      if (!(file instanceof File)) throw new ValidationError("Choose an image file", { file: "Choose an image file" });
-      if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, IMAGE_TOO_LARGE);
-      if (file.size === 0) throw new ValidationError(UNSUPPORTED_IMAGE, { file: UNSUPPORTED_IMAGE });
+      if (!(file instanceof File))
+        throw fieldRefusal("file", problem("Choose an image file", ERROR_CODES.imageRequired));
+      if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, TOO_LARGE);
+      if (file.size === 0) throw fieldRefusal("file", UNSUPPORTED);
       return c.json(await uploads.store(Buffer.from(await file.arrayBuffer())), 201);
     }
     const { fileBase64 } = await readJson(c, uploadRequestSchema);

@@ -9,11 +9,16 @@ import { createHash, randomBytes } from "node:crypto";
 import sharp from "sharp";
 import type { MiddlewareHandler } from "hono";
 import type { DataLayer } from "../../db/data.ts";
-import { AppError, ValidationError } from "../../http/errors.ts";
+import { ERROR_CODES } from "@store/shared/schemas/error-codes";
+import { AppError, ValidationError, fieldRefusal, problem, type Problem } from "../../http/errors.ts";
 import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, type UploadResponse } from "@store/shared/schemas/admin";
 import type { StoredImage, UploadsRepo } from "./uploads.repo.ts";
 
 export const UNSUPPORTED_IMAGE = "Unsupported image: upload a PNG, JPEG, WebP, GIF or AVIF file";
+export const UNSUPPORTED = problem(UNSUPPORTED_IMAGE, ERROR_CODES.imageUnsupported);
+export const TOO_LARGE = problem(IMAGE_TOO_LARGE, ERROR_CODES.imageTooLarge, { max: MAX_UPLOAD_BYTES / 1024 / 1024 });
+const UNREADABLE = problem("The image could not be read", ERROR_CODES.imageUnreadable);
+const unreadable = () => new ValidationError(UNSUPPORTED, { file: UNREADABLE });
 
 type Kind = "png" | "jpeg" | "webp" | "gif" | "avif";
 
@@ -51,16 +56,14 @@ export function decodeBase64Image(input: string): Buffer {
   const trimmed = input.trim();
   const m = /^data:([^,]*),/i.exec(trimmed);
   if (m && !/;base64$/i.test(m[1] ?? ""))
-    throw new ValidationError(UNSUPPORTED_IMAGE, { fileBase64: "Expected base64 image data" });
+    throw new ValidationError(UNSUPPORTED, { fileBase64: problem("Expected base64 image data", UNSUPPORTED.code) });
   const payload = (m ? trimmed.slice(m[0].length) : trimmed).replace(/\s+/g, "");
   if (payload.length === 0 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(payload)) {
-    throw new ValidationError("The image data is not valid base64", {
-      fileBase64: "The image data is not valid base64",
-    });
+    throw fieldRefusal("fileBase64", problem("The image data is not valid base64", ERROR_CODES.imageUnreadable));
   }
-  if (Math.floor((payload.length * 3) / 4) > MAX_UPLOAD_BYTES + 3) throw new AppError(413, IMAGE_TOO_LARGE);
+  if (Math.floor((payload.length * 3) / 4) > MAX_UPLOAD_BYTES + 3) throw new AppError(413, TOO_LARGE);
   const bytes = Buffer.from(payload, payload.includes("-") || payload.includes("_") ? "base64url" : "base64");
-  if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError(413, IMAGE_TOO_LARGE);
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError(413, TOO_LARGE);
   return bytes;
 }
 
@@ -88,18 +91,17 @@ export class UploadsService {
 
   /** Checks, decodes and re-encodes an image; no database work (call it outside transactions). */
   async prepare(bytes: Buffer): Promise<PreparedImage> {
-    if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError(413, IMAGE_TOO_LARGE);
+    if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError(413, TOO_LARGE);
     const kind = sniffImage(bytes);
-    if (!kind) throw new ValidationError(UNSUPPORTED_IMAGE, { file: UNSUPPORTED_IMAGE });
+    if (!kind) throw fieldRefusal("file", UNSUPPORTED);
 
     let format: string | undefined;
     try {
       format = (await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).metadata()).format;
     } catch {
-      throw new ValidationError(UNSUPPORTED_IMAGE, { file: "The image could not be read" });
+      throw unreadable();
     }
-    if (format !== SHARP_FORMAT[kind])
-      throw new ValidationError(UNSUPPORTED_IMAGE, { file: "The image could not be read" });
+    if (format !== SHARP_FORMAT[kind]) throw unreadable();
 
     const name = randomBytes(12).toString("hex");
     const variants: PreparedImage["variants"] = [];
@@ -114,7 +116,7 @@ export class UploadsService {
         variants.push({ key, file: `${name}-${width}.webp`, data });
       }
     } catch {
-      throw new ValidationError(UNSUPPORTED_IMAGE, { file: "The image could not be read" });
+      throw unreadable();
     }
     return { name, variants };
   }
@@ -169,10 +171,12 @@ export class UploadsService {
       const prepared = this.takePrepared(image) ?? this.prepare(decodeBase64Image(image));
       return (await this.save(await prepared)).url;
     } catch (err) {
-      if (err instanceof AppError && err.status === 400)
-        throw new ValidationError(err.message, { [field]: err.message });
+      if (err instanceof AppError && err.status === 400) {
+        const why: Problem = { message: err.message, code: err.code ?? ERROR_CODES.imageUnsupported };
+        throw fieldRefusal(field, why);
+      }
       if (err instanceof AppError && err.status === 413)
-        throw new AppError(413, IMAGE_TOO_LARGE, undefined, { [field]: IMAGE_TOO_LARGE });
+        throw new AppError(413, TOO_LARGE, undefined, { [field]: TOO_LARGE });
       throw err;
     }
   }

@@ -185,7 +185,11 @@ describe("image uploads", () => {
     const big = Buffer.concat([await png(10, 10), randomBytes(6 * 1024 * 1024)]);
     const json = await admin.request("POST", "/api/upload-image", { fileBase64: big.toString("base64") });
     expect(json.status).toBe(413);
-    expect(await json.json()).toEqual({ error: "Image too large (max 5 MB)" });
+    expect(await json.json()).toEqual({
+      error: "Image too large (max 5 MB)",
+      code: "image_too_large",
+      params: { max: 5 },
+    });
     const form = new FormData();
     form.append("file", new File([new Uint8Array(big)], "big.png", { type: "image/png" }));
     const multi = await store.app.request("/api/upload-image", {
@@ -194,7 +198,11 @@ describe("image uploads", () => {
       body: form,
     });
     expect(multi.status).toBe(413);
-    expect(await multi.json()).toEqual({ error: "Image too large (max 5 MB)" });
+    expect(await multi.json()).toEqual({
+      error: "Image too large (max 5 MB)",
+      code: "image_too_large",
+      params: { max: 5 },
+    });
   });
 
   it("refuses missing or non-base64 data with 400", async () => {

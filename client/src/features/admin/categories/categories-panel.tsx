@@ -9,6 +9,7 @@ import { db, type OutboxStatus } from "../../../local/db.ts";
 import { syncCatalog } from "../../../local/catalog-sync.ts";
 import { useCategories } from "../../catalog/catalog-hooks.ts";
 import { errorText, fieldErrorsOf, isConflict, refreshStorefront, useAdminResource } from "../panel/admin-request.ts";
+import { fieldErrorsFromIssues, firstError } from "../panel/field-errors.ts";
 import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
 import { PendingBadge } from "../panel/pending-badge.tsx";
 import { usePendingEdits } from "../panel/pending-edits.ts";
@@ -20,10 +21,6 @@ import { PendingCreations } from "../panel/pending-creations.tsx";
 import { categoryTree, parentChoices, type CategoryLike } from "./category-tree.ts";
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
 import "../panel/panels.css";
-
-const NAME_REQUIRED = "Category name is required";
-const HAS_CHILDREN = "Cannot delete category with subcategories. Delete subcategories first.";
-const IN_USE = "Cannot delete category in use";
 
 /** The version of a category the edit is made against, from the freshly synced local copy (docs/decisions.md D17). */
 async function currentVersion(id: string): Promise<number | undefined> {
@@ -51,19 +48,11 @@ export function CategoriesPanel() {
   const tree = rows ? categoryTree(rows) : undefined;
   const parents = rows ? parentChoices(rows) : [];
 
-  /** Server messages the spec names are shown in the operator's language. */
-  function translated(message: string, fallback: string): string {
-    if (message === NAME_REQUIRED) return t`Category name is required`;
-    if (message === HAS_CHILDREN) return t`Cannot delete category with subcategories. Delete subcategories first.`;
-    if (message === IN_USE) return t`Cannot delete category in use`;
-    return message || fallback;
-  }
-
   async function add() {
     if (adding) return;
     const check = categoryCreateSchema.safeParse({ name, parentId });
     if (!check.success) {
-      setAddError(translated(check.error.issues[0]?.message ?? NAME_REQUIRED, t`Category name is required`));
+      setAddError(firstError(fieldErrorsFromIssues(check.error.issues)) ?? t`Category name is required`);
       return;
     }
     const body = check.data;
@@ -87,8 +76,8 @@ export function CategoriesPanel() {
         return;
       }
       const fields = fieldErrorsOf(err);
-      const message = translated(errorText(err, ""), t`Something went wrong. Please try again.`);
-      setAddError(fields.name ? translated(fields.name, message) : (fields.parentId ?? null));
+      const message = errorText(err, t`Something went wrong. Please try again.`);
+      setAddError(fields.name ?? fields.parentId ?? null);
       toast.error(t`Failed to create category`, { description: message });
     } finally {
       setAdding(false);
@@ -108,12 +97,9 @@ export function CategoriesPanel() {
     } catch (err) {
       if (isQueued(err)) toasts.queued(category.name);
       else {
-        const message = errorText(err, "");
-        if (message === IN_USE || message === HAS_CHILDREN) toast.error(translated(message, message));
-        else
-          toast.error(t`Failed to delete category`, {
-            description: message || t`Something went wrong. Please try again.`,
-          });
+        toast.error(t`Failed to delete category`, {
+          description: errorText(err, t`Something went wrong. Please try again.`),
+        });
       }
     } finally {
       setDeleting(false);
@@ -233,7 +219,6 @@ export function CategoriesPanel() {
             category={editing}
             parents={rows ? parentChoices(rows, editing.id) : []}
             hasChildren={rows ? rows.some((c) => c.parentId === editing.id) : false}
-            translated={translated}
             onClose={() => setEditing(null)}
             onSaved={() => {
               setEditing(null);
@@ -292,12 +277,11 @@ interface EditProps {
   category: CategoryLike;
   parents: readonly CategoryLike[];
   hasChildren: boolean;
-  translated: (message: string, fallback: string) => string;
   onClose: () => void;
   onSaved: () => void;
 }
 
-function CategoryEditForm({ category, parents, hasChildren, translated, onClose, onSaved }: EditProps) {
+function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: EditProps) {
   const { t } = useLingui();
   const id = useId();
   const [name, setName] = useState(category.name);
@@ -310,7 +294,7 @@ function CategoryEditForm({ category, parents, hasChildren, translated, onClose,
     if (busy) return;
     const check = categoryUpdateSchema.safeParse({ name, parentId });
     if (!check.success) {
-      setErrors({ name: translated(check.error.issues[0]?.message ?? NAME_REQUIRED, t`Category name is required`) });
+      setErrors({ name: firstError(fieldErrorsFromIssues(check.error.issues)) ?? t`Category name is required` });
       return;
     }
     setErrors({});
@@ -338,8 +322,8 @@ function CategoryEditForm({ category, parents, hasChildren, translated, onClose,
       const message =
         isConflict(err) && !fields.name
           ? t`This category was changed by someone else.`
-          : translated(errorText(err, ""), t`Something went wrong. Please try again.`);
-      setErrors({ ...fields, ...(fields.name ? { name: translated(fields.name, message) } : {}) });
+          : errorText(err, t`Something went wrong. Please try again.`);
+      setErrors(fields);
       toast.error(t`Failed to update category`, { description: message });
       if (isConflict(err)) refreshStorefront();
     } finally {

@@ -6,6 +6,8 @@ import { toast } from "../../../ui/toast.tsx";
 import { useOutbox } from "../../../local/admin-outbox.ts";
 import type { AdminOutboxRow } from "../../../local/db.ts";
 import { Dialog } from "../../../ui/dialog.tsx";
+import { errorText } from "../panel/admin-request.ts";
+import { refusalText } from "../../../i18n/error-messages.ts";
 
 /** Past this share of the browser's quota for the site, the operator is warned that edits may soon be refused. */
 export const STORAGE_WARNING_RATIO = 0.9;
@@ -82,7 +84,9 @@ export function PendingChangesDialog({ open, onClose }: { open: boolean; onClose
     try {
       await fn();
     } catch (err) {
-      toast.error(t`The change could not be sent`, { description: err instanceof Error ? err.message : undefined });
+      toast.error(t`The change could not be sent`, {
+        description: errorText(err, t`Something went wrong. Please try again.`),
+      });
     }
   }
 
@@ -112,7 +116,9 @@ export function PendingChangesDialog({ open, onClose }: { open: boolean; onClose
                     <StatusText row={row} />
                   </span>
                   {row.error && (row.status === "conflict" || row.status === "failed") ? (
-                    <span className="muted">{row.error}</span>
+                    <span className="muted">
+                      {refusalText(i18n, { ...row.refusal, message: row.error }, row.refusal?.fieldCodes)}
+                    </span>
                   ) : null}
                 </div>
                 <div className="admin-outbox__actions">

@@ -4,6 +4,8 @@ import type { z } from "zod";
 import { AdminApiError, adminApi, isNetworkError } from "../../../api/admin-client.ts";
 import { syncCatalog } from "../../../local/catalog-sync.ts";
 import { adminOutbox } from "../../../local/admin-outbox.ts";
+import { i18n } from "../../../i18n/i18n.ts";
+import { fieldTexts, refusalText } from "../../../i18n/error-messages.ts";
 
 export interface Resource<T> {
   data: T | undefined;
@@ -69,22 +71,20 @@ export function useAdminResource<S extends z.ZodType>(
   return { data, loading, error, reload };
 }
 
-/** The message to show for a failed call: the server's text for 4xx, a generic one otherwise. */
+/** The message to show for a failed call, in the operator's language: for a 4xx, its code's text (the server's
+ * English only for a code the client does not know); a generic one otherwise. */
 export function errorText(err: unknown, fallback: string): string {
-  if (err instanceof AdminApiError) {
-    if (isNetworkError(err)) return fallback;
-    if (err.status >= 400 && err.status < 500 && err.message) return err.message;
-    return fallback;
-  }
-  return fallback;
+  if (!(err instanceof AdminApiError) || isNetworkError(err) || err.status < 400 || err.status >= 500) return fallback;
+  return refusalText(i18n, { code: err.code, params: err.params, message: err.message }, err.fieldCodes) ?? fallback;
 }
 
 export function isConflict(err: unknown): err is AdminApiError {
   return err instanceof AdminApiError && err.status === 409;
 }
 
+/** A refused request's field errors, in the operator's language. */
 export function fieldErrorsOf(err: unknown): Record<string, string> {
-  return err instanceof AdminApiError && err.fields ? err.fields : {};
+  return err instanceof AdminApiError ? fieldTexts(i18n, err.fieldCodes, err.fields) : {};
 }
 
 /** After a change reaches the server, the storefront's local copy catches up right away (docs/decisions.md D1). */

@@ -1,15 +1,17 @@
 /** Field errors of an admin form, keyed like the server's error details. */
+import type { z } from "zod";
+import { i18n } from "../../../i18n/i18n.ts";
+import { issueTexts } from "../../../i18n/error-messages.ts";
 
-/** Field errors keyed like the server's (`price.USD`, `variants.0.name`), from a zod error's issues. */
-export function fieldErrorsFromIssues(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join(".") || "body";
-    out[key] ??= issue.message;
-  }
-  return out;
+/** Field errors keyed like the server's (`price.USD`, `variants.0.name`), from a shared schema's issues, in the
+ * operator's language. */
+export function fieldErrorsFromIssues(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  return issueTexts(i18n, issues);
+}
+
+/** The first field's error, if any. */
+export function firstError(errors: Record<string, string>): string | undefined {
+  return Object.values(errors)[0];
 }
 
 /** The first error whose key is `key` or lies under it (`price` matches `price.USD`). */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";
 import type { Product } from "@store/shared/schemas/catalog";
 import {
@@ -9,6 +9,7 @@ import {
   productBodyFromDraft,
 } from "./product-form-model.ts";
 import { errorFor, fieldErrorsFromIssues } from "../panel/field-errors.ts";
+import { activateLocale } from "../../../i18n/i18n.ts";
 
 const product: Product = {
   id: "elden-ring",
@@ -57,6 +58,7 @@ describe("TND auto-fill (D5)", () => {
 });
 
 describe("form <-> API mapping in minor units", () => {
+  beforeAll(() => activateLocale("en"));
   it("converts typed major amounts to integer minor units per currency (TND has 3 decimals)", () => {
     expect(priceDraftToMinor({ USD: "59.99", TND: "189.5", EUR: "0.1", EGP: "" })).toEqual({
       USD: 5999,
@@ -133,10 +135,13 @@ describe("form <-> API mapping in minor units", () => {
     expect(productCreateSchema.safeParse(ok).success).toBe(true);
   });
 
-  it("reports a missing title on the title field", () => {
+  it("reports a missing title on the title field, in the operator's language", async () => {
     const result = productCreateSchema.safeParse(productBodyFromDraft(emptyProductDraft()));
     expect(result.success).toBe(false);
     if (result.success) return;
-    expect(fieldErrorsFromIssues(result.error.issues).title).toBe("Title is required");
+    expect(fieldErrorsFromIssues(result.error.issues).title).toBe("This field is required.");
+    await activateLocale("fr");
+    expect(fieldErrorsFromIssues(result.error.issues).title).toBe("Ce champ est obligatoire.");
+    await activateLocale("en");
   });
 });

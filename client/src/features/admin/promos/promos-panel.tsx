@@ -13,6 +13,7 @@ import { pendingActive, usePendingEdits } from "../panel/pending-edits.ts";
 import { ActiveSwitch } from "../panel/active-switch.tsx";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { ListState } from "../panel/list-state.tsx";
+import { fieldErrorsFromIssues, firstError } from "../panel/field-errors.ts";
 import { PendingCreations } from "../panel/pending-creations.tsx";
 import { parsePromoForm, parsePromoLimits, untilInputValue } from "./promo-form-model.ts";
 import { useFormatDate } from "../dashboard/order-view.tsx";
@@ -63,7 +64,7 @@ export function PromosPanel() {
     }
     const check = promoCreateSchema.safeParse({ ...parsed.value, ...limits.value });
     if (!check.success) {
-      setFormError(check.error.issues[0]?.message ?? t`Enter a promo code.`);
+      setFormError(firstError(fieldErrorsFromIssues(check.error.issues)) ?? t`Enter a promo code.`);
       return;
     }
     setFormError(null);

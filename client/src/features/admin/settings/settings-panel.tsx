@@ -3,9 +3,9 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent,
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { adminProfileSchema } from "@store/shared/schemas/admin";
-import { AdminApiError, adminApi, isNetworkError, isQueued } from "../../../api/admin-client.ts";
+import { adminApi, isNetworkError, isQueued } from "../../../api/admin-client.ts";
 import { useChangeToasts } from "../panel/change-toasts.ts";
-import { throttledAnswerText } from "../../../i18n/throttled.ts";
+import { errorText, fieldErrorsOf } from "../panel/admin-request.ts";
 import { passwordProblem } from "./password-rules.ts";
 import { RateTab, SiteSettingsTab } from "./site-settings.tsx";
 import { PaymentInstructionsTab } from "./payment-instructions-tab.tsx";
@@ -131,9 +131,10 @@ function ProfileTab() {
         changeToasts.queued(t`Profile: ${name}`);
         return;
       }
-      const message = err instanceof Error ? err.message : undefined;
-      if (err instanceof AdminApiError && err.fields) setFields(err.fields);
-      toast.error(t`Failed to update profile`, { description: message });
+      setFields(fieldErrorsOf(err));
+      toast.error(t`Failed to update profile`, {
+        description: errorText(err, t`Something went wrong. Please try again.`),
+      });
     } finally {
       setBusy(false);
     }
@@ -186,7 +187,7 @@ function ProfileTab() {
 }
 
 function SecurityTab() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -212,13 +213,12 @@ function SecurityTab() {
       setConfirm("");
       toast.success(t`Password changed successfully`);
     } catch (err) {
-      const throttled = err instanceof AdminApiError ? throttledAnswerText(i18n, err.body) : null;
       // A password is never kept on the device to be sent later: offline, the change is not made, and says why.
       const offline = isNetworkError(err)
         ? t`Changing the password needs the network. Try again when you are back online.`
         : null;
       toast.error(t`Failed to change password`, {
-        description: offline ?? throttled ?? (err instanceof Error ? err.message : undefined),
+        description: offline ?? errorText(err, t`Something went wrong. Please try again.`),
       });
     } finally {
       setBusy(false);

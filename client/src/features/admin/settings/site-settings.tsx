@@ -4,7 +4,8 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { DEFAULT_TOGGLES, rateSchema, togglesSchema, type Rate, type Toggles } from "@store/shared/schemas/catalog";
-import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../api/admin-client.ts";
+import { useChangeToasts } from "../panel/change-toasts.ts";
 import { useOutbox } from "../../../local/admin-outbox.ts";
 import { syncCatalog } from "../../../local/catalog-sync.ts";
 
@@ -44,6 +45,7 @@ interface SettingFormOptions<T> {
  * server), saved with PUT, or kept in the outbox while offline; the storefront re-syncs after a save. */
 export function useSettingForm<T>({ path, schema, entity, label, initial }: SettingFormOptions<T>) {
   const { t } = useLingui();
+  const toasts = useChangeToasts();
   const [value, setValue] = useState<T>(initial);
   const [busy, setBusy] = useState(false);
 
@@ -64,8 +66,7 @@ export function useSettingForm<T>({ path, schema, entity, label, initial }: Sett
       toast.success(t`Settings saved successfully`);
       void syncCatalog();
     } catch (err) {
-      if (isQueued(err)) toast.info(t`Saved offline. It will be sent when you are back online.`);
-      else toast.error(t`Failed to save settings`, { description: err instanceof Error ? err.message : undefined });
+      toasts.failed(err, t`Failed to save settings`, label);
     } finally {
       setBusy(false);
     }
@@ -123,6 +124,7 @@ export function SiteSettingsTab() {
 
 export function RateTab() {
   const { t, i18n } = useLingui();
+  const toasts = useChangeToasts();
   const [rate, setRate] = useState<Rate | null>(null);
   const [value, setValue] = useState("");
   const [busy, setBusy] = useState(false);
@@ -148,13 +150,14 @@ export function RateTab() {
       return;
     }
     setBusy(true);
+    const label = t`Daily rate: 1 USD = ${usdToTnd} TND`;
     try {
       const saved = rateSchema.parse(
         await adminApi.send<unknown>(
           "PUT",
           "/api/admin/rate",
           { usdToTnd },
-          { queueOffline: { entity: RATE_ENTITY, label: t`Daily rate: 1 USD = ${usdToTnd} TND` } },
+          { queueOffline: { entity: RATE_ENTITY, label } },
         ),
       );
       setRate(saved);
@@ -162,8 +165,7 @@ export function RateTab() {
       toast.success(t`Rate saved`);
       void syncCatalog();
     } catch (err) {
-      if (isQueued(err)) toast.info(t`Saved offline. It will be sent when you are back online.`);
-      else toast.error(t`Failed to save rate`, { description: err instanceof Error ? err.message : undefined });
+      toasts.failed(err, t`Failed to save rate`, label);
     } finally {
       setBusy(false);
     }
