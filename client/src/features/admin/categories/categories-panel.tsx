@@ -5,8 +5,8 @@ import { toast } from "../../../ui/toast.tsx";
 import { categoryListSchema } from "@store/shared/schemas/catalog";
 import { categoryCreateSchema, categoryUpdateSchema } from "@store/shared/schemas/admin";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
-import { db, type OutboxStatus } from "../../../local/db.ts";
-import { syncCatalog } from "../../../local/catalog-sync.ts";
+import type { OutboxStatus } from "../../../local/db.ts";
+import { freshCategoryVersion } from "../../../local/catalog-sync.ts";
 import { useCategories } from "../../catalog/catalog-hooks.ts";
 import { errorText, fieldErrorsOf, isConflict, refreshStorefront, useAdminResource } from "../panel/admin-request.ts";
 import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
@@ -24,12 +24,6 @@ import "../panel/panels.css";
 const NAME_REQUIRED = "Category name is required";
 const HAS_CHILDREN = "Cannot delete category with subcategories. Delete subcategories first.";
 const IN_USE = "Cannot delete category in use";
-
-/** The version of a category the edit is made against, from the freshly synced local copy (docs/decisions.md D17). */
-async function currentVersion(id: string): Promise<number | undefined> {
-  if (navigator.onLine !== false) await syncCatalog();
-  return (await db.categories.get(id))?.version;
-}
 
 export function CategoriesPanel() {
   const { t } = useLingui();
@@ -316,7 +310,7 @@ function CategoryEditForm({ category, parents, hasChildren, translated, onClose,
     setErrors({});
     setBusy(true);
     try {
-      const version = await currentVersion(category.id);
+      const version = await freshCategoryVersion(category.id);
       await adminApi.send<unknown>("PUT", `/api/categories/${encodeURIComponent(category.id)}`, check.data, {
         queueOffline: {
           entity: "category",
