@@ -8,6 +8,8 @@ import { throttledAnswerText } from "../../../i18n/throttled.ts";
 import { passwordProblem } from "./password-rules.ts";
 import { RateTab, SiteSettingsTab } from "./site-settings.tsx";
 import { PaymentInstructionsTab } from "./payment-instructions-tab.tsx";
+import { FormField } from "../panel/form-field.tsx";
+import "../panel/panels.css";
 
 const TABS = ["profile", "security", "site", "rate", "payment"] as const;
 type Tab = (typeof TABS)[number];
@@ -130,16 +132,10 @@ function ProfileTab() {
 
   return (
     <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)}>
-      <div className="field">
-        <label htmlFor="profile-name">
-          <Trans>Full Name</Trans>
-        </label>
+      <FormField id="profile-name" label={<Trans>Full Name</Trans>}>
         <input id="profile-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
-      </div>
-      <div className="field">
-        <label htmlFor="profile-username">
-          <Trans>Username</Trans>
-        </label>
+      </FormField>
+      <FormField id="profile-username" label={<Trans>Username</Trans>} error={fields.username}>
         <input
           id="profile-username"
           value={username}
@@ -148,12 +144,8 @@ function ProfileTab() {
           dir="ltr"
           aria-invalid={fields.username ? true : undefined}
         />
-        {fields.username ? <p className="admin-message admin-message--error">{fields.username}</p> : null}
-      </div>
-      <div className="field">
-        <label htmlFor="profile-email">
-          <Trans>Email</Trans>
-        </label>
+      </FormField>
+      <FormField id="profile-email" label={<Trans>Email</Trans>} error={fields.email}>
         <input
           id="profile-email"
           type="email"
@@ -163,8 +155,7 @@ function ProfileTab() {
           dir="ltr"
           aria-invalid={fields.email ? true : undefined}
         />
-        {fields.email ? <p className="admin-message admin-message--error">{fields.email}</p> : null}
-      </div>
+      </FormField>
       <div>
         <button type="submit" className="btn btn--primary" disabled={busy}>
           <Trans>Update Profile</Trans>
@@ -212,10 +203,7 @@ function SecurityTab() {
 
   return (
     <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <div className="field">
-        <label htmlFor="password-current">
-          <Trans>Current Password</Trans>
-        </label>
+      <FormField id="password-current" label={<Trans>Current Password</Trans>}>
         <input
           id="password-current"
           type="password"
@@ -223,11 +211,8 @@ function SecurityTab() {
           onChange={(e) => setCurrent(e.target.value)}
           autoComplete="current-password"
         />
-      </div>
-      <div className="field">
-        <label htmlFor="password-new">
-          <Trans>New Password</Trans>
-        </label>
+      </FormField>
+      <FormField id="password-new" label={<Trans>New Password</Trans>}>
         <input
           id="password-new"
           type="password"
@@ -235,11 +220,8 @@ function SecurityTab() {
           onChange={(e) => setNext(e.target.value)}
           autoComplete="new-password"
         />
-      </div>
-      <div className="field">
-        <label htmlFor="password-confirm">
-          <Trans>Confirm New Password</Trans>
-        </label>
+      </FormField>
+      <FormField id="password-confirm" label={<Trans>Confirm New Password</Trans>}>
         <input
           id="password-confirm"
           type="password"
@@ -247,7 +229,7 @@ function SecurityTab() {
           onChange={(e) => setConfirm(e.target.value)}
           autoComplete="new-password"
         />
-      </div>
+      </FormField>
       {problem ? (
         <p className="admin-message admin-message--error" role="alert">
           {problem}
