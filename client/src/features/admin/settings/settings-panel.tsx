@@ -165,6 +165,29 @@ function ProfileTab() {
   );
 }
 
+interface PasswordFieldProps {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  /** The browser fills in the current password and offers to save a new one. */
+  autoComplete: "current-password" | "new-password";
+}
+
+function PasswordField(props: PasswordFieldProps) {
+  return (
+    <FormField id={props.id} label={props.label}>
+      <input
+        id={props.id}
+        type="password"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        autoComplete={props.autoComplete}
+      />
+    </FormField>
+  );
+}
+
 function SecurityTab() {
   const { t, i18n } = useLingui();
   const [current, setCurrent] = useState("");
@@ -203,33 +226,27 @@ function SecurityTab() {
 
   return (
     <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <FormField id="password-current" label={<Trans>Current Password</Trans>}>
-        <input
-          id="password-current"
-          type="password"
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-          autoComplete="current-password"
-        />
-      </FormField>
-      <FormField id="password-new" label={<Trans>New Password</Trans>}>
-        <input
-          id="password-new"
-          type="password"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          autoComplete="new-password"
-        />
-      </FormField>
-      <FormField id="password-confirm" label={<Trans>Confirm New Password</Trans>}>
-        <input
-          id="password-confirm"
-          type="password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          autoComplete="new-password"
-        />
-      </FormField>
+      <PasswordField
+        id="password-current"
+        label={<Trans>Current Password</Trans>}
+        value={current}
+        onChange={setCurrent}
+        autoComplete="current-password"
+      />
+      <PasswordField
+        id="password-new"
+        label={<Trans>New Password</Trans>}
+        value={next}
+        onChange={setNext}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        id="password-confirm"
+        label={<Trans>Confirm New Password</Trans>}
+        value={confirm}
+        onChange={setConfirm}
+        autoComplete="new-password"
+      />
       {problem ? (
         <p className="admin-message admin-message--error" role="alert">
           {problem}
