@@ -20,6 +20,7 @@ import { PendingCreations } from "../panel/pending-creations.tsx";
 import { categoryTree, parentChoices, type CategoryLike } from "./category-tree.ts";
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
 import "../panel/panels.css";
+import { AdminForm } from "../panel/admin-form.tsx";
 
 const NAME_REQUIRED = "Category name is required";
 const HAS_CHILDREN = "Cannot delete category with subcategories. Delete subcategories first.";
@@ -124,14 +125,7 @@ export function CategoriesPanel() {
         <h2 id={`${id}-title`}>
           <Trans>Category Management</Trans>
         </h2>
-        <form
-          className="ac-inline-form ac-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void add();
-          }}
-        >
+        <AdminForm className="ac-inline-form ac-form" onSubmit={add}>
           <div className="field">
             <label htmlFor={`${id}-name`}>
               <Trans>Category name</Trans>
@@ -166,7 +160,7 @@ export function CategoriesPanel() {
               <Trans>Add Category</Trans>
             )}
           </button>
-        </form>
+        </AdminForm>
         {addError ? (
           <p id={`${id}-name-error`} className="ac-field-error" role="alert">
             {addError}
@@ -342,14 +336,7 @@ function CategoryEditForm({ category, parents, hasChildren, translated, onClose,
   }
 
   return (
-    <form
-      className="ac-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void update();
-      }}
-    >
+    <AdminForm onSubmit={update}>
       <FormField id={`${id}-name`} label={<Trans>Category name</Trans>} error={errors.name}>
         <input
           id={`${id}-name`}
@@ -385,6 +372,6 @@ function CategoryEditForm({ category, parents, hasChildren, translated, onClose,
         submitLabel={<Trans>Update</Trans>}
         busyLabel={<Trans>Updating...</Trans>}
       />
-    </form>
+    </AdminForm>
   );
 }

@@ -28,6 +28,7 @@ import {
 import { useUsdToTnd } from "./use-usd-to-tnd.ts";
 import { StockPanel } from "../stock/stock-panel.tsx";
 import "../stock/stock.css";
+import { AdminForm } from "../panel/admin-form.tsx";
 
 const CONVERT_DEBOUNCE_MS = 400;
 
@@ -176,11 +177,8 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
   const err = (key: string) => errorFor(errors, key);
 
   return (
-    <form
-      className="ac-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+    <AdminForm
+      onSubmit={() => {
         if (!busy) void save();
       }}
     >
@@ -401,6 +399,6 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
         submitLabel={<Trans>Save</Trans>}
         busyLabel={<Trans>Saving...</Trans>}
       />
-    </form>
+    </AdminForm>
   );
 }

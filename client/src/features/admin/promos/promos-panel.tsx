@@ -18,6 +18,7 @@ import { parsePromoForm, parsePromoLimits, untilInputValue } from "./promo-form-
 import { useFormatDate } from "../dashboard/order-view.tsx";
 import { DeleteButton } from "../panel/row-buttons.tsx";
 import "../panel/panels.css";
+import { AdminForm } from "../panel/admin-form.tsx";
 
 const promoListSchema = z.array(promoSchema);
 
@@ -128,14 +129,7 @@ export function PromosPanel() {
         <h2 id={`${id}-title`}>
           <Trans>Promos</Trans>
         </h2>
-        <form
-          className="ac-inline-form ac-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void add();
-          }}
-        >
+        <AdminForm className="ac-inline-form ac-form" onSubmit={add}>
           <div className="field">
             <label htmlFor={`${id}-code`}>
               <Trans>Promo code</Trans>
@@ -170,7 +164,7 @@ export function PromosPanel() {
           <button type="submit" className="btn btn--primary" disabled={adding}>
             {adding ? <Trans>Adding...</Trans> : <Trans>Add Promo</Trans>}
           </button>
-        </form>
+        </AdminForm>
         {formError ? (
           <p className="ac-field-error" role="alert">
             {formError}
@@ -294,14 +288,7 @@ function PromoRow(props: PromoRowProps) {
         {usedUp ? <span className="badge badge--static badge--deal">{t`Used up`}</span> : null}
         <PendingBadge status={status} />
       </span>
-      <form
-        className="ac-row__actions"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          savePercent();
-        }}
-      >
+      <AdminForm className="ac-row__actions" onSubmit={savePercent}>
         <label className="visually-hidden" htmlFor={`${id}-percent`}>
           {t`Percent for ${promo.code}`}
         </label>
@@ -322,15 +309,8 @@ function PromoRow(props: PromoRowProps) {
         </button>
         <ActiveSwitch active={active} name={promo.code} disabled={busy} onChange={onToggle} />
         <DeleteButton name={promo.code} onClick={onDelete} />
-      </form>
-      <form
-        className="ac-row__actions"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          saveLimits();
-        }}
-      >
+      </AdminForm>
+      <AdminForm className="ac-row__actions" onSubmit={saveLimits}>
         <LimitInputs
           id={id}
           texts={limitTexts}
@@ -341,7 +321,7 @@ function PromoRow(props: PromoRowProps) {
         <button type="submit" className="btn btn--sm btn--secondary" disabled={busy || !limitsChanged}>
           <Trans>Save limits</Trans>
         </button>
-      </form>
+      </AdminForm>
       {error ? <p className="ac-field-error">{error}</p> : null}
     </div>
   );
