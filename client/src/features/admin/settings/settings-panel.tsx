@@ -170,8 +170,6 @@ interface PasswordFieldProps {
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
-  /** The browser fills in the current password and offers to save a new one. */
-  autoComplete: "current-password" | "new-password";
 }
 
 function PasswordField(props: PasswordFieldProps) {
@@ -182,7 +180,8 @@ function PasswordField(props: PasswordFieldProps) {
         type="password"
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
-        autoComplete={props.autoComplete}
+        // The browser fills in the current password and offers to save a new one.
+        autoComplete={props.id === "password-current" ? "current-password" : "new-password"}
       />
     </FormField>
   );
@@ -224,29 +223,17 @@ function SecurityTab() {
     }
   }
 
+  const passwordFields: PasswordFieldProps[] = [
+    { id: "password-current", label: t`Current Password`, value: current, onChange: setCurrent },
+    { id: "password-new", label: t`New Password`, value: next, onChange: setNext },
+    { id: "password-confirm", label: t`Confirm New Password`, value: confirm, onChange: setConfirm },
+  ];
+
   return (
     <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <PasswordField
-        id="password-current"
-        label={<Trans>Current Password</Trans>}
-        value={current}
-        onChange={setCurrent}
-        autoComplete="current-password"
-      />
-      <PasswordField
-        id="password-new"
-        label={<Trans>New Password</Trans>}
-        value={next}
-        onChange={setNext}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        id="password-confirm"
-        label={<Trans>Confirm New Password</Trans>}
-        value={confirm}
-        onChange={setConfirm}
-        autoComplete="new-password"
-      />
+      {passwordFields.map((field) => (
+        <PasswordField key={field.id} {...field} />
+      ))}
       {problem ? (
         <p className="admin-message admin-message--error" role="alert">
           {problem}
