@@ -19,6 +19,7 @@ import { useFormatDate } from "../dashboard/order-view.tsx";
 import { DeleteButton } from "../panel/row-buttons.tsx";
 import "../panel/panels.css";
 import { AdminForm } from "../panel/admin-form.tsx";
+import { WholeNumberInput } from "../panel/whole-number-input.tsx";
 
 const promoListSchema = z.array(promoSchema);
 
@@ -149,16 +150,7 @@ export function PromosPanel() {
             <label htmlFor={`${id}-percent`}>
               <Trans>Percent</Trans>
             </label>
-            <input
-              id={`${id}-percent`}
-              type="number"
-              inputMode="numeric"
-              min="1"
-              max="100"
-              step="1"
-              value={percent}
-              onChange={(e) => setPercent(e.currentTarget.value)}
-            />
+            <WholeNumberInput id={`${id}-percent`} min={1} max={100} value={percent} onChange={setPercent} />
           </div>
           <LimitInputs id={id} texts={limitTexts} onChange={setLimitTexts} labels={[t`Valid until`, t`Usage limit`]} />
           <button type="submit" className="btn btn--primary" disabled={adding}>
@@ -292,17 +284,14 @@ function PromoRow(props: PromoRowProps) {
         <label className="visually-hidden" htmlFor={`${id}-percent`}>
           {t`Percent for ${promo.code}`}
         </label>
-        <input
+        <WholeNumberInput
           id={`${id}-percent`}
           className="ac-percent-input"
-          type="number"
-          inputMode="numeric"
-          min="1"
-          max="100"
-          step="1"
+          min={1}
+          max={100}
           value={percent}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => setPercent(e.currentTarget.value)}
+          invalid={Boolean(error)}
+          onChange={setPercent}
         />
         <button type="submit" className="btn btn--sm btn--secondary" disabled={busy || !changed}>
           <Trans>Save percent</Trans>
