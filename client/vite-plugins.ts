@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import type { Plugin, Rollup } from "vite";
+import { build, type Plugin, type Rollup } from "vite";
 
 /** A plugin that rewrites the built index.html once the bundle's files and names are known. */
 function rewriteBuiltHtml(name: string, rewrite: (html: string, bundle: Rollup.OutputBundle) => string): Plugin {
@@ -12,6 +12,47 @@ function rewriteBuiltHtml(name: string, rewrite: (html: string, bundle: Rollup.O
     transformIndexHtml: {
       order: "post",
       handler: (html, ctx) => (ctx.bundle ? rewrite(html, ctx.bundle) : html),
+    },
+  };
+}
+
+/** Where index.html takes its boot script. */
+export const BOOT_SCRIPT_MARKER = "<!-- boot-script -->";
+
+/** The boot script's entry bundled on its own into one classic script (minified, no imports left). */
+export async function bundleBootScript(entry: string): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: "warn",
+    build: {
+      write: false,
+      minify: true,
+      target: "es2022",
+      lib: { entry, formats: ["iife"], name: "storeBoot" },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ("output" in r ? r.output : []));
+  const chunk = outputs.find((o) => o.type === "chunk");
+  if (!chunk) throw new Error(`The boot script ${entry} built to nothing`);
+  return chunk.code.trim().replaceAll("</script", "<\\/script");
+}
+
+/**
+ * Puts the boot script (the language, direction and theme before the first paint; the first visit's
+ * catalog request) into index.html as its first script, built from the app's own modules so that its rules
+ * have one definition. It must run before the page paints, so it is inline and classic; the server allows
+ * it by its hash (server/src/http/security-headers.ts). In development too, so both run the same code.
+ */
+export function inlineBootScript(entry: string): Plugin {
+  return {
+    name: "store:inline-boot-script",
+    transformIndexHtml: {
+      order: "pre",
+      handler: async (html) => {
+        if (!html.includes(BOOT_SCRIPT_MARKER)) throw new Error(`index.html has no ${BOOT_SCRIPT_MARKER} marker`);
+        const script = await bundleBootScript(entry);
+        return html.replace(BOOT_SCRIPT_MARKER, () => `<script>${script}</script>`);
+      },
     },
   };
 }

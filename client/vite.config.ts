@@ -5,7 +5,7 @@ import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { brotliAssets, inlineEntryCss, preloadFirstPageChunks } from "./vite-plugins.ts";
+import { brotliAssets, inlineBootScript, inlineEntryCss, preloadFirstPageChunks } from "./vite-plugins.ts";
 
 const api = "http://localhost:3000";
 
@@ -27,6 +27,7 @@ export default defineConfig({
     react(),
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui({ configPath: linguiConfigPath }),
+    inlineBootScript(fileURLToPath(new URL("./src/app/boot-entry.ts", import.meta.url))),
     inlineEntryCss(),
     preloadFirstPageChunks(),
     brotliAssets(),

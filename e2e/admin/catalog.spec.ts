@@ -1,35 +1,10 @@
 /** Admin catalog panels on a tablet: categories, a product with an uploaded image, TND auto-fill and a variant
  * (seen on the storefront, edited with a version conflict, deleted), banners, promos, and one check in Arabic. */
-import { crc32, deflateSync } from "node:zlib";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { makePng } from "./catalog-fixtures.ts";
 
 test.use({ viewport: { width: 1024, height: 768 } });
-
-/** A small valid PNG (16x16, one colour), built here so the test needs no fixture file. */
-function makePng(size = 16, rgb: [number, number, number] = [109, 94, 252]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
-  const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 const png = { name: "cover.png", mimeType: "image/png", buffer: makePng() };
 

@@ -1,18 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { loadCatalog } from "../storefront/catalog.ts";
 import { TABLET, apiSession, currentRate, openSection, signIn } from "./console-helpers.ts";
+import { createBanner, createProduct, pngDataUrl, usd } from "./catalog-fixtures.ts";
 
 test.use({ viewport: TABLET });
 test.describe.configure({ timeout: 90_000 });
 
 test("the daily rate changes the TND prices the storefront shows", async ({ page, request }) => {
-  const catalog = await loadCatalog(request);
-  const product = catalog.products.find((p) => p.price.TND === 0 && p.price.USD > 0 && p.variants.length === 0);
-  test.skip(!product, "no product with a derived TND price");
+  const api = await apiSession(request);
+  // Its TND price is derived from the daily rate (no TND price of its own).
+  const product = await createProduct(api, { price: usd(1234) });
   const before = await currentRate(request);
   const next = before === 4.25 ? 4.5 : 4.25;
   try {
-    await page.goto(`/product/${product?.id ?? ""}`);
+    await page.goto(`/product/${product.id}`);
     const tnd = page.locator('[data-currency="TND"]');
     await expect(tnd).toContainText("TND");
     const shownBefore = (await tnd.textContent()) ?? "";
@@ -28,11 +29,12 @@ test("the daily rate changes the TND prices the storefront shows", async ({ page
     await expect(page.getByText("Rate saved")).toBeVisible();
     expect(await currentRate(request)).toBe(next);
 
-    await page.goto(`/product/${product?.id ?? ""}`);
+    await page.goto(`/product/${product.id}`);
     await page.reload();
     await expect(page.locator('[data-currency="TND"]')).not.toHaveText(shownBefore);
   } finally {
-    await (await apiSession(request)).put("/api/admin/rate", { usdToTnd: before });
+    await api.put("/api/admin/rate", { usdToTnd: before });
+    await api.send("DELETE", `/api/admin/products/${product.id}`);
   }
 });
 
@@ -87,24 +89,26 @@ test("the hero shows the banners in the operator's order, and the page preloads 
   page,
   request,
 }) => {
-  const catalog = await loadCatalog(request);
-  const [first, , third] = [...catalog.banners].sort((a, b) => a.position - b.position);
-  test.skip(!first || !third, "the demo catalog has three banners");
-  if (!first || !third) return;
   const api = await apiSession(request);
+  const catalog = await loadCatalog(request);
+  const banners = [...catalog.banners].sort((a, b) => a.position - b.position);
+  const last = Math.max(0, ...banners.map((b) => b.position));
+  // The test's own banner, with a picture, placed after the others; then moved ahead of them.
+  const lead = await createBanner(api, { image: pngDataUrl([252, 94, 109]), position: last + 10 });
+  const wasFirst = banners[0];
   try {
-    await api.put(`/api/admin/banners/${third.id}`, { position: 0 });
-    await api.put(`/api/admin/banners/${first.id}`, { position: 50 });
+    await api.put(`/api/admin/banners/${lead.id}`, { position: 0 });
+    if (wasFirst) await api.put(`/api/admin/banners/${wasFirst.id}`, { position: last + 20 });
     const html = await (await request.get("/")).text();
-    expect(html).toContain(`<link rel="preload" as="image" href="${third.image}" fetchpriority="high">`);
+    expect(html).toContain(`<link rel="preload" as="image" href="${lead.image}" fetchpriority="high">`);
 
     await page.goto("/");
     const hero = page.getByRole("region", { name: "Featured offers" });
-    await expect(hero.getByRole("heading", { level: 2 })).toHaveText(third.title);
-    await expect(hero.locator("img").first()).toHaveAttribute("src", third.image);
+    await expect(hero.getByRole("heading", { level: 2 })).toHaveText(lead.title);
+    await expect(hero.locator("img").first()).toHaveAttribute("src", lead.image);
   } finally {
-    await api.put(`/api/admin/banners/${third.id}`, { position: third.position });
-    await api.put(`/api/admin/banners/${first.id}`, { position: first.position });
+    await api.send("DELETE", `/api/admin/banners/${lead.id}`);
+    if (wasFirst) await api.put(`/api/admin/banners/${wasFirst.id}`, { position: wasFirst.position });
   }
 });
 

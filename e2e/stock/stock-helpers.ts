@@ -5,9 +5,9 @@ import type { ProductStock } from "../../shared/src/schemas/stock.ts";
 import type { AdminOrderDetail } from "../../shared/src/schemas/orders.ts";
 import type { ApiSession } from "../admin/console-helpers.ts";
 import { addFromProductPage, checkoutForm } from "../checkout/checkout-helpers.ts";
+import { createProduct, usd } from "../admin/catalog-fixtures.ts";
 
-/** A short unique tag for names and codes, so runs and parallel tests never collide. */
-export const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 100_000).toString(36)}`.toUpperCase();
+export { tag } from "../admin/catalog-fixtures.ts";
 
 export interface StockProduct {
   id: string;
@@ -28,15 +28,15 @@ export async function createStockProduct(
     variants?: string[];
   },
 ): Promise<StockProduct> {
-  const product = (await api.send("POST", "/api/admin/products", {
+  const product = await createProduct(api, {
     title: options.title,
     description: "A product sold from code stock in the end-to-end tests.",
-    price: { USD: 500, TND: 0, EUR: 0, EGP: 0 },
+    price: usd(500),
     platform: options.platform ?? "PS",
     deliveryMode: options.manual ? "manual" : "automatic",
     lowStockThreshold: options.threshold ?? 5,
-    variants: (options.variants ?? []).map((name) => ({ name, price: { USD: 500, TND: 0, EUR: 0, EGP: 0 } })),
-  })) as StockProduct;
+    variants: (options.variants ?? []).map((name) => ({ name, price: usd(500) })),
+  });
   if (options.codes && options.codes.length > 0) await importCodes(api, product.id, options.codes);
   return product;
 }

@@ -1,5 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { loadCatalog, productWithVariants, productWithoutVariants } from "./catalog.ts";
+import type { Product } from "../../shared/src/schemas/catalog.ts";
+import { apiSession } from "../admin/console-helpers.ts";
+import { createProduct, usd } from "../admin/catalog-fixtures.ts";
+import { loadCatalog, productWithoutVariants } from "./catalog.ts";
 
 test("the product page shows the operator's article code as SKU, four price tiles and sets the title", async ({
   page,
@@ -56,9 +59,16 @@ test("the wishlist heart toggles and survives a reload", async ({ page, request 
 });
 
 test("the variant picker changes the price", async ({ page, request }) => {
-  const product = productWithVariants(await loadCatalog(request));
-  const [first, second] = product.variants;
-  test.skip(!first || !second || first.price.USD === second.price.USD, "variants need different prices");
+  const differ = (p: Product) => p.variants.length > 1 && p.variants[0]?.price.USD !== p.variants[1]?.price.USD;
+  const product =
+    (await loadCatalog(request)).products.find(differ) ??
+    (await createProduct(await apiSession(request), {
+      variants: [
+        { name: "Standard", price: usd(1000) },
+        { name: "Deluxe", price: usd(2500) },
+      ],
+    }));
+  const second = product.variants[1];
   await page.goto(`/product/${product.id}`);
   const usdTile = page.locator('[data-currency="USD"]');
   const before = await usdTile.textContent();

@@ -10,6 +10,7 @@ import { extname, join, normalize } from "node:path";
 import type { AddressInfo } from "node:net";
 import { chromium } from "@playwright/test";
 import type { Category, Product } from "../../shared/src/schemas/catalog.ts";
+import { CHROMIUM, CHROMIUM_ARGS } from "../chromium.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html",
@@ -46,17 +47,7 @@ export async function measureInp(
 ): Promise<{ inpMs: number; interactions: number }> {
   const server = await serve(dist);
   const { port } = server.address() as AddressInfo;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`http://127.0.0.1:${port}/`);

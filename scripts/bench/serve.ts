@@ -62,16 +62,7 @@ export async function startBuiltStore(port: number, env: Record<string, string> 
   };
 }
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+export { CHROMIUM, CHROMIUM_ARGS } from "../chromium.ts";
 
 /** Prints the one-line JSON summary that run.ts collects. */
 export function report(name: string, figures: Record<string, unknown>): void {

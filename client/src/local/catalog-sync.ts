@@ -2,12 +2,10 @@
 import type { SyncResponse } from "@store/shared/schemas/catalog";
 import { applySync } from "./apply-sync.ts";
 import { db as defaultDb, META, type StoreDb } from "./db.ts";
+import { CATALOG_SYNCED_KEY, FIRST_SYNC_URL } from "./first-sync.ts";
 import { storeInWorker } from "./sync-store-client.ts";
 
 export type SyncState = "idle" | "syncing" | "ok" | "error";
-
-/** A first (full) sync: index.html may already have asked for it. */
-const FIRST_SYNC_URL = "/api/sync?since=0";
 
 export async function localVersion(db: StoreDb): Promise<number> {
   const row = await db.meta.get(META.catalogVersion);
@@ -74,14 +72,6 @@ export async function syncOnce(
 
 // --- the running sync loop and its observable state ---
 
-declare global {
-  /** The first visit's full sync, started by index.html while the app's JavaScript downloads. */
-  var __firstSync: Promise<Response> | undefined;
-}
-
-/** Set in localStorage once a catalog is stored, so index.html stops prefetching a full sync. */
-export const CATALOG_SYNCED_KEY = "catalogSynced";
-
 function hasSyncedBefore(): boolean {
   try {
     return localStorage.getItem(CATALOG_SYNCED_KEY) !== null;
@@ -132,6 +122,13 @@ export function subscribeSyncState(listener: () => void): () => void {
 }
 
 /** Syncs now unless a sync is already running (then waits for that one, whose options stay). */
+/** The version of a category an edit is made against: the local copy's, synced first when online
+ * (docs/decisions.md D17); undefined when the copy has no such category. */
+export async function freshCategoryVersion(id: string): Promise<number | undefined> {
+  if (navigator.onLine !== false) await syncCatalog();
+  return (await defaultDb.categories.get(id))?.version;
+}
+
 export function syncCatalog(options: SyncOptions = {}): Promise<void> {
   if (inFlight) return inFlight;
   setState("syncing");

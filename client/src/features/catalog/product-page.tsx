@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../ui/toast.tsx";
 import { CURRENCIES } from "@store/shared/currency";
+import { LAYOUT } from "@store/shared/boot-shell";
 import { addToCart } from "../cart/cart-store.ts";
 import { toggleWishlist, useIsWishlisted } from "../wishlist/wishlist-store.ts";
 import { useCurrency } from "../prefs/prefs-store.ts";
@@ -82,10 +83,10 @@ export function ProductPage({ id }: { id: string }) {
   };
 
   return (
-    <div className="container page">
+    <div className={LAYOUT.page}>
       <Breadcrumb within={category} current={product.title} />
-      <div className="product-detail">
-        <div className="product-detail__media">
+      <div className={LAYOUT.productDetail}>
+        <div className={LAYOUT.productMedia}>
           <ProductImage src={product.image} alt={product.title} width={600} height={400} eager />
         </div>
         <div className="product-detail__info">

@@ -3,6 +3,7 @@ import { Link, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useBanners } from "../catalog/catalog-hooks.ts";
 import { isSitePath } from "@store/shared/links";
+import { heroSlideClass, LAYOUT } from "@store/shared/boot-shell";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../ui/icons.tsx";
 
 export const HERO_INTERVAL_MS = 6000;
@@ -128,7 +129,7 @@ export function HeroCarousel() {
 
   return (
     <section
-      className="hero"
+      className={LAYOUT.hero}
       aria-roledescription={t`carousel`}
       aria-label={t`Featured offers`}
       onMouseEnter={() => setHovered(true)}
@@ -142,14 +143,14 @@ export function HeroCarousel() {
           return (
             <div
               key={slide.id}
-              className={`hero__slide hero__slide--${(i % 3) + 1} ${slide.image ? "hero__slide--image" : ""}`}
+              className={heroSlideClass(i, Boolean(slide.image))}
               role="group"
               aria-roledescription={t`slide`}
               aria-label={t`Slide ${number} of ${count}`}
               hidden={i !== current}
               data-active={i === current}
             >
-              <div className="hero__content">
+              <div className={LAYOUT.heroContent}>
                 <h2 className="hero__title">{slide.headline}</h2>
                 {slide.body ? <p className="hero__body">{slide.body}</p> : null}
                 <div className="hero__actions">
@@ -162,7 +163,7 @@ export function HeroCarousel() {
                 </div>
               </div>
               {slide.image ? (
-                <div className="hero__media">
+                <div className={LAYOUT.heroMedia}>
                   {slide.link ? (
                     <BannerLink href={slide.link.href} label={slide.link.label}>
                       <SlideImage src={slide.image} first={i === 0} />

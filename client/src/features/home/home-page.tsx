@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import type { Category } from "@store/shared/schemas/catalog";
+import { LAYOUT } from "@store/shared/boot-shell";
 import { featured, hottestDeals, HOME_GRID_SIZE, newest } from "./home-sections.ts";
 import { useCatalogStatus, useCategories, useProducts, useSettings } from "../catalog/catalog-hooks.ts";
 import { CatalogUnavailable } from "../catalog/catalog-unavailable.tsx";
@@ -98,7 +99,7 @@ export function HomePage() {
       <h1 className="visually-hidden">
         <Trans>Digital Store: game keys, gift cards and subscriptions, delivered by email</Trans>
       </h1>
-      <div className="container">
+      <div className={LAYOUT.container}>
         <HeroCarousel />
       </div>
 

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { throttledAnswerText } from "../../i18n/throttled.ts";
 import { useLang } from "../prefs/prefs-store.ts";
+import { subscribeToNewsletter } from "../../api/newsletter.ts";
 
 type Status = "idle" | "sending" | "done" | "error";
 
@@ -21,14 +22,10 @@ export function NewsletterForm({ compact = false }: { compact?: boolean }) {
     setStatus("sending");
     setThrottled(null);
     try {
-      const res = await fetch("/api/newsletter", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: email.trim(), locale: lang }),
-      });
-      setStatus(res.ok ? "done" : "error");
-      if (res.ok) setEmail("");
-      else if (res.status === 429) setThrottled(throttledAnswerText(i18n, await res.json().catch(() => null)));
+      const answer = await subscribeToNewsletter(email, lang);
+      setStatus(answer.status === "done" ? "done" : "error");
+      if (answer.status === "done") setEmail("");
+      else if (answer.status === "throttled") setThrottled(throttledAnswerText(i18n, answer.body));
     } catch {
       setStatus("error");
     }

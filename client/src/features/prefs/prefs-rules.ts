@@ -1,4 +1,5 @@
-/** Initial-value rules for the preferences kept in localStorage (docs/product.md, "Preferences"); pure for tests. */
+/** Initial-value rules for the preferences kept in localStorage (docs/product.md, "Preferences"), and how they show on
+ * <html>: the app and the boot script inlined into index.html (src/app/boot-script.ts) both use them. */
 import { coerceCurrency, type Currency } from "@store/shared/currency";
 
 export const LOCALES = ["en", "fr", "ar"] as const;
@@ -6,6 +7,15 @@ export type Locale = (typeof LOCALES)[number];
 export type Theme = "light" | "dark";
 
 export const STORAGE_KEYS = { lang: "lang", theme: "theme", currency: "currency" } as const;
+
+/** A stored value, or null when there is none or storage is refused (private mode, blocked cookies). */
+export function readStored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
@@ -18,6 +28,14 @@ export function initialLang(stored: string | null): Locale {
 
 export function directionOf(lang: Locale): "rtl" | "ltr" {
   return lang === "ar" ? "rtl" : "ltr";
+}
+
+/** Writes the language, its direction and the theme onto the document's root element. */
+export function applyPrefsToRoot(root: HTMLElement, lang: Locale, theme: Theme): void {
+  root.lang = lang;
+  root.dir = directionOf(lang);
+  root.dataset.theme = theme;
+  root.style.colorScheme = theme;
 }
 
 export function isTheme(value: unknown): value is Theme {

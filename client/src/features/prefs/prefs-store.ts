@@ -3,23 +3,16 @@ import { useSyncExternalStore } from "react";
 import type { Currency } from "@store/shared/currency";
 import {
   STORAGE_KEYS,
-  directionOf,
+  applyPrefsToRoot,
   flipTheme,
   initialCurrency,
   initialLang,
   initialTheme,
+  readStored as read,
   themeAfterSystemChange,
   type Locale,
   type Theme,
 } from "./prefs-rules.ts";
-
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
 
 function write(key: string, value: string): void {
   try {
@@ -58,11 +51,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function applyToDocument(): void {
-  const root = document.documentElement;
-  root.lang = prefs.lang;
-  root.dir = directionOf(prefs.lang);
-  root.dataset.theme = prefs.theme;
-  root.style.colorScheme = prefs.theme;
+  applyPrefsToRoot(document.documentElement, prefs.lang, prefs.theme);
   const meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
   if (meta) meta.content = prefs.theme === "light" ? "#f6f7fb" : "#0f1117";
 }

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { DELIVERY_MODES } from "@store/shared/order-status";
 
@@ -107,5 +106,3 @@ export const catalogDeletions = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.entity, t.entityId] }), index("catalog_deletions_rev_idx").on(t.rev)],
 );
-
-export const nowMs = sql`(CAST(strftime('%s','now') AS INTEGER) * 1000)`;

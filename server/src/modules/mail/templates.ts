@@ -2,6 +2,7 @@
 import { formatMoney, type Currency } from "@store/shared/currency";
 import type { Locale } from "@store/shared/schemas/checkout";
 import { platformFamily, type PlatformFamily } from "@store/shared/platform-family";
+import { escapeHtml } from "@store/shared/html";
 
 export interface MailContent {
   subject: string;
@@ -138,13 +139,6 @@ const TEXTS: Record<Locale, Texts> = {
     signature: "شكرًا لتسوقك معنا.",
   },
 };
-
-export function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
-  );
-}
 
 function localeOf(locale: string): Locale {
   return locale === "fr" || locale === "ar" ? locale : "en";

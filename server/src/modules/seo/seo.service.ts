@@ -1,6 +1,8 @@
 /** Per-page titles, descriptions, Open Graph tags and structured data in the served HTML, the page's HTTP
  * status (404 for pages that do not exist), plus sitemap and robots (docs/decisions.md D21). */
 import { heroBanners } from "@store/shared/banners";
+import { escapeHtml } from "@store/shared/html";
+import { BOOT_SHELL_LEAD, bootShellLead, type LeadImage } from "@store/shared/boot-shell";
 import { toMajor, DEFAULT_RATES } from "@store/shared/currency";
 import { unitPrice } from "@store/shared/money";
 import type { Product } from "@store/shared/schemas/catalog";
@@ -87,31 +89,7 @@ function productStructuredData(p: Product, url: string, image: string | undefine
   };
 }
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
-
 const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
-
-/** The picture a page leads with, and where the page shows it. */
-export interface LeadImage {
-  image: string;
-  place: "hero" | "product";
-}
-
-/** The boot shell's placeholder for the page's lead content in index.html (client/index.html). */
-const BOOT_SHELL_LEAD = /<!-- boot-shell:lead -->[\s\S]*?<!-- \/boot-shell:lead -->/;
-
-/**
- * The lead picture inside the app's own layout classes (the entry stylesheet is inlined in index.html), so
- * it paints at the size the app gives it: when the app replaces the shell, its picture is no larger, and
- * the shopper sees the real picture from the first paint instead of a grey box.
- */
-function bootShellLead({ image, place }: LeadImage): string {
-  const img = `<img src="${escapeHtml(image)}" alt="" width="600" height="400" fetchpriority="high" decoding="async">`;
-  return place === "hero"
-    ? `<div class="container"><div class="hero"><div class="hero__slide hero__slide--1 hero__slide--image"><div class="hero__content"></div><div class="hero__media">${img}</div></div></div></div>`
-    : `<div class="container page"><div class="product-detail"><div class="product-detail__media">${img}</div></div></div>`;
-}
 
 /** Pages kept per catalog version: the most visited products and categories stay built. */
 const MAX_CACHED_PAGES = 1000;

@@ -25,6 +25,7 @@ import { ListState } from "../panel/list-state.tsx";
 import { PendingCreations } from "../panel/pending-creations.tsx";
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
 import "../panel/panels.css";
+import { AdminForm } from "../panel/admin-form.tsx";
 
 const bannerListSchema = z.array(adminBannerSchema);
 const TITLE_REQUIRED = "Banner title is required";
@@ -261,14 +262,7 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
   }
 
   return (
-    <form
-      className="ac-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
+    <AdminForm onSubmit={save}>
       <FormField id={`${id}-title`} label={<Trans>Title</Trans>} error={errors.title} announce>
         <input
           id={`${id}-title`}
@@ -300,6 +294,6 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
         submitLabel={<Trans>Save</Trans>}
         busyLabel={<Trans>Saving...</Trans>}
       />
-    </form>
+    </AdminForm>
   );
 }

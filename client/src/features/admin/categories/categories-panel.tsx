@@ -5,8 +5,8 @@ import { toast } from "../../../ui/toast.tsx";
 import { categoryListSchema } from "@store/shared/schemas/catalog";
 import { categoryCreateSchema, categoryUpdateSchema } from "@store/shared/schemas/admin";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
-import { db, type OutboxStatus } from "../../../local/db.ts";
-import { syncCatalog } from "../../../local/catalog-sync.ts";
+import type { OutboxStatus } from "../../../local/db.ts";
+import { freshCategoryVersion } from "../../../local/catalog-sync.ts";
 import { useCategories } from "../../catalog/catalog-hooks.ts";
 import { errorText, fieldErrorsOf, isConflict, refreshStorefront, useAdminResource } from "../panel/admin-request.ts";
 import { fieldErrorsFromIssues, firstError } from "../panel/field-errors.ts";
@@ -21,12 +21,7 @@ import { PendingCreations } from "../panel/pending-creations.tsx";
 import { categoryTree, parentChoices, type CategoryLike } from "./category-tree.ts";
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
 import "../panel/panels.css";
-
-/** The version of a category the edit is made against, from the freshly synced local copy (docs/decisions.md D17). */
-async function currentVersion(id: string): Promise<number | undefined> {
-  if (navigator.onLine !== false) await syncCatalog();
-  return (await db.categories.get(id))?.version;
-}
+import { AdminForm } from "../panel/admin-form.tsx";
 
 export function CategoriesPanel() {
   const { t } = useLingui();
@@ -116,14 +111,7 @@ export function CategoriesPanel() {
         <h2 id={`${id}-title`}>
           <Trans>Category Management</Trans>
         </h2>
-        <form
-          className="ac-inline-form ac-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void add();
-          }}
-        >
+        <AdminForm className="ac-inline-form ac-form" onSubmit={add}>
           <div className="field">
             <label htmlFor={`${id}-name`}>
               <Trans>Category name</Trans>
@@ -158,7 +146,7 @@ export function CategoriesPanel() {
               <Trans>Add Category</Trans>
             )}
           </button>
-        </form>
+        </AdminForm>
         {addError ? (
           <p id={`${id}-name-error`} className="ac-field-error" role="alert">
             {addError}
@@ -300,7 +288,7 @@ function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: 
     setErrors({});
     setBusy(true);
     try {
-      const version = await currentVersion(category.id);
+      const version = await freshCategoryVersion(category.id);
       await adminApi.send<unknown>("PUT", `/api/categories/${encodeURIComponent(category.id)}`, check.data, {
         queueOffline: {
           entity: "category",
@@ -332,14 +320,7 @@ function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: 
   }
 
   return (
-    <form
-      className="ac-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void update();
-      }}
-    >
+    <AdminForm onSubmit={update}>
       <FormField id={`${id}-name`} label={<Trans>Category name</Trans>} error={errors.name}>
         <input
           id={`${id}-name`}
@@ -375,6 +356,6 @@ function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: 
         submitLabel={<Trans>Update</Trans>}
         busyLabel={<Trans>Updating...</Trans>}
       />
-    </form>
+    </AdminForm>
   );
 }

@@ -28,6 +28,8 @@ import {
 import { useUsdToTnd } from "./use-usd-to-tnd.ts";
 import { StockPanel } from "../stock/stock-panel.tsx";
 import "../stock/stock.css";
+import { AdminForm } from "../panel/admin-form.tsx";
+import { WholeNumberInput } from "../panel/whole-number-input.tsx";
 
 const CONVERT_DEBOUNCE_MS = 400;
 
@@ -176,11 +178,8 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
   const err = (key: string) => errorFor(errors, key);
 
   return (
-    <form
-      className="ac-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+    <AdminForm
+      onSubmit={() => {
         if (!busy) void save();
       }}
     >
@@ -242,16 +241,13 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
           </select>
         </FormField>
         <FormField id={`${id}-discount`} label={<Trans>Discount %</Trans>} error={err("discountPercent")}>
-          <input
+          <WholeNumberInput
             id={`${id}-discount`}
-            type="number"
-            inputMode="numeric"
-            min="0"
-            max="100"
-            step="1"
+            min={0}
+            max={100}
             value={draft.discountPercent}
-            aria-invalid={err("discountPercent") ? true : undefined}
-            onChange={(e) => set("discountPercent", e.currentTarget.value)}
+            invalid={Boolean(err("discountPercent"))}
+            onChange={(value) => set("discountPercent", value)}
           />
         </FormField>
       </div>
@@ -280,16 +276,13 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
       {draft.deliveryMode === "automatic" ? (
         <div className="ac-form__row">
           <FormField id={`${id}-threshold`} label={<Trans>Low-stock threshold</Trans>} error={err("lowStockThreshold")}>
-            <input
+            <WholeNumberInput
               id={`${id}-threshold`}
-              type="number"
-              inputMode="numeric"
-              min="0"
-              step="1"
+              min={0}
               value={draft.lowStockThreshold}
-              aria-invalid={err("lowStockThreshold") ? true : undefined}
-              aria-describedby={`${id}-threshold-hint`}
-              onChange={(e) => set("lowStockThreshold", e.currentTarget.value)}
+              invalid={Boolean(err("lowStockThreshold"))}
+              describedBy={`${id}-threshold-hint`}
+              onChange={(value) => set("lowStockThreshold", value)}
             />
             <p id={`${id}-threshold-hint`} className="ac-hint">
               <Trans>The dashboard lists the product as low when its available codes fall to this number.</Trans>
@@ -401,6 +394,6 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
         submitLabel={<Trans>Save</Trans>}
         busyLabel={<Trans>Saving...</Trans>}
       />
-    </form>
+    </AdminForm>
   );
 }

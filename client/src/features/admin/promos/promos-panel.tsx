@@ -19,6 +19,8 @@ import { parsePromoForm, parsePromoLimits, untilInputValue } from "./promo-form-
 import { useFormatDate } from "../dashboard/order-view.tsx";
 import { DeleteButton } from "../panel/row-buttons.tsx";
 import "../panel/panels.css";
+import { AdminForm } from "../panel/admin-form.tsx";
+import { WholeNumberInput } from "../panel/whole-number-input.tsx";
 
 const promoListSchema = z.array(promoSchema);
 
@@ -129,14 +131,7 @@ export function PromosPanel() {
         <h2 id={`${id}-title`}>
           <Trans>Promos</Trans>
         </h2>
-        <form
-          className="ac-inline-form ac-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void add();
-          }}
-        >
+        <AdminForm className="ac-inline-form ac-form" onSubmit={add}>
           <div className="field">
             <label htmlFor={`${id}-code`}>
               <Trans>Promo code</Trans>
@@ -156,22 +151,13 @@ export function PromosPanel() {
             <label htmlFor={`${id}-percent`}>
               <Trans>Percent</Trans>
             </label>
-            <input
-              id={`${id}-percent`}
-              type="number"
-              inputMode="numeric"
-              min="1"
-              max="100"
-              step="1"
-              value={percent}
-              onChange={(e) => setPercent(e.currentTarget.value)}
-            />
+            <WholeNumberInput id={`${id}-percent`} min={1} max={100} value={percent} onChange={setPercent} />
           </div>
           <LimitInputs id={id} texts={limitTexts} onChange={setLimitTexts} labels={[t`Valid until`, t`Usage limit`]} />
           <button type="submit" className="btn btn--primary" disabled={adding}>
             {adding ? <Trans>Adding...</Trans> : <Trans>Add Promo</Trans>}
           </button>
-        </form>
+        </AdminForm>
         {formError ? (
           <p className="ac-field-error" role="alert">
             {formError}
@@ -295,43 +281,26 @@ function PromoRow(props: PromoRowProps) {
         {usedUp ? <span className="badge badge--static badge--deal">{t`Used up`}</span> : null}
         <PendingBadge status={status} />
       </span>
-      <form
-        className="ac-row__actions"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          savePercent();
-        }}
-      >
+      <AdminForm className="ac-row__actions" onSubmit={savePercent}>
         <label className="visually-hidden" htmlFor={`${id}-percent`}>
           {t`Percent for ${promo.code}`}
         </label>
-        <input
+        <WholeNumberInput
           id={`${id}-percent`}
           className="ac-percent-input"
-          type="number"
-          inputMode="numeric"
-          min="1"
-          max="100"
-          step="1"
+          min={1}
+          max={100}
           value={percent}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => setPercent(e.currentTarget.value)}
+          invalid={Boolean(error)}
+          onChange={setPercent}
         />
         <button type="submit" className="btn btn--sm btn--secondary" disabled={busy || !changed}>
           <Trans>Save percent</Trans>
         </button>
         <ActiveSwitch active={active} name={promo.code} disabled={busy} onChange={onToggle} />
         <DeleteButton name={promo.code} onClick={onDelete} />
-      </form>
-      <form
-        className="ac-row__actions"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          saveLimits();
-        }}
-      >
+      </AdminForm>
+      <AdminForm className="ac-row__actions" onSubmit={saveLimits}>
         <LimitInputs
           id={id}
           texts={limitTexts}
@@ -342,7 +311,7 @@ function PromoRow(props: PromoRowProps) {
         <button type="submit" className="btn btn--sm btn--secondary" disabled={busy || !limitsChanged}>
           <Trans>Save limits</Trans>
         </button>
-      </form>
+      </AdminForm>
       {error ? <p className="ac-field-error">{error}</p> : null}
     </div>
   );

@@ -9,6 +9,8 @@ import { errorText, fieldErrorsOf } from "../panel/admin-request.ts";
 import { passwordProblem } from "./password-rules.ts";
 import { RateTab, SiteSettingsTab } from "./site-settings.tsx";
 import { PaymentInstructionsTab } from "./payment-instructions-tab.tsx";
+import { FormField } from "../panel/form-field.tsx";
+import "../panel/panels.css";
 
 const TABS = ["profile", "security", "site", "rate", "payment"] as const;
 type Tab = (typeof TABS)[number];
@@ -142,16 +144,10 @@ function ProfileTab() {
 
   return (
     <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)}>
-      <div className="field">
-        <label htmlFor="profile-name">
-          <Trans>Full Name</Trans>
-        </label>
+      <FormField id="profile-name" label={<Trans>Full Name</Trans>}>
         <input id="profile-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
-      </div>
-      <div className="field">
-        <label htmlFor="profile-username">
-          <Trans>Username</Trans>
-        </label>
+      </FormField>
+      <FormField id="profile-username" label={<Trans>Username</Trans>} error={fields.username}>
         <input
           id="profile-username"
           value={username}
@@ -160,12 +156,8 @@ function ProfileTab() {
           dir="ltr"
           aria-invalid={fields.username ? true : undefined}
         />
-        {fields.username ? <p className="admin-message admin-message--error">{fields.username}</p> : null}
-      </div>
-      <div className="field">
-        <label htmlFor="profile-email">
-          <Trans>Email</Trans>
-        </label>
+      </FormField>
+      <FormField id="profile-email" label={<Trans>Email</Trans>} error={fields.email}>
         <input
           id="profile-email"
           type="email"
@@ -175,14 +167,35 @@ function ProfileTab() {
           dir="ltr"
           aria-invalid={fields.email ? true : undefined}
         />
-        {fields.email ? <p className="admin-message admin-message--error">{fields.email}</p> : null}
-      </div>
+      </FormField>
       <div>
         <button type="submit" className="btn btn--primary" disabled={busy}>
           <Trans>Update Profile</Trans>
         </button>
       </div>
     </form>
+  );
+}
+
+interface PasswordFieldProps {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+function PasswordField(props: PasswordFieldProps) {
+  return (
+    <FormField id={props.id} label={props.label}>
+      <input
+        id={props.id}
+        type="password"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        // The browser fills in the current password and offers to save a new one.
+        autoComplete={props.id === "password-current" ? "current-password" : "new-password"}
+      />
+    </FormField>
   );
 }
 
@@ -225,44 +238,17 @@ function SecurityTab() {
     }
   }
 
+  const passwordFields: PasswordFieldProps[] = [
+    { id: "password-current", label: t`Current Password`, value: current, onChange: setCurrent },
+    { id: "password-new", label: t`New Password`, value: next, onChange: setNext },
+    { id: "password-confirm", label: t`Confirm New Password`, value: confirm, onChange: setConfirm },
+  ];
+
   return (
     <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <div className="field">
-        <label htmlFor="password-current">
-          <Trans>Current Password</Trans>
-        </label>
-        <input
-          id="password-current"
-          type="password"
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-          autoComplete="current-password"
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="password-new">
-          <Trans>New Password</Trans>
-        </label>
-        <input
-          id="password-new"
-          type="password"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          autoComplete="new-password"
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="password-confirm">
-          <Trans>Confirm New Password</Trans>
-        </label>
-        <input
-          id="password-confirm"
-          type="password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          autoComplete="new-password"
-        />
-      </div>
+      {passwordFields.map((field) => (
+        <PasswordField key={field.id} {...field} />
+      ))}
       {problem ? (
         <p className="admin-message admin-message--error" role="alert">
           {problem}

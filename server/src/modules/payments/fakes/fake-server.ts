@@ -2,6 +2,7 @@
  * path, JSON and form bodies, and a payment page with a Pay and a Cancel button. */
 import http from "node:http";
 import crypto from "node:crypto";
+import { escapeHtml } from "@store/shared/html";
 
 export interface FakeRequest {
   method: string;
@@ -69,9 +70,6 @@ export async function startFakeServer(handler: FakeHandler, port = 0): Promise<R
 export function hexId(bytes = 12): string {
   return crypto.randomBytes(bytes).toString("hex");
 }
-
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
 
 /** The hosted payment page: what is paid, and two buttons that post to `{action}/pay` and `{action}/cancel`. */
 export function paymentPage(title: string, lines: string[], action: string): string {

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { subscribeToNewsletter } from "./newsletter.ts";
+
+afterEach(() => vi.unstubAllGlobals());
+
+function answering(status: number, body: unknown) {
+  const fetch = vi.fn((_url: string, _init: RequestInit) =>
+    Promise.resolve(new Response(JSON.stringify(body), { status })),
+  );
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+describe("the newsletter signup", () => {
+  it("posts the trimmed address and the shopper's language, and is done on a 2xx answer", async () => {
+    const fetch = answering(201, { ok: true });
+    expect(await subscribeToNewsletter("  a@b.co ", "ar")).toEqual({ status: "done" });
+    expect(fetch).toHaveBeenCalledWith("/api/newsletter", expect.objectContaining({ method: "POST" }));
+    const init = fetch.mock.calls[0]?.[1];
+    expect(JSON.parse(String(init?.body))).toEqual({ email: "a@b.co", locale: "ar" });
+  });
+
+  it("passes on how long to wait when signups from here are throttled", async () => {
+    answering(429, { error: "too many", retryAfterSeconds: 60 });
+    expect(await subscribeToNewsletter("a@b.co", "en")).toEqual({
+      status: "throttled",
+      body: { error: "too many", retryAfterSeconds: 60 },
+    });
+  });
+
+  it("is refused on any other answer, and rejects when the network fails", async () => {
+    answering(400, { error: "Invalid email" });
+    expect(await subscribeToNewsletter("nope", "fr")).toEqual({ status: "error" });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.reject(new TypeError("offline"))),
+    );
+    await expect(subscribeToNewsletter("a@b.co", "fr")).rejects.toThrow("offline");
+  });
+});
