@@ -25,7 +25,10 @@ export const codes = sqliteTable(
   },
   (t) => [
     uniqueIndex("codes_product_hash_idx").on(t.productId, t.hash),
-    index("codes_stock_idx").on(t.productId, t.variantId, t.status),
+    // The reservation takes a product's (or option's) available codes in id order straight from this index, and
+    // whether a product has any code left is one look into the second.
+    index("codes_stock_idx").on(t.productId, t.variantId, t.status, t.id),
+    index("codes_product_status_idx").on(t.productId, t.status),
     index("codes_order_idx").on(t.orderId),
   ],
 );

@@ -38,7 +38,7 @@ export class CatalogAdminService {
     private readonly catalog: CatalogRepo,
     private readonly uploads: UploadsService,
     /** Available codes of a product (docs/decisions.md D10): an automatic product's inStock is derived from them. */
-    private readonly stock: { availableFor(tx: Tx, productId: string): Promise<number> },
+    private readonly stock: { hasAvailable(tx: Tx, productId: string): Promise<boolean> },
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -76,7 +76,7 @@ export class CatalogAdminService {
         delivery: input.delivery,
         sku: input.sku,
         // An automatic product is in stock when it has codes (docs/decisions.md D10).
-        inStock: input.deliveryMode === "automatic" ? (await this.stock.availableFor(tx, id)) > 0 : input.inStock,
+        inStock: input.deliveryMode === "automatic" ? await this.stock.hasAvailable(tx, id) : input.inStock,
         deliveryMode: input.deliveryMode,
         lowStockThreshold: input.lowStockThreshold,
         categoryId: input.categoryId,
@@ -113,7 +113,7 @@ export class CatalogAdminService {
         ...(input.delivery !== undefined && { delivery: input.delivery }),
         ...(input.sku !== undefined && { sku: input.sku }),
         ...((input.deliveryMode ?? current.deliveryMode) === "automatic"
-          ? { inStock: (await this.stock.availableFor(tx, id)) > 0 }
+          ? { inStock: await this.stock.hasAvailable(tx, id) }
           : input.inStock !== undefined && { inStock: input.inStock }),
         ...(input.deliveryMode !== undefined && { deliveryMode: input.deliveryMode }),
         ...(input.lowStockThreshold !== undefined && { lowStockThreshold: input.lowStockThreshold }),

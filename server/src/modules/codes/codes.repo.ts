@@ -208,6 +208,17 @@ export class CodesRepo {
   }
 
   /** Available codes of a product, of one variant when `variantId` is given (null: the product's own). */
+  /** Whether the product has any code available (one index look, where counting them all reads every one). */
+  async hasAvailable(tx: Tx, productId: string): Promise<boolean> {
+    const { codes } = tx.t;
+    const rows = await tx.db
+      .select({ id: codes.id })
+      .from(codes)
+      .where(and(eq(codes.productId, productId), eq(codes.status, "available")))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   async availableFor(tx: Tx, productId: string, variantId?: string | null): Promise<number> {
     const { codes } = tx.t;
     const rows = await tx.db

@@ -51,8 +51,8 @@ export class StockKeeper {
   /** Re-derives `inStock` of these (automatic) products from their available codes. */
   async refresh(tx: Tx, productIds: readonly string[], now: number): Promise<void> {
     for (const id of new Set(productIds)) {
-      const available = await this.codes.availableFor(tx, id);
-      await this.codes.setInStock(tx, id, available > 0, () => this.catalog.bumpRev(tx), now);
+      const available = await this.codes.hasAvailable(tx, id);
+      await this.codes.setInStock(tx, id, available, () => this.catalog.bumpRev(tx), now);
     }
   }
 }
