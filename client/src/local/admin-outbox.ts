@@ -163,8 +163,10 @@ export function createOutbox(deps: OutboxDeps) {
     };
     const onWorkerMessage = (event: MessageEvent<unknown>) => {
       const data = event.data;
-      if (isRecord(data) && data.type === OUTBOX_REPLAYED_MESSAGE && typeof data.sent === "number")
-        noteApplied(data.sent);
+      if (!isRecord(data) || data.type !== OUTBOX_REPLAYED_MESSAGE || typeof data.sent !== "number") return;
+      noteApplied(data.sent);
+      // Edits the service worker sent are announced like the page's own (the console says what reached the server).
+      if (data.sent > 0) for (const l of replayListeners) l({ ...NOTHING_SENT, sent: data.sent });
     };
     const worker = "serviceWorker" in navigator ? navigator.serviceWorker : undefined;
     worker?.addEventListener("message", onWorkerMessage);
