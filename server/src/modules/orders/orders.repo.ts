@@ -169,8 +169,8 @@ export class OrdersRepo {
     return out;
   }
 
-  /** One page of the admin orders list, keyset-paged: `after` is the last row of the page before (its sort value
-   * and code), so a page reads only its own rows through an index whatever its depth. */
+  /** One page of the admin orders list, keyset-paged (docs/decisions.md D30): `after` is the last row of the page
+   * before (its sort value and code), so a page reads only its own rows through an index whatever its depth. */
   async page(
     tx: Tx,
     query: {
