@@ -2,14 +2,17 @@
  * address, counted by a RateLimitStore (the database, so every instance counts the same requests). The address
  * is the socket's, or the last X-Forwarded-For hop when TRUST_PROXY is set. */
 import type { Context, MiddlewareHandler } from "hono";
+import type { Tx } from "../db/data.ts";
 import { TooManyRequestsError } from "./errors.ts";
 
 /** Counts requests per key and window; several keys are counted in one database round (one commit). */
 export interface RateLimitStore {
-  /** Counts one request for each key in its current window, and answers each window's count and start. */
+  /** Counts one request for each key in its current window, and answers each window's count and start: in
+   * `tx` when given (the counts then commit with it), else in a commit of their own. */
   hitAll(
     hits: readonly { key: string; windowMs: number }[],
     now: number,
+    tx?: Tx,
   ): Promise<{ count: number; windowStart: number }[]>;
 }
 
@@ -90,15 +93,16 @@ export class RateLimiter {
 }
 
 /** Counts one request against each limiter's key (each pair is counted, even past another's limit) in one
- * database round; returns 0 when every limiter allows it, else the longest wait in seconds. The limiters
- * share one store. */
-export async function takeAll(pairs: readonly (readonly [RateLimiter, string])[]): Promise<number> {
+ * database round, inside `tx` when given; returns 0 when every limiter allows it, else the longest wait in
+ * seconds. The limiters share one store. */
+export async function takeAll(pairs: readonly (readonly [RateLimiter, string])[], tx?: Tx): Promise<number> {
   const first = pairs[0];
   if (!first) return 0;
   const now = first[0].now();
   const counts = await first[0].rateLimitStore.hitAll(
     pairs.map(([limiter, key]) => limiter.hitFor(key)),
     now,
+    tx,
   );
   return Math.max(0, ...pairs.map(([limiter], i) => limiter.waitFor(counts[i] ?? { count: 0, windowStart: now }, now)));
 }

@@ -31,10 +31,11 @@ export function checkoutRoutes(service: CheckoutService, limits: CheckoutLimits)
       [limits.perEmail, email.toLowerCase()],
     ];
     if (promoCode) pairs.push([limits.promo, address]);
-    const wait = await takeAll(pairs);
-    if (wait > 0) throw new TooManyRequestsError(CHECKOUT_THROTTLED, wait);
+    // Counted in the order's own unit of the write batch (one commit for both), and kept when the order is refused.
+    const placed = await service.place(input, raw, key, (tx) => takeAll(pairs, tx));
+    if ("wait" in placed) throw new TooManyRequestsError(CHECKOUT_THROTTLED, placed.wait);
     c.header("Cache-Control", "no-store");
-    return c.json(await service.place(input, raw, key), 200);
+    return c.json(placed, 200);
   });
   return app;
 }

@@ -17,7 +17,7 @@ import { ERROR_CODES } from "@store/shared/schemas/error-codes";
 import { AppError, ConflictError, fieldRefusal, problem } from "../../http/errors.ts";
 import { requestFingerprint } from "../../http/idempotency.ts";
 import { parseWith } from "../../http/validate.ts";
-import { newId } from "../../lib/ids.ts";
+import { newTimeOrderedId } from "../../lib/ids.ts";
 import type { IdempotencyService } from "../idempotency/idempotency.service.ts";
 import type { MailRepo } from "../mail/mail.repo.ts";
 import type { MailWorker } from "../mail/mail.worker.ts";
@@ -85,19 +85,42 @@ export class CheckoutService {
   }
 
   /** Places an order; `input` is `raw` parsed by parse(), `raw` the JSON body as received (the idempotency
-   * fingerprint). */
-  async place(input: CheckoutInput, raw: unknown, idempotencyKey: string | undefined): Promise<CheckoutResponse> {
+   * fingerprint). `throttle` counts the request against its rate limits in the order's transaction and answers
+   * the seconds to wait (0 to go ahead): its counts are kept whether the order is written, refused or throttled
+   * (`{ wait }`, and nothing else written). */
+  async place(
+    input: CheckoutInput,
+    raw: unknown,
+    idempotencyKey: string | undefined,
+    throttle?: (tx: Tx) => Promise<number>,
+  ): Promise<CheckoutResponse | { wait: number }> {
     const fingerprint = requestFingerprint("POST", "/api/checkout", raw);
-    const { worker } = this.deps;
+    const { data, worker } = this.deps;
     let confirmation: { id: number; sent: boolean | undefined } | undefined;
-    // Group commit: this order is written with the others that arrive meanwhile, each in its own savepoint.
-    const { response, replayed } = await this.deps.data.batch((tx) =>
-      this.deps.idempotency.runIn(tx, "checkout", idempotencyKey, fingerprint, async (tx) => {
-        const placed = await this.write(tx, input);
-        confirmation = placed.confirmation;
-        return { status: 200, body: placed.body };
-      }),
+    // Group commit: this order is written with the others that arrive meanwhile, each in its own savepoint; the
+    // order in a savepoint of its own inside it, so a refused order rolls back alone and its counts stay.
+    type Placed = Awaited<ReturnType<IdempotencyService["runIn"]>>;
+    const outcome = await data.batch(
+      async (tx): Promise<{ wait: number } | { placed: Placed } | { refusal: unknown }> => {
+        const wait = throttle ? await throttle(tx) : 0;
+        if (wait > 0) return { wait };
+        try {
+          const placed = await data.savepoint(tx, (tx) =>
+            this.deps.idempotency.runIn(tx, "checkout", idempotencyKey, fingerprint, async (tx) => {
+              const written = await this.write(tx, input);
+              confirmation = written.confirmation;
+              return { status: 200, body: written.body };
+            }),
+          );
+          return { placed };
+        } catch (refusal) {
+          return { refusal };
+        }
+      },
     );
+    if ("wait" in outcome) return { wait: outcome.wait };
+    if ("refusal" in outcome) throw outcome.refusal;
+    const { response, replayed } = outcome.placed;
     const body = response.body as CheckoutResponse;
     // The payment at the provider (docs/decisions.md D11), after the commit and never inside it: a replay
     // gets the page already created; a provider failure cancels the order and answers 502.
@@ -255,7 +278,7 @@ export class CheckoutService {
       code = newOrderCode();
     }
     const token = newOrderToken();
-    const orderId = newId("ord");
+    const orderId = newTimeOrderedId("ord", now);
     const lineIds = await this.deps.orders.insert(
       tx,
       {

@@ -1,6 +1,6 @@
 /** Rate limit counts kept in the database, so every instance behind a load balancer counts the same
  * requests (http/rate-limit.ts asks it through the RateLimitStore interface). */
-import type { DataLayer } from "../../db/data.ts";
+import type { DataLayer, Tx } from "../../db/data.ts";
 import type { RateLimitStore } from "../../http/rate-limit.ts";
 import type { RateLimitsRepo } from "./rate-limits.repo.ts";
 
@@ -10,17 +10,20 @@ export class RateLimitsService implements RateLimitStore {
     private readonly repo: RateLimitsRepo,
   ) {}
 
-  /** Every key counted in one unit of the write batch (group commit): a checkout counts its address, its
-   * recipient and its promo code for the price of one commit shared with other requests. */
+  /** Every key counted in one unit of the write batch (group commit), or in the caller's `tx`: a checkout counts
+   * its address, its recipient and its promo code in the unit that writes the order, for the price of one
+   * commit shared with other requests. */
   hitAll(
     hits: readonly { key: string; windowMs: number }[],
     now: number,
+    tx?: Tx,
   ): Promise<{ count: number; windowStart: number }[]> {
-    return this.data.batch(async (tx) => {
+    const count = async (tx: Tx) => {
       const counts: { count: number; windowStart: number }[] = [];
       for (const { key, windowMs } of hits) counts.push(await this.repo.hit(tx, key, now, windowMs));
       return counts;
-    });
+    };
+    return tx ? count(tx) : this.data.batch(count);
   }
 
   /** Drops the counts of windows that ended more than `keepMs` ago. */
