@@ -22,12 +22,14 @@ parentPort.on("message", (message) => {
     parentPort.close();
     return;
   }
-  const final = path.join(workerData.dir, message.file);
-  try {
-    fs.writeFileSync(final + ".tmp", message.content);
-    fs.renameSync(final + ".tmp", final);
-  } catch (err) {
-    console.error("dev mailbox: could not write " + message.file + ": " + (err && err.message ? err.message : err));
+  for (const copy of message) {
+    const final = path.join(workerData.dir, copy.file);
+    try {
+      fs.writeFileSync(final + ".tmp", copy.content);
+      fs.renameSync(final + ".tmp", final);
+    } catch (err) {
+      console.error("dev mailbox: could not write " + copy.file + ": " + (err && err.message ? err.message : err));
+    }
   }
 });
 `;
@@ -50,8 +52,21 @@ export class EmlWriter {
 
   /** Queues one copy (written in order, after what was queued before). */
   write(file: string, content: Buffer): void {
-    if (this.worker) this.worker.postMessage({ file, content });
-    else this.writeNow(file, content);
+    this.writeAll([{ file, content }]);
+  }
+
+  /** Queues several copies in one message to the worker, in order. A copy whose bytes are a whole buffer of
+   * their own is moved to the worker rather than copied (it must not be used after this call). */
+  writeAll(copies: readonly { file: string; content: Buffer }[]): void {
+    const worker = this.worker;
+    if (!worker) {
+      for (const { file, content } of copies) this.writeNow(file, content);
+      return;
+    }
+    const owned = copies
+      .map(({ content }) => content.buffer)
+      .filter((buffer, i) => buffer instanceof ArrayBuffer && buffer.byteLength === copies[i]?.content.byteLength);
+    worker.postMessage(copies, owned as ArrayBuffer[]);
   }
 
   writeNow(file: string, content: Buffer): void {

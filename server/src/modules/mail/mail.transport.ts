@@ -122,9 +122,8 @@ export class DevMailboxTransport implements MailTransport {
   }
 
   private flushCopies(): void {
-    for (let next = this.pending.shift(); next; next = this.pending.shift()) {
-      this.copies.write(next.file, composeCopy(next));
-    }
+    const copies = this.pending.splice(0).map((copy) => ({ file: copy.file, content: composeCopy(copy) }));
+    if (copies.length > 0) this.copies.writeAll(copies);
   }
 
   async send(mail: OutgoingMail): Promise<void> {
