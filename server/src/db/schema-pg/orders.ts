@@ -41,7 +41,6 @@ export const orders = pgTable(
   },
   (t) => [
     index("orders_created_idx").on(t.createdAt, t.code),
-    index("orders_email_idx").on(t.customerEmail),
     index("orders_status_expiry_idx").on(t.status, t.expiresAt),
     // The admin orders list, keyset-paged on (sort value, code): by date, by state and date, by total, and by
     // the start of an email in any case.
