@@ -73,6 +73,12 @@ export interface StoreOptions {
   dataRoot?: string;
 }
 
+/** BENCH_NODE_ARGS: extra node arguments for every store process a bench or test starts (e.g. a preload that
+ * times SQL statements), split on spaces. */
+function benchNodeArgs(): string[] {
+  return (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+}
+
 /** One store process on a free port, with its own data directory; resolves when it answers. */
 export async function startStore(options: StoreOptions): Promise<StoreProcess> {
   if (!options.source && !fs.existsSync(BUILT_SERVER)) throw new Error("Build first: pnpm build");
@@ -80,7 +86,11 @@ export async function startStore(options: StoreOptions): Promise<StoreProcess> {
   const dataDir = fs.mkdtempSync(path.join(options.dataRoot ?? os.tmpdir(), `store-${options.name}-`));
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), ...(options.source ? ["--import", "tsx", "src/main.ts"] : [BUILT_SERVER])],
+    [
+      ...benchNodeArgs(),
+      ...(options.nodeArgs ?? []),
+      ...(options.source ? ["--import", "tsx", "src/main.ts"] : [BUILT_SERVER]),
+    ],
     {
       cwd: path.join(repoRoot, "server"),
       env: {
