@@ -4,7 +4,7 @@
  * stockAlerts, and setInStock (the derived in_stock of automatic products). */
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { CodeStatus, StockCounts } from "@store/shared/schemas/stock";
-import type { Tx } from "../../db/data.ts";
+import type { Tables, Tx } from "../../db/data.ts";
 import { placeholders, prepared } from "../../db/prepared.ts";
 import type { codes } from "../../db/schema/index.ts";
 
@@ -41,6 +41,69 @@ const insertOneStmt = prepared("codes_insert_one", (db, { codes }) =>
     .values(placeholders(CODE_COLUMNS))
     .onConflictDoNothing({ target: [codes.productId, codes.hash] })
     .returning({ hash: codes.hash }),
+);
+
+/** The reservation's statements, prepared once per connection (checkout runs them on every automatic line): for
+ * a product's own codes (variantId null) and for a variant's. */
+type VariantKind = "product" | "variant";
+function availableWhere(t: Tables, kind: VariantKind): SQL | undefined {
+  const { codes } = t;
+  return and(
+    eq(codes.productId, sql.placeholder("productId")),
+    kind === "product" ? isNull(codes.variantId) : eq(codes.variantId, sql.placeholder("variantId")),
+    eq(codes.status, "available"),
+  );
+}
+function pickStmt(kind: VariantKind) {
+  return prepared(`codes_pick_${kind}`, (db, t) =>
+    db
+      .select({ id: t.codes.id })
+      .from(t.codes)
+      .where(availableWhere(t, kind))
+      .orderBy(asc(t.codes.id))
+      .limit(sql.placeholder("n")),
+  );
+}
+const pickStmts = { product: pickStmt("product"), variant: pickStmt("variant") };
+/** SQLite only (one writer at a time): picks and takes the codes in one statement. */
+function reserveStmt(kind: VariantKind) {
+  return prepared(`codes_reserve_${kind}`, (db, t) =>
+    db
+      .update(t.codes)
+      .set({
+        status: "reserved",
+        orderId: sql`${sql.placeholder("orderId")}`,
+        orderLineId: sql`${sql.placeholder("orderLineId")}`,
+        reservedAt: sql`${sql.placeholder("now")}`,
+        updatedAt: sql`${sql.placeholder("now")}`,
+      })
+      .where(
+        inArray(
+          t.codes.id,
+          db
+            .select({ id: t.codes.id })
+            .from(t.codes)
+            .where(availableWhere(t, kind))
+            .orderBy(asc(t.codes.id))
+            .limit(sql.placeholder("n")),
+        ),
+      )
+      .returning({ id: t.codes.id }),
+  );
+}
+const reserveStmts = { product: reserveStmt("product"), variant: reserveStmt("variant") };
+const hasAvailableStmt = prepared("codes_has_available", (db, { codes }) =>
+  db
+    .select({ id: codes.id })
+    .from(codes)
+    .where(and(eq(codes.productId, sql.placeholder("productId")), eq(codes.status, "available")))
+    .limit(1),
+);
+const deliveryStmt = prepared("codes_product_delivery", (db, { products }) =>
+  db
+    .select({ inStock: products.inStock, mode: products.deliveryMode })
+    .from(products)
+    .where(eq(products.id, sql.placeholder("productId"))),
 );
 
 export function emptyCounts(): StockCounts {
@@ -102,20 +165,31 @@ export class CodesRepo {
     r: { productId: string; variantId: string | null; orderId: string; orderLineId: number; qty: number; now: number },
   ): Promise<number> {
     const { codes } = tx.t;
-    const available = and(
-      eq(codes.productId, r.productId),
-      this.variantIs(tx, r.variantId),
-      eq(codes.status, "available"),
-    );
+    const kind: VariantKind = r.variantId === null ? "product" : "variant";
+    const params = { productId: r.productId, variantId: r.variantId ?? "" };
+    if (this.engine === "sqlite") {
+      // One writer at a time: nothing can take the picked codes between the pick and the update.
+      const taken = await reserveStmts[kind](tx).execute({
+        ...params,
+        n: r.qty,
+        orderId: r.orderId,
+        orderLineId: r.orderLineId,
+        now: r.now,
+      });
+      return taken.length;
+    }
     const pick = (n: number) =>
-      tx.db.select({ id: codes.id }).from(codes).where(available).orderBy(asc(codes.id)).limit(n);
+      tx.db
+        .select({ id: codes.id })
+        .from(codes)
+        .where(and(eq(codes.productId, r.productId), this.variantIs(tx, r.variantId), eq(codes.status, "available")))
+        .orderBy(asc(codes.id))
+        .limit(n);
     let got = 0;
     for (let round = 0; got < r.qty && round < RESERVE_ROUNDS; round++) {
       // Two statements, not UPDATE ... IN (SELECT ... LIMIT n FOR UPDATE): PostgreSQL may run such a subquery again
       // per row and take more than n.
-      const picked = await (this.engine === "postgres"
-        ? pick(r.qty - got).for("update", { skipLocked: true })
-        : pick(r.qty - got));
+      const picked = await pick(r.qty - got).for("update", { skipLocked: true });
       if (picked.length > 0) {
         const taken = await tx.db
           .update(codes)
@@ -140,7 +214,7 @@ export class CodesRepo {
         continue;
       }
       // Nothing free to take: either none is left, or others hold the rest (PostgreSQL only): wait for one of them.
-      if (this.engine !== "postgres" || (await pick(1)).length === 0) break;
+      if ((await pickStmts[kind](tx).execute({ ...params, n: 1 })).length === 0) break;
       await pick(1).for("update");
     }
     return got;
@@ -210,13 +284,7 @@ export class CodesRepo {
   /** Available codes of a product, of one variant when `variantId` is given (null: the product's own). */
   /** Whether the product has any code available (one index look, where counting them all reads every one). */
   async hasAvailable(tx: Tx, productId: string): Promise<boolean> {
-    const { codes } = tx.t;
-    const rows = await tx.db
-      .select({ id: codes.id })
-      .from(codes)
-      .where(and(eq(codes.productId, productId), eq(codes.status, "available")))
-      .limit(1);
-    return rows.length > 0;
+    return (await hasAvailableStmt(tx).execute({ productId })).length > 0;
   }
 
   async availableFor(tx: Tx, productId: string, variantId?: string | null): Promise<number> {
@@ -363,12 +431,7 @@ export class CodesRepo {
     now: number,
   ): Promise<boolean> {
     const { products } = tx.t;
-    const current = (
-      await tx.db
-        .select({ inStock: products.inStock, mode: products.deliveryMode })
-        .from(products)
-        .where(eq(products.id, productId))
-    )[0];
+    const current = (await deliveryStmt(tx).execute({ productId }))[0];
     if (!current || current.mode !== "automatic" || current.inStock === inStock) return false;
     const stamp = await rev();
     const rows = await tx.db
