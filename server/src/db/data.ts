@@ -5,6 +5,8 @@
  * - `read(work)`: one consistent snapshot for several reads; inside an open transaction, that transaction.
  * - `savepoint(tx, work)`: a part of `tx` that rolls back alone when it throws.
  * - `batch(work)`: group commit for the checkout (several callers' units in one commit, each in a savepoint).
+ * - `batchGuarded(guard, work)`: a batch whose `work` runs only when `guard` (counters, e.g. rate limits) says so;
+ *   the guard's writes are kept whether `work` commits, throws or does not run.
  *
  * Keep awaited I/O (network, image processing) out of transactions: on SQLite they hold the connection. */
 import type { NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
@@ -29,12 +31,21 @@ export interface Tx {
   readonly t: Tables;
 }
 
+/** What batchGuarded() did: refused by the guard, or `work`'s value, or what `work` threw (after the commit). */
+export type Guarded<T> = { refused: number } | { value: T } | { error: unknown };
+
 export interface DataLayer {
   readonly engine: "sqlite" | "postgres";
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   read<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   savepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T>;
   batch<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** `guard` counts (small writes that a crash may lose) and answers 0 to go ahead, else a number that refuses
+   * (`{ refused }`, and `work` does not run). SQLite: both in one unit of the write batch, `work` in a savepoint
+   * of it (one commit for both). PostgreSQL: the guard in a short transaction of its own that commits without
+   * waiting for the disk, so a counter row every request updates is never locked for the length of `work`'s
+   * transaction; then `work` in its own. */
+  batchGuarded<T>(guard: (tx: Tx) => Promise<number>, work: (tx: Tx) => Promise<T>): Promise<Guarded<T>>;
   /** Runs `work` outside any transaction of the caller's async context: background work started from inside
    * a request's transaction (waking the mail worker) must open its own, not join one that will end. */
   detached<T>(work: () => T): T;

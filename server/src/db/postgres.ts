@@ -10,7 +10,8 @@ import pg from "pg";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { PgTransactionConfig } from "drizzle-orm/pg-core";
-import type { DataLayer, Db, Tables, Tx } from "./data.ts";
+import { sql } from "drizzle-orm";
+import type { DataLayer, Db, Guarded, Tables, Tx } from "./data.ts";
 import * as schema from "./schema-pg/index.ts";
 import { TxState } from "./transactions.ts";
 
@@ -80,6 +81,22 @@ export class PostgresData implements DataLayer {
   /** No group commit here: every checkout commits on its own pooled connection. */
   batch<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.transaction(work);
+  }
+
+  /** The guard commits on its own first, without waiting for the disk (see DataLayer.batchGuarded). */
+  async batchGuarded<T>(guard: (tx: Tx) => Promise<number>, work: (tx: Tx) => Promise<T>): Promise<Guarded<T>> {
+    const refused = await this.ambient.exit(() =>
+      this.run(WRITE, async (tx) => {
+        await tx.db.execute(sql`set local synchronous_commit = off`);
+        return guard(tx);
+      }),
+    );
+    if (refused > 0) return { refused };
+    try {
+      return { value: await this.batch(work) };
+    } catch (error) {
+      return { error };
+    }
   }
 
   savepoint<T>(parent: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {

@@ -11,7 +11,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import type { DataLayer, Db, Tables, Tx } from "./data.ts";
+import type { DataLayer, Db, Guarded, Tables, Tx } from "./data.ts";
 import * as schema from "./schema/index.ts";
 import { startCheckpointer } from "./checkpointer.ts";
 import { Mutex, TxState, type TransactionHost } from "./transactions.ts";
@@ -116,6 +116,19 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
     const outer = this.ambient.getStore();
     if (outer?.isOpen) return this.savepoint(outer, work);
     return this.writeBatch.run(work);
+  }
+
+  /** One unit of the write batch: the guard, then `work` in a savepoint (see DataLayer.batchGuarded). */
+  batchGuarded<T>(guard: (tx: Tx) => Promise<number>, work: (tx: Tx) => Promise<T>): Promise<Guarded<T>> {
+    return this.batch(async (tx): Promise<Guarded<T>> => {
+      const refused = await guard(tx);
+      if (refused > 0) return { refused };
+      try {
+        return { value: await this.savepoint(tx, work) };
+      } catch (error) {
+        return { error };
+      }
+    });
   }
 
   topLevel<T>(work: (tx: SqliteTx) => Promise<T>): Promise<T> {

@@ -97,30 +97,20 @@ export class CheckoutService {
     const fingerprint = requestFingerprint("POST", "/api/checkout", raw);
     const { data, worker } = this.deps;
     let confirmation: { id: number; sent: boolean | undefined } | undefined;
-    // Group commit: this order is written with the others that arrive meanwhile, each in its own savepoint; the
-    // order in a savepoint of its own inside it, so a refused order rolls back alone and its counts stay.
-    type Placed = Awaited<ReturnType<IdempotencyService["runIn"]>>;
-    const outcome = await data.batch(
-      async (tx): Promise<{ wait: number } | { placed: Placed } | { refusal: unknown }> => {
-        const wait = throttle ? await throttle(tx) : 0;
-        if (wait > 0) return { wait };
-        try {
-          const placed = await data.savepoint(tx, (tx) =>
-            this.deps.idempotency.runIn(tx, "checkout", idempotencyKey, fingerprint, async (tx) => {
-              const written = await this.write(tx, input);
-              confirmation = written.confirmation;
-              return { status: 200, body: written.body };
-            }),
-          );
-          return { placed };
-        } catch (refusal) {
-          return { refusal };
-        }
-      },
+    // Group commit: this order is written with the others that arrive meanwhile, each in its own savepoint, after
+    // its rate limits are counted (kept whether the order is written, refused or throttled).
+    const outcome = await data.batchGuarded(
+      (tx) => (throttle ? throttle(tx) : Promise.resolve(0)),
+      (tx) =>
+        this.deps.idempotency.runIn(tx, "checkout", idempotencyKey, fingerprint, async (tx) => {
+          const written = await this.write(tx, input);
+          confirmation = written.confirmation;
+          return { status: 200, body: written.body };
+        }),
     );
-    if ("wait" in outcome) return { wait: outcome.wait };
-    if ("refusal" in outcome) throw outcome.refusal;
-    const { response, replayed } = outcome.placed;
+    if ("refused" in outcome) return { wait: outcome.refused };
+    if ("error" in outcome) throw outcome.error;
+    const { response, replayed } = outcome.value;
     const body = response.body as CheckoutResponse;
     // The payment at the provider (docs/decisions.md D11), after the commit and never inside it: a replay
     // gets the page already created; a provider failure cancels the order and answers 502.

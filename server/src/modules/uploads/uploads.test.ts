@@ -104,6 +104,7 @@ describe("image uploads", () => {
       read: (work) => store.data.read(work),
       savepoint: (tx, work) => store.data.savepoint(tx, work),
       batch: (work) => store.data.batch(work),
+      batchGuarded: (guard, work) => store.data.batchGuarded(guard, work),
       detached: (work) => store.data.detached(work),
       close: () => store.data.close(),
     };
