@@ -42,9 +42,9 @@ export interface DataLayer {
   batch<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** `guard` counts (small writes that a crash may lose) and answers 0 to go ahead, else a number that refuses
    * (`{ refused }`, and `work` does not run). SQLite: both in one unit of the write batch, `work` in a savepoint
-   * of it (one commit for both). PostgreSQL: the guard in a short transaction of its own that commits without
-   * waiting for the disk, so a counter row every request updates is never locked for the length of `work`'s
-   * transaction; then `work` in its own. */
+   * of it (one commit for both). PostgreSQL: each of the guard's statements commits on its own, without waiting
+   * for the disk, so a counter row every request updates is locked only while its statement runs (never for the
+   * length of `work`'s transaction, nor of a disk flush); then `work` in its own transaction. */
   batchGuarded<T>(guard: (tx: Tx) => Promise<number>, work: (tx: Tx) => Promise<T>): Promise<Guarded<T>>;
   /** Runs `work` outside any transaction of the caller's async context: background work started from inside
    * a request's transaction (waking the mail worker) must open its own, not join one that will end. */

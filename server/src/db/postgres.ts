@@ -10,7 +10,6 @@ import pg from "pg";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { PgTransactionConfig } from "drizzle-orm/pg-core";
-import { sql } from "drizzle-orm";
 import type { DataLayer, Db, Guarded, Tables, Tx } from "./data.ts";
 import * as schema from "./schema-pg/index.ts";
 import { TxState } from "./transactions.ts";
@@ -64,6 +63,8 @@ export class PostgresData implements DataLayer {
   constructor(
     private readonly pool: pg.Pool,
     private readonly db: NodePgDatabase<typeof schema>,
+    /** batchGuarded()'s guards: statements that commit each on its own, without waiting for the disk. */
+    private readonly counters: { pool: pg.Pool; db: NodePgDatabase<typeof schema> },
   ) {}
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -83,14 +84,16 @@ export class PostgresData implements DataLayer {
     return this.transaction(work);
   }
 
-  /** The guard commits on its own first, without waiting for the disk (see DataLayer.batchGuarded). */
+  /** The guard first, each of its statements committed on its own without waiting for the disk (a counter row is
+   * locked only while its statement runs), then the work (see DataLayer.batchGuarded). */
   async batchGuarded<T>(guard: (tx: Tx) => Promise<number>, work: (tx: Tx) => Promise<T>): Promise<Guarded<T>> {
-    const refused = await this.ambient.exit(() =>
-      this.run(WRITE, async (tx) => {
-        await tx.db.execute(sql`set local synchronous_commit = off`);
-        return guard(tx);
-      }),
-    );
+    const counting = new PgTx(this.counters.db, 0);
+    let refused: number;
+    try {
+      refused = await this.ambient.exit(() => guard(counting));
+    } finally {
+      counting.end();
+    }
     if (refused > 0) return { refused };
     try {
       return { value: await this.batch(work) };
@@ -121,7 +124,7 @@ export class PostgresData implements DataLayer {
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.counters.pool.end()]);
   }
 }
 
@@ -149,5 +152,8 @@ export async function openPostgres(url: string, options: { maxConnections?: numb
     await pool.end();
     throw err;
   }
-  return new PostgresData(pool, db);
+  // A few connections for counters (rate limits): a crash may lose their last counts, never an order.
+  const countersPool = new pg.Pool({ connectionString: url, max: 4, options: "-c synchronous_commit=off" });
+  countersPool.on("error", (err) => console.error(`PostgreSQL connection error: ${err.message}`));
+  return new PostgresData(pool, db, { pool: countersPool, db: drizzle(countersPool, { schema }) });
 }
