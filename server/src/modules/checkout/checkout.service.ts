@@ -25,7 +25,7 @@ import { operatorNotificationMail, orderConfirmationMail, type OrderMailData } f
 import type { StockKeeper } from "../codes/stock.ts";
 import { CONFIRMATION_KIND, type OrderMails } from "../orders/order-mails.ts";
 import { hashToken, newOrderCode, newOrderToken } from "../orders/order-code.ts";
-import type { NewOrderLine, OrdersRepo } from "../orders/orders.repo.ts";
+import type { NewOrderLine, NewOrderValues, OrdersRepo } from "../orders/orders.repo.ts";
 import type { PaymentsService } from "../payments/payments.service.ts";
 import type { PromosRepo } from "../promos/promos.repo.ts";
 import { normalizeCode } from "../promos/promos.service.ts";
@@ -262,42 +262,41 @@ export class CheckoutService {
     const total = applyPercent(subtotal, promoPercent);
     const discount = subtotal - total;
 
-    let code = newOrderCode();
-    for (let i = 0; await this.deps.orders.codeExists(tx, code); i++) {
-      if (i >= 10) throw new Error("Could not allocate a unique order code");
-      code = newOrderCode();
-    }
     const token = newOrderToken();
     const orderId = newTimeOrderedId("ord", now);
-    const lineIds = await this.deps.orders.insert(
-      tx,
-      {
-        id: orderId,
-        code,
-        status: "pending_payment",
-        customerName: input.name,
-        customerEmail: input.email,
-        customerWhatsapp: input.whatsapp,
-        notes: input.notes,
-        locale: input.locale,
-        currency,
-        rate: String(rate),
-        subtotal,
-        discount,
-        total,
-        promoCode: promoCode || null,
-        promoPercent,
-        paymentProvider: this.deps.payments.providerName,
-        paymentLink: null,
-        accessTokenHash: hashToken(token),
-        // Sealed, so mail naming the private link can be rendered when sent (docs/decisions.md D10).
-        accessTokenSealed: this.deps.mails.sealToken(orderId, token),
-        expiresAt: now + this.deps.unpaidOrderTtlMs,
-        createdAt: now,
-        updatedAt: now,
-      },
-      lines,
-    );
+    const order: NewOrderValues = {
+      id: orderId,
+      code: newOrderCode(),
+      status: "pending_payment",
+      customerName: input.name,
+      customerEmail: input.email,
+      customerWhatsapp: input.whatsapp,
+      notes: input.notes,
+      locale: input.locale,
+      currency,
+      rate: String(rate),
+      subtotal,
+      discount,
+      total,
+      promoCode: promoCode || null,
+      promoPercent,
+      paymentProvider: this.deps.payments.providerName,
+      paymentLink: null,
+      accessTokenHash: hashToken(token),
+      // Sealed, so mail naming the private link can be rendered when sent (docs/decisions.md D10).
+      accessTokenSealed: this.deps.mails.sealToken(orderId, token),
+      expiresAt: now + this.deps.unpaidOrderTtlMs,
+      createdAt: now,
+      updatedAt: now,
+    };
+    // The insert itself tells when a random code is taken already (then nothing was written): another code.
+    let lineIds = await this.deps.orders.insert(tx, order, lines);
+    for (let i = 0; lineIds === undefined; i++) {
+      if (i >= 10) throw new Error("Could not allocate a unique order code");
+      order.code = newOrderCode();
+      lineIds = await this.deps.orders.insert(tx, order, lines);
+    }
+    const code = order.code;
     await this.reserveCodes(tx, orderId, lines, lineIds, now);
 
     const orderUrl = `${publicUrl}/orders/${token}`;

@@ -68,8 +68,7 @@ export class IdempotencyService {
    * with complete(), or release() it), or the answer stored by an earlier request with the key. Two requests
    * with one key at the same moment: the second waits for the first's transaction, then gets its answer. */
   async claim(tx: Tx, scope: string, key: string, fingerprint: string): Promise<StoredResponse | undefined> {
-    const stored = await this.find(tx, scope, key, fingerprint);
-    if (stored) return stored;
+    // Inserted first: a new key (the usual case) costs one statement; a key seen before is then read.
     const row = {
       key: this.id(scope, key),
       scope,

@@ -1,5 +1,5 @@
 /** Every order query; each method takes the transaction it runs in. Exports: OrdersRepo with insert(tx, order,
- * lines) -> line ids, codeExists(tx, code), row(tx, code), rowById(tx, id), findByCode(tx, code),
+ * lines) -> line ids (undefined when the code is taken), row(tx, code), rowById(tx, id), findByCode(tx, code),
  * findByTokenHash(tx, hash), page(tx, query), linesOf(tx, orderIds), counts for metrics
  * (totalOrders, uniqueCustomers, countCreatedBetween), transition(tx, code, from, to, now), dueToExpire(tx, now,
  * limit), awaitingStock(tx), addEvent(tx, event), eventsOf(tx, orderId). */
@@ -93,21 +93,21 @@ const LINE_COLUMNS = [
 ] as const;
 
 // Checkout's writes are prepared once per connection (the hot path).
-const insertOrderStmt = prepared("orders_insert", (db, t) => db.insert(t.orders).values(placeholders(ORDER_COLUMNS)));
+const insertOrderStmt = prepared("orders_insert", (db, t) =>
+  db
+    .insert(t.orders)
+    .values(placeholders(ORDER_COLUMNS))
+    .onConflictDoNothing({ target: t.orders.code })
+    .returning({ id: t.orders.id }),
+);
 const insertLineStmt = prepared("order_lines_insert", (db, t) =>
   db.insert(t.orderLines).values(placeholders(LINE_COLUMNS)).returning({ id: t.orderLines.id }),
 );
-const codeExistsStmt = prepared("orders_code_exists", (db, { orders }) =>
-  db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(eq(orders.code, sql.placeholder("code"))),
-);
-
 export class OrdersRepo {
-  /** Inserts an order and its lines; returns the lines' ids, in order. */
-  async insert(tx: Tx, order: NewOrderValues, lines: NewOrderLine[]): Promise<number[]> {
-    await insertOrderStmt(tx).execute(order);
+  /** Inserts an order and its lines; returns the lines' ids, in order, or undefined when the order's code is taken
+   * already (then nothing is written). */
+  async insert(tx: Tx, order: NewOrderValues, lines: NewOrderLine[]): Promise<number[] | undefined> {
+    if ((await insertOrderStmt(tx).execute(order)).length === 0) return undefined;
     const insertLine = insertLineStmt(tx);
     const ids: number[] = [];
     for (const l of lines) {
@@ -130,10 +130,6 @@ export class OrdersRepo {
   async rowById(tx: Tx, id: string): Promise<OrderRow | undefined> {
     const { orders } = tx.t;
     return (await tx.db.select().from(orders).where(eq(orders.id, id)))[0];
-  }
-
-  async codeExists(tx: Tx, code: string): Promise<boolean> {
-    return (await codeExistsStmt(tx).execute({ code })).length > 0;
   }
 
   async row(tx: Tx, code: string): Promise<OrderRow | undefined> {

@@ -5,6 +5,7 @@ import { privateOrderSchema, publicOrderSchema } from "@store/shared/schemas/ord
 import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
 import { newOrderCode, normalizeOrderCode } from "./order-code.ts";
+import { OrdersRepo } from "./orders.repo.ts";
 
 function body(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
   return checkoutBody({ items: [{ id: "psn-25-us", qty: 2 }], notes: "Please send quickly", ...overrides });
@@ -21,6 +22,34 @@ describe("orders", () => {
     const res = await store.app.request("/api/checkout", jsonRequest("POST", b));
     return checkoutResponseSchema.parse(await res.json());
   }
+
+  it("writes nothing when an order's code is taken already, so checkout can draw another", async () => {
+    const placed = await place();
+    const [first] = await store.query((db, t) =>
+      db.select().from(t.orders).where(eq(t.orders.code, placed.panierCode)),
+    );
+    if (!first) throw new Error("no order");
+    const again = await store.data.transaction((tx) =>
+      new OrdersRepo().insert(tx, { ...first, id: "ord_collision", accessTokenHash: "another-hash" }, [
+        {
+          productId: "psn-25-us",
+          variantId: null,
+          title: "PSN",
+          variantName: null,
+          qty: 1,
+          unitPrice: 1,
+          lineTotal: 1,
+        },
+      ]),
+    );
+    expect(again).toBeUndefined();
+    expect(await store.query((db, t) => db.select().from(t.orders).where(eq(t.orders.id, "ord_collision")))).toEqual(
+      [],
+    );
+    expect(
+      await store.query((db, t) => db.select().from(t.orderLines).where(eq(t.orderLines.orderId, "ord_collision"))),
+    ).toEqual([]);
+  });
 
   it("makes order codes of PNR- and 8 Crockford characters, and reads back what a person types", () => {
     const codes = new Set(Array.from({ length: 2000 }, newOrderCode));
