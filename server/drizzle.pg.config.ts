@@ -1,9 +1,9 @@
 import { defineConfig } from "drizzle-kit";
 
-// PostgreSQL's migrations, generated from src/db/schema-pg (kept in step with the SQLite schema by
-// src/db/schema-parity.test.ts). `pnpm db:generate` generates both engines' migrations.
+// PostgreSQL's migrations, generated from the table declaration in src/db/schema (SQLite's tables are made from
+// it, see src/db/schema-sqlite.ts). `pnpm db:generate` generates both engines' migrations.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./src/db/schema-pg/*.ts",
+  schema: "./src/db/schema/*.ts",
   out: "./src/db/migrations-pg",
 });

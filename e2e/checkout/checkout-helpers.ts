@@ -12,7 +12,7 @@ export async function addFromProductPage(page: Page, id: string, variantName?: s
   await page.goto(`/product/${id}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   if (variantName) await page.getByRole("radio", { name: variantName }).check();
-  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await page.getByRole("button", { name: "Add to cart", exact: true }).click();
   await expect(page.getByText("Added to cart").first()).toBeVisible();
 }
 

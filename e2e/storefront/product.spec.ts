@@ -76,17 +76,17 @@ test("the variant picker changes the price", async ({ page, request }) => {
   await expect(usdTile).not.toHaveText(before ?? "");
 });
 
-test("Add to Cart shows a toast and the header badge counts distinct lines", async ({ page, request }) => {
+test("Add to cart shows a toast and the header badge counts distinct lines", async ({ page, request }) => {
   const catalog = await loadCatalog(request);
   const product = productWithoutVariants(catalog);
   await page.goto(`/product/${product.id}`);
   const cart = page.getByRole("link", { name: /^Cart/ });
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByText("Added to cart")).toBeVisible();
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
   // The same product again is the same line.
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
   await expect(cart).toHaveAttribute("href", "/cart");
   await page.reload();

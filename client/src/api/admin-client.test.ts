@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openStoreDb, type StoreDb } from "../local/db.ts";
+import { describe, expect, it, vi } from "vitest";
+import { storeDbPerTest } from "../test/store-db.ts";
 import {
   AdminApiError,
   AdminNetworkError,
@@ -39,14 +39,7 @@ function fakeFetch(handler: (call: Call) => Response | Promise<Response>) {
   return { fn, calls };
 }
 
-let db: StoreDb;
-let n = 0;
-beforeEach(() => {
-  db = openStoreDb(`admin-client-test-${++n}`);
-});
-afterEach(async () => {
-  await db.delete();
-});
+const db = storeDbPerTest("admin-client-test");
 
 describe("admin API error mapping", () => {
   it("uses the response's error field", () => {
@@ -87,7 +80,7 @@ describe("admin API client", () => {
     const { fn, calls } = fakeFetch((c) =>
       c.url === "/api/admin/session" ? json(200, session) : json(200, { ok: true }),
     );
-    const api = createAdminClient({ fetch: fn, outbox: db.adminOutbox, newKey: () => "key-1" });
+    const api = createAdminClient({ fetch: fn, outbox: db().adminOutbox, newKey: () => "key-1" });
     await expect(api.send("PUT", "/api/admin/rate", { usdToTnd: 3.3 })).resolves.toEqual({ ok: true });
     const put = calls.find((c) => c.method === "PUT");
     expect(put?.headers["X-CSRF-Token"]).toBe("tok-1");
@@ -102,7 +95,7 @@ describe("admin API client", () => {
       if (c.headers["X-CSRF-Token"] !== "new") return json(403, { error: "Invalid CSRF token" });
       return json(200, { ok: true });
     });
-    const api = createAdminClient({ fetch: fn, outbox: db.adminOutbox });
+    const api = createAdminClient({ fetch: fn, outbox: db().adminOutbox });
     await api.session();
     token = "new";
     await expect(api.send("POST", "promos", { code: "X", percent: 5 })).resolves.toEqual({ ok: true });
@@ -115,7 +108,7 @@ describe("admin API client", () => {
     const { fn } = fakeFetch((c) =>
       c.url === "/api/admin/session" ? json(200, session) : json(403, { error: "Invalid CSRF token" }),
     );
-    const api = createAdminClient({ fetch: fn, outbox: db.adminOutbox });
+    const api = createAdminClient({ fetch: fn, outbox: db().adminOutbox });
     await expect(api.send("DELETE", "products/p1")).rejects.toMatchObject({
       status: 403,
       message: "Invalid CSRF token",
@@ -125,7 +118,7 @@ describe("admin API client", () => {
   it("calls the unauthorized handler on 401 and reports no session", async () => {
     const onUnauthorized = vi.fn();
     const { fn } = fakeFetch(() => json(401, { error: "Authentication required" }));
-    const api = createAdminClient({ fetch: fn, outbox: db.adminOutbox, onUnauthorized });
+    const api = createAdminClient({ fetch: fn, outbox: db().adminOutbox, onUnauthorized });
     await expect(api.get("metrics")).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     await expect(api.session(true)).resolves.toBeNull();
@@ -136,7 +129,7 @@ describe("admin API client", () => {
     const { fn } = fakeFetch(() => {
       throw new TypeError("Failed to fetch");
     });
-    const api = createAdminClient({ fetch: fn, outbox: db.adminOutbox });
+    const api = createAdminClient({ fetch: fn, outbox: db().adminOutbox });
     await expect(api.get("metrics")).rejects.toBeInstanceOf(AdminNetworkError);
   });
 
@@ -144,7 +137,7 @@ describe("admin API client", () => {
     const { fn, calls } = fakeFetch(() => json(200, {}));
     const api = createAdminClient({
       fetch: fn,
-      outbox: db.adminOutbox,
+      outbox: db().adminOutbox,
       isOnline: () => false,
       newKey: () => "k-off",
       now: () => 1000,
@@ -159,7 +152,7 @@ describe("admin API client", () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AdminQueuedError);
     expect(calls).toHaveLength(0);
-    const rows = await db.adminOutbox.toArray();
+    const rows = await db().adminOutbox.toArray();
     expect(rows).toEqual([
       expect.objectContaining({
         method: "PUT",
@@ -181,7 +174,7 @@ describe("admin API client", () => {
       if (c.url === "/api/admin/session") return json(200, session);
       throw new TypeError("Failed to fetch");
     });
-    const api = createAdminClient({ fetch: fn, outbox: db.adminOutbox });
+    const api = createAdminClient({ fetch: fn, outbox: db().adminOutbox });
     await expect(
       api.send(
         "PUT",
@@ -190,12 +183,12 @@ describe("admin API client", () => {
         { queueOffline: { entity: "settings.toggles", label: "Toggles" } },
       ),
     ).rejects.toBeInstanceOf(AdminQueuedError);
-    expect(await db.adminOutbox.count()).toBe(1);
+    expect(await db().adminOutbox.count()).toBe(1);
   });
 
   it("queues a later part behind a queued one without trying the network, even online", async () => {
     const { fn, calls } = fakeFetch((c) => (c.url === "/api/admin/session" ? json(200, session) : json(200, {})));
-    const api = createAdminClient({ fetch: fn, outbox: db.adminOutbox, isOnline: () => true });
+    const api = createAdminClient({ fetch: fn, outbox: db().adminOutbox, isOnline: () => true });
     await expect(
       api.send(
         "POST",
@@ -205,7 +198,7 @@ describe("admin API client", () => {
       ),
     ).rejects.toBeInstanceOf(AdminQueuedError);
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
-    expect((await db.adminOutbox.toArray()).map((r) => [r.entity, r.entityId, r.body])).toEqual([
+    expect((await db().adminOutbox.toArray()).map((r) => [r.entity, r.entityId, r.body])).toEqual([
       ["codes", "p1", { text: "B" }],
     ]);
   });
@@ -214,23 +207,23 @@ describe("admin API client", () => {
     const offline = fakeFetch(() => {
       throw new TypeError("Failed to fetch");
     });
-    const api = createAdminClient({ fetch: offline.fn, outbox: db.adminOutbox, isOnline: () => false });
+    const api = createAdminClient({ fetch: offline.fn, outbox: db().adminOutbox, isOnline: () => false });
     await expect(api.send("PUT", "profile", { name: "x" })).rejects.toBeInstanceOf(AdminNetworkError);
-    expect(await db.adminOutbox.count()).toBe(0);
+    expect(await db().adminOutbox.count()).toBe(0);
   });
 
   it("does not queue server refusals", async () => {
     const { fn } = fakeFetch((c) =>
       c.url === "/api/admin/session" ? json(200, session) : json(400, { error: "Rate must be a number" }),
     );
-    const api = createAdminClient({ fetch: fn, outbox: db.adminOutbox });
+    const api = createAdminClient({ fetch: fn, outbox: db().adminOutbox });
     await expect(
       api.send("PUT", "rate", { usdToTnd: -1 }, { queueOffline: { entity: "settings.rate", label: "Rate" } }),
     ).rejects.toMatchObject({
       status: 400,
       message: "Rate must be a number",
     });
-    expect(await db.adminOutbox.count()).toBe(0);
+    expect(await db().adminOutbox.count()).toBe(0);
   });
 
   it("keeps the login's CSRF token for later calls", async () => {
@@ -239,7 +232,7 @@ describe("admin API client", () => {
         return json(200, { ok: true, username: "admin", name: "A", csrfToken: "from-login" });
       return json(200, { ok: true });
     });
-    const api = createAdminClient({ fetch: fn, outbox: db.adminOutbox });
+    const api = createAdminClient({ fetch: fn, outbox: db().adminOutbox });
     await api.login("admin", "pw");
     await api.send("POST", "logout");
     expect(calls.some((c) => c.url === "/api/admin/session")).toBe(false);
@@ -248,7 +241,7 @@ describe("admin API client", () => {
 
   it("reports wrong credentials with the server's error", async () => {
     const { fn } = fakeFetch(() => json(401, { ok: false, error: "Invalid username or password" }));
-    const api = createAdminClient({ fetch: fn, outbox: db.adminOutbox });
+    const api = createAdminClient({ fetch: fn, outbox: db().adminOutbox });
     await expect(api.login("admin", "bad")).rejects.toMatchObject({
       status: 401,
       message: "Invalid username or password",

@@ -11,10 +11,10 @@
  * Keep awaited I/O (network, image processing) out of transactions: on SQLite they hold the connection. */
 import type { NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import type { PgDatabase } from "drizzle-orm/pg-core";
-import type * as pgSchema from "./schema-pg/index.ts";
+import type * as pgSchema from "./schema/index.ts";
 
-/** The tables repos query, from the transaction (`tx.t.products`): each engine gives its own, declared alike
- * (schema-parity.test.ts). */
+/** The tables repos query, from the transaction (`tx.t.products`): each engine gives its own, made from one
+ * declaration (schema/ for PostgreSQL, schema-sqlite.ts for SQLite; schema-parity.test.ts compares them). */
 export type Tables = typeof pgSchema;
 
 /** The query builder repos use. drizzle has one builder per SQL dialect and none common to both, so repos are

@@ -11,7 +11,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { PgTransactionConfig } from "drizzle-orm/pg-core";
 import type { DataLayer, Db, Guarded, Tables, Tx } from "./data.ts";
-import * as schema from "./schema-pg/index.ts";
+import * as schema from "./schema/index.ts";
 import { TxState } from "./transactions.ts";
 
 /** One transaction, or one savepoint inside it, on a pooled connection. */

@@ -1,11 +1,11 @@
-/** The SQLite schema (schema/) and the PostgreSQL schema (schema-pg/) declare the same tables, columns,
- * types, keys and indexes: repos are written once and run on both engines. */
+/** SQLite's tables (made by schema-sqlite.ts) and PostgreSQL's (declared in schema/) have the same tables,
+ * columns, types, keys and indexes: repos are written once and run on both engines. */
 import { is } from "drizzle-orm";
 import { getTableConfig as pgConfig, PgTable } from "drizzle-orm/pg-core";
 import { getTableConfig as sqliteConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import * as pg from "./schema-pg/index.ts";
-import * as sqlite from "./schema/index.ts";
+import * as pg from "./schema/index.ts";
+import * as sqlite from "./schema-sqlite.ts";
 
 /** What must agree, column by column: the name, the type as the application sees it (with the SQL type family
  * per engine), nullability, default, key, uniqueness and enum values. */

@@ -12,7 +12,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import type { DataLayer, Db, Guarded, Tables, Tx } from "./data.ts";
-import * as schema from "./schema/index.ts";
+import * as schema from "./schema-sqlite.ts";
 import { startCheckpointer } from "./checkpointer.ts";
 import { Mutex, TxState, type TransactionHost } from "./transactions.ts";
 import { ensurePrivateDatabaseFile } from "../lib/private-files.ts";
@@ -42,7 +42,7 @@ export class SqliteTx extends TxState implements Tx {
     return this.handle;
   }
 
-  /** SQLite's tables, declared like PostgreSQL's (schema-parity.test.ts). */
+  /** SQLite's tables, made from the same declaration as PostgreSQL's (schema-sqlite.ts). */
   get t(): Tables {
     return schema as unknown as Tables;
   }

@@ -1,13 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { storeForEachTest, type TestStore } from "../test/harness.ts";
 import { seedDemoCatalog } from "./demo-catalog.ts";
 
 describe("demo seed", () => {
   let store: TestStore;
-  beforeEach(async () => {
-    store = await createTestStore();
-  });
-  afterEach(() => store.close());
+  storeForEachTest((opened) => (store = opened));
 
   it("seeds an empty catalog once, even when two processes start at the same moment", async () => {
     const results = await Promise.allSettled([

@@ -1,4 +1,5 @@
 /** Signs in through the API and builds headers for admin calls (cookie + CSRF token). */
+import { afterEach, beforeEach } from "vitest";
 import { createTestStore, type TestStore } from "./harness.ts";
 
 export const TEST_ADMIN = { username: "admin", password: "correct horse battery" };
@@ -56,4 +57,19 @@ export async function openAdminStore(): Promise<{ store: TestStore; admin: Admin
     await store.close();
     throw err;
   }
+}
+
+/** For a describe block (or file) whose every test starts from openAdminStore: opens one before each test and
+ * hands it to `use` (to set the block's variables), closes it after. */
+export function adminStoreForEachTest(use: (opened: { store: TestStore; admin: AdminClient }) => void): void {
+  let store: TestStore | undefined;
+  beforeEach(async () => {
+    const opened = await openAdminStore();
+    store = opened.store;
+    use(opened);
+  });
+  afterEach(async () => {
+    await store?.close();
+    store = undefined;
+  });
 }

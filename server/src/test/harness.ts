@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Hono } from "hono";
+import { afterEach, beforeEach } from "vitest";
 import { loadConfig, type Config } from "../config.ts";
 import type { DataLayer, Db, Tables } from "../db/data.ts";
 import { openDatabase } from "../db/client.ts";
@@ -59,6 +60,23 @@ export async function createTestStore(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** For a describe block (or file) whose every test starts from a fresh store: creates one before each test and
+ * hands it to `use` (to set the block's variable), closes it after. */
+export function storeForEachTest(
+  use: (store: TestStore) => void,
+  options: Parameters<typeof createTestStore>[0] = {},
+): void {
+  let store: TestStore | undefined;
+  beforeEach(async () => {
+    store = await createTestStore(options);
+    use(store);
+  });
+  afterEach(async () => {
+    await store?.close();
+    store = undefined;
+  });
 }
 
 /** A second instance of the app on the same database and data directory (its own connection or pool, services

@@ -9,6 +9,7 @@ import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 import { directionOf } from "../prefs/prefs-rules.ts";
 import { WaitingForSignIn } from "./outbox/pending-changes.tsx";
+import { FormField } from "./panel/form-field.tsx";
 import "./admin.css";
 
 /** docs/product.md: the busy label appears only once the request has been pending this long. */
@@ -77,10 +78,7 @@ export function AdminLoginPage() {
           <Trans>Admin Login</Trans>
         </h1>
         <WaitingForSignIn />
-        <div className="field">
-          <label htmlFor="admin-username">
-            <Trans>Username</Trans>
-          </label>
+        <FormField id="admin-username" label={<Trans>Username</Trans>}>
           <input
             id="admin-username"
             name="username"
@@ -90,11 +88,8 @@ export function AdminLoginPage() {
             onChange={(e) => setUsername(e.target.value)}
             autoFocus
           />
-        </div>
-        <div className="field">
-          <label htmlFor="admin-password">
-            <Trans>Password</Trans>
-          </label>
+        </FormField>
+        <FormField id="admin-password" label={<Trans>Password</Trans>}>
           <input
             id="admin-password"
             name="password"
@@ -104,7 +99,7 @@ export function AdminLoginPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-        </div>
+        </FormField>
         {error ? (
           <p id={errorId} className="admin-login__error" role="alert">
             {error}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useCurrency } from "../prefs/prefs-store.ts";
@@ -125,35 +125,19 @@ export function AllProductsPage() {
             <p className="price-range__values" aria-hidden="true">
               {filters.min} – {max}
             </p>
-            <label htmlFor={ids.min} className="price-range__label">
-              <Trans>Minimum price</Trans>
-            </label>
-            <input
+            <PriceSlider
               id={ids.min}
-              type="range"
-              min={0}
-              max={top}
-              step={PRICE_STEP}
+              label={<Trans>Minimum price</Trans>}
+              top={top}
               value={Math.min(filters.min, top)}
-              onChange={(e) => {
-                const min = Number(e.target.value);
-                set({ min, max: min > max ? min : filters.max });
-              }}
+              onChange={(min) => set({ min, max: min > max ? min : filters.max })}
             />
-            <label htmlFor={ids.max} className="price-range__label">
-              <Trans>Maximum price</Trans>
-            </label>
-            <input
+            <PriceSlider
               id={ids.max}
-              type="range"
-              min={0}
-              max={top}
-              step={PRICE_STEP}
+              label={<Trans>Maximum price</Trans>}
+              top={top}
               value={max}
-              onChange={(e) => {
-                const next = Number(e.target.value);
-                set({ max: next >= top ? null : next, min: Math.min(filters.min, next) });
-              }}
+              onChange={(next) => set({ max: next >= top ? null : next, min: Math.min(filters.min, next) })}
             />
           </fieldset>
         </aside>
@@ -184,5 +168,31 @@ export function AllProductsPage() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** One end of the price range: a slider from 0 to `top` in PRICE_STEP steps. */
+function PriceSlider(props: {
+  id: string;
+  label: ReactNode;
+  top: number;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={props.id} className="price-range__label">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        type="range"
+        min={0}
+        max={props.top}
+        step={PRICE_STEP}
+        value={props.value}
+        onChange={(e) => props.onChange(Number(e.target.value))}
+      />
+    </>
   );
 }

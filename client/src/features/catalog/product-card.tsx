@@ -9,6 +9,8 @@ import { defaultVariant, listingPrice } from "./pricing.ts";
 import { useSettings } from "./catalog-hooks.ts";
 import { useMoney } from "./use-money.ts";
 import { ProductImage } from "./product-image.tsx";
+import { AddToCartButton } from "./add-to-cart-button.tsx";
+import { WasPrice } from "./was-price.tsx";
 
 interface Props {
   product: Product;
@@ -71,14 +73,7 @@ export function ProductCard({ product, category, eager = false }: Props) {
           <span className="price__now">
             {choosesOption ? <Trans>From {money(price.now, currency)}</Trans> : money(price.now, currency)}
           </span>
-          {price.was !== null ? (
-            <s className="price__was">
-              <span className="visually-hidden">
-                <Trans>Original price:</Trans>{" "}
-              </span>
-              {money(price.was, currency)}
-            </s>
-          ) : null}
+          {price.was !== null ? <WasPrice amount={money(price.was, currency)} /> : null}
         </p>
         {choosesOption && product.inStock ? (
           <Link
@@ -90,14 +85,7 @@ export function ProductCard({ product, category, eager = false }: Props) {
             <Trans>Choose an option</Trans>
           </Link>
         ) : (
-          <button
-            type="button"
-            className="btn btn--primary btn--sm"
-            onClick={() => void add()}
-            disabled={!product.inStock}
-          >
-            {product.inStock ? <Trans>Add to cart</Trans> : <Trans>Out of stock</Trans>}
-          </button>
+          <AddToCartButton inStock={product.inStock} size="sm" onAdd={() => void add()} />
         )}
       </div>
     </article>

@@ -15,6 +15,8 @@ import { useMoney } from "./use-money.ts";
 import { ProductImage } from "./product-image.tsx";
 import { HeartIcon } from "../../ui/icons.tsx";
 import { Breadcrumb } from "./breadcrumb.tsx";
+import { AddToCartButton } from "./add-to-cart-button.tsx";
+import { WasPrice } from "./was-price.tsx";
 import { PageMessage } from "../layout/page-message.tsx";
 
 export function ProductPage({ id }: { id: string }) {
@@ -120,14 +122,7 @@ export function ProductPage({ id }: { id: string }) {
           ) : null}
           <p className="price price--lg">
             <span className="price__now">{money(price.now, currency)}</span>
-            {price.was !== null ? (
-              <s className="price__was">
-                <span className="visually-hidden">
-                  <Trans>Original price:</Trans>{" "}
-                </span>
-                {money(price.was, currency)}
-              </s>
-            ) : null}
+            {price.was !== null ? <WasPrice amount={money(price.was, currency)} /> : null}
           </p>
 
           {product.variants.length > 0 ? (
@@ -175,14 +170,7 @@ export function ProductPage({ id }: { id: string }) {
                 onChange={(e) => setQty(Math.max(1, Math.min(99, Math.trunc(Number(e.target.value)) || 1)))}
               />
             </label>
-            <button
-              type="button"
-              className="btn btn--primary btn--lg"
-              onClick={() => void add()}
-              disabled={!product.inStock}
-            >
-              {product.inStock ? <Trans>Add to Cart</Trans> : <Trans>Out of stock</Trans>}
-            </button>
+            <AddToCartButton inStock={product.inStock} size="lg" onAdd={() => void add()} />
           </div>
 
           <div className="delivery-info">

@@ -7,6 +7,7 @@ import { useMoney } from "../catalog/use-money.ts";
 import { setCurrency } from "../prefs/prefs-store.ts";
 import { NOTES_MAX } from "./checkout-draft.ts";
 import { CheckoutField } from "./checkout-field.tsx";
+import { TotalsRow } from "./totals-row.tsx";
 import type { CheckoutDetails } from "./use-checkout-details.ts";
 import type { PromoCode } from "./use-promo-code.ts";
 
@@ -224,21 +225,18 @@ export function CheckoutDetailsForm({
 
         <dl className="checkout-totals">
           {details.draft.promo ? (
-            <div className="checkout-totals__row checkout-totals__row--discount">
-              <dt>
+            <TotalsRow
+              kind="discount"
+              label={
                 <Trans>
                   Discount ({promoCode}, {promoPercent}%)
                 </Trans>
-              </dt>
-              <dd data-testid="checkout-discount">−{money(discount, currency)}</dd>
-            </div>
+              }
+              value={money(discount, currency)}
+              testId="checkout-discount"
+            />
           ) : null}
-          <div className="checkout-totals__row checkout-totals__row--total">
-            <dt>
-              <Trans>Total</Trans>
-            </dt>
-            <dd data-testid="checkout-total">{money(total, currency)}</dd>
-          </div>
+          <TotalsRow kind="total" label={<Trans>Total</Trans>} value={money(total, currency)} testId="checkout-total" />
         </dl>
 
         <button

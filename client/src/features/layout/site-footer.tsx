@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { NewsletterForm } from "../newsletter/newsletter-form.tsx";
@@ -20,10 +21,7 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
-        <section aria-labelledby="footer-brand">
-          <h2 id="footer-brand" className="site-footer__title">
-            Digital Store
-          </h2>
+        <FooterSection id="footer-brand" title="Digital Store">
           <p>
             <Trans>
               Game keys, subscriptions and gift cards from 50+ gift-card brands, delivered to your inbox in minutes.
@@ -39,11 +37,8 @@ export function SiteFooter() {
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="footer-support">
-          <h2 id="footer-support" className="site-footer__title">
-            <Trans>Support</Trans>
-          </h2>
+        </FooterSection>
+        <FooterSection id="footer-support" title={<Trans>Support</Trans>}>
           <ul className="site-footer__list">
             <li>
               <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
@@ -55,44 +50,29 @@ export function SiteFooter() {
               <Trans>Instant delivery of digital codes by email</Trans>
             </li>
           </ul>
-        </section>
-        <section aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="site-footer__title">
-            <Trans>Legal</Trans>
-          </h2>
+        </FooterSection>
+        <FooterSection id="footer-legal" title={<Trans>Legal</Trans>}>
           <ul className="site-footer__list">
-            <li>
-              <a href="#">
-                <Trans>Terms</Trans>
-              </a>
-            </li>
-            <li>
-              <a href="#">
-                <Trans>Refund Policy</Trans>
-              </a>
-            </li>
-            <li>
-              <a href="#">
-                <Trans>Privacy</Trans>
-              </a>
-            </li>
+            {/* Placeholders until the store has its legal pages (docs/product.md). */}
+            {[t`Terms`, t`Refund Policy`, t`Privacy`].map((label) => (
+              <li key={label}>
+                <a href="#">{label}</a>
+              </li>
+            ))}
             <li>
               <Link to="/admin/login">
                 <Trans>Admin</Trans>
               </Link>
             </li>
           </ul>
-        </section>
+        </FooterSection>
         {toggles.showNewsletter ? (
-          <section aria-labelledby="footer-newsletter">
-            <h2 id="footer-newsletter" className="site-footer__title">
-              <Trans>Newsletter</Trans>
-            </h2>
+          <FooterSection id="footer-newsletter" title={<Trans>Newsletter</Trans>}>
             <p>
               <Trans>Deals and new releases, once a week.</Trans>
             </p>
             <NewsletterForm compact />
-          </section>
+          </FooterSection>
         ) : null}
       </div>
       <div className="container site-footer__bottom">
@@ -101,5 +81,17 @@ export function SiteFooter() {
         </p>
       </div>
     </footer>
+  );
+}
+
+/** A titled column of the footer. */
+function FooterSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="site-footer__title">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -15,6 +15,7 @@ import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { fetchPrivateOrder, type PrivateOrderResult } from "./orders-api.ts";
 import { activationHint } from "./activation-hints.ts";
 import { useVisiblePolling } from "./visible-poll.ts";
+import { TotalsRow } from "../checkout/totals-row.tsx";
 import "../checkout/checkout.css";
 import "./order-page.css";
 
@@ -310,24 +311,15 @@ function OrderDetails({ order }: { order: PrivateOrder }) {
           ))}
         </ul>
         <dl className="checkout-totals">
-          <div className="checkout-totals__row">
-            <dt>
-              <Trans>Subtotal</Trans>
-            </dt>
-            <dd>{money(order.subtotal, order.currency)}</dd>
-          </div>
+          <TotalsRow label={<Trans>Subtotal</Trans>} value={money(order.subtotal, order.currency)} />
           {order.discount > 0 ? (
-            <div className="checkout-totals__row checkout-totals__row--discount">
-              <dt>{promoCode ? <Trans>Discount ({promoCode})</Trans> : <Trans>Discount</Trans>}</dt>
-              <dd>−{money(order.discount, order.currency)}</dd>
-            </div>
+            <TotalsRow
+              kind="discount"
+              label={promoCode ? <Trans>Discount ({promoCode})</Trans> : <Trans>Discount</Trans>}
+              value={money(order.discount, order.currency)}
+            />
           ) : null}
-          <div className="checkout-totals__row checkout-totals__row--total">
-            <dt>
-              <Trans>Total</Trans>
-            </dt>
-            <dd>{money(order.total, order.currency)}</dd>
-          </div>
+          <TotalsRow kind="total" label={<Trans>Total</Trans>} value={money(order.total, order.currency)} />
         </dl>
       </section>
 

@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openStoreDb, type StoreDb } from "../../local/db.ts";
+import { describe, expect, it } from "vitest";
+import { storeDbPerTest } from "../../test/store-db.ts";
 import { withRecentSearch } from "./recent-searches.ts";
 import { clearRecentSearches, loadRecentSearches, saveRecentSearch } from "./recent-searches-store.ts";
 
@@ -21,38 +21,30 @@ describe("withRecentSearch", () => {
 });
 
 describe("recent searches in IndexedDB", () => {
-  let db: StoreDb;
-  let n = 0;
-  beforeEach(() => {
-    n += 1;
-    db = openStoreDb(`recent-test-${n}`);
-  });
-  afterEach(async () => {
-    await db.delete();
-  });
+  const db = storeDbPerTest("recent-test");
 
   it("stores submitted queries newest first, 5 kept, no case-insensitive duplicates", async () => {
     let t = 1000;
     for (const q of ["zelda", "steam", "Elden", "psn", "xbox", "fifa", "ELDEN"])
-      await saveRecentSearch(q, db, (t += 10));
-    expect(await loadRecentSearches(db)).toEqual(["ELDEN", "fifa", "xbox", "psn", "steam"]);
-    expect(await db.recentSearches.count()).toBe(5);
+      await saveRecentSearch(q, db(), (t += 10));
+    expect(await loadRecentSearches(db())).toEqual(["ELDEN", "fifa", "xbox", "psn", "steam"]);
+    expect(await db().recentSearches.count()).toBe(5);
   });
 
   it("keeps the newest first even when the clock goes backwards", async () => {
-    await saveRecentSearch("first", db, 5000);
-    await saveRecentSearch("second", db, 1000);
-    expect(await loadRecentSearches(db)).toEqual(["second", "first"]);
+    await saveRecentSearch("first", db(), 5000);
+    await saveRecentSearch("second", db(), 1000);
+    expect(await loadRecentSearches(db())).toEqual(["second", "first"]);
   });
 
   it("does not store a blank query", async () => {
-    await saveRecentSearch("  ", db);
-    expect(await loadRecentSearches(db)).toEqual([]);
+    await saveRecentSearch("  ", db());
+    expect(await loadRecentSearches(db())).toEqual([]);
   });
 
   it("clears them all", async () => {
-    await saveRecentSearch("steam", db);
-    await clearRecentSearches(db);
-    expect(await loadRecentSearches(db)).toEqual([]);
+    await saveRecentSearch("steam", db());
+    await clearRecentSearches(db());
+    expect(await loadRecentSearches(db())).toEqual([]);
   });
 });

@@ -32,6 +32,30 @@ function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () =>
   );
 }
 
+const GIFT_CARDS = ["gift-cards"] as const;
+
+/** A labelled group of toggle chips, one per value. */
+function ChipGroup<T extends string | number>(props: {
+  label: string;
+  values: readonly T[];
+  isOn: (value: T) => boolean;
+  name: (value: T) => string;
+  onToggle: (value: T, active: boolean) => void;
+}) {
+  return (
+    <div role="group" aria-label={props.label} className="search-chip-group">
+      {props.values.map((value) => {
+        const on = props.isOn(value);
+        return (
+          <Chip key={value} pressed={on} onClick={() => props.onToggle(value, !on)}>
+            {props.name(value)}
+          </Chip>
+        );
+      })}
+    </div>
+  );
+}
+
 /** Filter chips (platforms, gift cards, regions, price caps) and the sort select. */
 export const SearchFiltersBar = memo(function SearchFiltersBar({ filters, sort, onFilters, onSort }: Props) {
   const { t } = useLingui();
@@ -51,77 +75,54 @@ export const SearchFiltersBar = memo(function SearchFiltersBar({ filters, sort, 
   return (
     <div className="search-overlay__filters">
       <div className="search-overlay__chips">
-        <div role="group" aria-label={t`Platform`} className="search-chip-group">
-          {PLATFORM_FILTERS.map((platform) => {
-            const on = filters.platforms.includes(platform);
-            return (
-              <Chip
-                key={platform}
-                pressed={on}
-                onClick={() =>
-                  onFilters(
-                    { ...filters, platforms: toggleValue(filters.platforms, platform, PLATFORM_FILTERS) },
-                    { filter: "platform", value: platform, active: !on },
-                  )
-                }
-              >
-                {platform}
-              </Chip>
-            );
-          })}
-        </div>
-        <div role="group" aria-label={t`Category`} className="search-chip-group">
-          <Chip
-            pressed={filters.giftCards}
-            onClick={() =>
-              onFilters(
-                { ...filters, giftCards: !filters.giftCards },
-                { filter: "category", value: "gift-cards", active: !filters.giftCards },
-              )
-            }
-          >
-            {t`Gift cards`}
-          </Chip>
-        </div>
-        <div role="group" aria-label={t`Region`} className="search-chip-group">
-          {REGION_FILTERS.map((region) => {
-            const on = filters.regions.includes(region);
-            return (
-              <Chip
-                key={region}
-                pressed={on}
-                onClick={() =>
-                  onFilters(
-                    { ...filters, regions: toggleValue(filters.regions, region, REGION_FILTERS) },
-                    { filter: "region", value: region, active: !on },
-                  )
-                }
-              >
-                {regionLabel(region)}
-              </Chip>
-            );
-          })}
-        </div>
-        <div role="group" aria-label={t`Price`} className="search-chip-group">
-          {PRICE_CAPS_USD.map((cap) => {
-            const on = filters.maxUsd === cap;
+        <ChipGroup
+          label={t`Platform`}
+          values={PLATFORM_FILTERS}
+          isOn={(platform) => filters.platforms.includes(platform)}
+          name={(platform) => platform}
+          onToggle={(platform, active) =>
+            onFilters(
+              { ...filters, platforms: toggleValue(filters.platforms, platform, PLATFORM_FILTERS) },
+              { filter: "platform", value: platform, active },
+            )
+          }
+        />
+        <ChipGroup
+          label={t`Category`}
+          values={GIFT_CARDS}
+          isOn={() => filters.giftCards}
+          name={() => t`Gift cards`}
+          onToggle={(value, active) =>
+            onFilters({ ...filters, giftCards: active }, { filter: "category", value, active })
+          }
+        />
+        <ChipGroup
+          label={t`Region`}
+          values={REGION_FILTERS}
+          isOn={(region) => filters.regions.includes(region)}
+          name={regionLabel}
+          onToggle={(region, active) =>
+            onFilters(
+              { ...filters, regions: toggleValue(filters.regions, region, REGION_FILTERS) },
+              { filter: "region", value: region, active },
+            )
+          }
+        />
+        <ChipGroup
+          label={t`Price`}
+          values={PRICE_CAPS_USD}
+          isOn={(cap) => filters.maxUsd === cap}
+          name={(cap) => {
             const amount = dollars.format(cap);
-            return (
-              <Chip
-                key={cap}
-                pressed={on}
-                onClick={() =>
-                  onFilters(
-                    { ...filters, maxUsd: toggleCap(filters.maxUsd, cap) },
-                    { filter: "price", value: String(cap), active: !on },
-                  )
-                }
-              >
-                {t`Up to ${amount}`}
-              </Chip>
-            );
-          })}
-        </div>
+            return t`Up to ${amount}`;
+          }}
+          onToggle={(cap, active) =>
+            onFilters(
+              { ...filters, maxUsd: toggleCap(filters.maxUsd, cap) },
+              { filter: "price", value: String(cap), active },
+            )
+          }
+        />
       </div>
       <label className="search-overlay__sort">
         <span>{t`Sort by`}</span>

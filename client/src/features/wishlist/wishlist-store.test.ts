@@ -1,29 +1,23 @@
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openStoreDb, type StoreDb } from "../../local/db.ts";
+import { describe, expect, it } from "vitest";
+import { storeDbPerTest } from "../../test/store-db.ts";
 import { moveToCart, priceChange, toggleWishlist } from "./wishlist-store.ts";
 
-let db: StoreDb;
-beforeEach(() => {
-  db = openStoreDb(`wishlist-test-${Math.random()}`);
-});
-afterEach(async () => {
-  await db.delete();
-});
+const db = storeDbPerTest("wishlist-test");
 
 it("adds a product with the prices shown on the first toggle and removes it on the second", async () => {
-  expect(await toggleWishlist("p1", { USD: 2000, TND: 6400 }, db)).toBe(true);
-  expect(await db.wishlist.get("p1")).toMatchObject({ productId: "p1", prices: { USD: 2000, TND: 6400 } });
-  expect(await toggleWishlist("p1", {}, db)).toBe(false);
-  expect(await db.wishlist.count()).toBe(0);
+  expect(await toggleWishlist("p1", { USD: 2000, TND: 6400 }, db())).toBe(true);
+  expect(await db().wishlist.get("p1")).toMatchObject({ productId: "p1", prices: { USD: 2000, TND: 6400 } });
+  expect(await toggleWishlist("p1", {}, db())).toBe(false);
+  expect(await db().wishlist.count()).toBe(0);
 });
 
 it("moves a product to the cart and off the wishlist in one step", async () => {
-  await toggleWishlist("p1", {}, db);
-  await toggleWishlist("p2", {}, db);
-  await moveToCart("p1", "v3", db);
-  expect(await db.cart.toArray()).toEqual([expect.objectContaining({ id: "p1", variantId: "v3", qty: 1 })]);
-  expect((await db.wishlist.toArray()).map((r) => r.productId)).toEqual(["p2"]);
+  await toggleWishlist("p1", {}, db());
+  await toggleWishlist("p2", {}, db());
+  await moveToCart("p1", "v3", db());
+  expect(await db().cart.toArray()).toEqual([expect.objectContaining({ id: "p1", variantId: "v3", qty: 1 })]);
+  expect((await db().wishlist.toArray()).map((r) => r.productId)).toEqual(["p2"]);
 });
 
 describe("priceChange", () => {

@@ -1,16 +1,18 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+/** The catalog tables: what catalog sync sends to every client. */
+import { boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { DELIVERY_MODES } from "@store/shared/order-status";
+import { ms } from "./columns.ts";
 
 /** Shared columns: `version` counts edits of one row (optimistic concurrency); `rev` is the catalog
  * revision of its last change (what sync compares against). */
 const tracked = {
   version: integer("version").notNull().default(1),
   rev: integer("rev").notNull().default(0),
-  createdAt: integer("created_at").notNull(),
-  updatedAt: integer("updated_at").notNull(),
+  createdAt: ms("created_at").notNull(),
+  updatedAt: ms("updated_at").notNull(),
 };
 
-export const categories = sqliteTable(
+export const categories = pgTable(
   "categories",
   {
     id: text("id").primaryKey(),
@@ -22,7 +24,7 @@ export const categories = sqliteTable(
   (t) => [index("categories_rev_idx").on(t.rev), index("categories_parent_idx").on(t.parentId)],
 );
 
-export const products = sqliteTable(
+export const products = pgTable(
   "products",
   {
     id: text("id").primaryKey(),
@@ -39,7 +41,7 @@ export const products = sqliteTable(
     region: text("region").notNull().default(""),
     delivery: text("delivery").notNull().default(""),
     sku: text("sku").notNull().default(""),
-    inStock: integer("in_stock", { mode: "boolean" }).notNull().default(true),
+    inStock: boolean("in_stock").notNull().default(true),
     /** automatic: sold from code stock (in_stock then follows the available codes); manual: fulfilled by hand. */
     deliveryMode: text("delivery_mode", { enum: DELIVERY_MODES }).notNull().default("manual"),
     lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
@@ -50,7 +52,7 @@ export const products = sqliteTable(
   (t) => [index("products_rev_idx").on(t.rev), index("products_category_idx").on(t.categoryId)],
 );
 
-export const variants = sqliteTable(
+export const variants = pgTable(
   "variants",
   {
     id: text("id").primaryKey(),
@@ -67,14 +69,14 @@ export const variants = sqliteTable(
   (t) => [index("variants_product_idx").on(t.productId)],
 );
 
-export const banners = sqliteTable(
+export const banners = pgTable(
   "banners",
   {
     id: text("id").primaryKey(),
     title: text("title").notNull(),
     image: text("image").notNull().default(""),
     link: text("link").notNull().default(""),
-    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    active: boolean("active").notNull().default(true),
     position: integer("position").notNull().default(0),
     ...tracked,
   },
@@ -82,22 +84,22 @@ export const banners = sqliteTable(
 );
 
 /** Key/value settings (toggles, rate, ...), JSON-encoded; `rev` makes them part of catalog sync. */
-export const settings = sqliteTable("settings", {
+export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
   rev: integer("rev").notNull().default(0),
   version: integer("version").notNull().default(1),
-  updatedAt: integer("updated_at").notNull(),
+  updatedAt: ms("updated_at").notNull(),
 });
 
 /** One row (id 1): the catalog's current revision, bumped by every catalog change. */
-export const catalogState = sqliteTable("catalog_state", {
+export const catalogState = pgTable("catalog_state", {
   id: integer("id").primaryKey(),
   rev: integer("rev").notNull().default(0),
 });
 
 /** Deleted catalog rows, so an incremental sync can tell clients to drop them. */
-export const catalogDeletions = sqliteTable(
+export const catalogDeletions = pgTable(
   "catalog_deletions",
   {
     entity: text("entity", { enum: ["products", "categories", "banners"] }).notNull(),

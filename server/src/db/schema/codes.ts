@@ -1,11 +1,12 @@
 /** Codes as stock and the orders' history (docs/decisions.md D10). */
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { CODE_STATUSES, ORDER_STATUSES } from "@store/shared/order-status";
+import { ms } from "./columns.ts";
 import { orders } from "./orders.ts";
 
 /** One code: never in clear. `sealed` is AES-256-GCM ciphertext (lib/codes-crypto.ts); `hash` an HMAC-SHA-256 of the
  * code under a key derived from the same secret, unique per product, so duplicates are found without decrypting. */
-export const codes = sqliteTable(
+export const codes = pgTable(
   "codes",
   {
     id: text("id").primaryKey(),
@@ -17,11 +18,11 @@ export const codes = sqliteTable(
     /** The order it is reserved for or sold with, and the line. */
     orderId: text("order_id"),
     orderLineId: integer("order_line_id"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
-    reservedAt: integer("reserved_at"),
-    soldAt: integer("sold_at"),
-    revokedAt: integer("revoked_at"),
+    createdAt: ms("created_at").notNull(),
+    updatedAt: ms("updated_at").notNull(),
+    reservedAt: ms("reserved_at"),
+    soldAt: ms("sold_at"),
+    revokedAt: ms("revoked_at"),
   },
   (t) => [
     uniqueIndex("codes_product_hash_idx").on(t.productId, t.hash),
@@ -34,14 +35,14 @@ export const codes = sqliteTable(
 );
 
 /** An order's history and audit log: who (an operator's username, "system", "provider:<name>"), what, when. */
-export const orderEvents = sqliteTable(
+export const orderEvents = pgTable(
   "order_events",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    at: integer("at").notNull(),
+    at: ms("at").notNull(),
     actor: text("actor").notNull(),
     action: text("action").notNull(),
     fromStatus: text("from_status", { enum: ORDER_STATUSES }),

@@ -1,12 +1,13 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { ms } from "./columns.ts";
 
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 
 /** Mail written in the same transaction as the change it announces; a worker sends it. */
-export const mailOutbox = sqliteTable(
+export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     kind: text("kind").notNull(),
     orderId: text("order_id"),
     to: text("to_address").notNull(),
@@ -18,22 +19,22 @@ export const mailOutbox = sqliteTable(
     params: text("params"),
     status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: integer("next_attempt_at").notNull(),
+    nextAttemptAt: ms("next_attempt_at").notNull(),
     lastError: text("last_error"),
-    createdAt: integer("created_at").notNull(),
-    sentAt: integer("sent_at"),
+    createdAt: ms("created_at").notNull(),
+    sentAt: ms("sent_at"),
   },
   (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_order_idx").on(t.orderId)],
 );
 
 /** The built-in dev mailbox: what the store "sent" when no SMTP server is configured. */
-export const devMailbox = sqliteTable("dev_mailbox", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
+export const devMailbox = pgTable("dev_mailbox", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
   to: text("to_address").notNull(),
   from: text("from_address").notNull(),
   subject: text("subject").notNull(),
   text: text("text_body").notNull(),
   html: text("html_body").notNull(),
   emlFile: text("eml_file").notNull(),
-  createdAt: integer("created_at").notNull(),
+  createdAt: ms("created_at").notNull(),
 });

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { ORDER_STATUSES, type OrderStatus } from "@store/shared/order-status";
+import { ms } from "./columns.ts";
 
 /** The order states have one source, shared with the API schemas. */
 export { ORDER_STATUSES, type OrderStatus };
 
-export const orders = sqliteTable(
+export const orders = pgTable(
   "orders",
   {
     id: text("id").primaryKey(),
@@ -29,11 +30,11 @@ export const orders = sqliteTable(
     paymentLink: text("payment_link"),
     /** sha256 of the private order page token (the token itself is only in the email). */
     accessTokenHash: text("access_token_hash").notNull().unique(),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
-    paidAt: integer("paid_at"),
+    createdAt: ms("created_at").notNull(),
+    updatedAt: ms("updated_at").notNull(),
+    paidAt: ms("paid_at"),
     /** When an order still awaiting payment expires (its reserved codes then go back to stock). */
-    expiresAt: integer("expires_at"),
+    expiresAt: ms("expires_at"),
     /** The private order page token sealed with the codes key (AES-256-GCM), so mail naming the link can be
      * rendered when sent instead of being stored in clear (docs/decisions.md D10). */
     accessTokenSealed: text("access_token_sealed"),
@@ -50,10 +51,10 @@ export const orders = sqliteTable(
   ],
 );
 
-export const orderLines = sqliteTable(
+export const orderLines = pgTable(
   "order_lines",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -68,32 +69,32 @@ export const orderLines = sqliteTable(
   (t) => [index("order_lines_order_idx").on(t.orderId)],
 );
 
-export const promos = sqliteTable("promos", {
+export const promos = pgTable("promos", {
   code: text("code").primaryKey(),
   percent: integer("percent").notNull(),
-  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  active: boolean("active").notNull().default(true),
   usageCount: integer("usage_count").notNull().default(0),
   /** The code works until this instant (ms); null: no end. */
-  expiresAt: integer("expires_at"),
+  expiresAt: ms("expires_at"),
   /** The code works for this many orders; null: no cap. */
   maxUses: integer("max_uses"),
-  createdAt: integer("created_at").notNull(),
-  updatedAt: integer("updated_at").notNull(),
+  createdAt: ms("created_at").notNull(),
+  updatedAt: ms("updated_at").notNull(),
   version: integer("version").notNull().default(1),
 });
 
 /** Replays of a request carrying the same Idempotency-Key get the first answer back. */
-export const idempotencyKeys = sqliteTable("idempotency_keys", {
+export const idempotencyKeys = pgTable("idempotency_keys", {
   key: text("key").primaryKey(),
   scope: text("scope").notNull(),
   requestHash: text("request_hash").notNull(),
   status: integer("status").notNull(),
   body: text("body").notNull(),
-  createdAt: integer("created_at").notNull(),
+  createdAt: ms("created_at").notNull(),
 });
 
-export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   email: text("email").primaryKey(),
   locale: text("locale").notNull().default("en"),
-  createdAt: integer("created_at").notNull(),
+  createdAt: ms("created_at").notNull(),
 });

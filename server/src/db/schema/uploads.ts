@@ -1,13 +1,14 @@
-import { customType, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { customType, pgTable, text } from "drizzle-orm/pg-core";
+import { ms } from "./columns.ts";
 
-/** Raw bytes: a BLOB, read back as a Buffer (bytea on PostgreSQL, see ../schema-pg/uploads.ts). */
-const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "blob" });
+/** Raw bytes: bytea, read back as a Buffer (a BLOB on SQLite, see ../schema-sqlite.ts). */
+const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 /** Uploaded images (and the demo catalog's), served at /uploads/<name>: kept in the database so every
  * instance serves every image without a shared disk (docs/decisions.md D26). Written once, never changed. */
-export const uploads = sqliteTable("uploads", {
+export const uploads = pgTable("uploads", {
   name: text("name").primaryKey(),
   contentType: text("content_type").notNull(),
   bytes: bytes("bytes").notNull(),
-  createdAt: integer("created_at").notNull(),
+  createdAt: ms("created_at").notNull(),
 });

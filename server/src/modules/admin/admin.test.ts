@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jsonRequest, type TestStore } from "../../test/harness.ts";
-import { openAdminStore, type AdminClient } from "../../test/admin-session.ts";
+import { adminStoreForEachTest, type AdminClient } from "../../test/admin-session.ts";
 import { syncDelta, syncVersion } from "../../test/sync.ts";
 import { NewsletterRepo } from "../newsletter/newsletter.repo.ts";
 import { csvCell } from "./csv.ts";
@@ -10,10 +10,7 @@ import type { Sales } from "@store/shared/schemas/orders";
 describe("admin console", () => {
   let store: TestStore;
   let admin: AdminClient;
-  beforeEach(async () => {
-    ({ store, admin } = await openAdminStore());
-  });
-  afterEach(() => store.close());
+  adminStoreForEachTest((opened) => ({ store, admin } = opened));
 
   describe("banners", () => {
     it("creates, edits, switches off and deletes a banner, each visible to sync", async () => {

@@ -1,16 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Category, Product } from "@store/shared/schemas/catalog";
 import type { TestStore } from "../../test/harness.ts";
-import { openAdminStore, type AdminClient } from "../../test/admin-session.ts";
+import { adminStoreForEachTest, type AdminClient } from "../../test/admin-session.ts";
 import { syncDelta, syncVersion } from "../../test/sync.ts";
 
 describe("admin products", () => {
   let store: TestStore;
   let admin: AdminClient;
-  beforeEach(async () => {
-    ({ store, admin } = await openAdminStore());
-  });
-  afterEach(() => store.close());
+  adminStoreForEachTest((opened) => ({ store, admin } = opened));
 
   it("lists every product with its variants", async () => {
     const res = await admin.request("GET", "/api/admin/products");
@@ -214,10 +211,7 @@ describe("admin products", () => {
 describe("admin categories", () => {
   let store: TestStore;
   let admin: AdminClient;
-  beforeEach(async () => {
-    ({ store, admin } = await openAdminStore());
-  });
-  afterEach(() => store.close());
+  adminStoreForEachTest((opened) => ({ store, admin } = opened));
 
   async function create(name: unknown, parentId: string | null = null): Promise<Response> {
     return admin.request("POST", "/api/categories", { name, parentId });

@@ -1,9 +1,9 @@
 /** Sync stays exact while the operator edits: storefront clients that sync in a loop during concurrent admin
  * edits end up holding exactly the server's catalog, never missing or re-ordering a change. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { syncResponseSchema, type SyncResponse } from "@store/shared/schemas/catalog";
 import type { TestStore } from "../../test/harness.ts";
-import { openAdminStore, type AdminClient } from "../../test/admin-session.ts";
+import { adminStoreForEachTest, type AdminClient } from "../../test/admin-session.ts";
 
 interface Replica {
   version: number;
@@ -27,10 +27,7 @@ function apply(replica: Replica, delta: SyncResponse): void {
 describe("catalog sync under concurrent edits", () => {
   let store: TestStore;
   let admin: AdminClient;
-  beforeEach(async () => {
-    ({ store, admin } = await openAdminStore());
-  });
-  afterEach(() => store.close());
+  adminStoreForEachTest((opened) => ({ store, admin } = opened));
 
   const sync = async (since: number) =>
     syncResponseSchema.parse(await (await store.app.request(`/api/sync?since=${since}`)).json());

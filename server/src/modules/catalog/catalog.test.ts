@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { syncResponseSchema } from "@store/shared/schemas/catalog";
-import { createTestStore, type TestStore } from "../../test/harness.ts";
+import { storeForEachTest, type TestStore } from "../../test/harness.ts";
 
 describe("catalog sync", () => {
   let store: TestStore;
-  beforeEach(async () => {
-    store = await createTestStore({ seed: true });
-  });
-  afterEach(() => store.close());
+  storeForEachTest((opened) => (store = opened), { seed: true });
 
   it("sends the whole catalog to a client that has nothing", async () => {
     const res = await store.app.request("/api/sync");

@@ -6,7 +6,7 @@ import { RATE_LIMITED } from "@store/shared/schemas/errors";
 import { MAX_QTY } from "@store/shared/schemas/checkout";
 import { buildApp, buildServices } from "../../app.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
-import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { createTestStore, storeForEachTest, jsonRequest, type TestStore } from "../../test/harness.ts";
 import { CHECKOUT_THROTTLED } from "./checkout.routes.ts";
 
 describe("checkout rate limits", () => {
@@ -56,10 +56,7 @@ describe("checkout rate limits", () => {
 
 describe("promo guesses and the other public budgets", () => {
   let store: TestStore;
-  beforeEach(async () => {
-    store = await createTestStore({ seed: true, env: { TRUST_PROXY: "yes" } });
-  });
-  afterEach(() => store.close());
+  storeForEachTest((opened) => (store = opened), { seed: true, env: { TRUST_PROXY: "yes" } });
 
   const from = (address: string, body?: unknown) =>
     jsonRequest(body === undefined ? "GET" : "POST", body, { "X-Forwarded-For": address });

@@ -1,15 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { checkoutResponseSchema, pricesChangedSchema } from "@store/shared/schemas/checkout";
-import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { createTestStore, storeForEachTest, jsonRequest, type TestStore } from "../../test/harness.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
 
 describe("checkout", () => {
   let store: TestStore;
-  beforeEach(async () => {
-    store = await createTestStore({ seed: true });
-  });
-  afterEach(() => store.close());
+  storeForEachTest((opened) => (store = opened), { seed: true });
 
   const post = (b: unknown, headers: Record<string, string> = {}) =>
     store.app.request("/api/checkout", jsonRequest("POST", b, headers));

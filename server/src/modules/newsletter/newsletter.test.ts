@@ -1,12 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { storeForEachTest, jsonRequest, type TestStore } from "../../test/harness.ts";
 
 describe("newsletter", () => {
   let store: TestStore;
-  beforeEach(async () => {
-    store = await createTestStore();
-  });
-  afterEach(() => store.close());
+  storeForEachTest((opened) => (store = opened));
 
   const subscribe = (b: unknown) => store.app.request("/api/newsletter", jsonRequest("POST", b));
 

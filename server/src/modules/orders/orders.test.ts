@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { checkoutResponseSchema, type CheckoutRequest } from "@store/shared/schemas/checkout";
 import { privateOrderSchema, publicOrderSchema } from "@store/shared/schemas/orders";
-import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { createTestStore, storeForEachTest, jsonRequest, type TestStore } from "../../test/harness.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
 import { newOrderCode, normalizeOrderCode } from "./order-code.ts";
 import { OrdersRepo } from "./orders.repo.ts";
@@ -13,10 +13,7 @@ function body(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
 
 describe("orders", () => {
   let store: TestStore;
-  beforeEach(async () => {
-    store = await createTestStore({ seed: true });
-  });
-  afterEach(() => store.close());
+  storeForEachTest((opened) => (store = opened), { seed: true });
 
   async function place(b: CheckoutRequest = body()) {
     const res = await store.app.request("/api/checkout", jsonRequest("POST", b));

@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { storeForEachTest, jsonRequest, type TestStore } from "../../test/harness.ts";
 import { ConflictError, ValidationError } from "../../http/errors.ts";
 import { openAdminStore } from "../../test/admin-session.ts";
 
 describe("promos", () => {
   let store: TestStore;
-  beforeEach(async () => {
-    store = await createTestStore();
-  });
-  afterEach(() => store.close());
+  storeForEachTest((opened) => (store = opened));
 
   const validate = (code: unknown) => store.app.request("/api/promos/validate", jsonRequest("POST", { code }));
 
@@ -21,10 +18,9 @@ describe("promos", () => {
   });
 
   it("refuses a duplicate code with its code and the promo code as a parameter, for the screen to say", async () => {
-    await store.close();
-    const opened = await openAdminStore();
-    store = opened.store;
-    const admin = opened.admin;
+    // Its own store, with an operator signed in (the block's store has none).
+    const { store: adminStore, admin } = await openAdminStore();
+    onTestFinished(() => adminStore.close());
     expect((await admin.request("POST", "/api/admin/promos", { code: "SUMMER", percent: 15 })).status).toBe(201);
     const again = await admin.request("POST", "/api/admin/promos", { code: "summer", percent: 5 });
     expect(again.status).toBe(409);

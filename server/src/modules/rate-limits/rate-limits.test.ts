@@ -1,13 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RateLimiter } from "../../http/rate-limit.ts";
-import { createTestStore, type TestStore } from "../../test/harness.ts";
+import { storeForEachTest, type TestStore } from "../../test/harness.ts";
 
 describe("rate limits in the database", () => {
   let store: TestStore;
-  beforeEach(async () => {
-    store = await createTestStore();
-  });
-  afterEach(() => store.close());
+  storeForEachTest((opened) => (store = opened));
 
   it("counts the requests of every instance together, exactly, even when they arrive at once", async () => {
     let now = 1_000_000;

@@ -129,12 +129,7 @@ export function CategoriesPanel() {
               <Trans>Parent category</Trans>
             </label>
             <select id={`${id}-parent`} value={parentId} onChange={(e) => setParentId(e.currentTarget.value)}>
-              <option value="">{t`None (Main Category)`}</option>
-              {parents.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <ParentOptions parents={parents} />
             </select>
           </div>
           <button type="submit" className="btn btn--primary" disabled={adding}>
@@ -237,6 +232,21 @@ interface CategoryRowProps {
   onDelete: (c: CategoryLike) => void;
 }
 
+/** The choices of a parent category: none (a main category) or one of `parents`. */
+function ParentOptions({ parents }: { parents: readonly CategoryLike[] }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <option value="">{t`None (Main Category)`}</option>
+      {parents.map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
 function CategoryRow({ category, child = false, status, onEdit, onDelete }: CategoryRowProps) {
   return (
     <div
@@ -337,12 +347,7 @@ function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: 
           disabled={hasChildren}
           onChange={(e) => setParentId(e.currentTarget.value)}
         >
-          <option value="">{t`None (Main Category)`}</option>
-          {parents.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <ParentOptions parents={parents} />
         </select>
         {hasChildren ? (
           <p className="ac-hint">

@@ -1,25 +1,18 @@
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AdminApiError, AdminNetworkError } from "../../../api/admin-client.ts";
-import { openStoreDb, type StoreDb } from "../../../local/db.ts";
+import { storeDbPerTest } from "../../../test/store-db.ts";
 import { createLastKnown } from "./last-known.ts";
 
 const countSchema = z.object({ total: z.number().int() });
 
-let db: StoreDb;
-let n = 0;
-beforeEach(() => {
-  db = openStoreDb(`last-known-test-${++n}`);
-});
-afterEach(async () => {
-  await db.delete();
-});
+const db = storeDbPerTest("last-known-test");
 
 describe("last known dashboard values", () => {
   it("answers fresh values online and the last stored ones, with their time, when the server cannot be reached", async () => {
     let now = 1_000;
-    const store = createLastKnown({ table: db.meta, now: () => now });
+    const store = createLastKnown({ table: db().meta, now: () => now });
     expect(await store.read("k", countSchema, async () => ({ total: 7 }))).toEqual({
       value: { total: 7 },
       at: 1_000,
@@ -33,17 +26,17 @@ describe("last known dashboard values", () => {
   });
 
   it("still fails offline when nothing was ever stored, or the stored value no longer fits", async () => {
-    const store = createLastKnown({ table: db.meta });
+    const store = createLastKnown({ table: db().meta });
     const offline = async () => {
       throw new AdminNetworkError();
     };
     await expect(store.read("k", countSchema, offline)).rejects.toBeInstanceOf(AdminNetworkError);
-    await db.meta.put({ key: "k", value: { value: { total: "seven" }, at: 1 } });
+    await db().meta.put({ key: "k", value: { value: { total: "seven" }, at: 1 } });
     await expect(store.read("k", countSchema, offline)).rejects.toBeInstanceOf(AdminNetworkError);
   });
 
   it("does not hide a server refusal behind stored values", async () => {
-    const store = createLastKnown({ table: db.meta });
+    const store = createLastKnown({ table: db().meta });
     await store.read("k", countSchema, async () => ({ total: 1 }));
     const refused = async () => {
       throw new AdminApiError(500, "boom", undefined);
@@ -52,9 +45,9 @@ describe("last known dashboard values", () => {
   });
 
   it("forgets what it kept", async () => {
-    const store = createLastKnown({ table: db.meta });
+    const store = createLastKnown({ table: db().meta });
     await store.read("k", countSchema, async () => ({ total: 3 }));
     await store.forget(["k"]);
-    expect(await db.meta.get("k")).toBeUndefined();
+    expect(await db().meta.get("k")).toBeUndefined();
   });
 });
