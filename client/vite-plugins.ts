@@ -169,3 +169,31 @@ export function brotliAssets(): Plugin {
     },
   };
 }
+
+/** The colours an installed app paints its splash screen and title bar with, per colour scheme. */
+export interface SchemeColors {
+  background_color: string;
+  theme_color: string;
+}
+
+export const LIGHT_MANIFEST = "manifest-light.webmanifest";
+
+/**
+ * Manifests for light and dark: the app's manifest (written and linked by vite-plugin-pwa, in the dark colours the
+ * app starts in) and a copy in the light theme's colours. The page points its manifest link at the one of the
+ * theme it shows (features/prefs/prefs-store.ts), as it does its theme-color: Chromium reads only the first
+ * manifest link, whatever its `media`, and follows a change of its address.
+ */
+export function colorSchemeManifests(manifest: object, light: SchemeColors): Plugin {
+  return {
+    name: "store:color-scheme-manifests",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({
+        type: "asset",
+        fileName: LIGHT_MANIFEST,
+        source: JSON.stringify({ ...manifest, ...light }),
+      });
+    },
+  };
+}

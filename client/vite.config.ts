@@ -4,10 +4,36 @@ import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
-import { VitePWA } from "vite-plugin-pwa";
-import { brotliAssets, inlineBootScript, inlineEntryCss, preloadFirstPageChunks } from "./vite-plugins.ts";
+import { VitePWA, type ManifestOptions } from "vite-plugin-pwa";
+import {
+  brotliAssets,
+  colorSchemeManifests,
+  inlineBootScript,
+  inlineEntryCss,
+  preloadFirstPageChunks,
+} from "./vite-plugins.ts";
 
 const api = "http://localhost:3000";
+
+/** The installed app's colours per scheme (src/ui/base.css: the dark theme's and the light theme's --bg). */
+const DARK = { background_color: "#0f1117", theme_color: "#0f1117" };
+const LIGHT = { background_color: "#f6f7fb", theme_color: "#f6f7fb" };
+
+const MANIFEST: Partial<ManifestOptions> = {
+  name: "Digital Store — Game Keys & Gift Cards",
+  short_name: "Digital Store",
+  description: "Game keys, gift cards and subscriptions delivered instantly by email.",
+  lang: "en",
+  start_url: "/",
+  scope: "/",
+  display: "standalone",
+  ...DARK,
+  icons: [
+    { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+    { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+    { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+  ],
+};
 
 // The Lingui plugin and macro look for their config from the working directory; pin it so this config
 // also works when extended from the repository root (vitest projects).
@@ -35,22 +61,7 @@ export default defineConfig({
       registerType: "prompt",
       injectRegister: false,
       includeAssets: ["favicon.svg", "icons/apple-touch-icon.png", "offline.html", "offline.js"],
-      manifest: {
-        name: "Digital Store — Game Keys & Gift Cards",
-        short_name: "Digital Store",
-        description: "Game keys, gift cards and subscriptions delivered instantly by email.",
-        lang: "en",
-        start_url: "/",
-        scope: "/",
-        display: "standalone",
-        background_color: "#0f1117",
-        theme_color: "#0f1117",
-        icons: [
-          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
-          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
-          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-        ],
-      },
+      manifest: MANIFEST,
       // Our own service worker (src/sw.ts): it also carries the admin outbox (Background Sync), which
       // generateSW cannot. The precache list is injected into it.
       strategies: "injectManifest",
@@ -62,6 +73,7 @@ export default defineConfig({
         rollupFormat: "iife",
       },
     }),
+    colorSchemeManifests(MANIFEST, LIGHT),
   ],
   server: {
     proxy: { "/api": api, "/uploads": api },

@@ -1,11 +1,10 @@
 /** The operator on a 1024x768 tablet: what the order view needs to collect a payment, the product dialog's
  * actions in view, the sidebar's current section, the recent-orders rows, offline reloads, and axe. */
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { formatMoney } from "../../shared/src/currency.ts";
-import type { AdminOrder } from "../../shared/src/schemas/orders.ts";
 import { expectButtonLinksReadable, expectNoSeriousAxeViolations } from "../a11y.ts";
-import { loadCatalog, productWithoutVariants } from "../storefront/catalog.ts";
-import { TABLET, apiSession, openSection, signIn, type ApiSession } from "./console-helpers.ts";
+import { TABLET, apiSession, openSection, signIn } from "./console-helpers.ts";
+import { orderStatus, placeOrder, recentRow } from "./order-helpers.ts";
 
 test.use({ viewport: TABLET });
 test.describe.configure({ timeout: 120_000 });
@@ -14,44 +13,6 @@ const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}
 
 function toast(page: Page, text: string): Locator {
   return page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
-}
-
-interface OrderInput {
-  name: string;
-  qty?: number;
-  currency?: "USD" | "TND" | "EUR" | "EGP";
-  promoCode?: string;
-  notes?: string;
-}
-
-/** Places a manual-payment order through the public checkout and reads it back as the admin sees it. */
-async function placeOrder(request: APIRequestContext, api: ApiSession, input: OrderInput): Promise<AdminOrder> {
-  const product = productWithoutVariants(await loadCatalog(request));
-  const res = await request.post("/api/checkout", {
-    data: {
-      name: input.name,
-      email: `tablet.${tag().toLowerCase()}@example.com`,
-      whatsapp: "+216 20 555 123",
-      notes: input.notes ?? "",
-      currency: input.currency ?? "USD",
-      items: [{ id: product.id, qty: input.qty ?? 1 }],
-      promoCode: input.promoCode ?? null,
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { panierCode } = (await res.json()) as { panierCode: string };
-  return (await api.get(`/api/admin/orders/${panierCode}`)) as AdminOrder;
-}
-
-async function orderStatus(api: ApiSession, code: string): Promise<string> {
-  return ((await api.get(`/api/admin/orders/${code}`)) as AdminOrder).status;
-}
-
-function recentRow(page: Page, code: string): Locator {
-  return page
-    .getByTestId("recent-orders")
-    .getByRole("button")
-    .filter({ hasText: `#${code}` });
 }
 
 /** Switches the signed-in console to Arabic (sign-in itself is in English: the helper reads English labels). */

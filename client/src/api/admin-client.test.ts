@@ -5,6 +5,7 @@ import {
   AdminApiError,
   AdminNetworkError,
   AdminQueuedError,
+  AdminStorageFullError,
   createAdminClient,
   errorFromResponse,
   resolvePath,
@@ -201,6 +202,19 @@ describe("admin API client", () => {
     expect((await db().adminOutbox.toArray()).map((r) => [r.entity, r.entityId, r.body])).toEqual([
       ["codes", "p1", { text: "B" }],
     ]);
+  });
+
+  it("says the device is out of storage when the queue cannot keep an edit", async () => {
+    const offline = fakeFetch(() => {
+      throw new TypeError("Failed to fetch");
+    });
+    const full = Object.assign(Object.create(db.adminOutbox) as typeof db.adminOutbox, {
+      add: () => Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError")),
+    });
+    const api = createAdminClient({ fetch: offline.fn, outbox: full, isOnline: () => false });
+    await expect(
+      api.send("POST", "/api/categories", { name: "x" }, { queueOffline: { entity: "category", label: "x" } }),
+    ).rejects.toBeInstanceOf(AdminStorageFullError);
   });
 
   it("does not queue an edit that did not ask for it", async () => {

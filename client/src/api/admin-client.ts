@@ -84,6 +84,32 @@ export class AdminQueuedError extends AdminApiError {
   }
 }
 
+/** The edit could not be kept offline: the device has no room left for the site (a QuotaExceededError from IndexedDB).
+ * The operator is told so, in their language, instead of a bare "failed" (docs/decisions.md D17). */
+export class AdminStorageFullError extends AdminApiError {
+  readonly storageFull = true;
+  constructor(cause?: unknown) {
+    super(0, "This device is out of storage: the edit could not be saved offline", undefined);
+    this.name = "AdminStorageFullError";
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+
+/** IndexedDB refused a write for lack of room (Dexie passes the DOMException on, or wraps it as `inner`). */
+export function isQuotaExceeded(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; isRecord(e) || e instanceof Error; depth++) {
+    if (depth > 3) return false;
+    const name = (e as { name?: unknown }).name;
+    if (name === "QuotaExceededError") return true;
+    e = (e as { inner?: unknown }).inner;
+  }
+  return false;
+}
+
+export function isStorageFull(err: unknown): err is AdminStorageFullError {
+  return err instanceof AdminStorageFullError;
+}
+
 export function isQueued(err: unknown): err is AdminQueuedError {
   return err instanceof AdminQueuedError;
 }
@@ -286,7 +312,13 @@ export function createAdminClient(deps: AdminClientDeps = {}) {
       label: q.label,
       ...(q.entityId !== undefined ? { entityId: q.entityId } : {}),
     };
-    const id = await table.add(row);
+    let id: number | undefined;
+    try {
+      id = await table.add(row);
+    } catch (err) {
+      if (isQuotaExceeded(err)) throw new AdminStorageFullError(err);
+      throw err;
+    }
     notify(OUTBOX_CHANGED_EVENT);
     return id ?? 0;
   }

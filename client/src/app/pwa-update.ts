@@ -25,6 +25,19 @@ export async function whenNoPendingEdits(
   }
 }
 
+/** Any page of the app that opens online, or comes back online, asks the service worker to send edits still
+ * queued (the console may have been closed offline): where the browser has no Background Sync, and where the
+ * network returned while no sync was due. The worker's replay waits for any other run, so nothing goes twice. */
+export async function sendQueuedEdits(
+  worker: { postMessage(message: unknown): void } | null | undefined,
+  count: () => Promise<number> = pendingEdits,
+): Promise<boolean> {
+  if (!worker || navigator.onLine === false || (await count().catch(() => 0)) === 0) return false;
+  const { OUTBOX_REPLAY_MESSAGE } = await import("../local/outbox-replay.ts");
+  worker.postMessage({ type: OUTBOX_REPLAY_MESSAGE });
+  return true;
+}
+
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;
   const updateSW = registerSW({
@@ -47,6 +60,9 @@ export function registerServiceWorker(): void {
     },
     onRegisteredSW(_url, registration) {
       if (!registration) return;
+      const send = () => void navigator.serviceWorker.ready.then((r) => sendQueuedEdits(r.active));
+      send();
+      window.addEventListener("online", send);
       // Look for a new version every hour while the app stays open.
       window.setInterval(
         () => {

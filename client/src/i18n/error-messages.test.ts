@@ -5,7 +5,7 @@ import { PAYMENT_ERROR_CODES } from "@store/shared/schemas/payments";
 import { RATE_LIMITED } from "@store/shared/schemas/errors";
 import { productCreateSchema } from "@store/shared/schemas/admin";
 import { activateLocale, i18n } from "./i18n.ts";
-import { codedText, fieldTexts, issueTexts, refusalText } from "./error-messages.ts";
+import { codedText, fieldTexts, issueTexts, refusalText, storageFullText } from "./error-messages.ts";
 
 const EVERY_CODE = [
   ...Object.values(FIELD_ERROR_CODES),
@@ -24,6 +24,16 @@ async function textsIn(locale: (typeof LOCALES)[number]): Promise<Map<string, st
 
 describe("the catalog of refusals and field errors", () => {
   afterAll(() => activateLocale("en"));
+
+  it("says an edit refused for lack of storage in English, French and Arabic", async () => {
+    await activateLocale("en");
+    const en = storageFullText(i18n);
+    expect(en).toMatch(/out of storage/);
+    await activateLocale("fr");
+    expect(storageFullText(i18n)).toMatch(/stockage/);
+    await activateLocale("ar");
+    expect(storageFullText(i18n)).toMatch(ARABIC);
+  });
 
   it("says every code the server and the shared schemas send, in English, French and Arabic", async () => {
     const en = await textsIn("en");

@@ -245,3 +245,11 @@ export function refusalText(
   }
   return answer.message || null;
 }
+
+/** An edit the device could not keep offline for lack of storage (the browser's quota for the site is used up):
+ * said instead of a bare failure, so the operator knows the edit is not queued (docs/decisions.md D17). */
+export function storageFullText(i18n: I18n): string {
+  return i18n._(
+    msg`This device is out of storage, so this change could not be saved offline. Reconnect to save it, or free some space.`,
+  );
+}

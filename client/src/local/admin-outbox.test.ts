@@ -157,6 +157,48 @@ describe("admin outbox replay", () => {
     expect(await db.adminOutbox.count()).toBe(0);
   });
 
+  it("keeps the server's copy a 409 carried, to show both versions, and forgets it on 'Keep mine'", async () => {
+    const id = await queue({
+      path: "/api/admin/products/p1",
+      entity: "product",
+      entityId: "p1",
+      body: { title: "Mine", version: 2 },
+    });
+    const theirs = { id: "p1", title: "Theirs", version: 3 };
+    const { client } = fakeClient([{ status: 409, body: { error: "Conflict", current: theirs } }, "ok"]);
+    const outbox = createOutbox({ table: db.adminOutbox, client });
+    await outbox.replay();
+    expect((await db.adminOutbox.get(id))?.serverCopy).toEqual(theirs);
+    await outbox.keepMine(id);
+    expect(await db.adminOutbox.count()).toBe(0);
+  });
+
+  it("a creation edited again before it was sent goes out once, with the new body and its first key", async () => {
+    const id = await queue({
+      method: "POST",
+      path: "/api/admin/products",
+      entity: "product",
+      body: { title: "First" },
+      idempotencyKey: "create-1",
+      label: "Product: First",
+    });
+    const { client, sent } = fakeClient(["ok"]);
+    const outbox = createOutbox({ table: db.adminOutbox, client });
+    expect(await outbox.editQueued(id, { title: "Second" }, "Product: Second")).toBe(true);
+    expect((await db.adminOutbox.get(id))?.label).toBe("Product: Second");
+    await outbox.replay();
+    expect(sent).toEqual([{ method: "POST", path: "/api/admin/products", body: { title: "Second" }, key: "create-1" }]);
+    // It reached the server: there is nothing left to edit.
+    expect(await outbox.editQueued(id, { title: "Third" })).toBe(false);
+  });
+
+  it("does not change an edit while it is being sent", async () => {
+    const id = await queue({ method: "POST", path: "/api/admin/products", body: { title: "A" }, status: "sending" });
+    const outbox = createOutbox({ table: db.adminOutbox, client: fakeClient([]).client });
+    expect(await outbox.editQueued(id, { title: "B" })).toBe(false);
+    expect((await db.adminOutbox.get(id))?.body).toEqual({ title: "A" });
+  });
+
   it("'Keep mine' reads the current version when the 409 did not carry it", async () => {
     const id = await queue({ path: "/api/admin/categories/c1", entity: "category", body: { name: "X", version: 1 } });
     const { client, sent } = fakeClient([409, "ok"], { id: "c1", name: "Y", version: 3 });

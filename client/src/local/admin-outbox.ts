@@ -121,6 +121,7 @@ export function createOutbox(deps: OutboxDeps) {
     };
     delete next.error;
     delete next.serverVersion;
+    delete next.serverCopy;
     await table.put(next);
     return replay();
   }
@@ -129,6 +130,24 @@ export function createOutbox(deps: OutboxDeps) {
   async function keepTheirs(id: number): Promise<void> {
     await table.delete(id);
     setState({ applied: state.applied + 1 });
+  }
+
+  /** Changes an edit that has not reached the server yet (a product created offline, edited again offline). It keeps
+   * its idempotency key: should an earlier attempt have reached the server after all, the replay meets a 409 (another
+   * body under the same key) and the operator chooses, rather than the product being created twice. False when the
+   * edit is being sent right now, or is gone (it reached the server). */
+  async function editQueued(id: number, body: unknown, label?: string): Promise<boolean> {
+    const changed = await table.db.transaction("rw", table, async () => {
+      const row = await table.get(id);
+      if (!row || row.status === "sending") return false;
+      const next: AdminOutboxRow = { ...row, body, status: "pending", ...(label !== undefined ? { label } : {}) };
+      delete next.error;
+      delete next.refusal;
+      await table.put(next);
+      return true;
+    });
+    if (changed && typeof window !== "undefined") window.dispatchEvent(new Event(OUTBOX_CHANGED_EVENT));
+    return changed;
   }
 
   /** Tries a failed edit again as it is. */
@@ -197,6 +216,7 @@ export function createOutbox(deps: OutboxDeps) {
     keepTheirs,
     discard: keepTheirs,
     retry,
+    editQueued,
     resume,
     start,
     noteApplied,

@@ -54,6 +54,8 @@ export interface AdminOutboxRow {
   label?: string;
   /** The server's current version reported with a 409, used by "Keep mine". */
   serverVersion?: number;
+  /** The server's copy of the entity reported with a 409, shown beside this edit so the operator can choose. */
+  serverCopy?: Record<string, unknown>;
 }
 
 export type StoreDb = Dexie & {

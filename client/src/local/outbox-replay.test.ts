@@ -95,6 +95,26 @@ describe("the shared outbox replay", () => {
     ]);
   });
 
+  it("sends an edit as it is when its turn comes, not as it was when the run read the queue", async () => {
+    await queue("/api/admin/a", "k1");
+    await queue("/api/admin/b", "k2");
+    const bodies: unknown[] = [];
+    const client: ReplayClient = {
+      async replay<T>(_m: MutationMethod, path: string, body: unknown): Promise<T> {
+        bodies.push(body);
+        // While the first is on its way, the operator edits the second (still queued).
+        if (path === "/api/admin/a")
+          await db.adminOutbox.filter((r) => r.idempotencyKey === "k2").modify({ body: { v: 2 } });
+        return {} as T;
+      },
+      async get<T>(): Promise<T> {
+        return {} as T;
+      },
+    };
+    await replayQueue(db.adminOutbox, client);
+    expect(bodies).toEqual([{}, { v: 2 }]);
+  });
+
   it("offline, the run stops at the first edit and sends nothing after it", async () => {
     await queue("/api/admin/a", "k1");
     await queue("/api/admin/b", "k2");

@@ -73,10 +73,12 @@ export async function replayQueue(
       continue;
     }
     if (blocked.has(key)) continue;
-    // Another run may have sent it after this one read the queue (a claim that expired): skip what is gone.
-    if ((await table.update(row.id, { status: "sending" })) === 0) continue;
+    // Read again as it is marked: another run may have sent it after this one read the queue (a claim that
+    // expired), or the operator changed it since (a product created offline, edited again): send what is there now.
+    const current = await markSending(table, row.id);
+    if (!current) continue;
     try {
-      await client.replay(row.method, row.path, row.body, row.idempotencyKey);
+      await client.replay(current.method, current.path, current.body, current.idempotencyKey);
       await table.delete(row.id);
       result.sent++;
       onSent();
@@ -104,11 +106,14 @@ export async function replayQueue(
       }
       if (status === 409) {
         const serverVersion = err instanceof AdminApiError ? versionFrom(err.body) : undefined;
+        // The server's copy, when the 409 carries it: the operator sees both versions before choosing.
+        const serverCopy = err instanceof AdminApiError && isRecord(err.body) ? err.body.current : undefined;
         await table.update(row.id, {
           status: "conflict",
           error: message,
           refusal,
           ...(serverVersion !== undefined ? { serverVersion } : {}),
+          ...(isRecord(serverCopy) ? { serverCopy } : {}),
         });
         blocked.add(key);
         result.conflicts++;
@@ -125,6 +130,16 @@ export async function replayQueue(
     }
   }
   return result;
+}
+
+/** Marks a queued edit as being sent and returns it as it is now; undefined when it is gone or waits on the operator. */
+async function markSending(table: OutboxTable, id: number): Promise<AdminOutboxRow | undefined> {
+  return table.db.transaction("rw", table, async () => {
+    const row = await table.get(id);
+    if (!row || row.status === "conflict" || row.status === "failed") return undefined;
+    await table.update(id, { status: "sending" });
+    return row;
+  });
 }
 
 function newOwner(): string {

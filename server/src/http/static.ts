@@ -102,7 +102,7 @@ export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: s
       c.header("Content-Security-Policy", p === "/index.html" ? (readIndex()?.policy ?? filePolicy) : filePolicy);
       const file = safeJoin(dist, p);
       const hashed = p.startsWith("/assets/");
-      const noCache = p === "/sw.js" || p.startsWith("/workbox-") || p === "/manifest.webmanifest";
+      const noCache = p === "/sw.js" || p.startsWith("/workbox-") || p.endsWith(".webmanifest");
       const res = file
         ? fileResponse(
             c,

@@ -54,6 +54,10 @@ export function applyToDocument(): void {
   applyPrefsToRoot(document.documentElement, prefs.lang, prefs.theme);
   const meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
   if (meta) meta.content = prefs.theme === "light" ? "#f6f7fb" : "#0f1117";
+  // The installed app's colours follow the theme too: a manifest for light, one for dark (client/vite-plugins.ts).
+  const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  const href = prefs.theme === "light" ? "/manifest-light.webmanifest" : "/manifest.webmanifest";
+  if (manifest && manifest.getAttribute("href") !== href) manifest.setAttribute("href", href);
 }
 
 /** Follows system theme changes while no theme is stored. */

@@ -10,7 +10,9 @@ import {
   bannerUpdateSchema,
   type AdminBanner,
 } from "@store/shared/schemas/admin";
+import { useLiveQuery } from "dexie-react-hooks";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import { db } from "../../../local/db.ts";
 import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
 import { errorText, fieldErrorsOf, isConflict, refreshStorefront, useAdminResource } from "../panel/admin-request.ts";
 import { ImageField } from "../panel/image-field.tsx";
@@ -43,9 +45,11 @@ export function BannersPanel() {
   const [busyId, setBusyId] = useState<string | null>(null);
   const toasts = useChangeToasts();
 
-  const list = banners.data
-    ? [...banners.data].sort((a, b) => a.position - b.position || a.title.localeCompare(b.title))
-    : undefined;
+  // Offline, the banners synced on this device (the storefront's copy) stand in for the server's list.
+  const localBanners = useLiveQuery(() => db.banners.toArray(), []);
+  const offlineCopy = banners.data === undefined && banners.error !== null && localBanners !== undefined;
+  const shown = banners.data ?? (offlineCopy ? localBanners : undefined);
+  const list = shown ? [...shown].sort((a, b) => a.position - b.position || a.title.localeCompare(b.title)) : undefined;
 
   function failed(err: unknown, title: string, subject: string) {
     toasts.failed(err, title, subject, t`This banner was changed by someone else.`);
@@ -117,13 +121,18 @@ export function BannersPanel() {
         </button>
       </div>
 
+      {offlineCopy ? (
+        <p className="ac-hint" role="status">
+          <Trans>Showing the copy saved on this device.</Trans>
+        </p>
+      ) : null}
       <PendingCreations rows={pending.creations} />
 
       <ListState
         items={list}
         empty={<Trans>No banners yet. The home page shows its default slides.</Trans>}
         failure={
-          banners.error !== null
+          banners.error !== null && !offlineCopy
             ? { message: <Trans>Banners could not be loaded.</Trans>, retry: () => void banners.reload() }
             : undefined
         }

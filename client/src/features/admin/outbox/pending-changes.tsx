@@ -8,6 +8,8 @@ import type { AdminOutboxRow } from "../../../local/db.ts";
 import { Dialog } from "../../../ui/dialog.tsx";
 import { errorText } from "../panel/admin-request.ts";
 import { refusalText } from "../../../i18n/error-messages.ts";
+import { useOnline } from "../../checkout/use-online.ts";
+import { conflictFields, fieldName } from "./conflict-fields.ts";
 
 /** Past this share of the browser's quota for the site, the operator is warned that edits may soon be refused. */
 export const STORAGE_WARNING_RATIO = 0.9;
@@ -17,12 +19,13 @@ export function storageNearlyFull(estimate: { usage?: number; quota?: number }):
   return usage !== undefined && quota !== undefined && quota > 0 && usage / quota >= STORAGE_WARNING_RATIO;
 }
 
-/** Each time the queue grows: when the device's storage for the site is nearly full, the operator hears it before
- * an edit is refused for lack of room (docs/decisions.md D17). */
+/** When the connection drops and each time the queue grows: when the device's storage for the site is nearly full,
+ * the operator hears it before an edit is refused for lack of room (docs/decisions.md D17). */
 function useStorageWarning(count: number): void {
   const { t } = useLingui();
+  const online = useOnline();
   useEffect(() => {
-    if (count === 0 || typeof navigator.storage?.estimate !== "function") return;
+    if ((count === 0 && online) || typeof navigator.storage?.estimate !== "function") return;
     let live = true;
     void navigator.storage
       .estimate()
@@ -38,7 +41,7 @@ function useStorageWarning(count: number): void {
     return () => {
       live = false;
     };
-  }, [count, t]);
+  }, [count, online, t]);
 }
 
 export function PendingChangesButton() {
@@ -120,6 +123,7 @@ export function PendingChangesDialog({ open, onClose }: { open: boolean; onClose
                       {refusalText(i18n, { ...row.refusal, message: row.error }, row.refusal?.fieldCodes)}
                     </span>
                   ) : null}
+                  {row.status === "conflict" ? <BothVersions row={row} /> : null}
                 </div>
                 <div className="admin-outbox__actions">
                   {row.status === "conflict" ? (
@@ -178,6 +182,39 @@ export function PendingChangesDialog({ open, onClose }: { open: boolean; onClose
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/** A conflict's two versions: what my queued edit sets, and what the server holds now (when the 409 said it). */
+function BothVersions({ row }: { row: AdminOutboxRow }) {
+  const { i18n } = useLingui();
+  const fields = conflictFields(row.body, row.serverCopy);
+  if (fields.length === 0) return null;
+  return (
+    <table className="admin-outbox__versions" data-testid="conflict-versions">
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Field</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Your version</Trans>
+          </th>
+          <th scope="col">
+            <Trans>On the server</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {fields.map((f) => (
+          <tr key={f.field}>
+            <th scope="row">{fieldName(i18n, f.field)}</th>
+            <td dir="auto">{f.mine}</td>
+            <td dir="auto">{f.theirs}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

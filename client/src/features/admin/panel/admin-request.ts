@@ -1,11 +1,11 @@
 /** Loading lists from the admin API, and reading its errors, for the catalog panels. */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { z } from "zod";
-import { AdminApiError, adminApi, isNetworkError } from "../../../api/admin-client.ts";
+import { AdminApiError, adminApi, isNetworkError, isStorageFull } from "../../../api/admin-client.ts";
 import { syncCatalog } from "../../../local/catalog-sync.ts";
 import { adminOutbox } from "../../../local/admin-outbox.ts";
 import { i18n } from "../../../i18n/i18n.ts";
-import { fieldTexts, refusalText } from "../../../i18n/error-messages.ts";
+import { fieldTexts, refusalText, storageFullText } from "../../../i18n/error-messages.ts";
 
 export interface Resource<T> {
   data: T | undefined;
@@ -74,6 +74,7 @@ export function useAdminResource<S extends z.ZodType>(
 /** The message to show for a failed call, in the operator's language: for a 4xx, its code's text (the server's
  * English only for a code the client does not know); a generic one otherwise. */
 export function errorText(err: unknown, fallback: string): string {
+  if (isStorageFull(err)) return storageFullText(i18n);
   if (!(err instanceof AdminApiError) || isNetworkError(err) || err.status < 400 || err.status >= 500) return fallback;
   return refusalText(i18n, { code: err.code, params: err.params, message: err.message }, err.fieldCodes) ?? fallback;
 }

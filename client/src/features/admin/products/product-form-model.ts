@@ -1,7 +1,6 @@
 /** The product form's state and its mapping to and from the admin
  * API (prices in integer minor units, docs/decisions.md D5). */
 import { CURRENCIES, type Currency, round2, toMajor, toMinor } from "@store/shared/currency";
-import type { Product } from "@store/shared/schemas/catalog";
 import type { ProductCreate } from "@store/shared/schemas/admin";
 import { DEFAULT_LOW_STOCK_THRESHOLD, type DeliveryMode } from "@store/shared/schemas/stock";
 
@@ -111,7 +110,8 @@ export function priceDraftToMinor(draft: PriceDraft): Record<Currency, number> {
   };
 }
 
-export function draftFromProduct(p: Product): ProductDraft {
+/** The form's draft from a product, or from the body of a creation still waiting in the offline queue. */
+export function draftFromProduct(p: ProductBody): ProductDraft {
   return {
     title: p.title,
     description: p.description,
@@ -125,7 +125,7 @@ export function draftFromProduct(p: Product): ProductDraft {
     categoryId: p.categoryId ?? "",
     variants: p.variants.map((v) => ({
       key: newVariantKey(),
-      id: v.id,
+      ...(v.id !== undefined ? { id: v.id } : {}),
       name: v.name,
       price: priceDraftFromMinor(v.price),
     })),

@@ -8,6 +8,7 @@ import { productSchema, type Product } from "@store/shared/schemas/catalog";
 import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";
 import type { DeliveryMode } from "@store/shared/schemas/stock";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import { adminOutbox } from "../../../local/admin-outbox.ts";
 import { categoryOptions, type CategoryLike } from "../categories/category-tree.ts";
 import { errorText, fieldErrorsOf, isConflict, refreshStorefront } from "../panel/admin-request.ts";
 import { ImageField } from "../panel/image-field.tsx";
@@ -23,6 +24,7 @@ import {
   emptyVariant,
   productBodyFromDraft,
   type PriceDraft,
+  type ProductBody,
   type ProductDraft,
 } from "./product-form-model.ts";
 import { useUsdToTnd } from "./use-usd-to-tnd.ts";
@@ -43,6 +45,8 @@ const BASE = "base";
 interface ProductFormProps {
   /** The product being edited; absent when creating. */
   product?: Product | undefined;
+  /** A product created offline that has not reached the server yet: saving changes the queued creation. */
+  queued?: QueuedCreation | undefined;
   categories: readonly CategoryLike[];
   onDone: () => void;
   onCancel: () => void;
@@ -57,11 +61,26 @@ function priceErrors(errors: Record<string, string>, prefix: string): Partial<Re
   return out;
 }
 
-export function ProductForm({ product, categories, onDone, onCancel }: ProductFormProps) {
+/** A creation waiting in the offline queue, with the body it will send. */
+export interface QueuedCreation {
+  id: number;
+  body: ProductBody;
+}
+
+/** The queued creation's body as the form can show it; undefined when it is not a product body. */
+export function queuedProductBody(body: unknown): ProductBody | undefined {
+  const parsed = productCreateSchema.safeParse(body);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function ProductForm({ product, queued, categories, onDone, onCancel }: ProductFormProps) {
   const { t } = useLingui();
   const id = useId();
   const editing = product !== undefined;
-  const [draft, setDraft] = useState<ProductDraft>(() => (product ? draftFromProduct(product) : emptyProductDraft()));
+  const [draft, setDraft] = useState<ProductDraft>(() => {
+    const from = product ?? queued?.body;
+    return from ? draftFromProduct(from) : emptyProductDraft();
+  });
   const [version, setVersion] = useState<number | undefined>(product?.version);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -137,6 +156,13 @@ export function ProductForm({ product, categories, onDone, onCancel }: ProductFo
     setBusy(true);
     const label = t`Product: ${body.title}`;
     try {
+      if (queued) {
+        // Not on the server yet: the queued creation itself carries the new body.
+        if (await adminOutbox.editQueued(queued.id, body, label)) toasts.queued(body.title);
+        else toast.error(t`This product is being sent right now. Edit it again once it has arrived.`);
+        onDone();
+        return;
+      }
       if (product) {
         await adminApi.send<unknown>("PUT", `/api/admin/products/${encodeURIComponent(product.id)}`, body, {
           queueOffline: {

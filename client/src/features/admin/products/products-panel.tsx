@@ -12,12 +12,16 @@ import { errorText, refreshStorefront, useAdminResource } from "../panel/admin-r
 import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
 import { PendingBadge } from "../panel/pending-badge.tsx";
 import { usePendingEdits } from "../panel/pending-edits.ts";
-import { ProductForm } from "./product-form.tsx";
+import { ProductForm, queuedProductBody, type QueuedCreation } from "./product-form.tsx";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { ListState } from "../panel/list-state.tsx";
 import "../panel/panels.css";
 
-type FormMode = { kind: "idle" } | { kind: "creating" } | { kind: "editing"; product: Product };
+type FormMode =
+  | { kind: "idle" }
+  | { kind: "creating" }
+  | { kind: "editing"; product: Product }
+  | { kind: "editing-queued"; queued: QueuedCreation };
 
 interface ProductsPanelProps {
   /** A product to open in the editor as soon as the list is loaded (the address's ?product=). */
@@ -111,14 +115,27 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
 
       {pending.creations.length > 0 ? (
         <ul className="ac-list" aria-label={t`Products waiting to be sent`}>
-          {pending.creations.map((row) => (
-            <li key={row.id} className="ac-row">
-              <span className="ac-row__main">
-                <span className="ac-row__name">{row.label}</span>
-              </span>
-              <PendingBadge status={row.status} />
-            </li>
-          ))}
+          {pending.creations.map((row) => {
+            const body = queuedProductBody(row.body);
+            return (
+              <li key={row.id} className="ac-row" data-testid="queued-product">
+                <span className="ac-row__main">
+                  <span className="ac-row__name">{row.label}</span>
+                </span>
+                <PendingBadge status={row.status} />
+                {/* Edited again before it reached the server: the queued creation changes. */}
+                {body && row.id !== undefined && row.status !== "sending" ? (
+                  <button
+                    type="button"
+                    className="btn btn--sm btn--secondary"
+                    onClick={() => setMode({ kind: "editing-queued", queued: { id: row.id ?? 0, body } })}
+                  >
+                    <Trans>Edit</Trans>
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       ) : null}
 
@@ -163,13 +180,20 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
       <Dialog
         open={mode.kind !== "idle"}
         size="wider"
-        title={mode.kind === "editing" ? <Trans>Edit Product</Trans> : <Trans>New Product</Trans>}
+        title={mode.kind === "creating" ? <Trans>New Product</Trans> : <Trans>Edit Product</Trans>}
         onClose={closeForm}
       >
         {mode.kind === "idle" ? null : (
           <ProductForm
-            key={mode.kind === "editing" ? `${mode.product.id}@${mode.product.version}` : "new"}
+            key={
+              mode.kind === "editing"
+                ? `${mode.product.id}@${mode.product.version}`
+                : mode.kind === "editing-queued"
+                  ? `queued-${mode.queued.id}`
+                  : "new"
+            }
             product={mode.kind === "editing" ? mode.product : undefined}
+            queued={mode.kind === "editing-queued" ? mode.queued : undefined}
             categories={categoryList}
             onCancel={closeForm}
             onDone={() => {
