@@ -208,7 +208,7 @@ describe("admin API client", () => {
     const offline = fakeFetch(() => {
       throw new TypeError("Failed to fetch");
     });
-    const full = Object.assign(Object.create(db.adminOutbox) as typeof db.adminOutbox, {
+    const full = Object.assign(Object.create(db().adminOutbox) as ReturnType<typeof db>["adminOutbox"], {
       add: () => Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError")),
     });
     const api = createAdminClient({ fetch: offline.fn, outbox: full, isOnline: () => false });
