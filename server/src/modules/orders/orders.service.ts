@@ -22,7 +22,8 @@ import type { StockAlerts } from "@store/shared/schemas/stock";
 import { isCurrency } from "@store/shared/currency";
 import { ADMIN_ERROR_CODES } from "@store/shared/schemas/errors";
 import type { DataLayer, Tx } from "../../db/data.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../../http/errors.ts";
+import { ConflictError, NotFoundError } from "../../http/errors.ts";
+import { decodeCursor, encodeCursor } from "../../lib/cursor.ts";
 import { maskCode } from "../../lib/sealer.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 import type { CodeRow } from "../codes/codes.repo.ts";
@@ -34,25 +35,8 @@ import { firstName, hashToken, isTokenShaped, normalizeOrderCode } from "./order
 import { toAdminOrder, toLine, type OrderLineRow, type OrderRow, type OrdersRepo } from "./orders.repo.ts";
 
 const DAY = 24 * 3600_000;
+const STALE_ORDERS_PAGE = "This page of orders no longer exists. Please start from the first page.";
 
-/** The admin list's cursor: the last row's sort value and code, opaque to the console. */
-function encodeCursor(value: number, code: string): string {
-  return Buffer.from(JSON.stringify([value, code])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { value: number; code: string } {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && Number.isSafeInteger(parsed[0]) && typeof parsed[1] === "string") {
-      return { value: parsed[0] as number, code: parsed[1] };
-    }
-  } catch {
-    // not JSON: refused below
-  }
-  throw new ValidationError("This page of orders no longer exists. Please start from the first page.", {
-    cursor: "invalid",
-  });
-}
 /** What a confirmed payment settles: an order awaiting payment, or one that expired before the money landed (its
  * codes were freed: they are taken again from stock, or it waits for stock). */
 const SETTLEABLE: readonly OrderStatus[] = ["pending_payment", "expired"];
@@ -165,7 +149,8 @@ export class OrdersService {
   list(query: AdminOrderListQuery): Promise<AdminOrderPage> {
     const limit = Math.min(Math.max(1, Math.trunc(query.limit ?? 10) || 10), 100);
     const sort = query.sort ?? "newest";
-    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, STALE_ORDERS_PAGE);
+    const after = cursor && { value: cursor.value, code: cursor.key };
     const q = query.q?.trim() ?? "";
     const code = q === "" ? undefined : normalizeOrderCode(q);
     return this.deps.data.read(async (tx) => {
