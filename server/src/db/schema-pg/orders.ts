@@ -98,3 +98,11 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   locale: text("locale").notNull().default("en"),
   createdAt: ms("created_at").notNull(),
 });
+
+/** See ../schema/orders.ts (docs/decisions.md D31). */
+export const orderTotals = pgTable("order_totals", {
+  id: integer("id").primaryKey(),
+  upTo: ms("up_to").notNull(),
+  orders: integer("orders").notNull(),
+  customers: integer("customers").notNull(),
+});

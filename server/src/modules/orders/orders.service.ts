@@ -35,6 +35,9 @@ import { firstName, hashToken, isTokenShaped, normalizeOrderCode } from "./order
 import { toAdminOrder, toLine, type OrderLineRow, type OrderRow, type OrdersRepo } from "./orders.repo.ts";
 
 const DAY = 24 * 3600_000;
+/** Orders placed this long ago have committed (a checkout stamps its order just before writing it): the kept totals
+ * only ever cover such orders (docs/decisions.md D31). */
+const SETTLED_MS = 10 * 60_000;
 const STALE_ORDERS_PAGE = "This page of orders no longer exists. Please start from the first page.";
 
 /** What a confirmed payment settles: an order awaiting payment, or one that expired before the money landed (its
@@ -175,19 +178,42 @@ export class OrdersService {
     });
   }
 
-  metrics(now = this.clock()): Promise<Metrics> {
+  async metrics(now = this.clock()): Promise<Metrics> {
+    const totals = await this.totals(now);
     return this.deps.data.read(async (tx) => {
       const recentOrders = await this.repo.countCreatedBetween(tx, now - 7 * DAY, now + 1);
       const priorOrders = await this.repo.countCreatedBetween(tx, now - 14 * DAY, now - 7 * DAY);
       return {
-        totalOrders: await this.repo.totalOrders(tx),
-        uniqueCustomers: await this.repo.uniqueCustomers(tx),
+        totalOrders: totals.orders,
+        uniqueCustomers: totals.customers,
         totalProducts: await this.deps.catalog.countProducts(tx),
         recentOrders,
         priorOrders,
         growthPercentage: Math.round(((recentOrders - priorOrders) / Math.max(priorOrders, 1)) * 100),
       };
     });
+  }
+
+  /** All-time orders and distinct customers (docs/decisions.md D31): the kept totals, carried forward to
+   * `now - SETTLED_MS` (orders older than that have all committed) and written back, plus the orders since. Each
+   * view reads only the orders placed since the last one; the first view of a store counts its history once. */
+  private async totals(now: number): Promise<{ orders: number; customers: number }> {
+    const settled = now - SETTLED_MS;
+    const kept = await this.deps.data.read((tx) => this.repo.totals(tx));
+    let base = kept ?? { upTo: 0, orders: 0, customers: 0 };
+    if (base.upTo < settled) {
+      const delta = await this.deps.data.read((tx) => this.repo.placedBetween(tx, base.upTo, settled));
+      const next = {
+        upTo: settled,
+        orders: base.orders + delta.orders,
+        customers: base.customers + delta.newCustomers,
+      };
+      // Another view (or instance) may have moved them meanwhile: then this one's figures are still right for it.
+      await this.deps.data.transaction((tx) => this.repo.advanceTotals(tx, kept?.upTo, next));
+      base = next;
+    }
+    const tail = await this.deps.data.read((tx) => this.repo.placedBetween(tx, base.upTo, now + 1));
+    return { orders: base.orders + tail.orders, customers: base.customers + tail.newCustomers };
   }
 
   /** The dashboard's pictures: every day of the last `days` (today included) in the operator's time zone
