@@ -56,6 +56,11 @@ export class CatalogAdminService {
     const title = query.q?.trim() ?? "";
     const categoryId = query.category?.trim() ?? "";
     return this.data.read(async (tx) => {
+      // A product's id finds that product alone, by its key (a title search reads the list until it fills a page).
+      const byId = title !== "" && !cursor ? await this.repo.product(tx, title) : undefined;
+      if (byId && (categoryId === "" || byId.categoryId === categoryId)) {
+        return { products: await this.catalog.withVariants(tx, [byId]), next: null };
+      }
       const rows = await this.repo.page(tx, {
         ...(title !== "" ? { title } : {}),
         ...(categoryId !== "" ? { categoryId } : {}),
