@@ -47,18 +47,16 @@ describe("admin products", () => {
   it("pages products created in the same millisecond without losing or repeating one", async () => {
     const at = Date.now() + 60_000;
     await store.query((db, t) =>
-      db
-        .insert(t.products)
-        .values(
-          Array.from({ length: 13 }, (_, i) => ({
-            id: `same-${String(i).padStart(2, "0")}`,
-            title: `Twin ${i}`,
-            rev: 1,
-            version: 1,
-            createdAt: at,
-            updatedAt: at,
-          })),
-        ),
+      db.insert(t.products).values(
+        Array.from({ length: 13 }, (_, i) => ({
+          id: `same-${String(i).padStart(2, "0")}`,
+          title: `Twin ${i}`,
+          rev: 1,
+          version: 1,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      ),
     );
     const { products } = await allPages("&q=twin");
     expect(products.map((p) => p.id)).toEqual(
