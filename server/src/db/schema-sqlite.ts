@@ -184,6 +184,7 @@ export const {
   promos,
   idempotencyKeys,
   newsletterSubscribers,
+  orderTotals,
   paymentEvents,
   uploads,
 } = tables;

@@ -223,6 +223,28 @@ export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 export const adminProductListSchema = z.array(productSchema);
 
+/** GET /api/admin/products?limit=&q=&category=&cursor=: one page of products, newest first, paged on the server by
+ * a cursor (the `next` of the page before; docs/decisions.md D30). `q` is part of a title (any case) or a product's
+ * id; `category` a category id. */
+export const adminProductListQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, "limit must be a whole number")
+    .transform(Number)
+    .optional(),
+  q: z.string().trim().max(200).optional(),
+  category: z.string().trim().max(100).optional(),
+  cursor: z.string().max(300).optional(),
+});
+export type AdminProductListQuery = z.output<typeof adminProductListQuerySchema>;
+
+/** An answer of GET /api/admin/products: the page, and the cursor of the next one (null on the last page). */
+export const adminProductPageSchema = z.object({
+  products: z.array(productSchema),
+  next: z.string().nullable(),
+});
+export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
+
 // ---------- Categories ----------
 
 const categoryName = z

@@ -49,7 +49,13 @@ export const products = pgTable(
     sales: integer("sales").notNull().default(0),
     ...tracked,
   },
-  (t) => [index("products_rev_idx").on(t.rev), index("products_category_idx").on(t.categoryId)],
+  (t) => [
+    index("products_rev_idx").on(t.rev),
+    // The admin list, newest first, paged by (created_at, id) (docs/decisions.md D30); by category too (which also
+    // serves every lookup by category alone).
+    index("products_created_idx").on(t.createdAt, t.id),
+    index("products_category_created_idx").on(t.categoryId, t.createdAt, t.id),
+  ],
 );
 
 export const variants = pgTable(

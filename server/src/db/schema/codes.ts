@@ -29,7 +29,9 @@ export const codes = pgTable(
     // The reservation takes a product's (or option's) available codes in id order straight from this index, and
     // whether a product has any code left is one look into the second.
     index("codes_stock_idx").on(t.productId, t.variantId, t.status, t.id),
-    index("codes_product_status_idx").on(t.productId, t.status),
+    // The stock panel's list, newest first, of every code or of one status (and whether any is available).
+    index("codes_product_status_idx").on(t.productId, t.status, t.id),
+    index("codes_product_id_idx").on(t.productId, t.id),
     index("codes_order_idx").on(t.orderId),
   ],
 );

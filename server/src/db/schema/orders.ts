@@ -98,3 +98,13 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   locale: text("locale").notNull().default("en"),
   createdAt: ms("created_at").notNull(),
 });
+
+/** The dashboard's all-time totals up to `upTo` (ms, exclusive), carried forward by the orders placed since
+ * (docs/decisions.md D32): one row, id 1. Counting a million orders, or their distinct emails, per dashboard view is
+ * what it avoids. */
+export const orderTotals = pgTable("order_totals", {
+  id: integer("id").primaryKey(),
+  upTo: ms("up_to").notNull(),
+  orders: integer("orders").notNull(),
+  customers: integer("customers").notNull(),
+});

@@ -1,5 +1,5 @@
 /** Catalog writes for the admin (products, variants, categories). Each method takes the transaction it runs in. */
-import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import type { categories, products, variants } from "../../db/schema/index.ts";
 import type { CategoryRow, ProductRow, VariantRow } from "./catalog.repo.ts";
@@ -9,9 +9,30 @@ export type VariantInsert = typeof variants.$inferInsert;
 export type CategoryInsert = typeof categories.$inferInsert;
 
 export class CatalogAdminRepo {
-  async allProducts(tx: Tx): Promise<ProductRow[]> {
+  /** One page of the admin list, newest first, keyset-paged on (created_at, id) (docs/decisions.md D30): `after` is
+   * the last row of the page before. `title` matches part of a title in any case, or an id exactly; a title search
+   * reads the index in list order and stops at the page's last match (a catalog is tens of thousands of rows, not
+   * millions, so no text index is kept for it). */
+  async page(
+    tx: Tx,
+    query: { title?: string; categoryId?: string; after?: { value: number; id: string }; limit: number },
+  ): Promise<ProductRow[]> {
     const { products } = tx.t;
-    return tx.db.select().from(products).orderBy(desc(products.createdAt));
+    const conditions: SQL[] = [];
+    if (query.categoryId !== undefined) conditions.push(eq(products.categoryId, query.categoryId));
+    if (query.title !== undefined) {
+      const pattern = `%${query.title.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const match = or(sql`lower(${products.title}) like ${pattern} escape '\\'`, eq(products.id, query.title));
+      if (match) conditions.push(match);
+    }
+    if (query.after)
+      conditions.push(sql`(${products.createdAt}, ${products.id}) < (${query.after.value}, ${query.after.id})`);
+    return tx.db
+      .select()
+      .from(products)
+      .where(and(...conditions))
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(query.limit);
   }
 
   async product(tx: Tx, id: string): Promise<ProductRow | undefined> {

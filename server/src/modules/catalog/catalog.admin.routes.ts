@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import {
+  adminProductListQuerySchema,
   categoryCreateSchema,
   categoryUpdateSchema,
   productCreateSchema,
   productUpdateSchema,
 } from "@store/shared/schemas/admin";
 import type { AdminEnv } from "../../http/session.ts";
-import { readJson, readVersionQuery } from "../../http/validate.ts";
+import { parseWith, readJson, readVersionQuery } from "../../http/validate.ts";
 import type { CatalogAdminService } from "./catalog.admin.service.ts";
 
 /** Product editing (/api/admin/products) and category mutations (/api/categories); the guard in app.ts
@@ -14,7 +15,15 @@ import type { CatalogAdminService } from "./catalog.admin.service.ts";
 export function catalogAdminRoutes(service: CatalogAdminService): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 
-  app.get("/api/admin/products", async (c) => c.json(await service.listProducts()));
+  app.get("/api/admin/products", async (c) => {
+    const query = parseWith(adminProductListQuerySchema, {
+      limit: c.req.query("limit"),
+      q: c.req.query("q"),
+      category: c.req.query("category"),
+      cursor: c.req.query("cursor"),
+    });
+    return c.json(await service.listPage(query));
+  });
   app.get("/api/admin/products/:id", async (c) => c.json(await service.getProduct(c.req.param("id"))));
 
   app.post("/api/admin/products", async (c) => {

@@ -2,6 +2,8 @@
  * revision in its own transaction and stamps the rows with it, so incremental sync sees it (docs/decisions.md D1). */
 import type { Category, Product } from "@store/shared/schemas/catalog";
 import type {
+  AdminProductListQuery,
+  AdminProductPage,
   CategoryCreate,
   CategoryUpdate,
   ProductCreate,
@@ -12,6 +14,7 @@ import { slugify } from "@store/shared/slug";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { ERROR_CODES } from "@store/shared/schemas/error-codes";
 import { ConflictError, NotFoundError, fieldRefusal, problem } from "../../http/errors.ts";
+import { decodeCursor, encodeCursor } from "../../lib/cursor.ts";
 import { newId } from "../../lib/ids.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import type { CatalogAdminRepo, ProductInsert, VariantInsert } from "./catalog.admin.repo.ts";
@@ -25,6 +28,8 @@ export const CATEGORY_HAS_CHILDREN = problem(
   ERROR_CODES.categoryHasSubcategories,
 );
 export const CATEGORY_IN_USE = problem("Cannot delete category in use", ERROR_CODES.categoryInUse);
+const STALE_PRODUCTS_PAGE = "This page of products no longer exists. Please start from the first page.";
+const PRODUCT_PAGE = 24;
 const PRODUCT_ID_TAKEN = problem("A product with this id already exists", ERROR_CODES.productIdTaken);
 
 function priceColumns(p: { USD: number; TND: number; EUR: number; EGP: number }) {
@@ -44,8 +49,31 @@ export class CatalogAdminService {
 
   // ---------- Products ----------
 
-  listProducts(): Promise<Product[]> {
-    return this.data.read(async (tx) => this.catalog.withVariants(tx, await this.repo.allProducts(tx)));
+  /** One page of the admin list, newest first (docs/decisions.md D30). */
+  listPage(query: AdminProductListQuery): Promise<AdminProductPage> {
+    const limit = Math.min(Math.max(1, Math.trunc(query.limit ?? PRODUCT_PAGE) || PRODUCT_PAGE), 100);
+    const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, STALE_PRODUCTS_PAGE);
+    const title = query.q?.trim() ?? "";
+    const categoryId = query.category?.trim() ?? "";
+    return this.data.read(async (tx) => {
+      // A product's id finds that product alone, by its key (a title search reads the list until it fills a page).
+      const byId = title !== "" && !cursor ? await this.repo.product(tx, title) : undefined;
+      if (byId && (categoryId === "" || byId.categoryId === categoryId)) {
+        return { products: await this.catalog.withVariants(tx, [byId]), next: null };
+      }
+      const rows = await this.repo.page(tx, {
+        ...(title !== "" ? { title } : {}),
+        ...(categoryId !== "" ? { categoryId } : {}),
+        ...(cursor ? { after: { value: cursor.value, id: cursor.key } } : {}),
+        limit: limit + 1,
+      });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        products: await this.catalog.withVariants(tx, page),
+        next: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+      };
+    });
   }
 
   async getProduct(id: string): Promise<Product> {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Category, Product } from "@store/shared/schemas/catalog";
+import type { AdminProductPage } from "@store/shared/schemas/admin";
 import type { TestStore } from "../../test/harness.ts";
 import { adminStoreForEachTest, type AdminClient } from "../../test/admin-session.ts";
 import { syncDelta, syncVersion } from "../../test/sync.ts";
@@ -9,12 +10,81 @@ describe("admin products", () => {
   let admin: AdminClient;
   adminStoreForEachTest((opened) => ({ store, admin } = opened));
 
-  it("lists every product with its variants", async () => {
-    const res = await admin.request("GET", "/api/admin/products");
-    expect(res.status).toBe(200);
-    const list = (await res.json()) as Product[];
-    expect(list.length).toBeGreaterThanOrEqual(40);
-    expect(list.some((p) => p.variants.length > 0)).toBe(true);
+  /** Every page of the admin list for `query`, following the cursors. */
+  async function allPages(query = ""): Promise<{ pages: AdminProductPage[]; products: Product[] }> {
+    const pages: AdminProductPage[] = [];
+    let cursor: string | null = null;
+    do {
+      const at: string = cursor === null ? "" : `&cursor=${encodeURIComponent(cursor)}`;
+      const res = await admin.request("GET", `/api/admin/products?limit=10${query}${at}`);
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as AdminProductPage;
+      pages.push(page);
+      cursor = page.next;
+    } while (cursor !== null && pages.length < 100);
+    return { pages, products: pages.flatMap((p) => p.products) };
+  }
+
+  it("lists the products a page at a time, newest first, with their variants (keyset cursor, D30)", async () => {
+    const first = (await (await admin.request("GET", "/api/admin/products")).json()) as AdminProductPage;
+    expect(first.products).toHaveLength(24);
+    expect(first.next).not.toBeNull();
+    const { pages, products } = await allPages();
+    expect(products.length).toBeGreaterThanOrEqual(40);
+    expect(pages.slice(0, -1).every((p) => p.products.length === 10)).toBe(true);
+    expect(pages.at(-1)?.next).toBeNull();
+    // Every product once, newest first (ties broken by id, descending), whatever the page size.
+    expect(new Set(products.map((p) => p.id)).size).toBe(products.length);
+    const sorted = [...products].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    expect(products.map((p) => p.id)).toEqual(sorted.map((p) => p.id));
+    expect(products.slice(0, 24).map((p) => p.id)).toEqual(first.products.map((p) => p.id));
+    expect(products.some((p) => p.variants.length > 0)).toBe(true);
+  });
+
+  it("pages products created in the same millisecond without losing or repeating one", async () => {
+    const at = Date.now() + 60_000;
+    await store.query((db, t) =>
+      db.insert(t.products).values(
+        Array.from({ length: 13 }, (_, i) => ({
+          id: `same-${String(i).padStart(2, "0")}`,
+          title: `Twin ${i}`,
+          rev: 1,
+          version: 1,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      ),
+    );
+    const { products } = await allPages("&q=twin");
+    expect(products.map((p) => p.id)).toEqual(
+      Array.from({ length: 13 }, (_, i) => `same-${String(12 - i).padStart(2, "0")}`),
+    );
+  });
+
+  it("searches by part of a title in any case, or by id, and filters by category", async () => {
+    const made = await admin.request("POST", "/api/admin/products", {
+      title: "Zebra 100% Card_X",
+      categoryId: "cat-gift-cards",
+    });
+    const zebra = (await made.json()) as Product;
+    const titles = async (query: string) => (await allPages(query)).products.map((p) => p.id);
+    expect(await titles("&q=EBRA%20100")).toEqual([zebra.id]);
+    // % and _ are matched as themselves, not as wildcards.
+    expect(await titles("&q=100%25%20card_x")).toEqual([zebra.id]);
+    expect(await titles("&q=100%25%25")).toEqual([]);
+    expect(await titles(`&q=${zebra.id}`)).toEqual([zebra.id]);
+    const inCategory = (await allPages("&category=cat-gift-cards")).products;
+    expect(inCategory.length).toBeGreaterThan(1);
+    expect(inCategory.every((p) => p.categoryId === "cat-gift-cards")).toBe(true);
+    expect(inCategory[0]?.id).toBe(zebra.id);
+    expect(await titles("&category=cat-gift-cards&q=zebra")).toEqual([zebra.id]);
+    expect(await titles("&category=no-such-category")).toEqual([]);
+  });
+
+  it("refuses a cursor it did not make", async () => {
+    const res = await admin.request("GET", "/api/admin/products?cursor=not-a-cursor");
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields?: Record<string, unknown> }).fields).toHaveProperty("cursor");
   });
 
   it("creates, updates and deletes a product, each visible in the sync delta", async () => {
@@ -172,8 +242,8 @@ describe("admin products", () => {
     expect(b.status).toBe(201);
     const pa = (await a.json()) as Product;
     expect(((await b.json()) as Product).id).toBe(pa.id);
-    const list = (await (await admin.request("GET", "/api/admin/products")).json()) as Product[];
-    expect(list.filter((p) => p.title === "Once")).toHaveLength(1);
+    const list = (await (await admin.request("GET", "/api/admin/products?q=once")).json()) as AdminProductPage;
+    expect(list.products.filter((p) => p.title === "Once")).toHaveLength(1);
   });
 
   it("replays a category created with an Idempotency-Key (as the offline outbox sends it) without a second one", async () => {
@@ -190,7 +260,7 @@ describe("admin products", () => {
   it("commits an edit and its stored answer together: when the answer cannot be stored, nothing is applied", async () => {
     const body = { title: "Atomic" };
     const titled = async () =>
-      ((await (await admin.request("GET", "/api/admin/products")).json()) as Product[]).filter(
+      ((await (await admin.request("GET", "/api/admin/products?q=atomic")).json()) as AdminProductPage).products.filter(
         (p) => p.title === "Atomic",
       );
     const failOnce = vi.spyOn(store.services.idempotency, "complete").mockRejectedValueOnce(new Error("disk full"));

@@ -1,7 +1,7 @@
 /** Every order query; each method takes the transaction it runs in. Exports: OrdersRepo with insert(tx, order,
  * lines) -> line ids (undefined when the code is taken), row(tx, code), rowById(tx, id), findByCode(tx, code),
  * findByTokenHash(tx, hash), page(tx, query), linesOf(tx, orderIds), counts for metrics
- * (totalOrders, uniqueCustomers, countCreatedBetween), transition(tx, code, from, to, now), dueToExpire(tx, now,
+ * (totals, advanceTotals, placedBetween, countCreatedBetween), transition(tx, code, from, to, now), dueToExpire(tx, now,
  * limit), awaitingStock(tx), addEvent(tx, event), eventsOf(tx, orderId). */
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
@@ -203,13 +203,50 @@ export class OrdersRepo {
       .limit(query.limit);
   }
 
-  async totalOrders(tx: Tx): Promise<number> {
-    return (await tx.db.select({ n: count() }).from(tx.t.orders))[0]?.n ?? 0;
+  /** The kept all-time totals (docs/decisions.md D32): orders and distinct customers placed before `upTo`. */
+  async totals(tx: Tx): Promise<{ upTo: number; orders: number; customers: number } | undefined> {
+    const { orderTotals } = tx.t;
+    const rows = await tx.db
+      .select({ upTo: orderTotals.upTo, orders: orderTotals.orders, customers: orderTotals.customers })
+      .from(orderTotals)
+      .where(eq(orderTotals.id, 1));
+    return rows[0];
   }
 
-  async uniqueCustomers(tx: Tx): Promise<number> {
+  /** Moves the kept totals from `from` to `to.upTo`; false when another writer moved them first. */
+  async advanceTotals(tx: Tx, from: number | undefined, to: { upTo: number; orders: number; customers: number }) {
+    const { orderTotals } = tx.t;
+    if (from === undefined) {
+      const rows = await tx.db
+        .insert(orderTotals)
+        .values({ id: 1, ...to })
+        .onConflictDoNothing()
+        .returning({ id: orderTotals.id });
+      return rows.length > 0;
+    }
+    const rows = await tx.db
+      .update(orderTotals)
+      .set(to)
+      .where(and(eq(orderTotals.id, 1), eq(orderTotals.upTo, from)))
+      .returning({ id: orderTotals.id });
+    return rows.length > 0;
+  }
+
+  /** Orders placed in [from, to), and how many of their customers (emails in any case) had no order before `from`:
+   * a range of the created_at index, and for each email one look in the lower(email) index. */
+  async placedBetween(tx: Tx, from: number, to: number): Promise<{ orders: number; newCustomers: number }> {
     const { orders } = tx.t;
-    return (await tx.db.select({ n: countDistinct(sql`lower(${orders.customerEmail})`) }).from(orders))[0]?.n ?? 0;
+    const earlier = sql`not exists (select 1 from orders as e where lower(e.customer_email) = lower(${orders.customerEmail}) and e.created_at < ${from})`;
+    const rows = await tx.db
+      .select({
+        orders: count().mapWith(Number),
+        newCustomers: sql<number>`count(distinct case when ${earlier} then lower(${orders.customerEmail}) end)`.mapWith(
+          Number,
+        ),
+      })
+      .from(orders)
+      .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to)));
+    return rows[0] ?? { orders: 0, newCustomers: 0 };
   }
 
   /** Orders placed in [from, to) per day and currency: how many, and the revenue of those in `paidStatuses`.

@@ -22,7 +22,8 @@ import type { StockAlerts } from "@store/shared/schemas/stock";
 import { isCurrency } from "@store/shared/currency";
 import { ADMIN_ERROR_CODES } from "@store/shared/schemas/errors";
 import type { DataLayer, Tx } from "../../db/data.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../../http/errors.ts";
+import { ConflictError, NotFoundError } from "../../http/errors.ts";
+import { decodeCursor, encodeCursor } from "../../lib/cursor.ts";
 import { maskCode } from "../../lib/sealer.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 import type { CodeRow } from "../codes/codes.repo.ts";
@@ -34,25 +35,11 @@ import { firstName, hashToken, isTokenShaped, normalizeOrderCode } from "./order
 import { toAdminOrder, toLine, type OrderLineRow, type OrderRow, type OrdersRepo } from "./orders.repo.ts";
 
 const DAY = 24 * 3600_000;
+/** Orders placed this long ago have committed (a checkout stamps its order just before writing it): the kept totals
+ * only ever cover such orders (docs/decisions.md D32). */
+const SETTLED_MS = 10 * 60_000;
+const STALE_ORDERS_PAGE = "This page of orders no longer exists. Please start from the first page.";
 
-/** The admin list's cursor: the last row's sort value and code, opaque to the console. */
-function encodeCursor(value: number, code: string): string {
-  return Buffer.from(JSON.stringify([value, code])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { value: number; code: string } {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && Number.isSafeInteger(parsed[0]) && typeof parsed[1] === "string") {
-      return { value: parsed[0] as number, code: parsed[1] };
-    }
-  } catch {
-    // not JSON: refused below
-  }
-  throw new ValidationError("This page of orders no longer exists. Please start from the first page.", {
-    cursor: "invalid",
-  });
-}
 /** What a confirmed payment settles: an order awaiting payment, or one that expired before the money landed (its
  * codes were freed: they are taken again from stock, or it waits for stock). */
 const SETTLEABLE: readonly OrderStatus[] = ["pending_payment", "expired"];
@@ -165,7 +152,8 @@ export class OrdersService {
   list(query: AdminOrderListQuery): Promise<AdminOrderPage> {
     const limit = Math.min(Math.max(1, Math.trunc(query.limit ?? 10) || 10), 100);
     const sort = query.sort ?? "newest";
-    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, STALE_ORDERS_PAGE);
+    const after = cursor && { value: cursor.value, code: cursor.key };
     const q = query.q?.trim() ?? "";
     const code = q === "" ? undefined : normalizeOrderCode(q);
     return this.deps.data.read(async (tx) => {
@@ -190,19 +178,43 @@ export class OrdersService {
     });
   }
 
-  metrics(now = this.clock()): Promise<Metrics> {
+  async metrics(now = this.clock()): Promise<Metrics> {
+    const totals = await this.totals(now);
     return this.deps.data.read(async (tx) => {
       const recentOrders = await this.repo.countCreatedBetween(tx, now - 7 * DAY, now + 1);
       const priorOrders = await this.repo.countCreatedBetween(tx, now - 14 * DAY, now - 7 * DAY);
       return {
-        totalOrders: await this.repo.totalOrders(tx),
-        uniqueCustomers: await this.repo.uniqueCustomers(tx),
+        totalOrders: totals.orders,
+        uniqueCustomers: totals.customers,
         totalProducts: await this.deps.catalog.countProducts(tx),
         recentOrders,
         priorOrders,
         growthPercentage: Math.round(((recentOrders - priorOrders) / Math.max(priorOrders, 1)) * 100),
       };
     });
+  }
+
+  /** All-time orders and distinct customers (docs/decisions.md D32): the kept totals, carried forward to
+   * `now - SETTLED_MS` (orders older than that have all committed) and written back, plus the orders since. Each
+   * view reads only the orders placed since the last one; the first view of a store counts its history once. */
+  private async totals(now: number): Promise<{ orders: number; customers: number }> {
+    const settled = now - SETTLED_MS;
+    const kept = await this.deps.data.read((tx) => this.repo.totals(tx));
+    let base = kept ?? { upTo: 0, orders: 0, customers: 0 };
+    // Written back at most once a minute: between, a view reads a minute more of orders instead of writing.
+    if (base.upTo <= settled - 60_000) {
+      const delta = await this.deps.data.read((tx) => this.repo.placedBetween(tx, base.upTo, settled));
+      const next = {
+        upTo: settled,
+        orders: base.orders + delta.orders,
+        customers: base.customers + delta.newCustomers,
+      };
+      // Another view (or instance) may have moved them meanwhile: then this one's figures are still right for it.
+      await this.deps.data.transaction((tx) => this.repo.advanceTotals(tx, kept?.upTo, next));
+      base = next;
+    }
+    const tail = await this.deps.data.read((tx) => this.repo.placedBetween(tx, base.upTo, now + 1));
+    return { orders: base.orders + tail.orders, customers: base.customers + tail.newCustomers };
   }
 
   /** The dashboard's pictures: every day of the last `days` (today included) in the operator's time zone

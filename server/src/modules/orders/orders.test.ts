@@ -159,6 +159,15 @@ describe("orders", () => {
       priorOrders: 1,
       growthPercentage: 100,
     });
+    // The all-time totals are kept up to ten minutes before the view (D32) and carried forward by later views.
+    const kept = async () => (await store.query((db, t) => db.select().from(t.orderTotals)))[0];
+    expect(await kept()).toMatchObject({ upTo: now - 10 * 60_000, orders: 1, customers: 1 });
+    await place(body({ email: "c@x.io" }));
+    await place(body({ email: "B@X.IO" }));
+    const later = now + 3600_000;
+    expect(await store.services.orders.metrics(later)).toMatchObject({ totalOrders: 5, uniqueCustomers: 3 });
+    expect(await kept()).toMatchObject({ upTo: later - 10 * 60_000, orders: 5, customers: 3 });
+    expect(await store.services.orders.metrics(later)).toMatchObject({ totalOrders: 5, uniqueCustomers: 3 });
     const empty = await createTestStore();
     try {
       expect(await empty.services.orders.metrics(now)).toMatchObject({ totalOrders: 0, growthPercentage: 0 });

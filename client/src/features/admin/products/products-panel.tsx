@@ -1,10 +1,12 @@
-/** Admin > Products: the catalog as cards (image, title, id, Edit, Delete) and the New/Edit form. */
-import { useState } from "react";
+/** Admin > Products: the catalog as cards (image, title, id, Edit, Delete) and the New/Edit form. The list is paged
+ * on the server, newest first (docs/decisions.md D30), searchable by title or id and filtered by category; offline,
+ * the copy synced on this device stands in for it. */
+import { useId, useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { formatMoney } from "@store/shared/currency";
 import type { Product } from "@store/shared/schemas/catalog";
-import { adminProductListSchema } from "@store/shared/schemas/admin";
+import { adminProductPageSchema } from "@store/shared/schemas/admin";
 import { categoryListSchema } from "@store/shared/schemas/catalog";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
 import { useCategories, useProducts } from "../../catalog/catalog-hooks.ts";
@@ -16,6 +18,29 @@ import { ProductForm, queuedProductBody, type QueuedCreation } from "./product-f
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { ListState } from "../panel/list-state.tsx";
 import "../panel/panels.css";
+
+export const PRODUCTS_PAGE_SIZE = 24;
+
+interface Filters {
+  q: string;
+  category: string;
+}
+
+/** The address of one page: the filters and the cursor of the page (none for the first). */
+export function productsPath({ q, category }: Filters, cursor: string | null): string {
+  const params = new URLSearchParams({ limit: String(PRODUCTS_PAGE_SIZE) });
+  if (q.trim() !== "") params.set("q", q.trim());
+  if (category !== "") params.set("category", category);
+  if (cursor !== null) params.set("cursor", cursor);
+  return `/api/admin/products?${params.toString()}`;
+}
+
+/** The device's copy filtered as the server would (offline): part of the title in any case, or the id. */
+function matchesOffline(p: Product, { q, category }: Filters): boolean {
+  const needle = q.trim().toLowerCase();
+  if (category !== "" && p.categoryId !== category) return false;
+  return needle === "" || p.title.toLowerCase().includes(needle) || p.id === q.trim();
+}
 
 type FormMode =
   | { kind: "idle" }
@@ -32,7 +57,14 @@ interface ProductsPanelProps {
 
 export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanelProps = {}) {
   const { t, i18n } = useLingui();
-  const products = useAdminResource("/api/admin/products", adminProductListSchema, () =>
+  const searchId = useId();
+  const categoryId = useId();
+  const [draft, setDraft] = useState("");
+  const [filters, setFilters] = useState<Filters>({ q: "", category: "" });
+  /** Cursors of the pages before the one shown (null for the first page), so 'Previous' goes back. */
+  const [trail, setTrail] = useState<(string | null)[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const products = useAdminResource(productsPath(filters, cursor), adminProductPageSchema, () =>
     toast.error(t`Failed to load products`),
   );
   const categories = useAdminResource("/api/categories", categoryListSchema);
@@ -44,18 +76,34 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
   const [deleting, setDeleting] = useState(false);
   const toasts = useChangeToasts();
 
-  // Offline, the copy synced on this device stands in for the server's list.
+  // Offline, the copy synced on this device stands in for the server's page.
   const offlineCopy = products.data === undefined && products.error !== null;
-  const list = products.data ?? (offlineCopy ? localProducts : undefined);
+  const sorted = products.data
+    ? products.data.products
+    : offlineCopy && localProducts
+      ? localProducts.filter((p) => matchesOffline(p, filters)).sort((a, b) => b.createdAt - a.createdAt)
+      : undefined;
+  const next = products.data?.next ?? null;
   const categoryList = categories.data ?? localCategories ?? [];
-  const sorted = list ? [...list].sort((a, b) => b.createdAt - a.createdAt) : undefined;
+  const filtered = filters.q.trim() !== "" || filters.category !== "";
 
-  // The linked product opens once, when the list that holds it has loaded.
+  // The linked product opens once, when the first page has loaded: from that page or the device's copy.
   const [handledLink, setHandledLink] = useState<string | undefined>(undefined);
   if (linkedProductId !== undefined && linkedProductId !== handledLink && sorted) {
     setHandledLink(linkedProductId);
-    const linked = sorted.find((p) => p.id === linkedProductId);
+    const linked = sorted.find((p) => p.id === linkedProductId) ?? localProducts?.find((p) => p.id === linkedProductId);
     if (linked && mode.kind === "idle") setMode({ kind: "editing", product: linked });
+  }
+
+  function refine(change: Partial<Filters>) {
+    setFilters((f) => ({ ...f, ...change }));
+    setTrail([]);
+    setCursor(null);
+  }
+
+  function onSearch(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    refine({ q: draft });
   }
 
   function closeForm() {
@@ -93,6 +141,7 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
     }
   }
 
+  const page = trail.length + 1;
   return (
     <section className="ac-panel" aria-labelledby="admin-products-title">
       <div className="ac-panel__head">
@@ -103,6 +152,40 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
           <Trans>New Product</Trans>
         </button>
       </div>
+
+      <form className="admin-orders-filters" role="search" onSubmit={onSearch}>
+        <div className="admin-orders-filters__search">
+          <label htmlFor={searchId}>
+            <Trans>Title or product id</Trans>
+          </label>
+          <div className="admin-inline">
+            <input
+              id={searchId}
+              type="search"
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              autoComplete="off"
+              maxLength={200}
+            />
+            <button type="submit" className="btn btn--primary">
+              <Trans>Search</Trans>
+            </button>
+          </div>
+        </div>
+        <div>
+          <label htmlFor={categoryId}>
+            <Trans>Category</Trans>
+          </label>
+          <select id={categoryId} value={filters.category} onChange={(e) => refine({ category: e.target.value })}>
+            <option value="">{t`All categories`}</option>
+            {categoryList.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
 
       {offlineCopy ? (
         <p className="ac-hint" role="status">
@@ -139,7 +222,10 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
         </ul>
       ) : null}
 
-      <ListState items={sorted} empty={<Trans>No products yet</Trans>}>
+      <ListState
+        items={sorted}
+        empty={filtered ? <Trans>No product matches this search.</Trans> : <Trans>No products yet</Trans>}
+      >
         {(items) => (
           <ul className="ac-grid">
             {items.map((p) => (
@@ -176,6 +262,36 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
           </ul>
         )}
       </ListState>
+
+      {offlineCopy ? null : (
+        <nav className="admin-pager" aria-label={t`Pages of products`}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            disabled={trail.length === 0 || products.loading}
+            onClick={() => {
+              setCursor(trail.at(-1) ?? null);
+              setTrail((tr) => tr.slice(0, -1));
+            }}
+          >
+            <Trans>Previous</Trans>
+          </button>
+          <span data-testid="products-page">
+            <Trans>Page {page}</Trans>
+          </span>
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            disabled={next === null || products.loading}
+            onClick={() => {
+              setTrail((tr) => [...tr, cursor]);
+              setCursor(next);
+            }}
+          >
+            <Trans>Next</Trans>
+          </button>
+        </nav>
+      )}
 
       <Dialog
         open={mode.kind !== "idle"}
