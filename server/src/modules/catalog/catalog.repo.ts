@@ -148,11 +148,7 @@ export class CatalogRepo {
       .where(gt(products.discountPercent, 0))
       .orderBy(desc(products.discountPercent), desc(products.createdAt), asc(products.id))
       .limit(limit);
-    const fresh = await tx.db
-      .select()
-      .from(products)
-      .orderBy(desc(products.createdAt), asc(products.id))
-      .limit(limit);
+    const fresh = await tx.db.select().from(products).orderBy(desc(products.createdAt), asc(products.id)).limit(limit);
     const picks = await tx.db
       .select()
       .from(products)

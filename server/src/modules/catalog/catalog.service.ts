@@ -111,10 +111,25 @@ export class CatalogService {
       const noDeletions = { products: [], categories: [], banners: [] };
       const unchanged = !full && from === version;
       if (unchanged) {
-        return { version, next: null, full, products: [], categories: [], banners: [], deleted: noDeletions, settings: null };
+        return {
+          version,
+          next: null,
+          full,
+          products: [],
+          categories: [],
+          banners: [],
+          deleted: noDeletions,
+          settings: null,
+        };
       }
-      const { products, next } = await this.repo.productsPage(tx, from, page.after ?? null, page.limit ?? SYNC_PAGE_SIZE);
-      if (!first) return { version, next, full, products, categories: [], banners: [], deleted: noDeletions, settings: null };
+      const { products, next } = await this.repo.productsPage(
+        tx,
+        from,
+        page.after ?? null,
+        page.limit ?? SYNC_PAGE_SIZE,
+      );
+      if (!first)
+        return { version, next, full, products, categories: [], banners: [], deleted: noDeletions, settings: null };
       return {
         version,
         next,
@@ -123,7 +138,8 @@ export class CatalogService {
         categories: await this.repo.categoriesChangedSince(tx, from),
         banners: await this.repo.bannersChangedSince(tx, from),
         deleted: full ? noDeletions : await this.repo.deletionsSince(tx, from),
-        settings: full || (await this.repo.settingsChangedSince(tx, from)) ? await this.settings.storeSettings(tx) : null,
+        settings:
+          full || (await this.repo.settingsChangedSince(tx, from)) ? await this.settings.storeSettings(tx) : null,
       };
     });
   }

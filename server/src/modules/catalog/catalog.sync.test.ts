@@ -37,7 +37,7 @@ async function followPages(store: TestStore, replica: Replica): Promise<void> {
     apply(replica, first);
     replica.version = first.version;
     let latest = first.version;
-    for (let page = first; page.next !== null; ) {
+    for (let page = first; page.next !== null;) {
       page = await read(since, page.next);
       for (const p of page.products) replica.products.set(p.id, JSON.stringify([p.title, p.price, p.version]));
       latest = Math.max(latest, page.version);

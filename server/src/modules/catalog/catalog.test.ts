@@ -61,7 +61,9 @@ describe("catalog sync", () => {
     let pages = 0;
     do {
       const query: string = after === null ? "" : `&after=${encodeURIComponent(after)}`;
-      const page = syncResponseSchema.parse(await (await store.app.request(`/api/sync?since=0&limit=7${query}`)).json());
+      const page = syncResponseSchema.parse(
+        await (await store.app.request(`/api/sync?since=0&limit=7${query}`)).json(),
+      );
       expect(page.full).toBe(true);
       expect(page.products.length).toBeLessThanOrEqual(7);
       if (pages === 0) {
