@@ -55,6 +55,8 @@ export async function createTestStore(
     services,
     dataDir,
     close: async () => {
+      // The mail worker first: its .eml writer must not write into the data dir while it is being removed.
+      await services.mailWorker.stop();
       await data.close();
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -86,7 +88,14 @@ export async function openPeer(
 ): Promise<{ app: Hono; services: Services; close: () => Promise<void> }> {
   const data = await openDatabase(store.config.database);
   const services = buildServices({ config: store.config, data });
-  return { app: buildApp({ config: store.config, data }, services), services, close: () => data.close() };
+  return {
+    app: buildApp({ config: store.config, data }, services),
+    services,
+    close: async () => {
+      await services.mailWorker.stop();
+      await data.close();
+    },
+  };
 }
 
 /** Whether the integration tests run on PostgreSQL (TEST_DATABASE=postgres) instead of SQLite. */
