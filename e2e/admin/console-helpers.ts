@@ -1,6 +1,7 @@
 /** Sign-in and settings helpers for the admin console specs. */
 import { expect, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
+import type { Product } from "../../shared/src/schemas/catalog.ts";
 
 export const TABLET = { width: 1024, height: 768 };
 
@@ -64,4 +65,20 @@ export async function apiSession(request: APIRequestContext): Promise<ApiSession
 export async function currentRate(request: APIRequestContext): Promise<number> {
   const res = await request.get("/api/admin/rate");
   return ((await res.json()) as { usdToTnd: number }).usdToTnd;
+}
+
+/** Every product, through the admin list's pages (the server answers one page at a time, docs/decisions.md D30). */
+export async function allAdminProducts(api: ApiSession): Promise<Product[]> {
+  const products: Product[] = [];
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({ limit: "100", ...(cursor ? { cursor } : {}) });
+    const page = (await api.get(`/api/admin/products?${query.toString()}`)) as {
+      products: Product[];
+      next: string | null;
+    };
+    products.push(...page.products);
+    cursor = page.next;
+  } while (cursor !== null);
+  return products;
 }

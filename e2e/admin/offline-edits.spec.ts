@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { Product } from "../../shared/src/schemas/catalog.ts";
-import { TABLET, apiSession, openSection, signIn, type ApiSession } from "./console-helpers.ts";
+import { TABLET, allAdminProducts, apiSession, openSection, signIn, type ApiSession } from "./console-helpers.ts";
 import { createProduct, tag } from "./catalog-fixtures.ts";
 import { placeOrder, orderStatus, recentRow } from "./order-helpers.ts";
 import {
@@ -22,7 +22,7 @@ test.use({ viewport: TABLET });
 test.describe.configure({ timeout: 180_000 });
 
 async function productsTitled(api: ApiSession, title: string): Promise<Product[]> {
-  return ((await api.get("/api/admin/products")) as Product[]).filter((p) => p.title === title);
+  return (await allAdminProducts(api)).filter((p) => p.title === title);
 }
 
 test("a product created offline can be edited again offline, and reaches the server once, as last edited", async ({

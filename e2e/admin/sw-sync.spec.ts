@@ -1,10 +1,10 @@
 /** The service worker carries the admin outbox (docs/decisions.md D17): edits queued offline reach the server with
  * no console page open, on the worker's Background Sync, and never twice. At the tablet viewport. */
 import { expect, test, type Page } from "@playwright/test";
-import type { Banner, Product } from "../../shared/src/schemas/catalog.ts";
+import type { Banner } from "../../shared/src/schemas/catalog.ts";
 import { E2E_ADMIN } from "../../playwright.config.ts";
 import { createStockProduct, stockOf } from "../stock/stock-helpers.ts";
-import { TABLET, apiSession, openSection, signIn } from "./console-helpers.ts";
+import { TABLET, allAdminProducts, apiSession, openSection, signIn } from "./console-helpers.ts";
 import { createBanner, createProduct, makePng } from "./catalog-fixtures.ts";
 import {
   addCategory,
@@ -201,7 +201,7 @@ test("ten edits of every kind made offline survive reloads and a closed console,
     await expect.poll(async () => (await readQueue(store)).length, { timeout: 30_000 }).toBe(0);
 
     const server = async () => {
-      const products = (await api.get("/api/admin/products")) as Product[];
+      const products = await allAdminProducts(api);
       const banners = (await api.get("/api/admin/banners")) as Banner[];
       const promos = (await api.get("/api/admin/promos")) as Promo[];
       return {
@@ -236,7 +236,7 @@ test("ten edits of every kind made offline survive reloads and a closed console,
     expect(await server()).toEqual(expected);
 
     // The storefront shows them after its next sync.
-    const [made] = ((await api.get("/api/admin/products")) as Product[]).filter((p) => p.title === names.product);
+    const [made] = (await allAdminProducts(api)).filter((p) => p.title === names.product);
     await store.goto(`/product/${made?.id ?? ""}`);
     await expect(store.getByRole("heading", { name: names.product })).toBeVisible();
     await store.goto(`/product/${priced.id}`);
@@ -254,7 +254,7 @@ test("ten edits of every kind made offline survive reloads and a closed console,
     await deleteCategoriesNamed(api, request, names.created);
     await deleteCategoriesNamed(api, request, names.renamed);
     await deleteCategoriesNamed(api, request, names.renameMe);
-    for (const p of (await api.get("/api/admin/products")) as Product[])
+    for (const p of await allAdminProducts(api))
       if (p.title === names.product || p.id === priced.id) await api.send("DELETE", `/api/admin/products/${p.id}`);
     for (const b of (await api.get("/api/admin/banners")) as Banner[])
       if (b.title === names.banner || b.id === shown.id) await api.send("DELETE", `/api/admin/banners/${b.id}`);
