@@ -34,7 +34,6 @@ export function category(id: string, patch: Partial<Category> = {}): Category {
 export function syncResponse(patch: Partial<SyncResponse> = {}): SyncResponse {
   return {
     version: 1,
-    next: null,
     full: true,
     products: [],
     categories: [],

@@ -1,8 +1,7 @@
 /** Which products each home section shows (docs/decisions.md D16); pure for tests. */
-import { HOME_SECTION_SIZE, type Product } from "@store/shared/schemas/catalog";
+import type { Product } from "@store/shared/schemas/catalog";
 
-/** The server's first-screen answer (/api/first) sends these sections' products, chosen by the same rules. */
-export const HOME_GRID_SIZE = HOME_SECTION_SIZE;
+export const HOME_GRID_SIZE = 8;
 
 /** Discounted products, biggest discount first (docs/decisions.md D16). */
 export function hottestDeals(products: readonly Product[]): Product[] {
