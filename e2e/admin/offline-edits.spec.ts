@@ -36,6 +36,8 @@ test("a product created offline can be edited again offline, and reaches the ser
   try {
     await signIn(page);
     await openSection(page, "Products");
+    // The reload below is served offline by the service worker: it must control the page first.
+    await workerControls(page);
     await context.setOffline(true);
     await page.getByRole("button", { name: "New Product" }).click();
     const create = page.getByRole("dialog", { name: "New Product" });

@@ -144,6 +144,8 @@ test.describe("payment instructions", () => {
       );
       await shopper.goto(`/product/${product?.id ?? ""}`);
       await shopper.getByRole("button", { name: "أضف إلى السلة", exact: true }).tap();
+      // The cart is written to IndexedDB before the toast shows: leaving the page sooner can lose the line.
+      await expect(shopper.getByText("تمت الإضافة إلى السلة").first()).toBeVisible();
       await shopper.goto("/cart");
       const form = shopper.locator("form.checkout-form");
       await form.getByLabel("الاسم الكامل").fill("أميرة بن صالح");
