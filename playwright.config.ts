@@ -6,6 +6,8 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
 const SETTINGS_FILE = "**/admin/settings.spec.ts";
 const OFFLINE_SETTINGS_FILE = "**/admin/offline.spec.ts";
+/** The 50,000-product store has its own server and config (playwright.scale.config.ts). */
+const SCALE_FILES = "**/scale/**";
 export const E2E_ADMIN = { username: "admin", password: "e2e-admin-password-1" };
 
 /** End-to-end tests against the production build served by the real server, in Debian's Chromium. */
@@ -24,7 +26,11 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: [SETTINGS_FILE, OFFLINE_SETTINGS_FILE] },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"] },
+      testIgnore: [SETTINGS_FILE, OFFLINE_SETTINGS_FILE, SCALE_FILES],
+    },
     // These change store-wide settings (rate, toggles) that other specs read: they run after the rest,
     // one file after the other.
     {

@@ -9,7 +9,7 @@ import { NotFoundPage } from "./features/layout/not-found-page.tsx";
 import { catalogStored, firstCatalog, startCatalogSync, syncSettled } from "./local/catalog-sync.ts";
 import { registerServiceWorker } from "./app/pwa-update.ts";
 import { watchInstallPrompt } from "./app/install-app.tsx";
-import { primeCatalog, seedCatalog } from "./features/catalog/catalog-hooks.ts";
+import { primeCatalog, primeProduct, seedCatalog } from "./features/catalog/catalog-hooks.ts";
 import "./ui/base.css";
 import "./ui/components.css";
 
@@ -26,7 +26,8 @@ declare module "@tanstack/react-router" {
   }
 }
 
-/** How long a first visit shows the boot shell while the catalog arrives, before rendering without it. */
+/** How long a first visit shows the boot shell while its first screen's answer arrives, before rendering
+ * without it. */
 const FIRST_CATALOG_WAIT_MS = 2000;
 
 /** Settles when the browser has a quiet moment (at most 3 s from now). */
@@ -49,6 +50,12 @@ function FirstPageSignal() {
   return null;
 }
 
+/** A stored catalog's first page: what the home shows, and the product a product page opens on. */
+async function primeFirstPage(): Promise<void> {
+  const product = /^\/product\/([^/]+)\/?$/.exec(location.pathname)?.[1];
+  await Promise.all([primeCatalog(), product ? primeProduct(decodeURIComponent(product)) : undefined]);
+}
+
 async function boot(): Promise<void> {
   // Evaluating the app's modules is one long task; booting in the next task splits that work in two,
   // so a tap or a frame can come in between.
@@ -56,15 +63,15 @@ async function boot(): Promise<void> {
   applyToDocument();
   watchInstallPrompt();
   watchSystemTheme();
-  // A first visit to a storefront page waits (briefly) for the catalog, so it renders once with its data:
-  // from the answer in memory, stored in IndexedDB after that first page (a later visit reads IndexedDB).
+  // A first visit to a storefront page waits (briefly) for its first screen's small answer, so it renders once
+  // with its data; the catalog is synced in pages after that first page (a later visit reads IndexedDB).
   const storefront = !/^\/(admin|orders)(\/|$)/.test(location.pathname);
   const firstAnswer = storefront ? firstCatalog(FIRST_CATALOG_WAIT_MS, afterFirstPage) : null;
   startCatalogSync();
   // The router resolves the page (and loads its code) meanwhile, so the first render is the whole page.
   await Promise.all([
     activateLocale(getLang()),
-    firstAnswer?.then((answer) => (answer ? seedCatalog(answer, catalogStored) : primeCatalog())),
+    firstAnswer?.then((answer) => (answer ? seedCatalog(answer, catalogStored) : primeFirstPage())),
     router.load(),
   ]);
   const root = document.getElementById("root");

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 
-/** Opens the storefront and waits until the catalog is local (the category links come from Dexie). */
+/** Opens the storefront and waits until the catalog is local (a first visit syncs it behind its first page). */
 async function openStore(page: Page, path = "/") {
   await page.goto(path);
   await expect(
     page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Gift Cards", exact: true }),
   ).toBeVisible();
+  await page.waitForFunction(() => localStorage.getItem("catalogSynced") !== null);
 }
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Search products" });

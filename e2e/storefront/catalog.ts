@@ -2,10 +2,24 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { SyncResponse } from "../../shared/src/schemas/catalog.ts";
 
+/** The storefront's catalog requests (the first screen's answer and the sync), to hold or fail them. */
+export const CATALOG_REQUESTS = /\/api\/(sync|first)(\?|$)/;
+
+/** The whole catalog, every page of the full sync. */
 export async function loadCatalog(request: APIRequestContext): Promise<SyncResponse> {
-  const res = await request.get("/api/sync?since=0");
-  if (!res.ok()) throw new Error(`GET /api/sync answered ${res.status()}`);
-  return (await res.json()) as SyncResponse;
+  const read = async (after: string | null): Promise<SyncResponse> => {
+    const query = after === null ? "" : `&after=${encodeURIComponent(after)}`;
+    const res = await request.get(`/api/sync?since=0&limit=2000${query}`);
+    if (!res.ok()) throw new Error(`GET /api/sync answered ${res.status()}`);
+    return (await res.json()) as SyncResponse;
+  };
+  const catalog = await read(null);
+  for (let next = catalog.next; next !== null;) {
+    const page = await read(next);
+    catalog.products.push(...page.products);
+    next = page.next;
+  }
+  return { ...catalog, next: null };
 }
 
 /** A top-level category that has products of its own or in its subcategories. */

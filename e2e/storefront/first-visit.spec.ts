@@ -1,15 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { categoryWithProducts, loadCatalog } from "./catalog.ts";
+import { CATALOG_REQUESTS, categoryWithProducts, loadCatalog } from "./catalog.ts";
 
 test("a first visit whose catalog cannot load shows the store's empty state, and Try again fills it in", async ({
   page,
 }) => {
-  await page.route("**/api/sync**", (route) => route.abort("internetdisconnected"));
+  await page.route(CATALOG_REQUESTS, (route) => route.abort("internetdisconnected"));
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "The store could not be loaded" })).toBeVisible();
   await expect(page.locator(".skeleton")).toHaveCount(0);
 
-  await page.unroute("**/api/sync**");
+  await page.unroute(CATALOG_REQUESTS);
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.locator("#featured").getByRole("article").first()).toBeVisible();
   await expect(page.getByTestId("catalog-unavailable")).toHaveCount(0);
@@ -21,12 +21,12 @@ test("a category page opened without a network fills in by itself when the netwo
 }) => {
   const { category } = categoryWithProducts(await loadCatalog(request));
   await page.addInitScript(() => localStorage.setItem("lang", "ar"));
-  await page.route("**/api/sync**", (route) => route.abort("internetdisconnected"));
+  await page.route(CATALOG_REQUESTS, (route) => route.abort("internetdisconnected"));
   await page.goto(`/category/${category.slug}`);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { level: 1, name: "تعذّر تحميل المتجر" })).toBeVisible();
 
-  await page.unroute("**/api/sync**");
+  await page.unroute(CATALOG_REQUESTS);
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
   await expect(page.getByRole("heading", { level: 1, name: category.name })).toBeVisible();
   await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();

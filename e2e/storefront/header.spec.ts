@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loadCatalog } from "./catalog.ts";
+import { CATALOG_REQUESTS, loadCatalog } from "./catalog.ts";
 
 test("the header lists All Products and every top-level category once they are local", async ({ page, request }) => {
   const catalog = await loadCatalog(request);
@@ -17,7 +17,7 @@ test("the header lists All Products and every top-level category once they are l
 });
 
 test("the category links stay hidden, not skeletons forever, when the catalog cannot load", async ({ page }) => {
-  await page.route("**/api/sync**", (route) =>
+  await page.route(CATALOG_REQUESTS, (route) =>
     route.fulfill({ status: 500, body: '{"error":"down"}', contentType: "application/json" }),
   );
   await page.goto("/");
@@ -30,7 +30,7 @@ test("the category links stay hidden, not skeletons forever, when the catalog ca
 test("a first visit whose catalog is slow to arrive still shows the store, then fills in", async ({ page }) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/sync**", async (route) => {
+  await page.route(CATALOG_REQUESTS, async (route) => {
     await held;
     await route.continue();
   });

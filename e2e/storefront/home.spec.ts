@@ -31,15 +31,21 @@ test("home shows the hero, the promo banners and every section", async ({ page, 
   await expect(newsletter.getByRole("button", { name: "Subscribe" })).toBeVisible();
 });
 
-test("a first visit fetches the whole catalog once; later visits ask only for what changed", async ({ page }) => {
+test("a first visit renders from a small answer and fetches the whole catalog once; later visits ask only for what changed", async ({
+  page,
+}) => {
   const syncs: string[] = [];
+  const firsts: string[] = [];
   page.on("request", (req) => {
     const url = new URL(req.url());
     if (url.pathname === "/api/sync") syncs.push(url.searchParams.get("since") ?? "");
+    if (url.pathname === "/api/first") firsts.push(url.search);
   });
   await page.goto("/");
   await expect(page.locator("#featured").getByRole("article").first()).toBeVisible();
-  expect(syncs).toEqual(["0"]);
+  expect(firsts).toEqual([""]);
+  // The catalog is synced behind the first page, once.
+  await expect.poll(() => syncs).toEqual(["0"]);
   // A first visit stores the catalog once its first page is idle; "later" starts from then.
   await page.waitForFunction(() => localStorage.getItem("catalogSynced") !== null);
 

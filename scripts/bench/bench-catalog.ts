@@ -12,6 +12,9 @@ export async function growCatalog(data: DataLayer, count: number): Promise<numbe
   const repo = new CatalogRepo();
   const admin = new CatalogAdminRepo();
   const existing = await data.read((tx) => repo.countProducts(tx));
+  // The demo products' images (served by the store), so the grown catalog's cards show real pictures.
+  const demo = await data.read((tx) => repo.productsPage(tx, 0, null, 100));
+  const images = [...new Set(demo.products.map((p) => p.image).filter((image) => image !== ""))];
   await data.transaction(async (tx) => {
     const rev = await repo.bumpRev(tx);
     for (let i = existing; i < count; i++) {
@@ -22,7 +25,7 @@ export async function growCatalog(data: DataLayer, count: number): Promise<numbe
         id: `bench-${i}`,
         title: `Bench Product ${i} ${platform} Gift Card ${10 + (i % 9) * 5} (${region})`,
         description: `A ${platform} digital code worth ${10 + (i % 9) * 5} dollars for ${region} accounts, delivered instantly by email after payment. Redeem it in the store of your console or launcher.`,
-        image: `/uploads/demo/bench-${i % 48}.webp`,
+        image: images[i % Math.max(1, images.length)] ?? "",
         priceUsd: 500 + ((i * 137) % 9500),
         discountPercent: i % 4 === 0 ? (i * 7) % 60 : 0,
         tagline: i % 3 === 0 ? "Instant delivery" : "",

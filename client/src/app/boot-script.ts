@@ -11,7 +11,7 @@ import {
   readStored,
   STORAGE_KEYS,
 } from "../features/prefs/prefs-rules.ts";
-import { CATALOG_SYNCED_KEY, FIRST_SYNC_URL, NO_CATALOG_PAGE } from "../local/first-sync.ts";
+import { CATALOG_SYNCED_KEY, firstScreenUrl, NO_CATALOG_PAGE } from "../local/first-sync.ts";
 
 export function boot(win: Window & typeof globalThis): void {
   const lang = initialLang(readStored(STORAGE_KEYS.lang));
@@ -28,10 +28,13 @@ export function boot(win: Window & typeof globalThis): void {
     // No workers (or no Blob URLs): the first prices simply format a little later.
   }
 
-  // First visit (no local catalog yet): ask for the catalog while the app's JavaScript downloads
-  // (local/catalog-sync.ts takes this answer instead of asking again).
+  // First visit (no local catalog yet): ask for the first screen's small answer while the app's JavaScript
+  // downloads (local/catalog-sync.ts takes this answer instead of asking again).
   if (readStored(CATALOG_SYNCED_KEY) === null && !NO_CATALOG_PAGE.test(win.location.pathname) && win.fetch) {
-    const firstSync = win.fetch(FIRST_SYNC_URL, { headers: { Accept: "application/json" }, cache: "no-store" });
+    const firstSync = win.fetch(firstScreenUrl(win.location.pathname), {
+      headers: { Accept: "application/json" },
+      cache: "no-store",
+    });
     firstSync.catch(() => undefined);
     win.__firstSync = firstSync;
   }

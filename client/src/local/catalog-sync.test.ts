@@ -1,8 +1,9 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { applySync } from "./apply-sync.ts";
-import { fetchWithPrefetch, localVersion, looksLikeSyncResponse, syncOnce } from "./catalog-sync.ts";
+import { fetchFirstScreen, localVersion, looksLikeSyncResponse, syncOnce } from "./catalog-sync.ts";
 import { META, openStoreDb, type StoreDb } from "./db.ts";
+import type { Product } from "@store/shared/schemas/catalog";
 import { category, product, syncResponse } from "../test/fixtures.ts";
 
 let db: StoreDb;
@@ -93,26 +94,6 @@ describe("syncOnce", () => {
     expect(await localVersion(db)).toBe(5);
   });
 
-  it("hands the answer over as soon as it arrives and stores it only once told to", async () => {
-    await applySync(db, syncResponse({ version: 7 }));
-    const body = syncResponse({ version: 8, products: [product("a")] });
-    const fetchImpl = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
-    let store: () => void = () => undefined;
-    const storeAfter = new Promise<void>((resolve) => {
-      store = resolve;
-    });
-    const answers: unknown[] = [];
-    const done = syncOnce(db, fetchImpl, { full: true, onAnswer: (res) => answers.push(res), storeAfter });
-    await vi.waitFor(() => expect(answers).toEqual([body]));
-    // a full copy is asked for without reading the local version
-    expect(fetchImpl).toHaveBeenCalledWith("/api/sync?since=0", expect.anything());
-    expect(await localVersion(db)).toBe(7);
-    store();
-    expect(await done).toBe(true);
-    expect(await localVersion(db)).toBe(8);
-    expect((await db.products.toArray()).map((p) => p.id)).toEqual(["a"]);
-  });
-
   it("asks for a full copy when nothing is stored yet", async () => {
     const fetchImpl = vi.fn(async () => new Response(JSON.stringify(syncResponse({ version: 1 })), { status: 200 }));
     await syncOnce(db, fetchImpl);
@@ -128,35 +109,112 @@ describe("looksLikeSyncResponse", () => {
   });
 });
 
-describe("the first visit's prefetched sync", () => {
+/** A server that answers /api/sync in pages of `size` products by id, as the real one does; `edit` runs before
+ * each answer (to change the catalog mid-walk), `drop` says which requests lose their connection. */
+function pagedServer(catalog: { version: number; products: Product[] }, size: number) {
+  const urls: string[] = [];
+  let drop: (url: string) => boolean = () => false;
+  let edit: (n: number) => void = () => undefined;
+  const fetchImpl = vi.fn(async (input: string | URL | Request) => {
+    const url = String(input);
+    urls.push(url);
+    edit(urls.length);
+    if (drop(url)) throw new TypeError("Failed to fetch");
+    const query = new URL(url, "http://store").searchParams;
+    const since = Number(query.get("since"));
+    const after = query.get("after");
+    const full = since === 0;
+    const changed = catalog.products
+      .filter((p) => full || p.version > since)
+      .sort((x, y) => (x.id < y.id ? -1 : 1))
+      .filter((p) => after === null || p.id > after);
+    const page = changed.slice(0, size);
+    const next = changed.length > size ? (page.at(-1)?.id ?? null) : null;
+    return Response.json(syncResponse({ version: catalog.version, full, next, products: page }));
+  });
+  return {
+    fetchImpl,
+    urls,
+    dropWhen: (rule: (url: string) => boolean) => (drop = rule),
+    onRequest: (rule: (n: number) => void) => (edit = rule),
+  };
+}
+
+const numbered = (n: number, version = 1) =>
+  Array.from({ length: n }, (_, i) => product(`p${String(i).padStart(3, "0")}`, { version }));
+
+describe("a sync in pages", () => {
+  it("walks every page and holds the catalog's version only once the last one is stored", async () => {
+    const server = pagedServer({ version: 4, products: numbered(10) }, 3);
+    expect(await syncOnce(db, server.fetchImpl)).toBe(true);
+    expect(server.urls).toEqual([
+      "/api/sync?since=0",
+      "/api/sync?since=0&after=p002",
+      "/api/sync?since=0&after=p005",
+      "/api/sync?since=0&after=p008",
+    ]);
+    expect(await db.products.count()).toBe(10);
+    expect(await localVersion(db)).toBe(4);
+    expect(await db.meta.get(META.syncProgress)).toBeUndefined();
+  });
+
+  it("resumes after a dropped connection at the next page, not the first", async () => {
+    const server = pagedServer({ version: 4, products: numbered(10) }, 3);
+    server.dropWhen((url) => url.endsWith("after=p005"));
+    expect(await syncOnce(db, server.fetchImpl)).toBe(false);
+    // Two pages stored, the position kept, the copy not yet complete at any version.
+    expect(await db.products.count()).toBe(6);
+    expect(await localVersion(db)).toBe(0);
+    expect((await db.meta.get(META.syncProgress))?.value).toEqual({ since: 0, version: 4, after: "p005" });
+
+    server.dropWhen(() => false);
+    server.urls.length = 0;
+    expect(await syncOnce(db, server.fetchImpl)).toBe(true);
+    // It goes on from p005, then checks once more from the first page's version (nothing changed).
+    expect(server.urls).toEqual(["/api/sync?since=0&after=p005", "/api/sync?since=0&after=p008", "/api/sync?since=4"]);
+    expect(await db.products.count()).toBe(10);
+    expect(await localVersion(db)).toBe(4);
+  });
+
+  it("walks again from the first page's version when the catalog changed during the walk", async () => {
+    const catalog = { version: 4, products: numbered(9) };
+    const server = pagedServer(catalog, 3);
+    // After the second page is asked for, the operator renames p000, whose page is already stored.
+    server.onRequest((n) => {
+      if (n !== 3) return;
+      catalog.version = 5;
+      catalog.products[0] = product("p000", { title: "Renamed", version: 5 });
+    });
+    expect(await syncOnce(db, server.fetchImpl)).toBe(true);
+    expect(server.urls.at(-1)).toBe("/api/sync?since=4");
+    expect((await db.products.get("p000"))?.title).toBe("Renamed");
+    expect(await localVersion(db)).toBe(5);
+  });
+});
+
+describe("the first screen's answer", () => {
   afterEach(() => {
     globalThis.__firstSync = undefined;
     vi.unstubAllGlobals();
   });
 
-  it("answers the first full sync once with what index.html fetched, then asks the network", async () => {
-    const network = vi.fn(async () => Response.json(syncResponse({ version: 9 })));
-    vi.stubGlobal("fetch", network);
+  it("takes what index.html fetched, once, then asks the network", async () => {
+    const network = vi.fn(async () => Response.json(syncResponse({ version: 9, full: false })));
     globalThis.__firstSync = Promise.resolve(Response.json(syncResponse({ version: 5, products: [product("a")] })));
-    expect(await syncOnce(db, fetchWithPrefetch)).toBe(true);
-    expect(await localVersion(db)).toBe(5);
+    expect((await fetchFirstScreen("/", network))?.version).toBe(5);
     expect(network).not.toHaveBeenCalled();
     expect(globalThis.__firstSync).toBeUndefined();
-
-    await fetchWithPrefetch("/api/sync?since=0");
-    expect(network).toHaveBeenCalledTimes(1);
+    expect((await fetchFirstScreen("/product/a%20b", network))?.version).toBe(9);
+    expect(network).toHaveBeenCalledWith("/api/first?product=a%20b", expect.anything());
   });
 
-  it("asks again when the prefetch failed, and leaves other requests alone", async () => {
-    const network = vi.fn(async () => Response.json(syncResponse({ version: 3 })));
-    vi.stubGlobal("fetch", network);
+  it("asks again when the prefetch failed, and answers null when the network fails too", async () => {
     const failed = Promise.reject(new TypeError("offline"));
     failed.catch(() => undefined); // as index.html does: the app handles the failure when it takes it
     globalThis.__firstSync = failed;
-    await fetchWithPrefetch("/api/sync?since=4");
-    expect(globalThis.__firstSync).toBeDefined();
-    expect(await syncOnce(db, fetchWithPrefetch)).toBe(true);
-    expect(await localVersion(db)).toBe(3);
-    expect(network).toHaveBeenCalledTimes(2);
+    const network = vi.fn(async () => Response.json(syncResponse({ version: 3 })));
+    expect((await fetchFirstScreen("/", network))?.version).toBe(3);
+    expect(network).toHaveBeenCalledWith("/api/first", expect.anything());
+    expect(await fetchFirstScreen("/", async () => Promise.reject(new TypeError("offline")))).toBeNull();
   });
 });

@@ -1,9 +1,13 @@
-/** Keeps the local catalog in step with the server (docs/decisions.md D1): full copy first, then deltas by version. */
+/** Keeps the local catalog in step with the server (docs/decisions.md D1, D33): a full copy first, in pages, then
+ * deltas by version. */
 import type { SyncResponse } from "@store/shared/schemas/catalog";
-import { applySync } from "./apply-sync.ts";
+import { announceCatalogChange } from "./apply-sync.ts";
 import { db as defaultDb, META, type StoreDb } from "./db.ts";
-import { CATALOG_SYNCED_KEY, FIRST_SYNC_URL } from "./first-sync.ts";
-import { storeInWorker } from "./sync-store-client.ts";
+import { CATALOG_SYNCED_KEY, firstScreenUrl } from "./first-sync.ts";
+import { syncInWorker } from "./sync-store-client.ts";
+import { looksLikeSyncResponse, walkSync, type WalkOptions, type WalkResult } from "./sync-walk.ts";
+
+export { looksLikeSyncResponse };
 
 export type SyncState = "idle" | "syncing" | "ok" | "error";
 
@@ -12,62 +16,23 @@ export async function localVersion(db: StoreDb): Promise<number> {
   return typeof row?.value === "number" ? row.value : 0;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
+export interface SyncOptions extends WalkOptions {
+  /** The sync starts only once this settles (a first visit syncs after its first page is on screen). */
+  startAfter?: Promise<unknown>;
+  /** Runs the walk (default: the sync-store worker). */
+  walk?: (options: WalkOptions) => Promise<WalkResult>;
 }
 
-/** A cheap shape check (zod stays out of the storefront bundle; the server validates with the shared schema). */
-export function looksLikeSyncResponse(value: unknown): value is SyncResponse {
-  if (!isRecord(value)) return false;
-  const deleted = value.deleted;
-  return (
-    typeof value.version === "number" &&
-    typeof value.full === "boolean" &&
-    Array.isArray(value.products) &&
-    Array.isArray(value.categories) &&
-    Array.isArray(value.banners) &&
-    isRecord(deleted) &&
-    Array.isArray(deleted.products) &&
-    Array.isArray(deleted.categories) &&
-    Array.isArray(deleted.banners) &&
-    (value.settings === null || isRecord(value.settings))
-  );
-}
-
-export interface SyncOptions {
-  /** Ask for a full copy without reading the local version (a first visit has nothing stored). */
-  full?: boolean;
-  /** Called with a valid answer as soon as it arrives, before it is stored. */
-  onAnswer?: (res: SyncResponse) => void;
-  /** Storing the answer waits for this (a first visit stores its catalog after the first page has rendered). */
-  storeAfter?: Promise<unknown>;
-  /** Writes the answer into `db` (default: applySync on this thread). */
-  store?: (res: SyncResponse, etag: string | null) => Promise<void>;
-}
-
-/** One round trip: asks for changes since the local version and stores them. Returns false on failure. */
+/** One sync on this thread, walking every page (tests, and pages without workers): true unless it failed. */
 export async function syncOnce(
   db: StoreDb = defaultDb,
   fetchImpl: typeof fetch = fetch,
-  options: SyncOptions = {},
+  options: WalkOptions = {},
 ): Promise<boolean> {
-  const since = options.full ? 0 : await localVersion(db);
-  const etagRow = since > 0 ? await db.meta.get(META.etag) : undefined;
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (typeof etagRow?.value === "string") headers["If-None-Match"] = etagRow.value;
-  const res = await fetchImpl(since === 0 ? FIRST_SYNC_URL : `/api/sync?since=${since}`, {
-    headers,
-    cache: "no-store",
-  });
-  if (res.status === 304) return true;
-  if (!res.ok) return false;
-  const body: unknown = await res.json();
-  if (!looksLikeSyncResponse(body)) return false;
-  options.onAnswer?.(body);
-  await options.storeAfter;
-  const etag = res.headers.get("ETag");
-  await (options.store ? options.store(body, etag) : applySync(db, body, etag));
-  return true;
+  await db.open();
+  const result = await walkSync(db.backendDB(), fetchImpl, options);
+  if (result === "stored") announceCatalogChange(db);
+  return result !== "failed";
 }
 
 // --- the running sync loop and its observable state ---
@@ -88,15 +53,22 @@ function markSynced(): void {
   }
 }
 
-/** fetch, except that the first full sync takes the answer index.html already asked for (once). */
-export const fetchWithPrefetch: typeof fetch = (input, init) => {
+/** The first screen's answer: the one index.html already asked for (once), or asked now. */
+export async function fetchFirstScreen(path: string, fetchImpl: typeof fetch = fetch): Promise<SyncResponse | null> {
+  const url = firstScreenUrl(path);
   const prefetched = globalThis.__firstSync;
-  if (prefetched && input === FIRST_SYNC_URL) {
-    globalThis.__firstSync = undefined;
-    return prefetched.catch(() => fetch(input, init));
+  globalThis.__firstSync = undefined;
+  try {
+    const res = await (prefetched ?? Promise.reject(new Error("not prefetched"))).catch(() =>
+      fetchImpl(url, { headers: { Accept: "application/json" }, cache: "no-store" }),
+    );
+    if (!res.ok) return null;
+    const body: unknown = await res.json();
+    return looksLikeSyncResponse(body) ? body : null;
+  } catch {
+    return null;
   }
-  return fetch(input, init);
-};
+}
 
 let state: SyncState = "idle";
 const listeners = new Set<() => void>();
@@ -132,10 +104,13 @@ export async function freshCategoryVersion(id: string): Promise<number | undefin
 export function syncCatalog(options: SyncOptions = {}): Promise<void> {
   if (inFlight) return inFlight;
   setState("syncing");
-  // The app's own database is written from a worker: storing a catalog (structured cloning every product
-  // and Dexie's bookkeeping) is the biggest main-thread task of a first visit otherwise.
-  inFlight = syncOnce(defaultDb, fetchWithPrefetch, { store: storeInWorker, ...options })
-    .then((ok) => {
+  // The sync runs in a worker: fetching, parsing and storing a large catalog (structured cloning every product
+  // and IndexedDB's bookkeeping) would otherwise be long tasks on this thread.
+  const { startAfter, walk = syncInWorker, ...walkOptions } = options;
+  inFlight = Promise.resolve(startAfter)
+    .then(() => walk(walkOptions))
+    .then((result) => {
+      const ok = result !== "failed";
       if (ok) {
         markSynced();
         markStored();
@@ -155,20 +130,22 @@ export function syncSettled(): Promise<void> {
 }
 
 /**
- * A first visit's catalog, straight from the network: the first sync's answer as soon as it arrives (null
- * after timeoutMs, or at once when a catalog was stored before). The answer is stored in IndexedDB only
- * once `storeAfter` settles, so the first page renders from memory instead of waiting for IndexedDB to
- * open, write and read back; call it before startCatalogSync so that sync is this one.
+ * A first visit's first screen, straight from the network (docs/decisions.md D33): the small answer of
+ * /api/first (null after timeoutMs, or at once when a catalog was stored before). The catalog itself is synced
+ * in pages once `syncAfter` settles (the first page is on screen), so it never competes with that page; call it
+ * before startCatalogSync so that sync is this one.
  */
-export function firstCatalog(timeoutMs: number, storeAfter: Promise<unknown>): Promise<SyncResponse | null> {
+export function firstCatalog(timeoutMs: number, syncAfter: Promise<unknown>): Promise<SyncResponse | null> {
   if (hasSyncedBefore()) return Promise.resolve(null);
+  // Not `full`: a walk an earlier visit left half done resumes where it stopped (a copy with no version is
+  // asked for in full anyway).
+  void syncCatalog({ startAfter: syncAfter });
   return new Promise((resolve) => {
     const timer = window.setTimeout(() => resolve(null), timeoutMs);
-    const settle = (answer: SyncResponse | null) => {
+    void fetchFirstScreen(location.pathname).then((answer) => {
       window.clearTimeout(timer);
       resolve(answer);
-    };
-    void syncCatalog({ full: true, onAnswer: settle, storeAfter }).finally(() => settle(null));
+    });
   });
 }
 

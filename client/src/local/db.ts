@@ -90,6 +90,10 @@ export function openStoreDb(name = DB_NAME): StoreDb {
   db.version(2)
     .stores({})
     .upgrade((tx) => tx.table("meta").bulkDelete([META.catalogVersion, META.etag]));
+  // Version 3: the home sections read their few products through indexes (never the whole catalog).
+  db.version(3).stores({
+    products: "id, categoryId, createdAt, discountPercent, sales, [discountPercent+createdAt], [sales+createdAt]",
+  });
   return db;
 }
 

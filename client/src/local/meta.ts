@@ -4,6 +4,8 @@ export const META = {
   settings: "settings",
   etag: "syncEtag",
   syncedAt: "syncedAt",
+  /** Where a paged sync stands while it walks the pages (docs/decisions.md D33); gone once it finished. */
+  syncProgress: "syncProgress",
   /** The admin dashboard's last read metrics and recent orders, shown while offline. */
   adminMetrics: "adminMetrics",
   adminRecentOrders: "adminRecentOrders",

@@ -23,7 +23,7 @@ class FakeWorker {
       } else {
         const data: StoreReply =
           FakeWorker.behaviour === "store-ok"
-            ? { id: request.id, ok: true }
+            ? { id: request.id, ok: true, result: "stored" }
             : { id: request.id, ok: false, error: "QuotaExceededError" };
         this.onmessage?.({ data } as MessageEvent<StoreReply>);
       }
@@ -39,7 +39,7 @@ async function load() {
   vi.resetModules();
   const client = await import("./sync-store-client.ts");
   const { db } = await import("./db.ts");
-  return { storeInWorker: client.storeInWorker, db };
+  return { syncInWorker: client.syncInWorker, db };
 }
 
 afterEach(async () => {
@@ -49,51 +49,65 @@ afterEach(async () => {
   await db.delete();
 });
 
-describe("storeInWorker", () => {
-  it("stores on this thread where there are no workers", async () => {
-    const { storeInWorker, db } = await load();
-    await storeInWorker(syncResponse({ version: 4, products: [product("a")] }), '"v4"');
+/** The network as the sync sees it: one full answer per request. */
+function serve(...answers: ReturnType<typeof syncResponse>[]) {
+  const network = vi.fn(async () => Response.json(answers.shift() ?? syncResponse({ version: 99, full: false })));
+  vi.stubGlobal("fetch", network);
+  return network;
+}
+
+describe("syncInWorker", () => {
+  it("syncs on this thread where there are no workers", async () => {
+    serve(syncResponse({ version: 4, products: [product("a")] }));
+    const { syncInWorker, db } = await load();
+    expect(await syncInWorker({})).toBe("stored");
     expect((await db.products.toArray()).map((p) => p.id)).toEqual(["a"]);
     expect((await db.meta.get("catalogVersion"))?.value).toBe(4);
   });
 
-  it("hands the answer to the worker and leaves the writing to it", async () => {
+  it("hands the sync to the worker, leaves the fetching and writing to it, and announces what it stored", async () => {
+    const network = serve();
     vi.stubGlobal("Worker", FakeWorker);
     FakeWorker.behaviour = "store-ok";
-    const { storeInWorker, db } = await load();
+    const { syncInWorker, db } = await load();
     await db.open(); // (Dexie announces the database's creation itself)
     const announced: ObservabilitySet[] = [];
     const listen = (parts: ObservabilitySet) => announced.push(parts);
     Dexie.on.storagemutated.subscribe(listen);
-    await storeInWorker(syncResponse({ version: 2, products: [product("a")] }), null);
-    await storeInWorker(syncResponse({ version: 3, full: false, products: [product("b")] }), '"v3"');
+    await syncInWorker({});
+    await syncInWorker({ full: true });
     Dexie.on.storagemutated.unsubscribe(listen);
     expect(FakeWorker.instances).toHaveLength(1);
-    expect(FakeWorker.instances[0]?.sent.map((r) => [r.dbName, r.res.version, r.etag])).toEqual([
-      ["digital-store", 2, null],
-      ["digital-store", 3, '"v3"'],
+    expect(FakeWorker.instances[0]?.sent.map((r) => [r.dbName, r.options])).toEqual([
+      ["digital-store", {}],
+      ["digital-store", { full: true }],
     ]);
+    expect(network).not.toHaveBeenCalled();
     expect(await db.products.count()).toBe(0);
-    // Each stored answer is announced to the page's live queries (the worker writes past Dexie).
+    // Each stored sync is announced to the page's live queries (the worker writes past Dexie).
     const catalogAnnouncements = announced.filter((parts) => "idb://digital-store/products/" in parts);
     expect(catalogAnnouncements).toHaveLength(2);
   });
 
-  it("rejects with the worker's error when its write fails", async () => {
+  it("rejects with the worker's error when its sync fails", async () => {
     vi.stubGlobal("Worker", FakeWorker);
     FakeWorker.behaviour = "store-fails";
-    const { storeInWorker } = await load();
-    await expect(storeInWorker(syncResponse({ version: 2 }), null)).rejects.toThrow("QuotaExceededError");
+    const { syncInWorker } = await load();
+    await expect(syncInWorker({})).rejects.toThrow("QuotaExceededError");
   });
 
-  it("stores here when the worker cannot start, and stops using it", async () => {
+  it("syncs here when the worker cannot start, and stops using it", async () => {
+    serve(
+      syncResponse({ version: 5, products: [product("a"), product("b")] }),
+      syncResponse({ version: 6, full: false, products: [product("c")] }),
+    );
     vi.stubGlobal("Worker", FakeWorker);
     FakeWorker.behaviour = "fail-to-start";
-    const { storeInWorker, db } = await load();
-    await storeInWorker(syncResponse({ version: 5, products: [product("a"), product("b")] }), null);
+    const { syncInWorker, db } = await load();
+    await syncInWorker({});
     expect((await db.products.toArray()).map((p) => p.id)).toEqual(["a", "b"]);
     expect(FakeWorker.instances[0]?.terminated).toBe(true);
-    await storeInWorker(syncResponse({ version: 6, full: false, products: [product("c")] }), null);
+    await syncInWorker({});
     expect(FakeWorker.instances).toHaveLength(1);
     expect(await db.products.count()).toBe(3);
   });

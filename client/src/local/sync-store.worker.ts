@@ -1,7 +1,7 @@
-/** Stores sync answers in the app's IndexedDB off the main thread (see sync-store-client.ts), with
- * IndexedDB itself: the page created the database (with Dexie's schema) before asking, and announces the
- * change to its live queries once told it is stored. */
-import { writeSyncAnswer } from "./sync-write.ts";
+/** Runs the catalog sync off the main thread (see sync-store-client.ts): fetches the pages, parses them and stores
+ * them in the app's IndexedDB with IndexedDB itself. The page created the database (with Dexie's schema) before
+ * asking, and announces the change to its live queries once told it is stored. */
+import { walkSync } from "./sync-walk.ts";
 import type { StoreReply, StoreRequest } from "./sync-store-client.ts";
 
 const scope = globalThis as unknown as {
@@ -19,19 +19,20 @@ function openExisting(name: string): Promise<IDBDatabase> {
   });
 }
 
-async function store({ dbName, res, etag }: StoreRequest): Promise<void> {
+async function sync({ dbName, options }: StoreRequest) {
   const idb = await openExisting(dbName);
+  // A later version of the app may need to upgrade the database: give the connection up when asked.
+  idb.onversionchange = () => idb.close();
   try {
-    await writeSyncAnswer(idb, res, etag);
+    return await walkSync(idb, fetch, options);
   } finally {
-    // A later version of the app may need to upgrade the database: hold no connection between answers.
     idb.close();
   }
 }
 
 scope.onmessage = ({ data }) => {
-  store(data).then(
-    () => scope.postMessage({ id: data.id, ok: true }),
+  sync(data).then(
+    (result) => scope.postMessage({ id: data.id, ok: true, result }),
     (error: unknown) => scope.postMessage({ id: data.id, ok: false, error: String(error) }),
   );
 };

@@ -34,6 +34,7 @@ export function category(id: string, patch: Partial<Category> = {}): Category {
 export function syncResponse(patch: Partial<SyncResponse> = {}): SyncResponse {
   return {
     version: 1,
+    next: null,
     full: true,
     products: [],
     categories: [],

@@ -99,9 +99,21 @@ export const storeSettingsSchema = z.object({
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
-/** GET /api/sync?since=N: everything changed after version N, deletions included. */
+/** Products per sync page: a 50,000-product catalog travels as pages the client stores one by one. */
+export const SYNC_PAGE_SIZE = 1000;
+export const SYNC_PAGE_MAX = 2000;
+/** Products each home section shows (client/src/features/home/home-sections.ts); /api/first sends as many. */
+export const HOME_SECTION_SIZE = 8;
+
+/**
+ * GET /api/sync?since=N[&after=ID][&limit=L]: everything changed after version N, deletions included, in pages of
+ * products by id (docs/decisions.md D33). The first page (no `after`) carries the categories, banners, deletions
+ * and settings; `next` is the `after` of the following page, null on the last. `version` is the version the page
+ * was read at: a client that walked every page holds at least the first page's version.
+ */
 export const syncResponseSchema = z.object({
   version: z.number().int().min(0),
+  next: z.string().nullable(),
   /** true when `since` was 0 or too old: the client must replace its copy, not merge. */
   full: z.boolean(),
   products: z.array(productSchema),
@@ -122,7 +134,18 @@ export const syncQuerySchema = z.object({
     .regex(/^\d{1,15}$/, "since must be a non-negative integer")
     .transform(Number)
     .optional(),
+  after: z.string().min(1).max(200).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, "limit must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(SYNC_PAGE_MAX))
+    .optional(),
 });
+
+/** GET /api/first?product=ID: the first screen's catalog (docs/decisions.md D33), shaped as a sync answer that is
+ * not a complete copy: categories, banners, settings, the home sections' products and the product asked for. */
+export const firstQuerySchema = z.object({ product: z.string().min(1).max(200).optional() });
 
 /** GET /api/categories, the spec's list: id, name, parentId (plus slug). */
 export const categoryListSchema = z.array(categorySchema.pick({ id: true, name: true, slug: true, parentId: true }));

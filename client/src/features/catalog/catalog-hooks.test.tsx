@@ -6,12 +6,15 @@ import { db } from "../../local/db.ts";
 import { applySync } from "../../local/apply-sync.ts";
 import { category, product, syncResponse } from "../../test/fixtures.ts";
 import {
+  homeProducts,
   primeCatalog,
+  readHomeProducts,
   seedCatalog,
   useBanners,
   useCatalogReady,
   useCategories,
-  useProducts,
+  useHomeProducts,
+  useProduct,
   useSettings,
 } from "./catalog-hooks.ts";
 
@@ -22,7 +25,7 @@ function banner(id: string, position: number): Banner {
 /** Everything the catalog hooks give the screens, as one string. */
 function CatalogView() {
   const view = {
-    products: useProducts()?.map((p) => p.id),
+    products: useHomeProducts()?.map((p) => p.id),
     categories: useCategories()?.map((c) => `${c.id}:${c.slug}`),
     banners: useBanners().map((b) => b.id),
     settings: useSettings(),
@@ -49,12 +52,32 @@ describe("seedCatalog", () => {
         paymentInstructions: { en: "Pay by D17.", fr: "Payez par D17.", ar: "ادفع عبر D17." },
       },
     });
-    seedCatalog(answer, new Promise(() => undefined));
+    let stored: () => void = () => undefined;
+    seedCatalog(answer, new Promise<void>((resolve) => (stored = resolve)));
     const seeded = renderToString(<CatalogView />);
-    expect(seeded).toContain("&quot;ready&quot;:true");
+    // The small answer is not a complete copy: the catalog is not "ready" before it is stored.
+    expect(seeded).toContain("&quot;ready&quot;:false");
+    const One = () => <>{useProduct("p1")?.id}</>;
+    expect(renderToString(<One />)).toBe("p1");
 
     await applySync(db, answer);
+    stored();
     await primeCatalog();
-    expect(renderToString(<CatalogView />)).toBe(seeded);
+    // Once stored, the same screens, the home's products now read through indexes.
+    expect(renderToString(<CatalogView />).replace("&quot;ready&quot;:true", "&quot;ready&quot;:false")).toBe(seeded);
+  });
+
+  it("reads the home sections' products through indexes exactly as the sections pick them from every product", async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      product(`q${String(i).padStart(2, "0")}`, {
+        // Many ties on each key, so the tie-breakers decide.
+        discountPercent: i % 3 === 0 ? 10 * (i % 4) : 0,
+        createdAt: 1000 + (i % 7),
+        sales: i % 5,
+        inStock: i % 6 !== 0,
+      }),
+    );
+    await applySync(db, syncResponse({ version: 9, products: many }));
+    expect((await readHomeProducts()).map((p) => p.id)).toEqual(homeProducts(many).map((p) => p.id));
   });
 });

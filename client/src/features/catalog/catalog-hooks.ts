@@ -1,5 +1,6 @@
 /** Read-only catalog hooks: every storefront screen reads the local copy through these (docs/decisions.md D1). */
 import { useMemo, useSyncExternalStore } from "react";
+import { useLiveQuery } from "dexie-react-hooks";
 import { heroBanners } from "@store/shared/banners";
 import { ratesWith, type Rates } from "@store/shared/currency";
 import type { Banner, Category, Product, Rate, StoreSettings, SyncResponse } from "@store/shared/schemas/catalog";
@@ -14,6 +15,7 @@ import { db, META } from "../../local/db.ts";
 import { getSyncState, subscribeSyncState, type SyncState } from "../../local/catalog-sync.ts";
 import { sameData, sharedLiveQuery, type SharedLiveQuery } from "../../local/shared-live-query.ts";
 import { compareText } from "../search/normalize.ts";
+import { featured, HOME_GRID_SIZE, hottestDeals, newest } from "../home/home-sections.ts";
 
 const EMPTY: never[] = [];
 
@@ -24,14 +26,79 @@ export const useProducts: SharedLiveQuery<Product[] | undefined> = sharedLiveQue
   sameData,
 );
 
-/** One product (null when the local catalog has no such id), from the shared product list. */
+/** Products known before IndexedDB has them (a first visit's small answer, a product read before the first
+ * render), by id; forgotten once the catalog is stored, when IndexedDB answers for itself. */
+const early = new Map<string, Product>();
+
+/** One product (null when the local catalog has no such id): one read by id, never the whole catalog. */
 export function useProduct(id: string): Product | null | undefined {
-  const products = useProducts();
-  return useMemo(
-    () => (products === undefined ? undefined : (products.find((p) => p.id === id) ?? null)),
-    [products, id],
-  );
+  const stored = useLiveQuery(async () => (await db.products.get(id)) ?? null, [id]);
+  return stored ?? early.get(id) ?? stored;
 }
+
+/** Reads one product before the first render (a product page opened from a stored catalog). */
+export async function primeProduct(id: string): Promise<void> {
+  const product = await db.products.get(id);
+  if (product) early.set(id, product);
+}
+
+/** The `limit` first rows of `products` in an index's descending order, plus every row tied with the last of
+ * them on that index (so the home's own sort, with its tie-breakers, picks exactly as over the whole catalog). */
+async function topByIndex(
+  index: string,
+  keep: (p: Product) => boolean,
+  keyOf: (p: Product) => number | number[],
+  limit: number,
+): Promise<Product[]> {
+  const top = await db.products.orderBy(index).reverse().filter(keep).limit(limit).toArray();
+  const last = top.at(-1);
+  if (!last || top.length < limit) return top;
+  const tied = await db.products.where(index).equals(keyOf(last)).filter(keep).toArray();
+  return [...top, ...tied];
+}
+
+/** What the home sections show, read through indexes: a few dozen products at any catalog size. */
+export async function readHomeProducts(): Promise<Product[]> {
+  const lists = await Promise.all([
+    topByIndex(
+      "[discountPercent+createdAt]",
+      (p) => p.discountPercent > 0,
+      (p) => [p.discountPercent, p.createdAt],
+      HOME_GRID_SIZE,
+    ),
+    topByIndex(
+      "createdAt",
+      () => true,
+      (p) => p.createdAt,
+      HOME_GRID_SIZE,
+    ),
+    topByIndex(
+      "[sales+createdAt]",
+      (p) => p.inStock,
+      (p) => [p.sales, p.createdAt],
+      HOME_GRID_SIZE,
+    ),
+  ]);
+  return homeProducts(lists.flat());
+}
+
+/** The home sections' products out of `products` (where one may come twice), once each, in id order (the
+ * sections' stable sorts break ties by that order, as over the whole catalog). */
+export function homeProducts(products: readonly Product[]): Product[] {
+  const chosen = new Map<string, Product>();
+  const inIdOrder = byId([...new Map(products.map((p) => [p.id, p] as const)).values()]);
+  for (const pick of [hottestDeals, newest, featured]) {
+    for (const p of pick(inIdOrder).slice(0, HOME_GRID_SIZE)) chosen.set(p.id, p);
+  }
+  return byId([...chosen.values()]);
+}
+
+/** The home sections' products (undefined while IndexedDB is still answering). */
+export const useHomeProducts: SharedLiveQuery<Product[] | undefined> = sharedLiveQuery<Product[] | undefined>(
+  readHomeProducts,
+  undefined,
+  sameData,
+);
 
 /** All categories with duplicate slugs dropped (first kept, docs/product.md, "Catalog"), sorted by name. */
 export const useCategories: SharedLiveQuery<Category[] | undefined> = sharedLiveQuery<Category[] | undefined>(
@@ -103,9 +170,10 @@ export const useCatalogReady: SharedLiveQuery<boolean> = sharedLiveQuery(
   false,
 );
 
-/** Reads the local catalog once before the first render, so the first page renders with its data. */
+/** Reads what the first page shows from the local catalog before the first render, so it renders with its data:
+ * the home sections, categories, banners and settings, never the whole catalog. */
 export async function primeCatalog(): Promise<void> {
-  await Promise.all([useProducts, useCategories, useBanners, useSettings, useCatalogReady].map((q) => q.prime()));
+  await Promise.all([useHomeProducts, useCategories, useBanners, useSettings, useCatalogReady].map((q) => q.prime()));
 }
 
 /** Rows in IndexedDB's order for their id keys (code units, as toArray() returns them). */
@@ -114,15 +182,19 @@ function byId<R extends { id: string }>(rows: readonly R[]): R[] {
 }
 
 /**
- * A first visit renders from the sync answer in memory: the same values the queries will read once
- * IndexedDB has stored it (`stored`), when they take over and keep them live.
+ * A first visit renders from the first-screen answer in memory (/api/first: the home sections' products and the
+ * product asked for, docs/decisions.md D33): the same values the queries will read once IndexedDB has stored
+ * the catalog (`stored`), when they take over and keep them live. The answer is not a complete copy, so the
+ * catalog is not "ready" until then: a page that needs every product waits for the sync.
  */
 export function seedCatalog(res: SyncResponse, stored: Promise<unknown>): void {
-  useProducts.seed(byId(res.products), stored);
+  const products = byId(res.products);
+  for (const p of products) early.set(p.id, p);
+  void stored.then(() => early.clear());
+  useHomeProducts.seed(homeProducts(products), stored);
   useCategories.seed(dedupeCategories(byId(res.categories)), stored);
   useBanners.seed(heroBanners(byId(res.banners)), stored);
   useSettings.seed(settingsView(isStoreSettings(res.settings) ? res.settings : undefined), stored);
-  useCatalogReady.seed(true, stored);
 }
 
 /** Whether the storefront can show its catalog: "ready" once a catalog is stored (also offline), "failed"

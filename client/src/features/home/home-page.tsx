@@ -4,7 +4,7 @@ import { Trans } from "@lingui/react/macro";
 import type { Category } from "@store/shared/schemas/catalog";
 import { LAYOUT } from "@store/shared/boot-shell";
 import { featured, hottestDeals, HOME_GRID_SIZE, newest } from "./home-sections.ts";
-import { useCatalogStatus, useCategories, useProducts, useSettings } from "../catalog/catalog-hooks.ts";
+import { useCatalogStatus, useCategories, useHomeProducts, useSettings } from "../catalog/catalog-hooks.ts";
 import { CatalogUnavailable } from "../catalog/catalog-unavailable.tsx";
 import { GridSkeleton, ProductGrid } from "../catalog/product-grid.tsx";
 import { NewsletterForm } from "../newsletter/newsletter-form.tsx";
@@ -52,10 +52,12 @@ function Section({
 export function HomePage() {
   useDocumentTitle(null);
   const status = useCatalogStatus();
-  const products = useProducts();
+  // The sections' few products, read through indexes (or the first visit's small answer), never the catalog.
+  const products = useHomeProducts();
   const categories = useCategories() ?? [];
   const { toggles } = useSettings();
-  const loaded = status === "ready" && products !== undefined;
+  // A first visit renders its sections from the small answer while the catalog syncs behind (D33).
+  const loaded = products !== undefined && (status === "ready" || products.length > 0);
   const list = useMemo(() => products ?? [], [products]);
   const deals = useMemo(() => hottestDeals(list).slice(0, HOME_GRID_SIZE), [list]);
   const fresh = useMemo(() => newest(list).slice(0, HOME_GRID_SIZE), [list]);
@@ -92,7 +94,7 @@ export function HomePage() {
     },
   ];
 
-  if (status === "failed") return <CatalogUnavailable />;
+  if (status === "failed" && !loaded) return <CatalogUnavailable />;
   return (
     <>
       {/* One h1 for the page; each slide's headline is an h2 (four h1s told search engines nothing). */}

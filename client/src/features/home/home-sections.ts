@@ -1,7 +1,8 @@
 /** Which products each home section shows (docs/decisions.md D16); pure for tests. */
-import type { Product } from "@store/shared/schemas/catalog";
+import { HOME_SECTION_SIZE, type Product } from "@store/shared/schemas/catalog";
 
-export const HOME_GRID_SIZE = 8;
+/** The server's first-screen answer (/api/first) sends these sections' products, chosen by the same rules. */
+export const HOME_GRID_SIZE = HOME_SECTION_SIZE;
 
 /** Discounted products, biggest discount first (docs/decisions.md D16). */
 export function hottestDeals(products: readonly Product[]): Product[] {

@@ -23,11 +23,12 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
 
-/** Top-level categories, or "loading" before the first sync, or "failed" when it could not load. */
+/** Top-level categories (from the first screen's answer while the catalog syncs), or "loading" before any,
+ * or "failed" when the catalog could not load. */
 function useNavCategories(): Category[] | "loading" | "failed" {
   const status = useCatalogStatus();
   const categories = useCategories();
-  if (status === "ready" && categories) return categories.filter((c) => c.parentId === null);
+  if (categories && (status === "ready" || categories.length > 0)) return categories.filter((c) => c.parentId === null);
   return status === "failed" ? "failed" : "loading";
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RATES } from "@store/shared/currency";
-import { buildSearchIndex, popularProducts, searchProducts, type SearchRequest } from "./search-engine.ts";
+import {
+  buildSearchIndex,
+  popularProducts,
+  SEARCH_SORTS,
+  searchProducts,
+  smallest,
+  type SearchRequest,
+} from "./search-engine.ts";
 import { NO_FILTERS, type SearchFilters } from "./search-filters.ts";
 import { makeCategory, makeProduct } from "./test-catalog.ts";
 
@@ -55,7 +62,9 @@ function run(query: string, over: Partial<SearchRequest> = {}, filters: Partial<
     currency: "USD",
     rates: DEFAULT_RATES,
     ...over,
-  }).map((p) => p.title);
+  })
+    .slice()
+    .map((p) => p.title);
 }
 
 describe("searchProducts", () => {
@@ -173,5 +182,36 @@ describe("popularProducts", () => {
     expect(popularProducts(index, { ...NO_FILTERS, platforms: ["PS"] }).map((p) => p.title)).toEqual([
       "PlayStation Store $10 Gift Card (US)",
     ]);
+  });
+});
+
+describe("top results without sorting every hit", () => {
+  it("keeps the smallest keys in order, as a full sort would", () => {
+    let seed = 7;
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const keys = Array.from({ length: 5000 }, () => Math.floor(rand() * 1e9));
+    const sorted = [...keys].sort((a, b) => a - b);
+    for (const k of [1, 20, 333, 5000, 9000]) expect([...smallest(keys, k)]).toEqual(sorted.slice(0, k));
+  });
+
+  it("orders a page as the whole list would be ordered, and counts every hit", () => {
+    const many = Array.from({ length: 120 }, (_, i) =>
+      makeProduct({
+        title: `${["Steam", "Xbox", "Nintendo"][i % 3]} card ${(i * 37) % 100} ${"e".repeat(1 + (i % 4))}`,
+        price: { USD: 100 + ((i * 53) % 900), TND: 0, EUR: 0, EGP: 0 },
+        sales: (i * 7) % 13,
+      }),
+    );
+    for (const sort of SEARCH_SORTS) {
+      const req: SearchRequest = { query: "ee", filters: NO_FILTERS, sort, currency: "EUR", rates: DEFAULT_RATES };
+      // The whole list read at once, against the same list read a page at a time from a fresh index.
+      const whole = searchProducts(buildSearchIndex(many, categories), req).slice();
+      const paged = searchProducts(buildSearchIndex(many, categories), req);
+      expect(paged.slice(0, 2)).toEqual(whole.slice(0, 2));
+      expect(paged.at(3)).toEqual(whole[3]);
+      expect(paged.slice(0, paged.length)).toEqual(whole);
+      expect(paged.length).toBe(whole.length);
+      expect(whole.length).toBe(90);
+    }
   });
 });

@@ -42,7 +42,7 @@ export interface SearchIndex {
   readonly byNewest: Int32Array;
   /** Entry positions by displayed unit price per currency and rate, built on first use. */
   readonly byPrice: Map<string, Int32Array>;
-  readonly cache: Map<string, readonly Product[]>;
+  readonly cache: Map<string, SearchHits>;
 }
 
 export interface SearchRequest {
@@ -137,28 +137,126 @@ function relevanceKey(field: number, pos: number, titleLength: number, at: numbe
   );
 }
 
-function walk(index: SearchIndex, order: Int32Array, matched: Uint8Array, reverse: boolean): Product[] {
-  const out: Product[] = [];
-  const n = order.length;
-  for (let i = 0; i < n; i++) {
-    const at = order[reverse ? n - 1 - i : i] ?? 0;
-    if (matched[at] === 1) {
-      const entry = index.entries[at];
-      if (entry) out.push(entry.product);
+/** The `limit` smallest of `keys`, ascending, without sorting them all: a bounded max-heap, O(n log limit). */
+export function smallest(keys: readonly number[], limit: number): Float64Array {
+  if (keys.length <= limit) return Float64Array.from(keys).sort();
+  const heap = new Float64Array(limit);
+  let size = 0;
+  const siftDown = (from: number) => {
+    let at = from;
+    for (;;) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let top = at;
+      if (left < size && (heap[left] ?? 0) > (heap[top] ?? 0)) top = left;
+      if (right < size && (heap[right] ?? 0) > (heap[top] ?? 0)) top = right;
+      if (top === at) return;
+      const swap = heap[at] ?? 0;
+      heap[at] = heap[top] ?? 0;
+      heap[top] = swap;
+      at = top;
+    }
+  };
+  for (const key of keys) {
+    if (size < limit) {
+      // Sift up.
+      let at = size++;
+      heap[at] = key;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if ((heap[parent] ?? 0) >= key) break;
+        heap[at] = heap[parent] ?? 0;
+        heap[parent] = key;
+        at = parent;
+      }
+    } else if (key < (heap[0] ?? 0)) {
+      heap[0] = key;
+      siftDown(0);
     }
   }
-  return out;
+  return heap.sort();
+}
+
+/**
+ * Search hits in their requested order, ordered only as far as they are read: `length` is every match, counted
+ * in one scan, and `slice(0, n)` orders the first n (a bounded heap for relevance, a walk of a precomputed
+ * order otherwise), so a query costs the same whether it matches ten products or forty thousand. An array of
+ * products is one too.
+ */
+export interface SearchHits {
+  readonly length: number;
+  slice(start?: number, end?: number): readonly Product[];
+  at(position: number): Product | undefined;
+}
+
+class OrderedHits implements SearchHits {
+  private readonly done: Product[] = [];
+  /** Relevance: how many of the best keys `done` holds; a walk: where in the order it stopped. */
+  private cursor = 0;
+
+  constructor(
+    readonly length: number,
+    private readonly entries: readonly Entry[],
+    private readonly next: (hits: OrderedHits, want: number) => void,
+  ) {}
+
+  /** Extends the ordered prefix to at least `want` products (or every hit). */
+  private grow(want: number): void {
+    const target = Math.min(this.length, want);
+    if (this.done.length < target) this.next(this, Math.max(target, this.done.length * 2));
+  }
+
+  static relevance(total: number, entries: readonly Entry[], keys: readonly number[]): OrderedHits {
+    return new OrderedHits(total, entries, (hits, want) => {
+      const best = smallest(keys, want);
+      for (let i = hits.done.length; i < best.length; i++) {
+        const entry = entries[(best[i] ?? 0) % ORD_SPAN];
+        if (entry) hits.done.push(entry.product);
+      }
+    });
+  }
+
+  static walk(
+    total: number,
+    entries: readonly Entry[],
+    order: Int32Array,
+    matched: Uint8Array,
+    reverse: boolean,
+  ): OrderedHits {
+    return new OrderedHits(total, entries, (hits, want) => {
+      const n = order.length;
+      while (hits.cursor < n && hits.done.length < want) {
+        const at = order[reverse ? n - 1 - hits.cursor : hits.cursor] ?? 0;
+        hits.cursor++;
+        if (matched[at] === 1) {
+          const entry = entries[at];
+          if (entry) hits.done.push(entry.product);
+        }
+      }
+    });
+  }
+
+  slice(start = 0, end = this.length): readonly Product[] {
+    this.grow(end);
+    return this.done.slice(start, end);
+  }
+
+  at(position: number): Product | undefined {
+    if (position < 0 || position >= this.length) return undefined;
+    this.grow(position + 1);
+    return this.done[position];
+  }
 }
 
 /**
  * Every product matching the trimmed query (a substring of title, description, category or
  * platform, ignoring case, accents and Arabic variants) and the filters, sorted:
  * relevance = title matches first, then earlier match, then shorter title; price = displayed unit
- * price in the chosen currency; popularity = real sales; newest = createdAt. Empty query: [].
+ * price in the chosen currency; popularity = real sales; newest = createdAt. Empty query: none.
  */
-export function searchProducts(index: SearchIndex, req: SearchRequest): readonly Product[] {
+export function searchProducts(index: SearchIndex, req: SearchRequest): SearchHits {
   const q = normalizeText(req.query);
-  if (!q) return [];
+  if (!q) return NO_HITS;
   const key = cacheKey(req);
   const cached = index.cache.get(key);
   if (cached) {
@@ -170,6 +268,7 @@ export function searchProducts(index: SearchIndex, req: SearchRequest): readonly
   const keep = filterPredicate(req.filters);
   const relevance = req.sort === "relevance";
   const matched = new Uint8Array(index.entries.length);
+  let total = 0;
   const keys: number[] = [];
   const { entries, haystack, starts, titleEnds } = index;
   // One scan of the whole catalog text: jump from match to match, then to the next product.
@@ -183,6 +282,7 @@ export function searchProducts(index: SearchIndex, req: SearchRequest): readonly
     const entry = entries[at];
     if (!entry || (keep && !keep(entry))) continue;
     matched[at] = 1;
+    total++;
     if (relevance) {
       const start = starts[at] ?? 0;
       const titleEnd = titleEnds[at] ?? 0;
@@ -192,21 +292,18 @@ export function searchProducts(index: SearchIndex, req: SearchRequest): readonly
     }
   }
 
-  let result: Product[];
-  if (relevance) {
-    const sorted = Float64Array.from(keys).sort();
-    result = [];
-    for (const k of sorted) {
-      const entry = entries[k % ORD_SPAN];
-      if (entry) result.push(entry.product);
-    }
-  } else if (req.sort === "popularity") {
-    result = walk(index, index.bySales, matched, false);
-  } else if (req.sort === "newest") {
-    result = walk(index, index.byNewest, matched, false);
-  } else {
-    result = walk(index, priceOrder(index, req.currency, req.rates), matched, req.sort === "price-desc");
-  }
+  const order =
+    req.sort === "popularity"
+      ? index.bySales
+      : req.sort === "newest"
+        ? index.byNewest
+        : relevance
+          ? null
+          : priceOrder(index, req.currency, req.rates);
+  const result =
+    order === null
+      ? OrderedHits.relevance(total, entries, keys)
+      : OrderedHits.walk(total, entries, order, matched, req.sort === "price-desc");
 
   index.cache.set(key, result);
   if (index.cache.size > CACHE_LIMIT) {
@@ -215,6 +312,8 @@ export function searchProducts(index: SearchIndex, req: SearchRequest): readonly
   }
   return result;
 }
+
+const NO_HITS: SearchHits = [];
 
 /** 'popular now': the best sellers among the products the filters keep (up to 6). */
 export function popularProducts(index: SearchIndex, filters: SearchFilters, limit = POPULAR_LIMIT): Product[] {

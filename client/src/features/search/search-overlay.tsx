@@ -176,7 +176,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
       const list = current ? options : runSearch(q, filters, sort);
       const pick = current ? active : list.length > 0 ? 0 : -1;
       if (q !== activeQuery) flush(query);
-      const product = pick >= 0 ? list[pick] : undefined;
+      const product = pick >= 0 ? list.at(pick) : undefined;
       if (product) {
         openResult(product, pick);
         void navigate({ to: "/product/$id", params: { id: product.id } });

@@ -7,6 +7,7 @@ import { PUBLIC_ADMIN_ROUTES } from "../../http/session.ts";
 
 const PUBLIC = new Set([
   "GET /api/sync",
+  "GET /api/first",
   "GET /api/categories",
   "GET /sitemap.xml",
   "GET /robots.txt",

@@ -32,7 +32,7 @@ describe("catalog answers, built once per version", () => {
   const secondInstance = () => buildApp({ config: { ...store.config, clientDist: dist }, data: store.data });
 
   it("reads the catalog once for many requests of the same version, and again after an edit", async () => {
-    const reads = vi.spyOn(CatalogRepo.prototype, "productsChangedSince");
+    const reads = vi.spyOn(CatalogRepo.prototype, "productsPage");
     const bodies = await Promise.all(
       Array.from({ length: 5 }, async () => (await store.app.request("/api/sync")).text()),
     );

@@ -1,6 +1,6 @@
 /** Every catalog query: products, variants, categories, banners, revisions and deletions. Each method takes
  * the transaction it runs in. */
-import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import { prepared } from "../../db/prepared.ts";
 import type { banners, categories, products, variants } from "../../db/schema/index.ts";
@@ -115,6 +115,49 @@ export class CatalogRepo {
     const { products } = tx.t;
     const rows = await tx.db.select().from(products).where(gt(products.rev, rev)).orderBy(asc(products.createdAt));
     return this.withVariants(tx, rows);
+  }
+
+  /** One page of the products changed after `rev`, by id after `after` (a keyset on the primary key, so the
+   * millionth page costs what the first does); `limit + 1` rows are read to tell whether another page follows. */
+  async productsPage(
+    tx: Tx,
+    rev: number,
+    after: string | null,
+    limit: number,
+  ): Promise<{ products: Product[]; next: string | null }> {
+    const { products } = tx.t;
+    const changed = gt(products.rev, rev);
+    const rows = await tx.db
+      .select()
+      .from(products)
+      .where(after === null ? changed : and(changed, gt(products.id, after)))
+      .orderBy(asc(products.id))
+      .limit(limit + 1);
+    const more = rows.length > limit;
+    const page = more ? rows.slice(0, limit) : rows;
+    return { products: await this.withVariants(tx, page), next: more ? (page.at(-1)?.id ?? null) : null };
+  }
+
+  /** The products the home sections show (client/src/features/home/home-sections.ts: the biggest discounts, the
+   * newest, the in-stock best sellers), `limit` of each, ties broken by id as the client's stable sorts do. */
+  async homeProducts(tx: Tx, limit: number): Promise<Product[]> {
+    const { products } = tx.t;
+    const deals = await tx.db
+      .select()
+      .from(products)
+      .where(gt(products.discountPercent, 0))
+      .orderBy(desc(products.discountPercent), desc(products.createdAt), asc(products.id))
+      .limit(limit);
+    const fresh = await tx.db.select().from(products).orderBy(desc(products.createdAt), asc(products.id)).limit(limit);
+    const picks = await tx.db
+      .select()
+      .from(products)
+      .where(eq(products.inStock, true))
+      .orderBy(desc(products.sales), desc(products.createdAt), asc(products.id))
+      .limit(limit);
+    const byId = new Map<string, ProductRow>();
+    for (const row of [...deals, ...fresh, ...picks]) byId.set(row.id, row);
+    return this.withVariants(tx, [...byId.values()]);
   }
 
   async withVariants(tx: Tx, rows: ProductRow[]): Promise<Product[]> {

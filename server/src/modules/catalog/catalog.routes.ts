@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { syncQuerySchema } from "@store/shared/schemas/catalog";
+import { firstQuerySchema, syncQuerySchema } from "@store/shared/schemas/catalog";
 import { sendAnswer } from "../../http/encoded-answer.ts";
 import { parseWith } from "../../http/validate.ts";
 import type { CatalogService } from "./catalog.service.ts";
@@ -8,8 +8,14 @@ export function catalogRoutes(service: CatalogService): Hono {
   const app = new Hono();
 
   app.get("/api/sync", async (c) => {
-    const { since = 0 } = parseWith(syncQuerySchema, { since: c.req.query("since") }, "Invalid sync version");
-    return sendAnswer(c, await service.syncAnswer(since), "no-cache");
+    const query = { since: c.req.query("since"), after: c.req.query("after"), limit: c.req.query("limit") };
+    const { since = 0, after, limit } = parseWith(syncQuerySchema, query, "Invalid sync version");
+    return sendAnswer(c, await service.syncAnswer(since, { after, limit }), "no-cache");
+  });
+
+  app.get("/api/first", async (c) => {
+    const { product } = parseWith(firstQuerySchema, { product: c.req.query("product") }, "Invalid product");
+    return sendAnswer(c, await service.firstAnswer(product), "no-cache");
   });
 
   app.get("/api/categories", async (c) => sendAnswer(c, await service.categoriesAnswer(), "no-cache"));

@@ -1,6 +1,6 @@
 /** Catalog reading rules: incremental sync for the storefront's local copy, and the category list; both
  * answered from bytes built once per catalog version (docs/decisions.md D27). */
-import type { SyncResponse } from "@store/shared/schemas/catalog";
+import { HOME_SECTION_SIZE, SYNC_PAGE_SIZE, type SyncResponse } from "@store/shared/schemas/catalog";
 import type { DataLayer } from "../../db/data.ts";
 import { encodeAnswer, type EncodedAnswer } from "../../http/encoded-answer.ts";
 import { FreshRead } from "../../lib/fresh-read.ts";
@@ -10,8 +10,17 @@ import type { SettingsRepo } from "../settings/settings.repo.ts";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
-/** Delta answers kept per version: one per `since` a client asks from (clients a few edits behind). */
-const MAX_CACHED_ANSWERS = 64;
+/** Sync answers kept per version: one per `since` and page a client asks for (a 50,000-product catalog's full
+ * copy is 50 pages; clients a few edits behind ask for their own deltas). */
+const MAX_CACHED_ANSWERS = 256;
+/** First-screen answers kept per version: the home's and one per product page opened first. */
+const MAX_CACHED_FIRST = 1000;
+
+export interface SyncPage {
+  /** The product id the page starts after (the previous page's `next`); none for the first page. */
+  after?: string;
+  limit?: number;
+}
 
 export class CatalogService {
   constructor(
@@ -29,15 +38,47 @@ export class CatalogService {
     return this.currentVersion.get();
   }
 
-  /** The sync answer from `since`, encoded, with its ETag; built once per catalog version and `since`. */
-  async syncAnswer(since: number): Promise<EncodedAnswer> {
+  private readonly firstAnswers = new VersionedCache<EncodedAnswer>(MAX_CACHED_FIRST);
+
+  /** The sync answer from `since` (one page of it), encoded, with its ETag; built once per catalog version,
+   * `since` and page. */
+  async syncAnswer(since: number, page: SyncPage = {}): Promise<EncodedAnswer> {
     const version = await this.version();
     const from = since <= 0 || since > version ? "full" : String(since);
-    return this.answers.get(version, `sync:${from}`, async () => {
-      const body = await this.sync(since);
-      const etag = `W/"catalog-${from === "full" ? "full" : since}-${body.version}"`;
+    const limit = page.limit ?? SYNC_PAGE_SIZE;
+    const pageKey = page.after === undefined && limit === SYNC_PAGE_SIZE ? "" : `-${limit}-${page.after ?? ""}`;
+    return this.answers.get(version, `sync:${from}${pageKey}`, async () => {
+      const body = await this.sync(since, page);
+      const etag = `W/"catalog-${from}-${body.version}${encodeURIComponent(pageKey)}"`;
       return { version: body.version, value: encodeAnswer(JSON.stringify(body), JSON_TYPE, etag) };
     });
+  }
+
+  /** The first screen's catalog (docs/decisions.md D33): what the home sections show, plus `productId`'s product
+   * when one is asked for; small at any catalog size, built once per version and product. */
+  async firstAnswer(productId?: string): Promise<EncodedAnswer> {
+    return this.firstAnswers.get(await this.version(), `first:${productId ?? ""}`, () =>
+      this.data.read(async (tx) => {
+        const version = await this.repo.currentRev(tx);
+        const home = await this.repo.homeProducts(tx, HOME_SECTION_SIZE);
+        const asked = productId === undefined ? undefined : await this.repo.productById(tx, productId);
+        const products = asked && !home.some((p) => p.id === asked.id) ? [...home, asked] : home;
+        const body: SyncResponse = {
+          version,
+          next: null,
+          full: false,
+          products,
+          categories: await this.repo.categoriesChangedSince(tx, 0),
+          banners: await this.repo.bannersChangedSince(tx, 0),
+          deleted: { products: [], categories: [], banners: [] },
+          settings: await this.settings.storeSettings(tx),
+        };
+        const etag = `W/"first-${version}-${encodeURIComponent(productId ?? "")}"`;
+        // A product that does not exist is answered (with the home's) but not kept.
+        const keep = productId === undefined || asked !== undefined;
+        return { version, value: encodeAnswer(JSON.stringify(body), JSON_TYPE, etag), keep };
+      }),
+    );
   }
 
   /** The category list as the storefront reads it, encoded; built once per catalog version. */
@@ -57,29 +98,49 @@ export class CatalogService {
     );
   }
 
-  /** Changes after `since`; since=0 (or a version from the future, e.g. after a reset) is a full copy. The
-   * version and the changes come from one snapshot, so the version a client is given is the one its
-   * changes were read at. */
-  sync(since: number): Promise<SyncResponse> {
+  /** Changes after `since`, one page of products at a time; since=0 (or a version from the future, e.g. after a
+   * reset) is a full copy. The version and the changes of a page come from one snapshot, so the version a page
+   * is given is the one its changes were read at. Only the first page carries categories, banners, deletions
+   * and settings; the client walks the pages with the same `since` (0 once the first page said `full`). */
+  sync(since: number, page: SyncPage = {}): Promise<SyncResponse> {
     return this.data.read(async (tx) => {
       const version = await this.repo.currentRev(tx);
       const full = since <= 0 || since > version;
       const from = full ? 0 : since;
+      const first = page.after === undefined;
       const noDeletions = { products: [], categories: [], banners: [] };
       const unchanged = !full && from === version;
-      const body: SyncResponse = unchanged
-        ? { version, full, products: [], categories: [], banners: [], deleted: noDeletions, settings: null }
-        : {
-            version,
-            full,
-            products: await this.repo.productsChangedSince(tx, from),
-            categories: await this.repo.categoriesChangedSince(tx, from),
-            banners: await this.repo.bannersChangedSince(tx, from),
-            deleted: full ? noDeletions : await this.repo.deletionsSince(tx, from),
-            settings:
-              full || (await this.repo.settingsChangedSince(tx, from)) ? await this.settings.storeSettings(tx) : null,
-          };
-      return body;
+      if (unchanged) {
+        return {
+          version,
+          next: null,
+          full,
+          products: [],
+          categories: [],
+          banners: [],
+          deleted: noDeletions,
+          settings: null,
+        };
+      }
+      const { products, next } = await this.repo.productsPage(
+        tx,
+        from,
+        page.after ?? null,
+        page.limit ?? SYNC_PAGE_SIZE,
+      );
+      if (!first)
+        return { version, next, full, products, categories: [], banners: [], deleted: noDeletions, settings: null };
+      return {
+        version,
+        next,
+        full,
+        products,
+        categories: await this.repo.categoriesChangedSince(tx, from),
+        banners: await this.repo.bannersChangedSince(tx, from),
+        deleted: full ? noDeletions : await this.repo.deletionsSince(tx, from),
+        settings:
+          full || (await this.repo.settingsChangedSince(tx, from)) ? await this.settings.storeSettings(tx) : null,
+      };
     });
   }
 }

@@ -24,6 +24,28 @@ function apply(replica: Replica, delta: SyncResponse): void {
   replica.version = delta.version;
 }
 
+/** A client that walks the pages (a few products each) as the storefront does: the first page's version is the
+ * one it holds once the last page is stored, and it walks again from there when a page was read at a later one. */
+async function followPages(store: TestStore, replica: Replica): Promise<void> {
+  const read = async (since: number, after: string | null) =>
+    syncResponseSchema.parse(
+      await (await store.app.request(`/api/sync?since=${since}&limit=3${after ? `&after=${after}` : ""}`)).json(),
+    );
+  for (;;) {
+    const first = await read(replica.version, null);
+    const since = first.full ? 0 : replica.version;
+    apply(replica, first);
+    replica.version = first.version;
+    let latest = first.version;
+    for (let page = first; page.next !== null;) {
+      page = await read(since, page.next);
+      for (const p of page.products) replica.products.set(p.id, JSON.stringify([p.title, p.price, p.version]));
+      latest = Math.max(latest, page.version);
+    }
+    if (latest === replica.version) return;
+  }
+}
+
 describe("catalog sync under concurrent edits", () => {
   let store: TestStore;
   let admin: AdminClient;
@@ -53,26 +75,31 @@ describe("catalog sync under concurrent edits", () => {
       }
     };
     let editing = true;
-    const clients: Replica[] = Array.from({ length: 4 }, () => ({
+    const clients: Replica[] = Array.from({ length: 6 }, () => ({
       version: 0,
       products: new Map(),
       categories: new Map(),
     }));
     /** Versions the clients were given while the edits ran. */
     const seen = new Set<number>();
-    const follow = async (replica: Replica) => {
+    const follow = async (replica: Replica, paged: boolean) => {
       while (editing) {
-        apply(replica, await sync(replica.version));
+        if (paged) await followPages(store, replica);
+        else apply(replica, await sync(replica.version));
         seen.add(replica.version);
         await new Promise((resolve) => setImmediate(resolve));
       }
     };
-    const following = clients.map(follow);
+    // Two of the clients walk the catalog in pages of three products, as a phone walks a large one.
+    const following = clients.map((replica, i) => follow(replica, i >= 4));
     await Promise.all([1, 2, 3].map(editor));
     editing = false;
     await Promise.all(following);
     // Each client syncs once more from where it stands, as after the next poll.
-    for (const replica of clients) apply(replica, await sync(replica.version));
+    for (const [i, replica] of clients.entries()) {
+      if (i >= 4) await followPages(store, replica);
+      else apply(replica, await sync(replica.version));
+    }
 
     const truth: Replica = { version: 0, products: new Map(), categories: new Map() };
     apply(truth, await sync(0));
@@ -80,6 +107,7 @@ describe("catalog sync under concurrent edits", () => {
     expect([...seen].filter((v) => v > 1 && v < truth.version).length).toBeGreaterThan(5);
     for (const replica of clients) {
       expect(replica.version).toBe(truth.version);
+      expect(replica.products.size).toBeGreaterThan(3);
       expect(Object.fromEntries(replica.products)).toEqual(Object.fromEntries(truth.products));
       expect(Object.fromEntries(replica.categories)).toEqual(Object.fromEntries(truth.categories));
     }

@@ -50,6 +50,60 @@ describe("catalog sync", () => {
     expect(delta.deleted.products).toEqual(["steam-50"]);
   });
 
+  it("pages the catalog by product id: every product exactly once, the rest of the catalog on the first page", async () => {
+    const whole = syncResponseSchema.parse(await (await store.app.request("/api/sync")).json());
+    expect(whole.next).toBeNull();
+    const seen: string[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = after === null ? "" : `&after=${encodeURIComponent(after)}`;
+      const page = syncResponseSchema.parse(
+        await (await store.app.request(`/api/sync?since=0&limit=7${query}`)).json(),
+      );
+      expect(page.full).toBe(true);
+      expect(page.products.length).toBeLessThanOrEqual(7);
+      if (pages === 0) {
+        expect(page.categories).toEqual(whole.categories);
+        expect(page.settings).toEqual(whole.settings);
+      } else {
+        expect(page.categories).toEqual([]);
+        expect(page.settings).toBeNull();
+      }
+      seen.push(...page.products.map((p) => p.id));
+      after = page.next;
+      pages++;
+    } while (after !== null);
+    expect(pages).toBe(Math.ceil(whole.products.length / 7));
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort()).toEqual(whole.products.map((p) => p.id).sort());
+  });
+
+  it("answers the first screen with the home sections' products and the product asked for", async () => {
+    const whole = syncResponseSchema.parse(await (await store.app.request("/api/sync")).json());
+    // The oldest product is in no home section of the demo catalog: asked for, it is sent.
+    const oldest = [...whole.products].sort((a, b) => a.createdAt - b.createdAt)[0];
+    const home = syncResponseSchema.parse(await (await store.app.request("/api/first")).json());
+    expect(home.full).toBe(false);
+    expect(home.products.length).toBeLessThanOrEqual(24);
+    const newest = [...whole.products].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1));
+    expect(home.products.map((p) => p.id)).toEqual(expect.arrayContaining(newest.slice(0, 8).map((p) => p.id)));
+    expect(home.categories).toEqual(whole.categories);
+    expect(home.settings).toEqual(whole.settings);
+    const asked = syncResponseSchema.parse(await (await store.app.request(`/api/first?product=${oldest?.id}`)).json());
+    expect(asked.products.find((p) => p.id === oldest?.id)).toEqual(oldest);
+    const missing = await store.app.request("/api/first?product=no-such-product");
+    expect(syncResponseSchema.parse(await missing.json()).products.map((p) => p.id)).toEqual(
+      home.products.map((p) => p.id),
+    );
+  });
+
+  it("refuses a malformed page size with a 400", async () => {
+    for (const limit of ["0", "abc", "2001", "-5"]) {
+      expect((await store.app.request(`/api/sync?since=0&limit=${limit}`)).status).toBe(400);
+    }
+  });
+
   it("refuses a malformed version with a 400 JSON error", async () => {
     for (const since of ["abc", "-1", "1.5", "99999999999999999999"]) {
       const res = await store.app.request(`/api/sync?since=${since}`);
