@@ -1,7 +1,8 @@
 /** Admin > Orders: every order, a page at a time from the server (docs/product.md, "Orders"), searchable by order
  * code or the start of an email, filtered by state and sorted by date or total; a row opens the order view. The
  * list is read from the server only: offline it says so and keeps what it showed. */
-import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useState } from "react";
+import { CursorPager, ListFilters, useCursorPages } from "../panel/cursor-pages.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ORDER_STATUSES } from "@store/shared/order-status";
 import {
@@ -49,14 +50,10 @@ type Load = { kind: "loading" } | { kind: "ready" } | { kind: "offline" } | { ki
 
 export function OrdersPanel() {
   const { t } = useLingui();
-  const searchId = useId();
   const statusId = useId();
   const sortId = useId();
-  const [draft, setDraft] = useState("");
-  const [filters, setFilters] = useState<Filters>({ q: "", status: "", sort: "newest" });
-  /** Cursors of the pages before the one shown (null for the first page), so 'Previous' goes back. */
-  const [trail, setTrail] = useState<(string | null)[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
+  const pages = useCursorPages<Filters>({ q: "", status: "", sort: "newest" });
+  const { filters, cursor, refine } = pages;
   const [orders, setOrders] = useState<AdminOrder[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [load, setLoad] = useState<Load>({ kind: "loading" });
@@ -86,45 +83,18 @@ export function OrdersPanel() {
     };
   }, [read, filters, cursor, reloads]);
 
-  function refine(change: Partial<Filters>) {
-    setFilters((f) => ({ ...f, ...change }));
-    setTrail([]);
-    setCursor(null);
-  }
-
-  function onSearch(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    refine({ q: draft });
-  }
-
-  const page = trail.length + 1;
   return (
     <section className="admin-section" aria-labelledby="admin-orders-title">
       <h2 id="admin-orders-title" className="admin-section__title">
         <Trans>Orders</Trans>
       </h2>
       <div className="admin-box">
-        <form className="admin-orders-filters" role="search" onSubmit={onSearch}>
-          <div className="admin-orders-filters__search">
-            <label htmlFor={searchId}>
-              <Trans>Order code or email</Trans>
-            </label>
-            <div className="admin-inline">
-              <input
-                id={searchId}
-                type="search"
-                value={draft}
-                onChange={(e) => setDraft(e.target.value)}
-                placeholder="PNR-12345 / name@example.com"
-                autoComplete="off"
-                dir="ltr"
-                maxLength={200}
-              />
-              <button type="submit" className="btn btn--primary">
-                <Trans>Search</Trans>
-              </button>
-            </div>
-          </div>
+        <ListFilters
+          label={<Trans>Order code or email</Trans>}
+          placeholder="PNR-12345 / name@example.com"
+          dir="ltr"
+          onSearch={(q) => refine({ q })}
+        >
           <div>
             <label htmlFor={statusId}>
               <Trans>Status</Trans>
@@ -154,7 +124,7 @@ export function OrdersPanel() {
               ))}
             </select>
           </div>
-        </form>
+        </ListFilters>
 
         <div aria-live="polite" aria-busy={load.kind === "loading"}>
           {load.kind === "offline" ? (
@@ -182,33 +152,13 @@ export function OrdersPanel() {
           )}
         </div>
 
-        <nav className="admin-pager" aria-label={t`Pages of orders`}>
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            disabled={trail.length === 0 || load.kind === "loading"}
-            onClick={() => {
-              setCursor(trail.at(-1) ?? null);
-              setTrail((tr) => tr.slice(0, -1));
-            }}
-          >
-            <Trans>Previous</Trans>
-          </button>
-          <span data-testid="orders-page">
-            <Trans>Page {page}</Trans>
-          </span>
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            disabled={next === null || load.kind === "loading"}
-            onClick={() => {
-              setTrail((tr) => [...tr, cursor]);
-              setCursor(next);
-            }}
-          >
-            <Trans>Next</Trans>
-          </button>
-        </nav>
+        <CursorPager
+          pages={pages}
+          next={next}
+          busy={load.kind === "loading"}
+          label={t`Pages of orders`}
+          testId="orders-page"
+        />
       </div>
 
       <OrderModal

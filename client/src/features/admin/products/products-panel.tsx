@@ -1,7 +1,8 @@
 /** Admin > Products: the catalog as cards (image, title, id, Edit, Delete) and the New/Edit form. The list is paged
  * on the server, newest first (docs/decisions.md D30), searchable by title or id and filtered by category; offline,
  * the copy synced on this device stands in for it. */
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { CursorPager, ListFilters, useCursorPages } from "../panel/cursor-pages.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { formatMoney } from "@store/shared/currency";
@@ -57,13 +58,9 @@ interface ProductsPanelProps {
 
 export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanelProps = {}) {
   const { t, i18n } = useLingui();
-  const searchId = useId();
   const categoryId = useId();
-  const [draft, setDraft] = useState("");
-  const [filters, setFilters] = useState<Filters>({ q: "", category: "" });
-  /** Cursors of the pages before the one shown (null for the first page), so 'Previous' goes back. */
-  const [trail, setTrail] = useState<(string | null)[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
+  const pages = useCursorPages<Filters>({ q: "", category: "" });
+  const { filters, cursor, refine } = pages;
   const products = useAdminResource(productsPath(filters, cursor), adminProductPageSchema, () =>
     toast.error(t`Failed to load products`),
   );
@@ -93,17 +90,6 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
     setHandledLink(linkedProductId);
     const linked = sorted.find((p) => p.id === linkedProductId) ?? localProducts?.find((p) => p.id === linkedProductId);
     if (linked && mode.kind === "idle") setMode({ kind: "editing", product: linked });
-  }
-
-  function refine(change: Partial<Filters>) {
-    setFilters((f) => ({ ...f, ...change }));
-    setTrail([]);
-    setCursor(null);
-  }
-
-  function onSearch(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    refine({ q: draft });
   }
 
   function closeForm() {
@@ -141,7 +127,6 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
     }
   }
 
-  const page = trail.length + 1;
   return (
     <section className="ac-panel" aria-labelledby="admin-products-title">
       <div className="ac-panel__head">
@@ -153,25 +138,7 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
         </button>
       </div>
 
-      <form className="admin-orders-filters" role="search" onSubmit={onSearch}>
-        <div className="admin-orders-filters__search">
-          <label htmlFor={searchId}>
-            <Trans>Title or product id</Trans>
-          </label>
-          <div className="admin-inline">
-            <input
-              id={searchId}
-              type="search"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              autoComplete="off"
-              maxLength={200}
-            />
-            <button type="submit" className="btn btn--primary">
-              <Trans>Search</Trans>
-            </button>
-          </div>
-        </div>
+      <ListFilters label={<Trans>Title or product id</Trans>} onSearch={(q) => refine({ q })}>
         <div>
           <label htmlFor={categoryId}>
             <Trans>Category</Trans>
@@ -185,7 +152,7 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
             ))}
           </select>
         </div>
-      </form>
+      </ListFilters>
 
       {offlineCopy ? (
         <p className="ac-hint" role="status">
@@ -264,33 +231,13 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
       </ListState>
 
       {offlineCopy ? null : (
-        <nav className="admin-pager" aria-label={t`Pages of products`}>
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            disabled={trail.length === 0 || products.loading}
-            onClick={() => {
-              setCursor(trail.at(-1) ?? null);
-              setTrail((tr) => tr.slice(0, -1));
-            }}
-          >
-            <Trans>Previous</Trans>
-          </button>
-          <span data-testid="products-page">
-            <Trans>Page {page}</Trans>
-          </span>
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            disabled={next === null || products.loading}
-            onClick={() => {
-              setTrail((tr) => [...tr, cursor]);
-              setCursor(next);
-            }}
-          >
-            <Trans>Next</Trans>
-          </button>
-        </nav>
+        <CursorPager
+          pages={pages}
+          next={next}
+          busy={products.loading}
+          label={t`Pages of products`}
+          testId="products-page"
+        />
       )}
 
       <Dialog
