@@ -9,7 +9,8 @@ import {
   type PaymentInstructions,
 } from "@store/shared/schemas/catalog";
 import { FormField } from "../panel/form-field.tsx";
-import { PendingNote, useSettingForm } from "./site-settings.tsx";
+import { useSettingForm } from "./site-settings.tsx";
+import { SettingsForm } from "./settings-form.tsx";
 
 export const PAYMENT_INSTRUCTIONS_ENTITY = "settings.paymentInstructions";
 
@@ -46,7 +47,12 @@ export function PaymentInstructionsTab() {
   );
 
   return (
-    <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)}>
+    <SettingsForm
+      onSubmit={onSubmit}
+      busy={busy}
+      submit={<Trans>Save Settings</Trans>}
+      pendingEntity={PAYMENT_INSTRUCTIONS_ENTITY}
+    >
       <p className="muted">
         <Trans>
           Shown to shoppers after they order, while the order awaits payment: how to pay (bank transfer, D17, cash) and
@@ -56,12 +62,6 @@ export function PaymentInstructionsTab() {
       {field("en", <Trans>Payment instructions (English)</Trans>, "ltr")}
       {field("fr", <Trans>Payment instructions (French)</Trans>, "ltr")}
       {field("ar", <Trans>Payment instructions (Arabic)</Trans>, "rtl")}
-      <PendingNote entity={PAYMENT_INSTRUCTIONS_ENTITY} />
-      <div>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          <Trans>Save Settings</Trans>
-        </button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

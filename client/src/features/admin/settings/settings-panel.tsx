@@ -10,6 +10,7 @@ import { passwordProblem } from "./password-rules.ts";
 import { RateTab, SiteSettingsTab } from "./site-settings.tsx";
 import { PaymentInstructionsTab } from "./payment-instructions-tab.tsx";
 import { FormField } from "../panel/form-field.tsx";
+import { SettingsForm } from "./settings-form.tsx";
 import "../panel/panels.css";
 
 const TABS = ["profile", "security", "site", "rate", "payment"] as const;
@@ -143,7 +144,7 @@ function ProfileTab() {
   }
 
   return (
-    <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)}>
+    <SettingsForm onSubmit={onSubmit} busy={busy} submit={<Trans>Update Profile</Trans>}>
       <FormField id="profile-name" label={<Trans>Full Name</Trans>}>
         <input id="profile-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
       </FormField>
@@ -168,12 +169,7 @@ function ProfileTab() {
           aria-invalid={fields.email ? true : undefined}
         />
       </FormField>
-      <div>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          <Trans>Update Profile</Trans>
-        </button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -245,7 +241,7 @@ function SecurityTab() {
   ];
 
   return (
-    <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+    <SettingsForm onSubmit={onSubmit} busy={busy} submit={<Trans>Change Password</Trans>} noValidate>
       {passwordFields.map((field) => (
         <PasswordField key={field.id} {...field} />
       ))}
@@ -254,11 +250,6 @@ function SecurityTab() {
           {problem}
         </p>
       ) : null}
-      <div>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          <Trans>Change Password</Trans>
-        </button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

@@ -8,6 +8,7 @@ import { adminApi } from "../../../api/admin-client.ts";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { useOutbox } from "../../../local/admin-outbox.ts";
 import { syncCatalog } from "../../../local/catalog-sync.ts";
+import { SettingsForm } from "./settings-form.tsx";
 
 export const TOGGLES_ENTITY = "settings.toggles";
 export const RATE_ENTITY = "settings.rate";
@@ -18,17 +19,6 @@ export function useReloadOnReplay(load: () => void): void {
   useEffect(() => {
     load();
   }, [load, applied]);
-}
-
-export function PendingNote({ entity }: { entity: string }) {
-  const { rows } = useOutbox();
-  const waiting = rows.filter((r) => r.entity === entity).length;
-  if (waiting === 0) return null;
-  return (
-    <p className="admin-message admin-message--pending" role="status" data-testid={`pending-${entity}`}>
-      <Trans>This change is waiting to be sent.</Trans>
-    </p>
-  );
 }
 
 interface SettingFormOptions<T> {
@@ -103,7 +93,7 @@ export function SiteSettingsTab() {
   );
 
   return (
-    <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)}>
+    <SettingsForm onSubmit={onSubmit} busy={busy} submit={<Trans>Save Settings</Trans>} pendingEntity={TOGGLES_ENTITY}>
       <fieldset className="admin-toggles">
         <legend className="visually-hidden">
           <Trans>Site Settings</Trans>
@@ -112,13 +102,7 @@ export function SiteSettingsTab() {
         {toggle("showPremium", <Trans>Premium Section</Trans>)}
         {toggle("showPromo", <Trans>Promo Banner</Trans>)}
       </fieldset>
-      <PendingNote entity={TOGGLES_ENTITY} />
-      <div>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          <Trans>Save Settings</Trans>
-        </button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -172,7 +156,7 @@ export function RateTab() {
   }
 
   return (
-    <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)}>
+    <SettingsForm onSubmit={onSubmit} busy={busy} submit={<Trans>Save Rate</Trans>} pendingEntity={RATE_ENTITY}>
       <div className="field">
         <label htmlFor="daily-rate">
           <Trans>1 USD equals (TND)</Trans>
@@ -202,12 +186,6 @@ export function RateTab() {
           </dd>
         </div>
       </dl>
-      <PendingNote entity={RATE_ENTITY} />
-      <div>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          <Trans>Save Rate</Trans>
-        </button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

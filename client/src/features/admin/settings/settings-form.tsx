@@ -1,0 +1,42 @@
+/** The frame every settings tab shares: its fields, the note that a change waits in the outbox, and the submit
+ * button. */
+import type { FormEvent, ReactNode } from "react";
+import { Trans } from "@lingui/react/macro";
+import { useOutbox } from "../../../local/admin-outbox.ts";
+
+/** Says that a change of this setting waits in the outbox (nothing when none does). */
+export function PendingNote({ entity }: { entity: string }) {
+  const { rows } = useOutbox();
+  const waiting = rows.filter((r) => r.entity === entity).length;
+  if (waiting === 0) return null;
+  return (
+    <p className="admin-message admin-message--pending" role="status" data-testid={`pending-${entity}`}>
+      <Trans>This change is waiting to be sent.</Trans>
+    </p>
+  );
+}
+
+interface SettingsFormProps {
+  onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void>;
+  busy: boolean;
+  /** The submit button's text. */
+  submit: ReactNode;
+  /** The outbox entity whose waiting change is noted under the fields (none for changes never queued). */
+  pendingEntity?: string;
+  noValidate?: boolean;
+  children: ReactNode;
+}
+
+export function SettingsForm({ onSubmit, busy, submit, pendingEntity, noValidate, children }: SettingsFormProps) {
+  return (
+    <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)} noValidate={noValidate}>
+      {children}
+      {pendingEntity === undefined ? null : <PendingNote entity={pendingEntity} />}
+      <div>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {submit}
+        </button>
+      </div>
+    </form>
+  );
+}
