@@ -2,10 +2,11 @@
  * within the file and against stock listed by line, with a progress bar), the CSV export of unsold codes, revoking a
  * code, the delivery and low-stock fields, the dashboard's stock read-out, in English and Arabic, and axe. */
 import fs from "node:fs/promises";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { test } from "../api-test.ts";
 import { expectNoSeriousAxeViolations } from "../a11y.ts";
 import { createStockProduct, importCodes, stockOf, tag, toast } from "../stock/stock-helpers.ts";
-import { TABLET, apiSession, signIn } from "./console-helpers.ts";
+import { TABLET, signIn } from "./console-helpers.ts";
 
 test.use({ viewport: TABLET, serviceWorkers: "block" });
 test.describe.configure({ timeout: 180_000 });
@@ -20,9 +21,8 @@ async function openEditor(page: Page, productId: string, title = "Edit Product")
 
 test("imports pasted codes and a 10,000-line file, lists the duplicates by line, exports and revokes", async ({
   page,
-  request,
+  api,
 }) => {
-  const api = await apiSession(request);
   const t = tag();
   const product = await createStockProduct(api, { title: `Stock import ${t}` });
   await signIn(page);
@@ -117,11 +117,7 @@ test("imports pasted codes and a 10,000-line file, lists the duplicates by line,
   await expect(list.getByTestId("code-row")).toContainText(masked);
 });
 
-test("in Arabic (dark theme) the stock panel reads right to left and lists a repeated line", async ({
-  page,
-  request,
-}) => {
-  const api = await apiSession(request);
+test("in Arabic (dark theme) the stock panel reads right to left and lists a repeated line", async ({ page, api }) => {
   const t = tag();
   const product = await createStockProduct(api, { title: `مخزون ${t}`, codes: [`AR${t}-1`] });
   await signIn(page);
@@ -144,8 +140,7 @@ test("in Arabic (dark theme) the stock panel reads right to left and lists a rep
   await expectNoSeriousAxeViolations(page);
 });
 
-test("a product with options keeps its codes per option", async ({ page, request }) => {
-  const api = await apiSession(request);
+test("a product with options keeps its codes per option", async ({ page, api }) => {
   const t = tag();
   const product = await createStockProduct(api, { title: `Options ${t}`, variants: ["Silver", "Gold"] });
   await signIn(page);
@@ -167,8 +162,7 @@ test("a product with options keeps its codes per option", async ({ page, request
   expect(stock.variants.find((v) => v.name === "Gold")?.counts.available).toBe(2);
 });
 
-test("the dashboard lists low and empty products, each opening its editor", async ({ page, request }) => {
-  const api = await apiSession(request);
+test("the dashboard lists low and empty products, each opening its editor", async ({ page, api }) => {
   const t = tag();
   const low = await createStockProduct(api, { title: `Low stock ${t}`, threshold: 3, codes: [`L${t}-1`, `L${t}-2`] });
   const empty = await createStockProduct(api, { title: `Empty stock ${t}` });
@@ -203,8 +197,7 @@ test("the dashboard lists low and empty products, each opening its editor", asyn
   await expect(alerts.getByRole("listitem").filter({ hasText: empty.title })).toContainText("لم يتبق أي رمز");
 });
 
-test("on a 412x915 phone the stock panel fits in the product dialog", async ({ page, request }) => {
-  const api = await apiSession(request);
+test("on a 412x915 phone the stock panel fits in the product dialog", async ({ page, api }) => {
   const t = tag();
   const product = await createStockProduct(api, { title: `Phone stock ${t}`, variants: ["Standard edition", "Gold"] });
   await page.setViewportSize({ width: 412, height: 915 });
@@ -231,9 +224,8 @@ test("on a 412x915 phone the stock panel fits in the product dialog", async ({ p
 
 test("revokes an available code entered by its text, refuses one that is not available, in English and Arabic", async ({
   page,
-  request,
+  api,
 }) => {
-  const api = await apiSession(request);
   const t = tag();
   const leaked = `LEAK-${t}-1`;
   const product = await createStockProduct(api, { title: `Revoke by code ${t}`, codes: [leaked, `KEEP-${t}-2`] });

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
+import { test } from "../api-test.ts";
 import { loadCatalog } from "../storefront/catalog.ts";
 import { TABLET, apiSession, openSection, signIn } from "./console-helpers.ts";
 import { createProduct } from "./catalog-fixtures.ts";

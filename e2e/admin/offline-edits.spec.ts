@@ -3,7 +3,8 @@
  * action, and an update that waits while edits are pending. */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { test } from "../api-test.ts";
 import type { Product } from "../../shared/src/schemas/catalog.ts";
 import { TABLET, allAdminProducts, apiSession, openSection, signIn, type ApiSession } from "./console-helpers.ts";
 import { createProduct, tag } from "./catalog-fixtures.ts";
@@ -28,9 +29,8 @@ async function productsTitled(api: ApiSession, title: string): Promise<Product[]
 test("a product created offline can be edited again offline, and reaches the server once, as last edited", async ({
   page,
   context,
-  request,
+  api,
 }) => {
-  const api = await apiSession(request);
   const first = `Offline first ${tag()}`;
   const second = `${first} edited`;
   try {
@@ -148,8 +148,8 @@ test("an order marked as paid offline waits in the queue and is applied when the
   page,
   context,
   request,
+  api,
 }) => {
-  const api = await apiSession(request);
   const order = await placeOrder(request, api, { name: "Offline Payer" });
   try {
     await signIn(page);
@@ -188,8 +188,8 @@ test("a new build's update prompt waits while an edit is pending, and comes once
   page,
   context,
   request,
+  api,
 }) => {
-  const api = await apiSession(request);
   const name = `Update wait ${tag()}`;
   const category = (await api.send("POST", "/api/categories", { name })) as { id: string };
   const sw = path.resolve("client/dist/sw.js");

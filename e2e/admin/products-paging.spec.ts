@@ -1,9 +1,10 @@
 /** Admin > Products: the list a page at a time from the server (newest first), searched by title; in English and in
  * Arabic (right to left). */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../api-test.ts";
 import type { Product } from "../../shared/src/schemas/catalog.ts";
 import { createProduct, tag } from "./catalog-fixtures.ts";
-import { TABLET, apiSession, openSection, signIn, type ApiSession } from "./console-helpers.ts";
+import { TABLET, openSection, signIn, type ApiSession } from "./console-helpers.ts";
 
 test.use({ viewport: TABLET });
 test.describe.configure({ timeout: 180_000 });
@@ -20,8 +21,7 @@ async function search(page: Page, label: string, button: string, text: string): 
   await page.getByRole("search").getByRole("button", { name: button }).click();
 }
 
-test("pages through the products found by title, newest first, and back", async ({ page, request }) => {
-  const api = await apiSession(request);
+test("pages through the products found by title, newest first, and back", async ({ page, api }) => {
   const word = `Pager${tag()}`;
   const made = await makeProducts(api, word, 26);
   try {
@@ -59,8 +59,7 @@ test("pages through the products found by title, newest first, and back", async 
   }
 });
 
-test("in Arabic the products list reads right to left and finds a product by title", async ({ page, request }) => {
-  const api = await apiSession(request);
+test("in Arabic the products list reads right to left and finds a product by title", async ({ page, api }) => {
   const word = `Arabic${tag()}`;
   const [product] = await makeProducts(api, word, 1);
   try {

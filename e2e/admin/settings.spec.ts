@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "../api-test.ts";
 import { loadCatalog } from "../storefront/catalog.ts";
 import { TABLET, apiSession, currentRate, openSection, signIn } from "./console-helpers.ts";
 import { createBanner, createProduct, pngDataUrl, usd } from "./catalog-fixtures.ts";
@@ -6,8 +7,7 @@ import { createBanner, createProduct, pngDataUrl, usd } from "./catalog-fixtures
 test.use({ viewport: TABLET });
 test.describe.configure({ timeout: 90_000 });
 
-test("the daily rate changes the TND prices the storefront shows", async ({ page, request }) => {
-  const api = await apiSession(request);
+test("the daily rate changes the TND prices the storefront shows", async ({ page, request, api }) => {
   // Its TND price is derived from the daily rate (no TND price of its own).
   const product = await createProduct(api, { price: usd(1234) });
   const before = await currentRate(request);
@@ -88,8 +88,8 @@ test("the profile tab shows the account and saves the full name", async ({ page 
 test("the hero shows the banners in the operator's order, and the page preloads the first one's image", async ({
   page,
   request,
+  api,
 }) => {
-  const api = await apiSession(request);
   const catalog = await loadCatalog(request);
   const banners = [...catalog.banners].sort((a, b) => a.position - b.position);
   const last = Math.max(0, ...banners.map((b) => b.position));

@@ -1,6 +1,7 @@
 /** The service worker carries the admin outbox (docs/decisions.md D17): edits queued offline reach the server with
  * no console page open, on the worker's Background Sync, and never twice. At the tablet viewport. */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../api-test.ts";
 import type { Banner } from "../../shared/src/schemas/catalog.ts";
 import { E2E_ADMIN } from "../../playwright.config.ts";
 import { createStockProduct, stockOf } from "../stock/stock-helpers.ts";

@@ -1,6 +1,7 @@
 /** The operator on a 1024x768 tablet: what the order view needs to collect a payment, the product dialog's
  * actions in view, the sidebar's current section, the recent-orders rows, offline reloads, and axe. */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { test } from "../api-test.ts";
 import { formatMoney } from "../../shared/src/currency.ts";
 import { expectButtonLinksReadable, expectNoSeriousAxeViolations } from "../a11y.ts";
 import { TABLET, apiSession, openSection, signIn } from "./console-helpers.ts";
@@ -34,8 +35,8 @@ async function linesOf(el: Locator): Promise<number> {
 test("the order view shows what is needed to collect a payment, and Mark as paid asks first", async ({
   page,
   request,
+  api,
 }) => {
-  const api = await apiSession(request);
   const promoCode = `TAB${tag()}`;
   await api.send("POST", "/api/admin/promos", { code: promoCode, percent: 10 });
   const notes = "Please send the code to my second address";
@@ -100,8 +101,7 @@ test("the order view shows what is needed to collect a payment, and Mark as paid
   }
 });
 
-test("in Arabic the order view and its confirmation read right to left", async ({ page, request }) => {
-  const api = await apiSession(request);
+test("in Arabic the order view and its confirmation read right to left", async ({ page, request, api }) => {
   const order = await placeOrder(request, api, { name: "ليلى التونسي", qty: 1, notes: "اتصل بي مساءً" });
   await signIn(page);
   await inArabic(page);
@@ -206,8 +206,11 @@ test("in Arabic the sidebar marks the current section", async ({ page }) => {
   await expect(nav.getByRole("link", { name: "لوحة التحكم", exact: true })).not.toHaveAttribute("aria-current", /.*/);
 });
 
-test("recent orders at 1024 px: one-line dates, whole names and a translated status", async ({ page, request }) => {
-  const api = await apiSession(request);
+test("recent orders at 1024 px: one-line dates, whole names and a translated status", async ({
+  page,
+  request,
+  api,
+}) => {
   const order = await placeOrder(request, api, { name: "Alexandra Montgomery-Haddad" });
   await signIn(page);
   const row = recentRow(page, order.code);
@@ -240,9 +243,8 @@ test("recent orders at 1024 px: one-line dates, whole names and a translated sta
 test("offline: last known dashboard values, the Offline label leaves when the network returns, and a synced edit is announced", async ({
   page,
   context,
-  request,
+  api,
 }) => {
-  const api = await apiSession(request);
   const code = `OFF${tag()}`;
   await api.send("POST", "/api/admin/promos", { code, percent: 5 });
   try {

@@ -2,8 +2,9 @@
  * paid within 45 s (UNPAID_ORDER_TTL_MINUTES=0.75; the expiry pass then runs every ~11 s): the operator imports
  * codes in the product editor, a shopper orders one (the stock panel shows it reserved), nobody pays, and the order
  * view says expired, the shopper's page follows by itself, and the stock panel counts the code available again. */
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { TABLET, apiSession, signIn } from "../admin/console-helpers.ts";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { test } from "../api-test.ts";
+import { TABLET, signIn } from "../admin/console-helpers.ts";
 import { uniqueEmail } from "../checkout/checkout-helpers.ts";
 import { startPaymentStore, type PaymentStore } from "../checkout/payment-store.ts";
 import {
@@ -49,9 +50,8 @@ async function stockPanel(page: Page, title: string): Promise<Locator> {
 test("an order left unpaid expires: the order view says so and its code is available again", async ({
   page,
   browser,
-  request,
+  api,
 }) => {
-  const api = await apiSession(request);
   const t = tag();
   const product = await createStockProduct(api, { title: `Expiring ${t}` });
 

@@ -2,9 +2,10 @@
  * marks the order paid on a 1024x768 tablet, and the shopper's private order page (its link from the dev mailbox)
  * follows by itself and reveals the code; cancelling frees the reserved code; the order view's other actions;
  * checkout's "not enough stock" refusal; in English and Arabic, with axe. */
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { test } from "../api-test.ts";
 import { expectNoSeriousAxeViolations } from "../a11y.ts";
-import { TABLET, apiSession, signIn } from "../admin/console-helpers.ts";
+import { TABLET, signIn } from "../admin/console-helpers.ts";
 import { addFromProductPage, checkoutForm, uniqueEmail } from "../checkout/checkout-helpers.ts";
 import {
   buyOne,
@@ -34,9 +35,8 @@ test("manual mode: the operator marks the order paid and the shopper's page reve
   page,
   browser,
   context,
-  request,
+  api,
 }) => {
-  const api = await apiSession(request);
   const t = tag();
   const secret = `MAN-${t}-7Q2M`;
   const product = await createStockProduct(api, { title: `PSN card ${t}`, codes: [secret], platform: "PS" });
@@ -115,8 +115,8 @@ test("an order paid while its product has no code waits for stock, and importing
   page,
   browser,
   request,
+  api,
 }) => {
-  const api = await apiSession(request);
   const t = tag();
   // Ordered while sold by hand; then the operator switches the product to codes from stock, which has none yet.
   const product = await createStockProduct(api, { title: `Late stock ${t}`, manual: true, platform: "Xbox" });
@@ -170,8 +170,7 @@ test("an order paid while its product has no code waits for stock, and importing
   await expect(page.getByTestId("delivered-code")).toContainText("redeem.microsoft.com");
 });
 
-test("cancelling an order awaiting payment puts its code back in stock", async ({ browser, request }) => {
-  const api = await apiSession(request);
+test("cancelling an order awaiting payment puts its code back in stock", async ({ browser, request, api }) => {
   const t = tag();
   const product = await createStockProduct(api, { title: `Cancel test ${t}`, codes: [`CAN-${t}`] });
   const code = await placeOrder(request, [{ id: product.id, qty: 1 }], uniqueEmail("cancel"));
@@ -209,8 +208,8 @@ test("cancelling an order awaiting payment puts its code back in stock", async (
 test("a paid order: resend the delivery email, replace its code, then mark it refunded (in Arabic too)", async ({
   browser,
   request,
+  api,
 }) => {
-  const api = await apiSession(request);
   const t = tag();
   const product = await createStockProduct(api, { title: `Actions ${t}`, codes: [`ACT-${t}-1`, `ACT-${t}-2`] });
   const code = await placeOrder(request, [{ id: product.id, qty: 1 }], uniqueEmail("actions"));
@@ -266,9 +265,8 @@ test("a paid order: resend the delivery email, replace its code, then mark it re
 
 test("checkout says how many codes are left when the cart asks for more, in English and Arabic", async ({
   page,
-  request,
+  api,
 }) => {
-  const api = await apiSession(request);
   const t = tag();
   const product = await createStockProduct(api, { title: `Scarce ${t}`, codes: [`SC-${t}-1`] });
   await addFromProductPage(page, product.id);

@@ -3,9 +3,9 @@
  * long to wait in the shopper's language, and the order shows once the wait is over. The 429 is answered through
  * page.route in the server's exact shape: using up the real per-address budget would throttle the other specs'
  * shoppers, who share this machine's address. */
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect, type Page, type Route } from "@playwright/test";
+import { test } from "../api-test.ts";
 import { expectNoSeriousAxeViolations } from "../a11y.ts";
-import { apiSession } from "../admin/console-helpers.ts";
 import { uniqueEmail } from "../checkout/checkout-helpers.ts";
 import { createStockProduct, placeOrder, privateOrderLink, tag } from "../stock/stock-helpers.ts";
 
@@ -36,8 +36,8 @@ async function throttle(page: Page, url: string, retryAfter: number, times = Inf
 test("the private order page says how long to wait after a 429, in English and Arabic, then shows the order", async ({
   page,
   request,
+  api,
 }) => {
-  const api = await apiSession(request);
   const t = tag();
   const product = await createStockProduct(api, { title: `Throttled ${t}`, manual: true });
   const code = await placeOrder(request, [{ id: product.id, qty: 1 }], uniqueEmail("throttled"));
@@ -70,8 +70,8 @@ test("the private order page says how long to wait after a 429, in English and A
 test("the thank-you page's lookup says how long to wait after a 429, then asks again by itself", async ({
   page,
   request,
+  api,
 }) => {
-  const api = await apiSession(request);
   const t = tag();
   const product = await createStockProduct(api, { title: `Throttled lookup ${t}`, manual: true });
   const code = await placeOrder(request, [{ id: product.id, qty: 1 }], uniqueEmail("throttled.lookup"));

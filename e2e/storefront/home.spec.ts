@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "../api-test.ts";
 import type { Banner } from "../../shared/src/schemas/catalog.ts";
 import { apiSession } from "../admin/console-helpers.ts";
 import { createBanner, pngDataUrl } from "../admin/catalog-fixtures.ts";
