@@ -13,24 +13,26 @@ describe("payment settings", () => {
     expect(loadConfig({ PAYMENT_PROVIDER: "" }).payment).toEqual({ provider: "manual" });
   });
 
-  it("reads Konnect's keys, with the public API URL by default and an override for tests", () => {
-    expect(loadConfig(KONNECT).payment).toEqual({
-      provider: "konnect",
-      apiKey: "kn-secret-key-1",
-      walletId: "wallet-7",
-      apiUrl: "https://api.konnect.network",
-    });
-    expect(loadConfig({ ...KONNECT, KONNECT_API_URL: "http://127.0.0.1:9999/" }).payment).toMatchObject({
-      apiUrl: "http://127.0.0.1:9999",
-    });
+  it.each([
+    [
+      "Konnect",
+      KONNECT,
+      { provider: "konnect", apiKey: "kn-secret-key-1", walletId: "wallet-7" },
+      "api.konnect.network",
+    ],
+    [
+      "Stripe",
+      STRIPE,
+      { provider: "stripe", secretKey: "sk_test_secret9", webhookSecret: "whsec_abc" },
+      "api.stripe.com",
+    ],
+  ])("reads %s's keys, with the public API URL by default", (_name, env, keys, host) => {
+    expect(loadConfig(env).payment).toEqual({ ...keys, apiUrl: `https://${host}` });
   });
 
-  it("reads Stripe's keys, with the public API URL by default", () => {
-    expect(loadConfig(STRIPE).payment).toEqual({
-      provider: "stripe",
-      secretKey: "sk_test_secret9",
-      webhookSecret: "whsec_abc",
-      apiUrl: "https://api.stripe.com",
+  it("takes another Konnect API URL (tests), without its trailing slash", () => {
+    expect(loadConfig({ ...KONNECT, KONNECT_API_URL: "http://127.0.0.1:9999/" }).payment).toMatchObject({
+      apiUrl: "http://127.0.0.1:9999",
     });
   });
 

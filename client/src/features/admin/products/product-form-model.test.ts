@@ -59,22 +59,19 @@ describe("TND auto-fill (D5)", () => {
 
 describe("form <-> API mapping in minor units", () => {
   beforeAll(() => activateLocale("en"));
-  it("converts typed major amounts to integer minor units per currency (TND has 3 decimals)", () => {
-    expect(priceDraftToMinor({ USD: "59.99", TND: "189.5", EUR: "0.1", EGP: "" })).toEqual({
-      USD: 5999,
-      TND: 189_500,
-      EUR: 10,
-      EGP: 0,
-    });
-  });
-
-  it("does not drift on amounts that are inexact in binary floating point", () => {
-    expect(priceDraftToMinor({ USD: "19.99", TND: "1.005", EUR: "4.35", EGP: "1.15" })).toEqual({
-      USD: 1999,
-      TND: 1005,
-      EUR: 435,
-      EGP: 115,
-    });
+  it.each([
+    [
+      "converts typed major amounts to integer minor units per currency (TND has 3 decimals)",
+      { USD: "59.99", TND: "189.5", EUR: "0.1", EGP: "" },
+      { USD: 5999, TND: 189_500, EUR: 10, EGP: 0 },
+    ],
+    [
+      "does not drift on amounts that are inexact in binary floating point",
+      { USD: "19.99", TND: "1.005", EUR: "4.35", EGP: "1.15" },
+      { USD: 1999, TND: 1005, EUR: 435, EGP: 115 },
+    ],
+  ])("%s", (_case, typed, minor) => {
+    expect(priceDraftToMinor(typed)).toEqual(minor);
   });
 
   it("fills the form from a product and maps it back to the same body", () => {

@@ -4,6 +4,12 @@ import { AdminNetworkError, errorFromResponse } from "../../../api/admin-client.
 import { activateLocale, i18n } from "../../../i18n/i18n.ts";
 import { adminErrorText } from "./admin-errors.ts";
 
+/** The refusal's text in `lang` (which stays the active locale). */
+async function textIn(lang: "en" | "fr" | "ar", err: unknown): Promise<string> {
+  await activateLocale(lang);
+  return adminErrorText(i18n, err, "fallback");
+}
+
 describe("admin refusals in the operator's language", () => {
   it("translates a refusal by its code, whatever its English text", async () => {
     const err = errorFromResponse(409, {
@@ -11,16 +17,12 @@ describe("admin refusals in the operator's language", () => {
       code: ADMIN_ERROR_CODES.notCancellable,
       orderStatus: "delivered",
     });
-    await activateLocale("en");
-    expect(adminErrorText(i18n, err, "fallback")).toBe("This order can no longer be cancelled.");
-    await activateLocale("fr");
-    expect(adminErrorText(i18n, err, "fallback")).toBe("Cette commande ne peut plus être annulée.");
-    await activateLocale("ar");
-    expect(adminErrorText(i18n, err, "fallback")).toMatch(/^[^A-Za-z]*[\u0600-\u06FF][^A-Za-z]*$/);
+    expect(await textIn("en", err)).toBe("This order can no longer be cancelled.");
+    expect(await textIn("fr", err)).toBe("Cette commande ne peut plus être annulée.");
+    expect(await textIn("ar", err)).toMatch(/^[^A-Za-z]*[\u0600-\u06FF][^A-Za-z]*$/);
     // The text is not read: another English wording says the same.
     const reworded = errorFromResponse(409, { error: "Cannot cancel", code: ADMIN_ERROR_CODES.notCancellable });
-    await activateLocale("fr");
-    expect(adminErrorText(i18n, reworded, "fallback")).toBe("Cette commande ne peut plus être annulée.");
+    expect(await textIn("fr", reworded)).toBe("Cette commande ne peut plus être annulée.");
     await activateLocale("en");
   });
 
@@ -30,22 +32,18 @@ describe("admin refusals in the operator's language", () => {
       code: ADMIN_ERROR_CODES.noReplacementCode,
       title: "PSN $10",
     });
-    await activateLocale("fr");
-    expect(adminErrorText(i18n, none, "fallback")).toBe(
+    expect(await textIn("fr", none)).toBe(
       "Aucun code de « PSN $10 » n'est disponible pour le remplacer. Importez d'abord des codes.",
     );
-    await activateLocale("ar");
-    expect(adminErrorText(i18n, none, "fallback")).toContain("PSN $10");
+    expect(await textIn("ar", none)).toContain("PSN $10");
     expect(adminErrorText(i18n, none, "fallback")).toMatch(/[\u0600-\u06FF]/);
     const lines = errorFromResponse(400, {
       error: "At most 20000 lines per import",
       code: ADMIN_ERROR_CODES.tooManyLines,
       max: 20000,
     });
-    await activateLocale("en");
-    expect(adminErrorText(i18n, lines, "fallback")).toBe("At most 20000 lines can be imported at once.");
-    await activateLocale("fr");
-    expect(adminErrorText(i18n, lines, "fallback")).toBe("Au plus 20000 lignes peuvent être importées à la fois.");
+    expect(await textIn("en", lines)).toBe("At most 20000 lines can be imported at once.");
+    expect(await textIn("fr", lines)).toBe("Au plus 20000 lignes peuvent être importées à la fois.");
     await activateLocale("en");
   });
 
@@ -65,10 +63,8 @@ describe("admin refusals in the operator's language", () => {
   it("shows a refusal without a known code as sent in English, and after a sentence for its status in French", async () => {
     // Its English text alone is no longer matched: a former wording stays as sent.
     const err = errorFromResponse(409, { error: "Order PNR-AB12CD34 cannot be cancelled (status: delivered)." });
-    await activateLocale("en");
-    expect(adminErrorText(i18n, err, "fallback")).toBe("Order PNR-AB12CD34 cannot be cancelled (status: delivered).");
-    await activateLocale("fr");
-    expect(adminErrorText(i18n, err, "fallback")).toBe(
+    expect(await textIn("en", err)).toBe("Order PNR-AB12CD34 cannot be cancelled (status: delivered).");
+    expect(await textIn("fr", err)).toBe(
       "Cette action n'est pas possible dans l'état actuel. (Order PNR-AB12CD34 cannot be cancelled (status: delivered).)",
     );
     const unknown = errorFromResponse(409, { error: "Something new", code: "something_new" });
