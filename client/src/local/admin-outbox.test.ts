@@ -1,5 +1,6 @@
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { storeDbPerTest } from "../test/store-db.ts";
 import {
   AdminNetworkError,
   AdminQueuedError,
@@ -8,7 +9,7 @@ import {
   type MutationMethod,
 } from "../api/admin-client.ts";
 import { createOutbox, versionFrom } from "./admin-outbox.ts";
-import { openStoreDb, type AdminOutboxRow, type StoreDb } from "./db.ts";
+import { type AdminOutboxRow, type StoreDb } from "./db.ts";
 
 interface Sent {
   method: MutationMethod;
@@ -38,13 +39,10 @@ function fakeClient(outcomes: (number | "ok" | "offline" | { status: number; bod
   };
 }
 
+const currentDb = storeDbPerTest("admin-outbox-test");
 let db: StoreDb;
-let n = 0;
 beforeEach(() => {
-  db = openStoreDb(`admin-outbox-test-${++n}`);
-});
-afterEach(async () => {
-  await db.delete();
+  db = currentDb();
 });
 
 async function queue(row: Partial<AdminOutboxRow> & Pick<AdminOutboxRow, "path">): Promise<number> {

@@ -1,18 +1,16 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { storeDbPerTest } from "../test/store-db.ts";
 import { applySync } from "./apply-sync.ts";
 import { fetchFirstScreen, localVersion, looksLikeSyncResponse, syncOnce } from "./catalog-sync.ts";
-import { META, openStoreDb, type StoreDb } from "./db.ts";
+import { META, type StoreDb } from "./db.ts";
 import type { Product } from "@store/shared/schemas/catalog";
 import { category, product, syncResponse } from "../test/fixtures.ts";
 
+const currentDb = storeDbPerTest("sync-test");
 let db: StoreDb;
-let n = 0;
 beforeEach(() => {
-  db = openStoreDb(`sync-test-${++n}`);
-});
-afterEach(async () => {
-  await db.delete();
+  db = currentDb();
 });
 
 const settings = {

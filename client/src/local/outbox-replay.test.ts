@@ -1,7 +1,8 @@
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { storeDbPerTest } from "../test/store-db.ts";
 import { AdminNetworkError, errorFromResponse, type MutationMethod } from "../api/admin-client.ts";
-import { openStoreDb, type StoreDb } from "./db.ts";
+import { type StoreDb } from "./db.ts";
 import {
   CLAIM_TTL_MS,
   OUTBOX_CLAIM,
@@ -12,13 +13,10 @@ import {
   type ReplayClient,
 } from "./outbox-replay.ts";
 
+const currentDb = storeDbPerTest("outbox-replay-test");
 let db: StoreDb;
-let n = 0;
 beforeEach(() => {
-  db = openStoreDb(`outbox-replay-test-${++n}`);
-});
-afterEach(async () => {
-  await db.delete();
+  db = currentDb();
 });
 
 async function queue(path: string, key: string, entity?: string): Promise<void> {
