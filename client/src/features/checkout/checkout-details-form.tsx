@@ -15,9 +15,8 @@ interface Props {
   details: CheckoutDetails;
   promo: PromoCode;
   currency: Currency;
-  /** Minor units of `currency`. */
-  discount: number;
-  total: number;
+  /** The promo's discount and the total to pay, in minor units of `currency`. */
+  totals: { discount: number; total: number };
   online: boolean;
   pending: boolean;
   /** The currencies the payment provider takes, when it cannot take `currency` (docs/decisions.md D11). */
@@ -31,8 +30,7 @@ export function CheckoutDetailsForm({
   details,
   promo,
   currency,
-  discount,
-  total,
+  totals: { discount, total },
   online,
   pending,
   payableCurrencies,

@@ -147,8 +147,7 @@ export function CheckoutPage() {
             details={details}
             promo={promo}
             currency={currency}
-            discount={discount}
-            total={total}
+            totals={{ discount, total }}
             online={online}
             pending={pending}
             payableCurrencies={unpayableIn(paymentOptions, currency)}

@@ -9,25 +9,25 @@ import {
   type PaymentInstructions,
 } from "@store/shared/schemas/catalog";
 import { FormField } from "../panel/form-field.tsx";
-import { useSettingForm } from "./site-settings.tsx";
+import { useSettingForm, type SettingSource } from "./site-settings.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
 export const PAYMENT_INSTRUCTIONS_ENTITY = "settings.paymentInstructions";
+
+const PAYMENT_INSTRUCTIONS_SETTING: SettingSource<PaymentInstructions> = {
+  path: "/api/admin/payment-instructions",
+  schema: paymentInstructionsSchema,
+  entity: PAYMENT_INSTRUCTIONS_ENTITY,
+  initial: NO_PAYMENT_INSTRUCTIONS,
+};
 
 export function PaymentInstructionsTab() {
   const { t } = useLingui();
   const {
     value: texts,
     setValue: setTexts,
-    busy,
-    onSubmit,
-  } = useSettingForm<PaymentInstructions>({
-    path: "/api/admin/payment-instructions",
-    schema: paymentInstructionsSchema,
-    entity: PAYMENT_INSTRUCTIONS_ENTITY,
-    label: t`Payment instructions`,
-    initial: NO_PAYMENT_INSTRUCTIONS,
-  });
+    form,
+  } = useSettingForm(PAYMENT_INSTRUCTIONS_SETTING, t`Payment instructions`);
 
   const field = (lang: keyof PaymentInstructions, label: ReactNode, dir: "ltr" | "rtl") => (
     <FormField id={`payment-instructions-${lang}`} label={label}>
@@ -47,12 +47,7 @@ export function PaymentInstructionsTab() {
   );
 
   return (
-    <SettingsForm
-      onSubmit={onSubmit}
-      busy={busy}
-      submit={<Trans>Save Settings</Trans>}
-      pendingEntity={PAYMENT_INSTRUCTIONS_ENTITY}
-    >
+    <SettingsForm {...form} submit={<Trans>Save Settings</Trans>}>
       <p className="muted">
         <Trans>
           Shown to shoppers after they order, while the order awaits payment: how to pay (bank transfer, D17, cash) and

@@ -148,27 +148,29 @@ function ProfileTab() {
       <FormField id="profile-name" label={<Trans>Full Name</Trans>}>
         <input id="profile-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
       </FormField>
-      <FormField id="profile-username" label={<Trans>Username</Trans>} error={fields.username}>
-        <input
-          id="profile-username"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          autoComplete="username"
-          dir="ltr"
-          aria-invalid={fields.username ? true : undefined}
-        />
-      </FormField>
-      <FormField id="profile-email" label={<Trans>Email</Trans>} error={fields.email}>
-        <input
-          id="profile-email"
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          autoComplete="email"
-          dir="ltr"
-          aria-invalid={fields.email ? true : undefined}
-        />
-      </FormField>
+      {[
+        {
+          id: "profile-username",
+          label: t`Username`,
+          type: "text",
+          value: username,
+          set: setUsername,
+          error: fields.username,
+        },
+        { id: "profile-email", label: t`Email`, type: "email", value: email, set: setEmail, error: fields.email },
+      ].map((field) => (
+        <FormField key={field.id} id={field.id} label={field.label} error={field.error}>
+          <input
+            id={field.id}
+            type={field.type}
+            value={field.value}
+            onChange={(e) => field.set(e.target.value)}
+            autoComplete={field.type === "email" ? "email" : "username"}
+            dir="ltr"
+            aria-invalid={field.error ? true : undefined}
+          />
+        </FormField>
+      ))}
     </SettingsForm>
   );
 }

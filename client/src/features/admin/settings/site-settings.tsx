@@ -21,19 +21,26 @@ export function useReloadOnReplay(load: () => void): void {
   }, [load, applied]);
 }
 
-interface SettingFormOptions<T> {
+/** Where a setting lives and what it is before it loads. */
+export interface SettingSource<T> {
   /** GET and PUT address of the setting in the admin API. */
   path: string;
   schema: { parse: (raw: unknown) => T };
-  /** The outbox entity an offline save waits under, and its label in the pending-changes panel. */
+  /** The outbox entity an offline save waits under. */
   entity: string;
-  label: string;
   initial: T;
 }
 
+const TOGGLES_SETTING: SettingSource<Toggles> = {
+  path: "/api/admin/toggles",
+  schema: togglesSchema,
+  entity: TOGGLES_ENTITY,
+  initial: DEFAULT_TOGGLES,
+};
+
 /** One setting in a settings tab: loaded from the admin API (again whenever a queued edit reaches the
  * server), saved with PUT, or kept in the outbox while offline; the storefront re-syncs after a save. */
-export function useSettingForm<T>({ path, schema, entity, label, initial }: SettingFormOptions<T>) {
+export function useSettingForm<T>({ path, schema, entity, initial }: SettingSource<T>, label: string) {
   const { t } = useLingui();
   const toasts = useChangeToasts();
   const [value, setValue] = useState<T>(initial);
@@ -62,23 +69,12 @@ export function useSettingForm<T>({ path, schema, entity, label, initial }: Sett
     }
   }
 
-  return { value, setValue, busy, onSubmit };
+  return { value, setValue, form: { busy, onSubmit, pendingEntity: entity } };
 }
 
 export function SiteSettingsTab() {
   const { t } = useLingui();
-  const {
-    value: toggles,
-    setValue: setToggles,
-    busy,
-    onSubmit,
-  } = useSettingForm<Toggles>({
-    path: "/api/admin/toggles",
-    schema: togglesSchema,
-    entity: TOGGLES_ENTITY,
-    label: t`Site settings`,
-    initial: DEFAULT_TOGGLES,
-  });
+  const { value: toggles, setValue: setToggles, form } = useSettingForm(TOGGLES_SETTING, t`Site settings`);
 
   const toggle = (key: keyof Toggles, label: ReactNode) => (
     <label className="admin-toggle">
@@ -93,7 +89,7 @@ export function SiteSettingsTab() {
   );
 
   return (
-    <SettingsForm onSubmit={onSubmit} busy={busy} submit={<Trans>Save Settings</Trans>} pendingEntity={TOGGLES_ENTITY}>
+    <SettingsForm {...form} submit={<Trans>Save Settings</Trans>}>
       <fieldset className="admin-toggles">
         <legend className="visually-hidden">
           <Trans>Site Settings</Trans>
