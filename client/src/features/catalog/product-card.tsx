@@ -4,10 +4,8 @@ import { toast } from "../../ui/toast.tsx";
 import type { Category, Product } from "@store/shared/schemas/catalog";
 import { CURRENCIES } from "@store/shared/currency";
 import { addToCart } from "../cart/cart-store.ts";
-import { useCurrency } from "../prefs/prefs-store.ts";
 import { defaultVariant, listingPrice } from "./pricing.ts";
-import { useSettings } from "./catalog-hooks.ts";
-import { useMoney } from "./use-money.ts";
+import { usePricing } from "./use-money.ts";
 import { ProductImage } from "./product-image.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { WasPrice } from "./was-price.tsx";
@@ -21,9 +19,7 @@ interface Props {
 
 export function ProductCard({ product, category, eager = false }: Props) {
   const { t } = useLingui();
-  const currency = useCurrency();
-  const { rates } = useSettings();
-  const money = useMoney();
+  const { currency, rates, money } = usePricing();
   // A product sold in several options (1 month, 3 months...) lets the shopper choose on its page.
   const choosesOption = product.variants.length > 1;
   const variant = choosesOption ? undefined : defaultVariant(product);

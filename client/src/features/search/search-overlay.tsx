@@ -18,10 +18,8 @@ import { useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
 import type { Product } from "@store/shared/schemas/catalog";
-import { useSettings } from "../catalog/catalog-hooks.ts";
 import { defaultVariant, priceView } from "../catalog/pricing.ts";
-import { useMoney } from "../catalog/use-money.ts";
-import { useCurrency } from "../prefs/prefs-store.ts";
+import { usePricing } from "../catalog/use-money.ts";
 import { searchAnalytics } from "./search-analytics.ts";
 import { popularProducts, searchProducts, type SearchSort } from "./search-engine.ts";
 import { NO_FILTERS, hasFilters, type SearchFilters } from "./search-filters.ts";
@@ -54,9 +52,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const titleId = useId();
   const listId = useId();
-  const currency = useCurrency();
-  const { rates } = useSettings();
-  const money = useMoney();
+  const { currency, rates, money } = usePricing();
   const recent = useRecentSearches();
   const { catalog, retry } = useSearchCatalog();
 
