@@ -64,34 +64,36 @@ export class AdminApiError extends Error {
   }
 }
 
-/** The request never reached the server (offline, DNS, connection refused). */
-export class AdminNetworkError extends AdminApiError {
-  readonly network = true;
-  constructor(cause?: unknown) {
-    super(0, "Network error", undefined);
-    this.name = "AdminNetworkError";
+/** An answer made on this device, not by the server (status 0). */
+abstract class DeviceAnswer extends AdminApiError {
+  constructor(name: string, message: string, cause?: unknown) {
+    super(0, message, undefined);
+    this.name = name;
     if (cause !== undefined) this.cause = cause;
   }
 }
 
+/** The request never reached the server (offline, DNS, connection refused). */
+export class AdminNetworkError extends DeviceAnswer {
+  readonly network = true;
+  constructor(cause?: unknown) {
+    super("AdminNetworkError", "Network error", cause);
+  }
+}
+
 /** The edit was stored in the offline outbox and will be replayed when the network returns. */
-export class AdminQueuedError extends AdminApiError {
-  readonly outboxId: number;
-  constructor(outboxId: number) {
-    super(0, "Saved offline; it will be sent when the connection returns", undefined);
-    this.name = "AdminQueuedError";
-    this.outboxId = outboxId;
+export class AdminQueuedError extends DeviceAnswer {
+  constructor(readonly outboxId: number) {
+    super("AdminQueuedError", "Saved offline; it will be sent when the connection returns");
   }
 }
 
 /** The edit could not be kept offline: the device has no room left for the site (a QuotaExceededError from IndexedDB).
  * The operator is told so, in their language, instead of a bare "failed" (docs/decisions.md D17). */
-export class AdminStorageFullError extends AdminApiError {
+export class AdminStorageFullError extends DeviceAnswer {
   readonly storageFull = true;
   constructor(cause?: unknown) {
-    super(0, "This device is out of storage: the edit could not be saved offline", undefined);
-    this.name = "AdminStorageFullError";
-    if (cause !== undefined) this.cause = cause;
+    super("AdminStorageFullError", "This device is out of storage: the edit could not be saved offline", cause);
   }
 }
 

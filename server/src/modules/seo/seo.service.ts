@@ -29,7 +29,7 @@ export interface PageMeta {
 }
 
 /** Pages of the app that exist whatever the catalog holds (client/src/routes). */
-const FIXED_PAGES = new Set([
+export const FIXED_PAGES: ReadonlySet<string> = new Set([
   "/",
   "/products",
   "/cart",

@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "../../test/harness.ts";
 import { acceptsEncoding } from "../../http/encoded-answer.ts";
+import { FIXED_PAGES } from "./seo.service.ts";
 
 // The description spans lines as in the built index.html (Vite keeps the source's formatting).
 const INDEX = `<!doctype html><html><head><title>Digital Store</title><meta
@@ -94,14 +95,7 @@ describe("pages, share previews, sitemap and robots", () => {
       expect(await res.text(), missing).toContain('<div id="root">');
     }
     for (const page of [
-      "/",
-      "/products",
-      "/cart",
-      "/checkout",
-      "/order-success",
-      "/wishlist",
-      "/admin",
-      "/admin/login",
+      ...FIXED_PAGES,
       "/orders/some-private-token",
       "/product/steam-20",
       "/product/steam-20/",
