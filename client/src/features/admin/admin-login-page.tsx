@@ -78,28 +78,37 @@ export function AdminLoginPage() {
           <Trans>Admin Login</Trans>
         </h1>
         <WaitingForSignIn />
-        <FormField id="admin-username" label={<Trans>Username</Trans>}>
-          <input
-            id="admin-username"
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            autoFocus
-          />
-        </FormField>
-        <FormField id="admin-password" label={<Trans>Password</Trans>}>
-          <input
-            id="admin-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </FormField>
+        {[
+          {
+            id: "admin-username",
+            name: "username",
+            label: t`Username`,
+            type: "text",
+            value: username,
+            set: setUsername,
+          },
+          {
+            id: "admin-password",
+            name: "password",
+            label: t`Password`,
+            type: "password",
+            value: password,
+            set: setPassword,
+          },
+        ].map((field) => (
+          <FormField key={field.id} id={field.id} label={field.label}>
+            <input
+              id={field.id}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.type === "password" ? "current-password" : "username"}
+              required
+              value={field.value}
+              onChange={(e) => field.set(e.target.value)}
+              autoFocus={field.type !== "password"}
+            />
+          </FormField>
+        ))}
         {error ? (
           <p id={errorId} className="admin-login__error" role="alert">
             {error}

@@ -16,7 +16,8 @@ export interface VariantDraft {
   price: PriceDraft;
 }
 
-export interface ProductDraft {
+/** What the form and the API body hold alike. */
+interface ProductBasics {
   title: string;
   description: string;
   image: string;
@@ -24,6 +25,9 @@ export interface ProductDraft {
   inStock: boolean;
   /** docs/decisions.md D10: sold from code stock, or fulfilled by hand. */
   deliveryMode: DeliveryMode;
+}
+
+export interface ProductDraft extends ProductBasics {
   /** As typed; a whole number from 0. */
   lowStockThreshold: string;
   price: PriceDraft;
@@ -34,13 +38,7 @@ export interface ProductDraft {
 }
 
 /** The body sent by POST /api/admin/products and PUT /api/admin/products/{id} (PUT adds `version`). */
-export interface ProductBody {
-  title: string;
-  description: string;
-  image: string;
-  sku: string;
-  inStock: boolean;
-  deliveryMode: DeliveryMode;
+export interface ProductBody extends ProductBasics {
   lowStockThreshold: number;
   price: Record<Currency, number>;
   discountPercent: number;
