@@ -71,18 +71,12 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
   // ---------- Dashboard ----------
   app.get("/api/admin/metrics", async (c) => c.json(await deps.orders.metrics()));
   app.get("/api/admin/metrics/sales", async (c) => {
-    const { days = 30, tz = 0 } = parseWith(salesQuerySchema, { days: c.req.query("days"), tz: c.req.query("tz") });
+    const { days = 30, tz = 0 } = parseWith(salesQuerySchema, c.req.query());
     return c.json(await deps.orders.sales(days, tz));
   });
 
   app.get("/api/admin/orders", async (c) => {
-    const query = parseWith(adminOrderListQuerySchema, {
-      limit: c.req.query("limit"),
-      status: c.req.query("status"),
-      q: c.req.query("q"),
-      sort: c.req.query("sort"),
-      cursor: c.req.query("cursor"),
-    });
+    const query = parseWith(adminOrderListQuerySchema, c.req.query());
     return c.json(await deps.orders.list(query));
   });
 

@@ -16,12 +16,7 @@ export function catalogAdminRoutes(service: CatalogAdminService): Hono<AdminEnv>
   const app = new Hono<AdminEnv>();
 
   app.get("/api/admin/products", async (c) => {
-    const query = parseWith(adminProductListQuerySchema, {
-      limit: c.req.query("limit"),
-      q: c.req.query("q"),
-      category: c.req.query("category"),
-      cursor: c.req.query("cursor"),
-    });
+    const query = parseWith(adminProductListQuerySchema, c.req.query());
     return c.json(await service.listPage(query));
   });
   app.get("/api/admin/products/:id", async (c) => c.json(await service.getProduct(c.req.param("id"))));
