@@ -11,10 +11,17 @@ import {
   type AdminBanner,
 } from "@store/shared/schemas/admin";
 import { useLiveQuery } from "dexie-react-hooks";
-import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../api/admin-client.ts";
 import { db } from "../../../local/db.ts";
 import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
-import { errorText, fieldErrorsOf, isConflict, refreshStorefront, useAdminResource } from "../panel/admin-request.ts";
+import {
+  errorText,
+  fieldErrorsOf,
+  isConflict,
+  refreshStorefront,
+  saveEntity,
+  useAdminResource,
+} from "../panel/admin-request.ts";
 import { ImageField } from "../panel/image-field.tsx";
 import { PendingBadge } from "../panel/pending-badge.tsx";
 import { pendingActive, usePendingEdits } from "../panel/pending-edits.ts";
@@ -23,7 +30,7 @@ import { ActiveSwitch } from "../panel/active-switch.tsx";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { FormActions } from "../panel/form-actions.tsx";
 import { FormField } from "../panel/form-field.tsx";
-import { ListState } from "../panel/list-state.tsx";
+import { ListState, OfflineCopyNote } from "../panel/list-state.tsx";
 import { PendingCreations } from "../panel/pending-creations.tsx";
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
 import "../panel/panels.css";
@@ -121,11 +128,7 @@ export function BannersPanel() {
         </button>
       </div>
 
-      {offlineCopy ? (
-        <p className="ac-hint" role="status">
-          <Trans>Showing the copy saved on this device.</Trans>
-        </p>
-      ) : null}
+      <OfflineCopyNote shown={offlineCopy} />
       <PendingCreations rows={pending.creations} />
 
       <ListState
@@ -236,30 +239,12 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
     setBusy(true);
     const body = { title: title.trim(), image: image.trim(), link: link.trim(), active };
     try {
-      if (banner) {
-        await adminApi.send<unknown>("PUT", `/api/admin/banners/${encodeURIComponent(banner.id)}`, body, {
-          queueOffline: {
-            entity: "banner",
-            entityId: banner.id,
-            baseVersion: banner.version,
-            label: t`Banner: ${body.title}`,
-          },
-        });
-        toast.success(t`Banner updated`);
-      } else {
-        await adminApi.send<unknown>("POST", "/api/admin/banners", body, {
-          queueOffline: { entity: "banner", label: t`Banner: ${body.title}` },
-        });
-        toast.success(t`Banner added`);
-      }
+      await saveEntity("/api/admin/banners", "banner", banner, body, t`Banner: ${body.title}`);
+      toast.success(banner ? t`Banner updated` : t`Banner added`);
       refreshStorefront();
       onDone();
     } catch (err) {
-      if (isQueued(err)) {
-        toasts.queued(body.title);
-        onDone();
-        return;
-      }
+      if (toasts.wasQueued(err, body.title)) return onDone();
       setErrors(fieldErrorsOf(err));
       const description = isConflict(err)
         ? t`This banner was changed by someone else.`
@@ -297,12 +282,7 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
         <Trans>Active</Trans>
       </label>
-      <FormActions
-        busy={busy}
-        onCancel={onCancel}
-        submitLabel={<Trans>Save</Trans>}
-        busyLabel={<Trans>Saving...</Trans>}
-      />
+      <FormActions busy={busy} onCancel={onCancel} />
     </AdminForm>
   );
 }

@@ -16,7 +16,7 @@ import { usePendingEdits } from "../panel/pending-edits.ts";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { FormActions } from "../panel/form-actions.tsx";
 import { FormField } from "../panel/form-field.tsx";
-import { ListState } from "../panel/list-state.tsx";
+import { ListState, OfflineCopyNote } from "../panel/list-state.tsx";
 import { PendingCreations } from "../panel/pending-creations.tsx";
 import { categoryTree, parentChoices, type CategoryLike } from "./category-tree.ts";
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
@@ -156,11 +156,7 @@ export function CategoriesPanel() {
           </h3>
           <span className="muted">{t`${total} total categories`}</span>
         </div>
-        {offlineCopy ? (
-          <p className="ac-hint" role="status">
-            <Trans>Showing the copy saved on this device.</Trans>
-          </p>
-        ) : null}
+        <OfflineCopyNote shown={offlineCopy} />
         <PendingCreations rows={pending.creations} />
         <ListState items={tree} empty={<Trans>No categories yet. Create one above.</Trans>}>
           {(items) => (
@@ -311,11 +307,7 @@ function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: 
       refreshStorefront();
       onSaved();
     } catch (err) {
-      if (isQueued(err)) {
-        toasts.queued(check.data.name);
-        onSaved();
-        return;
-      }
+      if (toasts.wasQueued(err, check.data.name)) return onSaved();
       const fields = fieldErrorsOf(err);
       const message =
         isConflict(err) && !fields.name

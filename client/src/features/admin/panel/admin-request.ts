@@ -92,3 +92,19 @@ export function fieldErrorsOf(err: unknown): Record<string, string> {
 export function refreshStorefront(): void {
   void syncCatalog();
 }
+
+/** Creates an entity (POST `collection`) or updates one (PUT `collection/{id}`, against the version it was read
+ * at when known), queued under `entity` with `label` when the network is out. */
+export function saveEntity(
+  collection: string,
+  entity: string,
+  existing: { id: string; version: number | undefined } | null | undefined,
+  body: unknown,
+  label: string,
+): Promise<unknown> {
+  if (!existing) return adminApi.send<unknown>("POST", collection, body, { queueOffline: { entity, label } });
+  const { id, version } = existing;
+  return adminApi.send<unknown>("PUT", `${collection}/${encodeURIComponent(id)}`, body, {
+    queueOffline: { entity, entityId: id, label, ...(version !== undefined ? { baseVersion: version } : {}) },
+  });
+}

@@ -8,6 +8,8 @@ import { errorText, isConflict } from "./admin-request.ts";
 export interface ChangeToasts {
   /** The change waits in the offline outbox; `subject` names what it is about. */
   queued: (subject: string) => void;
+  /** True, having said so, when `err` is a change kept in the offline outbox. */
+  wasQueued: (err: unknown, subject: string) => boolean;
   /** Says the change was queued, or shows `title` with the reason it failed (`conflict` for a 409, when given). */
   failed: (err: unknown, title: string, subject: string, conflict?: string) => void;
 }
@@ -20,6 +22,11 @@ export function useChangeToasts(): ChangeToasts {
     };
     return {
       queued,
+      wasQueued: (err, subject) => {
+        if (!isQueued(err)) return false;
+        queued(subject);
+        return true;
+      },
       failed: (err, title, subject, conflict) => {
         if (isQueued(err)) {
           queued(subject);

@@ -5,11 +5,18 @@ import { Trans } from "@lingui/react/macro";
 interface FormActionsProps {
   busy: boolean;
   onCancel: () => void;
-  submitLabel: ReactNode;
-  busyLabel: ReactNode;
+  /** Save unless told otherwise. */
+  submitLabel?: ReactNode;
+  /** Saving... unless told otherwise. */
+  busyLabel?: ReactNode;
 }
 
-export function FormActions({ busy, onCancel, submitLabel, busyLabel }: FormActionsProps) {
+export function FormActions({
+  busy,
+  onCancel,
+  submitLabel = <Trans>Save</Trans>,
+  busyLabel = <Trans>Saving...</Trans>,
+}: FormActionsProps) {
   return (
     <div className="dialog__actions">
       <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>

@@ -30,3 +30,22 @@ export function ListState<T>({ items, empty, failure, children }: ListStateProps
   if (items.length === 0) return <p className="ac-empty">{empty}</p>;
   return children(items);
 }
+
+/** Says that the list shows the copy synced on this device (the server could not be reached), with Retry when
+ * the panel can ask again. */
+export function OfflineCopyNote({ shown, onRetry }: { shown: boolean; onRetry?: () => void }) {
+  if (!shown) return null;
+  return (
+    <p className="ac-hint" role="status">
+      <Trans>Showing the copy saved on this device.</Trans>
+      {onRetry ? (
+        <>
+          {" "}
+          <button type="button" className="btn btn--link btn--sm" onClick={onRetry}>
+            <Trans>Retry</Trans>
+          </button>
+        </>
+      ) : null}
+    </p>
+  );
+}

@@ -7,10 +7,10 @@ import { CURRENCIES, type Currency } from "@store/shared/currency";
 import { productSchema, type Product } from "@store/shared/schemas/catalog";
 import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";
 import type { DeliveryMode } from "@store/shared/schemas/stock";
-import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../api/admin-client.ts";
 import { adminOutbox } from "../../../local/admin-outbox.ts";
 import { categoryOptions, type CategoryLike } from "../categories/category-tree.ts";
-import { errorText, fieldErrorsOf, isConflict, refreshStorefront } from "../panel/admin-request.ts";
+import { errorText, fieldErrorsOf, isConflict, refreshStorefront, saveEntity } from "../panel/admin-request.ts";
 import { ImageField } from "../panel/image-field.tsx";
 import { errorFor, fieldErrorsFromIssues } from "../panel/field-errors.ts";
 import { PriceInputs } from "./price-inputs.tsx";
@@ -163,30 +163,19 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
         onDone();
         return;
       }
-      if (product) {
-        await adminApi.send<unknown>("PUT", `/api/admin/products/${encodeURIComponent(product.id)}`, body, {
-          queueOffline: {
-            entity: "product",
-            entityId: product.id,
-            label,
-            ...(atVersion !== undefined ? { baseVersion: atVersion } : {}),
-          },
-        });
-        toast.success(t`Product updated`, { description: t`The product has been updated successfully.` });
-      } else {
-        await adminApi.send<unknown>("POST", "/api/admin/products", body, {
-          queueOffline: { entity: "product", label },
-        });
-        toast.success(t`Product created`);
-      }
+      await saveEntity(
+        "/api/admin/products",
+        "product",
+        product ? { id: product.id, version: atVersion } : null,
+        body,
+        label,
+      );
+      if (product) toast.success(t`Product updated`, { description: t`The product has been updated successfully.` });
+      else toast.success(t`Product created`);
       refreshStorefront();
       onDone();
     } catch (err) {
-      if (isQueued(err)) {
-        toasts.queued(body.title);
-        onDone();
-        return;
-      }
+      if (toasts.wasQueued(err, body.title)) return onDone();
       if (isConflict(err) && editing) {
         setConflict(errorText(err, t`This product was changed by someone else.`));
         return;
@@ -414,12 +403,7 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
         </p>
       )}
 
-      <FormActions
-        busy={busy}
-        onCancel={onCancel}
-        submitLabel={<Trans>Save</Trans>}
-        busyLabel={<Trans>Saving...</Trans>}
-      />
+      <FormActions busy={busy} onCancel={onCancel} />
     </AdminForm>
   );
 }

@@ -17,7 +17,7 @@ import { PendingBadge } from "../panel/pending-badge.tsx";
 import { usePendingEdits } from "../panel/pending-edits.ts";
 import { ProductForm, queuedProductBody, type QueuedCreation } from "./product-form.tsx";
 import { useChangeToasts } from "../panel/change-toasts.ts";
-import { ListState } from "../panel/list-state.tsx";
+import { ListState, OfflineCopyNote } from "../panel/list-state.tsx";
 import "../panel/panels.css";
 
 export const PRODUCTS_PAGE_SIZE = 24;
@@ -154,14 +154,7 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
         </div>
       </ListFilters>
 
-      {offlineCopy ? (
-        <p className="ac-hint" role="status">
-          <Trans>Showing the copy saved on this device.</Trans>{" "}
-          <button type="button" className="btn btn--link btn--sm" onClick={() => void products.reload()}>
-            <Trans>Retry</Trans>
-          </button>
-        </p>
-      ) : null}
+      <OfflineCopyNote shown={offlineCopy} onRetry={() => void products.reload()} />
 
       {pending.creations.length > 0 ? (
         <ul className="ac-list" aria-label={t`Products waiting to be sent`}>
