@@ -1,6 +1,6 @@
 /** Modals on the native <dialog> (focus kept inside, Escape closes, top layer: no ancestor can clip them):
  * a centred dialog, a confirmation built on it, and a side drawer. */
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type RefObject, type SyntheticEvent } from "react";
 import { Trans } from "@lingui/react/macro";
 import "./dialog.css";
 
@@ -16,6 +16,21 @@ interface DialogProps {
 }
 
 /** Opens the <dialog> as a modal while `open` is true (for dialogs with a layout of their own). */
+/** A modal's Escape key (its cancel event) closes it through `onClose`, so its owner's state says it is closed. */
+export function closeOnCancel(onClose: () => void): (e: SyntheticEvent<HTMLDialogElement>) => void {
+  return (e) => {
+    e.preventDefault();
+    onClose();
+  };
+}
+
+/** A press on the dialog element itself, not on its content, is a press on its backdrop: it closes the modal. */
+export function closeOnBackdrop(onClose: () => void): (e: MouseEvent<HTMLDialogElement>) => void {
+  return (e) => {
+    if (e.target === e.currentTarget) onClose();
+  };
+}
+
 export function useModal(open: boolean): RefObject<HTMLDialogElement | null> {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -35,10 +50,7 @@ export function Dialog({ open, title, onClose, children, size = "regular" }: Dia
       ref={ref}
       className={size === "regular" ? "dialog" : `dialog dialog--${size}`}
       aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
+      onCancel={closeOnCancel(onClose)}
     >
       {open ? (
         <>
@@ -95,14 +107,9 @@ export function Drawer({ open, id, label, onClose, children }: DrawerProps) {
       id={id}
       className="drawer"
       aria-label={label}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
+      onCancel={closeOnCancel(onClose)}
       // The panel fills the dialog box, so a click on the dialog itself landed on its backdrop.
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
+      onClick={closeOnBackdrop(onClose)}
     >
       {open ? <div className="drawer__panel">{children}</div> : null}
     </dialog>

@@ -26,6 +26,12 @@ export const useProducts: SharedLiveQuery<Product[] | undefined> = sharedLiveQue
   sameData,
 );
 
+/** Every product by id (undefined while IndexedDB is still answering). */
+export function useProductsById(): ReadonlyMap<string, Product> | undefined {
+  const products = useProducts();
+  return useMemo(() => products && new Map(products.map((p) => [p.id, p] as const)), [products]);
+}
+
 /** Products known before IndexedDB has them (a first visit's small answer, a product read before the first
  * render), by id; forgotten once the catalog is stored, when IndexedDB answers for itself. */
 const early = new Map<string, Product>();

@@ -6,7 +6,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Currency } from "@store/shared/currency";
 import type { CheckoutRequest } from "@store/shared/schemas/checkout";
 import { useCart } from "../cart/cart-store.ts";
-import { useCatalogReady, useProducts } from "../catalog/catalog-hooks.ts";
+import { useCatalogReady, useProductsById } from "../catalog/catalog-hooks.ts";
+import type { Product } from "@store/shared/schemas/catalog";
 import { usePricing } from "../catalog/use-money.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
@@ -43,11 +44,13 @@ function buildRequest(
   };
 }
 
+const NO_PRODUCTS: ReadonlyMap<string, Product> = new Map();
+
 export function CheckoutPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Cart`);
   const rows = useCart();
-  const products = useProducts();
+  const byId = useProductsById();
   const catalogReady = useCatalogReady();
   const { currency, rates, money } = usePricing();
   const lang = useLang();
@@ -59,9 +62,8 @@ export function CheckoutPage() {
   // The server's prices, after it refused the cart's as out of date.
   const [overrides, setOverrides] = useState<PriceOverrides | null>(null);
 
-  const byId = useMemo(() => new Map((products ?? []).map((p) => [p.id, p] as const)), [products]);
   const cart = useMemo(
-    () => priceCart(rows ?? [], byId, currency, rates, overrides),
+    () => priceCart(rows ?? [], byId ?? NO_PRODUCTS, currency, rates, overrides),
     [rows, byId, currency, rates, overrides],
   );
   const { draft } = details;
@@ -72,7 +74,7 @@ export function CheckoutPage() {
   const order = usePlaceOrder({
     request,
     fingerprint: useMemo(() => fingerprintOf(request), [request]),
-    loaded: rows !== undefined && products !== undefined,
+    loaded: rows !== undefined && byId !== undefined,
     cartLines: rows?.length,
     online,
     details,

@@ -28,7 +28,7 @@ import { SearchResultRow, SearchSkeleton, optionId } from "./search-result-row.t
 import { clearRecentSearches, saveRecentSearch, useRecentSearches } from "./recent-searches-store.ts";
 import { useDebouncedValue } from "./use-debounced-value.ts";
 import { useSearchCatalog } from "./use-search-catalog.ts";
-import { useModal } from "../../ui/dialog.tsx";
+import { closeOnBackdrop, closeOnCancel, useModal } from "../../ui/dialog.tsx";
 import "./search-overlay.css";
 import { ClearIcon, SearchIcon } from "../../ui/icons.tsx";
 
@@ -261,14 +261,8 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
       ref={dialogRef}
       className="search-overlay__dialog"
       aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      // A press on the dialog element itself (not its content) is a press on the backdrop.
-      onMouseDown={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
+      onCancel={closeOnCancel(onClose)}
+      onMouseDown={closeOnBackdrop(onClose)}
     >
       <h2 id={titleId} className="visually-hidden">
         <Trans>Search products</Trans>

@@ -6,7 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Currency } from "@store/shared/currency";
 import type { Product } from "@store/shared/schemas/catalog";
 import { toast } from "../../ui/toast.tsx";
-import { useCatalogReady, useProducts, useSettings } from "../catalog/catalog-hooks.ts";
+import { useCatalogReady, useProductsById, useSettings } from "../catalog/catalog-hooks.ts";
 import { defaultVariant, listingPrice } from "../catalog/pricing.ts";
 import { ProductImage } from "../catalog/product-image.tsx";
 import { useMoney } from "../catalog/use-money.ts";
@@ -121,9 +121,8 @@ export function WishlistPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Wishlist`);
   const rows = useWishlist();
-  const products = useProducts();
+  const byId = useProductsById();
   const ready = useCatalogReady();
-  const byId = new Map((products ?? []).map((p) => [p.id, p] as const));
 
   if (rows === undefined || (rows.length > 0 && !ready)) {
     return (
@@ -156,7 +155,7 @@ export function WishlistPage() {
       </h1>
       <ul className="wishlist__list" aria-label={t`Saved products`}>
         {rows.map((row) => (
-          <WishlistItem key={row.productId} row={row} product={byId.get(row.productId) ?? null} />
+          <WishlistItem key={row.productId} row={row} product={byId?.get(row.productId) ?? null} />
         ))}
       </ul>
     </div>
