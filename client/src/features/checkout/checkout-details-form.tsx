@@ -59,46 +59,33 @@ export function CheckoutDetailsForm({
         onFocus={onEngaged}
         aria-busy={pending}
       >
-        <CheckoutField
-          id="checkout-name"
-          name="name"
-          label={t`Full name`}
-          type="text"
-          autoComplete="name"
-          inputMode="text"
-          value={details.draft.name}
-          error={details.shownError("name")}
-          inputRef={details.fieldRefs.name}
-          onChange={(name) => details.update({ name })}
-          onBlur={() => details.touch("name")}
-        />
-        <CheckoutField
-          id="checkout-email"
-          name="email"
-          label={t`Email`}
-          hint={t`Your codes and receipt are sent here.`}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={details.draft.email}
-          error={details.shownError("email")}
-          inputRef={details.fieldRefs.email}
-          onChange={(email) => details.update({ email })}
-          onBlur={() => details.touch("email")}
-        />
-        <CheckoutField
-          id="checkout-whatsapp"
-          name="whatsapp"
-          label={t`WhatsApp number`}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          value={details.draft.whatsapp}
-          error={details.shownError("whatsapp")}
-          inputRef={details.fieldRefs.whatsapp}
-          onChange={(whatsapp) => details.update({ whatsapp })}
-          onBlur={() => details.touch("whatsapp")}
-        />
+        {(
+          [
+            { field: "name", label: t`Full name`, type: "text", autoComplete: "name" },
+            {
+              field: "email",
+              label: t`Email`,
+              type: "email",
+              autoComplete: "email",
+              hint: t`Your codes and receipt are sent here.`,
+            },
+            { field: "whatsapp", label: t`WhatsApp number`, type: "tel", autoComplete: "tel" },
+          ] as const
+        ).map(({ field, type, ...rest }) => (
+          <CheckoutField
+            key={field}
+            id={`checkout-${field}`}
+            name={field}
+            type={type}
+            inputMode={type}
+            {...rest}
+            value={details.draft[field]}
+            error={details.shownError(field)}
+            inputRef={details.fieldRefs[field]}
+            onChange={(value) => details.update({ [field]: value })}
+            onBlur={() => details.touch(field)}
+          />
+        ))}
 
         <div className={`checkout-field ${details.shownError("notes") ? "has-error" : ""}`}>
           <label htmlFor="checkout-notes" className="checkout-field__label">
