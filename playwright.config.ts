@@ -4,7 +4,9 @@ import { CHROMIUM, CHROMIUM_ARGS } from "./scripts/chromium.ts";
 const port = Number(process.env.E2E_PORT ?? 4173);
 /** The server's data dir for this run (specs read the dev mailbox from it). */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
-const SETTINGS_FILE = "**/admin/settings.spec.ts";
+/** Specs that change what the others read store-wide: the rate and toggles, or the admin products list's first
+ * page (products-paging makes 26 products, pushing another spec's new product off that page). */
+const AFTER_THE_REST = ["**/admin/settings.spec.ts", "**/admin/products-paging.spec.ts"];
 const OFFLINE_SETTINGS_FILE = "**/admin/offline.spec.ts";
 /** The 50,000-product store has its own server and config (playwright.scale.config.ts). */
 const SCALE_FILES = "**/scale/**";
@@ -29,14 +31,13 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: [SETTINGS_FILE, OFFLINE_SETTINGS_FILE, SCALE_FILES],
+      testIgnore: [...AFTER_THE_REST, OFFLINE_SETTINGS_FILE, SCALE_FILES],
     },
-    // These change store-wide settings (rate, toggles) that other specs read: they run after the rest,
-    // one file after the other.
+    // They run once the rest is done.
     {
       name: "settings",
       use: { ...devices["Desktop Chrome"] },
-      testMatch: SETTINGS_FILE,
+      testMatch: AFTER_THE_REST,
       dependencies: ["desktop"],
     },
     {
