@@ -1,6 +1,6 @@
 /** What a spec needs in the catalog, made through the admin API instead of hoped for in the demo data. */
 import { crc32, deflateSync } from "node:zlib";
-import type { Banner, Product } from "../../shared/src/schemas/catalog.ts";
+import type { Banner, Product } from "@store/shared/schemas/catalog";
 import type { ApiSession } from "./console-helpers.ts";
 
 /** A short unique tag for names and codes, so runs and parallel tests never collide. */

@@ -1,7 +1,7 @@
 /** Sign-in and settings helpers for the admin console specs. */
 import { expect, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
-import type { Product } from "../../shared/src/schemas/catalog.ts";
+import type { Product } from "@store/shared/schemas/catalog";
 
 export const TABLET = { width: 1024, height: 768 };
 

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { test } from "../api-test.ts";
-import type { Product } from "../../shared/src/schemas/catalog.ts";
+import type { Product } from "@store/shared/schemas/catalog";
 import { TABLET, allAdminProducts, apiSession, openSection, signIn, type ApiSession } from "./console-helpers.ts";
 import { createProduct, tag } from "./catalog-fixtures.ts";
 import { placeOrder, orderStatus, recentRow } from "./order-helpers.ts";

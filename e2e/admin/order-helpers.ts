@@ -1,6 +1,6 @@
 /** Orders for the console specs: placed through the public checkout, read back as the operator sees them. */
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import type { AdminOrder } from "../../shared/src/schemas/orders.ts";
+import type { AdminOrder } from "@store/shared/schemas/orders";
 import { loadCatalog, productWithoutVariants } from "../storefront/catalog.ts";
 import type { ApiSession } from "./console-helpers.ts";
 

@@ -2,7 +2,7 @@
  * Arabic (right to left). */
 import { expect, type Page } from "@playwright/test";
 import { test } from "../api-test.ts";
-import type { Product } from "../../shared/src/schemas/catalog.ts";
+import type { Product } from "@store/shared/schemas/catalog";
 import { createProduct, tag } from "./catalog-fixtures.ts";
 import { TABLET, openSection, signIn, type ApiSession } from "./console-helpers.ts";
 

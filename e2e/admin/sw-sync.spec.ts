@@ -2,7 +2,7 @@
  * no console page open, on the worker's Background Sync, and never twice. At the tablet viewport. */
 import { expect, type Page } from "@playwright/test";
 import { test } from "../api-test.ts";
-import type { Banner } from "../../shared/src/schemas/catalog.ts";
+import type { Banner } from "@store/shared/schemas/catalog";
 import { E2E_ADMIN } from "../../playwright.config.ts";
 import { createStockProduct, stockOf } from "../stock/stock-helpers.ts";
 import { TABLET, allAdminProducts, apiSession, openSection, signIn } from "./console-helpers.ts";

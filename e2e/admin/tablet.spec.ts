@@ -2,7 +2,7 @@
  * actions in view, the sidebar's current section, the recent-orders rows, offline reloads, and axe. */
 import { expect, type Locator, type Page } from "@playwright/test";
 import { test } from "../api-test.ts";
-import { formatMoney } from "../../shared/src/currency.ts";
+import { formatMoney } from "@store/shared/currency";
 import { expectButtonLinksReadable, expectNoSeriousAxeViolations } from "../a11y.ts";
 import { TABLET, apiSession, openSection, signIn } from "./console-helpers.ts";
 import { orderStatus, placeOrder, recentRow } from "./order-helpers.ts";

@@ -1,8 +1,8 @@
 /** Set-up for the code-stock and order-lifecycle specs: products sold from code stock, codes loaded through the
  * admin API, orders placed through the public checkout, and the dev mailbox read through the admin API. */
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import type { ProductStock } from "../../shared/src/schemas/stock.ts";
-import type { AdminOrderDetail } from "../../shared/src/schemas/orders.ts";
+import type { ProductStock } from "@store/shared/schemas/stock";
+import type { AdminOrderDetail } from "@store/shared/schemas/orders";
 import type { ApiSession } from "../admin/console-helpers.ts";
 import { addFromProductPage, checkoutForm } from "../checkout/checkout-helpers.ts";
 import { createProduct, usd } from "../admin/catalog-fixtures.ts";

@@ -1,6 +1,6 @@
 /** Reads the demo catalog from the server so specs never hard-code ids or slugs. */
 import type { APIRequestContext } from "@playwright/test";
-import type { SyncResponse } from "../../shared/src/schemas/catalog.ts";
+import type { SyncResponse } from "@store/shared/schemas/catalog";
 
 /** The storefront's catalog requests (the first screen's answer and the sync), to hold or fail them. */
 export const CATALOG_REQUESTS = /\/api\/(sync|first)(\?|$)/;

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { test } from "../api-test.ts";
-import type { Banner } from "../../shared/src/schemas/catalog.ts";
+import type { Banner } from "@store/shared/schemas/catalog";
 import { apiSession } from "../admin/console-helpers.ts";
 import { createBanner, pngDataUrl } from "../admin/catalog-fixtures.ts";
 import { loadCatalog } from "./catalog.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import type { Product } from "../../shared/src/schemas/catalog.ts";
+import type { Product } from "@store/shared/schemas/catalog";
 import { apiSession } from "../admin/console-helpers.ts";
 import { createProduct, usd } from "../admin/catalog-fixtures.ts";
 import { loadCatalog, productWithoutVariants } from "./catalog.ts";

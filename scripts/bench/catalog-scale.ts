@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import { syncResponseSchema } from "../../shared/src/schemas/catalog.ts";
+import { syncResponseSchema } from "@store/shared/schemas/catalog";
 import { loadConfig } from "../../server/src/config.ts";
 import { openDatabase } from "../../server/src/db/client.ts";
 import { buildApp, buildServices } from "../../server/src/app.ts";

@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { startCluster } from "../../server/cluster/cluster.ts";
 import { httpRequest, json } from "../../server/cluster/http-client.ts";
-import { MAX_IMPORT_LINES } from "../../shared/src/schemas/stock.ts";
+import { MAX_IMPORT_LINES } from "@store/shared/schemas/stock";
 import { createPostgresDatabase } from "../../server/src/test/postgres-database.ts";
 import { report } from "./serve.ts";
 

@@ -1,5 +1,5 @@
 /** A deterministic synthetic catalog of digital goods for the search benchmark (no I/O). */
-import type { Category, Product } from "../../shared/src/schemas/catalog.ts";
+import type { Category, Product } from "@store/shared/schemas/catalog";
 
 const BRANDS = [
   "Steam",

@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import type { AddressInfo } from "node:net";
 import { chromium } from "@playwright/test";
-import type { Category, Product } from "../../shared/src/schemas/catalog.ts";
+import type { Category, Product } from "@store/shared/schemas/catalog";
 import { CHROMIUM, CHROMIUM_ARGS } from "../chromium.ts";
 
 const TYPES: Record<string, string> = {

@@ -1,7 +1,7 @@
 /** Search query timing shared by the search benches: mixed queries (sorts, currencies, filters) over a synthetic
  * catalog, each measured uncached, reading the first 20 rows as the overlay renders them. */
 import { performance } from "node:perf_hooks";
-import { DEFAULT_RATES, formatMoney, type Currency } from "../../shared/src/currency.ts";
+import { DEFAULT_RATES, formatMoney, type Currency } from "@store/shared/currency";
 import { sortPrice } from "../../client/src/features/catalog/pricing.ts";
 import { buildSearchIndex, SEARCH_SORTS, searchProducts } from "../../client/src/features/search/search-engine.ts";
 import {
