@@ -19,6 +19,9 @@ export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ["pending_payment", "
 export const DELIVERY_MODES = ["automatic", "manual"] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 
+/** The default low-stock threshold of a product (available codes at or under it are "low"). */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
 /** A code in stock (docs/decisions.md D10). */
 export const CODE_STATUSES = ["available", "reserved", "sold", "revoked"] as const;
 export type CodeStatus = (typeof CODE_STATUSES)[number];

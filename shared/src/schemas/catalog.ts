@@ -1,5 +1,6 @@
 /** Catalog shapes as the server sends them to the storefront (sync) and the admin. */
 import { z } from "./zod.ts";
+import { DEFAULTED_FIELDS, fullProduct, type DefaultedField } from "../compact-sync.ts";
 import { DELIVERY_MODES } from "../order-status.ts";
 import {
   DEFAULT_TOGGLES,
@@ -51,6 +52,16 @@ export const productSchema = z.object({
   version: z.number().int(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/** A product of a sync answer: whole, or compact (`compact=1`, ../compact-sync.ts), its fields at their default
+ * left out; parsing fills them back, so the result is always a whole product. */
+export const syncProductSchema = productSchema
+  .extend({
+    price: pricesSchema.partial().optional(),
+    variants: z.array(variantSchema.extend({ price: pricesSchema.partial().optional() })).optional(),
+  })
+  .partial(Object.fromEntries(DEFAULTED_FIELDS.map((field) => [field, true])) as Record<DefaultedField, true>)
+  .transform(fullProduct);
 
 export const categorySchema = z.object({
   id: z.string(),
@@ -106,17 +117,18 @@ export const SYNC_PAGE_MAX = 2000;
 export const HOME_SECTION_SIZE = 8;
 
 /**
- * GET /api/sync?since=N[&after=ID][&limit=L]: everything changed after version N, deletions included, in pages of
- * products by id (docs/decisions.md D33). The first page (no `after`) carries the categories, banners, deletions
- * and settings; `next` is the `after` of the following page, null on the last. `version` is the version the page
- * was read at: a client that walked every page holds at least the first page's version.
+ * GET /api/sync?since=N[&after=ID][&limit=L][&compact=1]: everything changed after version N, deletions included,
+ * in pages of products by id (docs/decisions.md D33). The first page (no `after`) carries the categories, banners,
+ * deletions and settings; `next` is the `after` of the following page, null on the last. `version` is the version
+ * the page was read at: a client that walked every page holds at least the first page's version. With `compact=1`
+ * the products leave out their fields at default, which parsing fills back.
  */
 export const syncResponseSchema = z.object({
   version: z.number().int().min(0),
   next: z.string().nullable(),
   /** true when `since` was 0 or too old: the client must replace its copy, not merge. */
   full: z.boolean(),
-  products: z.array(productSchema),
+  products: z.array(syncProductSchema),
   categories: z.array(categorySchema),
   banners: z.array(bannerSchema),
   deleted: z.object({
@@ -127,6 +139,11 @@ export const syncResponseSchema = z.object({
   settings: storeSettingsSchema.nullable(),
 });
 export type SyncResponse = z.infer<typeof syncResponseSchema>;
+
+const compactQuery = z
+  .literal("1", { error: "compact must be 1" })
+  .optional()
+  .transform((value) => value !== undefined);
 
 export const syncQuerySchema = z.object({
   since: z
@@ -141,11 +158,13 @@ export const syncQuerySchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1).max(SYNC_PAGE_MAX))
     .optional(),
+  /** `1`: products in the compact form (../compact-sync.ts), as the storefront asks. */
+  compact: compactQuery,
 });
 
 /** GET /api/first?product=ID: the first screen's catalog (docs/decisions.md D33), shaped as a sync answer that is
  * not a complete copy: categories, banners, settings, the home sections' products and the product asked for. */
-export const firstQuerySchema = z.object({ product: z.string().min(1).max(200).optional() });
+export const firstQuerySchema = z.object({ product: z.string().min(1).max(200).optional(), compact: compactQuery });
 
 /** GET /api/categories, the spec's list: id, name, parentId (plus slug). */
 export const categoryListSchema = z.array(categorySchema.pick({ id: true, name: true, slug: true, parentId: true }));

@@ -1,9 +1,9 @@
 /** Codes as stock (docs/decisions.md D10): the admin's stock panel, import, revoke, export and the dashboard's
  * stock alerts. A code itself never appears in these answers except the CSV export (masked otherwise). */
 import { z } from "./zod.ts";
-import { CODE_STATUSES, DELIVERY_MODES, type CodeStatus } from "../order-status.ts";
+import { CODE_STATUSES, DEFAULT_LOW_STOCK_THRESHOLD, DELIVERY_MODES, type CodeStatus } from "../order-status.ts";
 
-export { CODE_STATUSES, DELIVERY_MODES };
+export { CODE_STATUSES, DEFAULT_LOW_STOCK_THRESHOLD, DELIVERY_MODES };
 export type { CodeStatus };
 export type { DeliveryMode } from "../order-status.ts";
 
@@ -16,8 +16,6 @@ export const MAX_CODE_LENGTH = 200;
 export const MAX_IMPORT_LINES = 20_000;
 /** The most characters of text one import request may carry. */
 export const MAX_IMPORT_CHARS = 2_000_000;
-/** The default low-stock threshold of a product (available codes at or under it are "low"). */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 export const lowStockThresholdSchema = z
   .number({ error: "Low-stock threshold must be a number" })
