@@ -8,14 +8,13 @@ export function catalogRoutes(service: CatalogService): Hono {
   const app = new Hono();
 
   app.get("/api/sync", async (c) => {
-    const query = { since: c.req.query("since"), after: c.req.query("after"), limit: c.req.query("limit") };
-    const { since = 0, after, limit } = parseWith(syncQuerySchema, query, "Invalid sync version");
-    return sendAnswer(c, await service.syncAnswer(since, { after, limit }), "no-cache");
+    const { since = 0, after, limit, compact } = parseWith(syncQuerySchema, c.req.query(), "Invalid sync version");
+    return sendAnswer(c, await service.syncAnswer(since, { after, limit }, compact), "no-cache");
   });
 
   app.get("/api/first", async (c) => {
-    const { product } = parseWith(firstQuerySchema, { product: c.req.query("product") }, "Invalid product");
-    return sendAnswer(c, await service.firstAnswer(product), "no-cache");
+    const { product, compact } = parseWith(firstQuerySchema, c.req.query(), "Invalid product");
+    return sendAnswer(c, await service.firstAnswer(product, compact), "no-cache");
   });
 
   app.get("/api/categories", async (c) => sendAnswer(c, await service.categoriesAnswer(), "no-cache"));

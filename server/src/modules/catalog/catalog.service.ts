@@ -1,5 +1,6 @@
 /** Catalog reading rules: incremental sync for the storefront's local copy, and the category list; both
  * answered from bytes built once per catalog version (docs/decisions.md D27). */
+import { compactSync } from "@store/shared/compact-sync";
 import { HOME_SECTION_SIZE, SYNC_PAGE_SIZE, type SyncResponse } from "@store/shared/schemas/catalog";
 import type { DataLayer } from "../../db/data.ts";
 import { encodeAnswer, type EncodedAnswer } from "../../http/encoded-answer.ts";
@@ -10,8 +11,14 @@ import type { SettingsRepo } from "../settings/settings.repo.ts";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
-/** Sync answers kept per version: one per `since` and page a client asks for (a 50,000-product catalog's full
- * copy is 50 pages; clients a few edits behind ask for their own deltas). */
+/** An answer's text, its products whole or compact (`compact=1`, shared/src/compact-sync.ts); the two forms are
+ * kept apart in the cache and by their ETags (`-c` after the kind), so a client never gets one for the other. */
+function answerText(body: SyncResponse, compact: boolean): string {
+  return JSON.stringify(compact ? compactSync(body) : body);
+}
+
+/** Sync answers kept per version: one per `since`, page and form (whole or compact) a client asks for (a
+ * 50,000-product catalog's full copy is 50 pages; clients a few edits behind ask for their own deltas). */
 const MAX_CACHED_ANSWERS = 256;
 /** First-screen answers kept per version: the home's and one per product page opened first. */
 const MAX_CACHED_FIRST = 1000;
@@ -41,23 +48,25 @@ export class CatalogService {
   private readonly firstAnswers = new VersionedCache<EncodedAnswer>(MAX_CACHED_FIRST);
 
   /** The sync answer from `since` (one page of it), encoded, with its ETag; built once per catalog version,
-   * `since` and page. */
-  async syncAnswer(since: number, page: SyncPage = {}): Promise<EncodedAnswer> {
+   * `since`, page and form (whole or compact products). */
+  async syncAnswer(since: number, page: SyncPage = {}, compact = false): Promise<EncodedAnswer> {
     const version = await this.version();
     const from = since <= 0 || since > version ? "full" : String(since);
     const limit = page.limit ?? SYNC_PAGE_SIZE;
     const pageKey = page.after === undefined && limit === SYNC_PAGE_SIZE ? "" : `-${limit}-${page.after ?? ""}`;
-    return this.answers.get(version, `sync:${from}${pageKey}`, async () => {
+    const kind = compact ? "catalog-c" : "catalog";
+    return this.answers.get(version, `${kind}:${from}${pageKey}`, async () => {
       const body = await this.sync(since, page);
-      const etag = `W/"catalog-${from}-${body.version}${encodeURIComponent(pageKey)}"`;
-      return { version: body.version, value: encodeAnswer(JSON.stringify(body), JSON_TYPE, etag) };
+      const etag = `W/"${kind}-${from}-${body.version}${encodeURIComponent(pageKey)}"`;
+      return { version: body.version, value: encodeAnswer(answerText(body, compact), JSON_TYPE, etag) };
     });
   }
 
   /** The first screen's catalog (docs/decisions.md D33): what the home sections show, plus `productId`'s product
    * when one is asked for; small at any catalog size, built once per version and product. */
-  async firstAnswer(productId?: string): Promise<EncodedAnswer> {
-    return this.firstAnswers.get(await this.version(), `first:${productId ?? ""}`, () =>
+  async firstAnswer(productId?: string, compact = false): Promise<EncodedAnswer> {
+    const kind = compact ? "first-c" : "first";
+    return this.firstAnswers.get(await this.version(), `${kind}:${productId ?? ""}`, () =>
       this.data.read(async (tx) => {
         const version = await this.repo.currentRev(tx);
         const home = await this.repo.homeProducts(tx, HOME_SECTION_SIZE);
@@ -73,10 +82,10 @@ export class CatalogService {
           deleted: { products: [], categories: [], banners: [] },
           settings: await this.settings.storeSettings(tx),
         };
-        const etag = `W/"first-${version}-${encodeURIComponent(productId ?? "")}"`;
+        const etag = `W/"${kind}-${version}-${encodeURIComponent(productId ?? "")}"`;
         // A product that does not exist is answered (with the home's) but not kept.
         const keep = productId === undefined || asked !== undefined;
-        return { version, value: encodeAnswer(JSON.stringify(body), JSON_TYPE, etag), keep };
+        return { version, value: encodeAnswer(answerText(body, compact), JSON_TYPE, etag), keep };
       }),
     );
   }

@@ -98,9 +98,34 @@ describe("catalog sync", () => {
     );
   });
 
-  it("refuses a malformed page size with a 400", async () => {
+  it("leaves out of each product its fields at their default when asked for compact=1, and parsing fills them back", async () => {
+    for (const path of ["/api/sync?since=0", "/api/first?product=steam-20"]) {
+      const whole = await store.app.request(path);
+      const compact = await store.app.request(`${path}&compact=1`);
+      const [wholeText, compactText] = [await whole.text(), await compact.text()];
+      for (const atDefault of ['"variants":[]', '"tagline":""', '"discountPercent":0', '"TND":0', '"inStock":true']) {
+        expect(wholeText).toContain(atDefault);
+        expect(compactText).not.toContain(atDefault);
+      }
+      expect(compactText.length).toBeLessThan(wholeText.length * 0.9);
+      const parsed = syncResponseSchema.parse(JSON.parse(compactText));
+      expect(parsed).toEqual(syncResponseSchema.parse(JSON.parse(wholeText)));
+      expect(parsed.products.length).toBeGreaterThan(0);
+      // The two forms have their own ETags: a copy of one never revalidates the other.
+      const etag = whole.headers.get("ETag") ?? "";
+      expect(compact.headers.get("ETag")).not.toBe(etag);
+      const other = await store.app.request(`${path}&compact=1`, { headers: { "If-None-Match": etag } });
+      expect(other.status).toBe(200);
+    }
+  });
+
+  it("refuses a malformed page size or form with a 400", async () => {
     for (const limit of ["0", "abc", "2001", "-5"]) {
       expect((await store.app.request(`/api/sync?since=0&limit=${limit}`)).status).toBe(400);
+    }
+    for (const compact of ["0", "true", ""]) {
+      expect((await store.app.request(`/api/sync?since=0&compact=${compact}`)).status).toBe(400);
+      expect((await store.app.request(`/api/first?compact=${compact}`)).status).toBe(400);
     }
   });
 
