@@ -1,17 +1,18 @@
 /** Reads the demo catalog from the server so specs never hard-code ids or slugs. */
 import type { APIRequestContext } from "@playwright/test";
-import type { SyncResponse } from "@store/shared/schemas/catalog";
+import { syncResponseSchema, type SyncResponse } from "@store/shared/schemas/catalog";
 
 /** The storefront's catalog requests (the first screen's answer and the sync), to hold or fail them. */
 export const CATALOG_REQUESTS = /\/api\/(sync|first)(\?|$)/;
 
-/** The whole catalog, every page of the full sync. */
+/** The whole catalog, every page of the full sync (compact, as the storefront asks; the shared schema fills the
+ * products' defaults back). */
 export async function loadCatalog(request: APIRequestContext): Promise<SyncResponse> {
   const read = async (after: string | null): Promise<SyncResponse> => {
     const query = after === null ? "" : `&after=${encodeURIComponent(after)}`;
-    const res = await request.get(`/api/sync?since=0&limit=2000${query}`);
+    const res = await request.get(`/api/sync?since=0&limit=2000&compact=1${query}`);
     if (!res.ok()) throw new Error(`GET /api/sync answered ${res.status()}`);
-    return (await res.json()) as SyncResponse;
+    return syncResponseSchema.parse(await res.json());
   };
   const catalog = await read(null);
   for (let next = catalog.next; next !== null;) {

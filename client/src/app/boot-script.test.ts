@@ -53,11 +53,14 @@ describe("the boot script", () => {
   it("asks for the first screen's small answer on a first visit of a storefront page, and only then", () => {
     const first = openPage(false, "/product/x");
     boot(window);
-    expect(first).toHaveBeenCalledWith("/api/first?product=x", expect.objectContaining({ cache: "no-store" }));
+    expect(first).toHaveBeenCalledWith(
+      "/api/first?product=x&compact=1",
+      expect.objectContaining({ cache: "no-store" }),
+    );
     expect(globalThis.__firstSync).toBeInstanceOf(Promise);
     const home = openPage(false, "/");
     boot(window);
-    expect(home).toHaveBeenCalledWith("/api/first", expect.anything());
+    expect(home).toHaveBeenCalledWith("/api/first?compact=1", expect.anything());
 
     for (const path of ["/admin", "/admin/products", "/orders/abc"]) {
       const fetch = openPage(false, path);

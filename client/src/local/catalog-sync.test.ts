@@ -6,6 +6,7 @@ import { fetchFirstScreen, localVersion, looksLikeSyncResponse, syncOnce } from 
 import { META, type StoreDb } from "./db.ts";
 import type { Product } from "@store/shared/schemas/catalog";
 import { category, product, syncResponse } from "../test/fixtures.ts";
+import { compactSync } from "@store/shared/compact-sync";
 
 const currentDb = storeDbPerTest("sync-test");
 let db: StoreDb;
@@ -69,7 +70,7 @@ describe("syncOnce", () => {
     const body = syncResponse({ version: 6, full: false, products: [product("b")] });
     const fetchImpl = vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { ETag: '"v6"' } }));
     expect(await syncOnce(db, fetchImpl)).toBe(true);
-    expect(fetchImpl).toHaveBeenCalledWith("/api/sync?since=5", expect.anything());
+    expect(fetchImpl).toHaveBeenCalledWith("/api/sync?since=5&compact=1", expect.anything());
     expect((await db.products.toArray()).map((p) => p.id).sort()).toEqual(["a", "b"]);
     expect((await db.meta.get(META.etag))?.value).toBe('"v6"');
   });
@@ -92,10 +93,30 @@ describe("syncOnce", () => {
     expect(await localVersion(db)).toBe(5);
   });
 
+  it("stores whole products from a compact answer: the fields it left out come back at their default", async () => {
+    const plain = product("plain", { platform: "", region: "", sku: "" });
+    const rich = product("rich", {
+      price: { USD: 1000, TND: 3200, EUR: 0, EGP: 0 },
+      variants: [{ id: "v1", name: "50", price: { USD: 0, TND: 0, EUR: 920, EGP: 0 } }],
+      categoryId: "c1",
+      discountPercent: 20,
+      inStock: false,
+      deliveryMode: "automatic",
+      lowStockThreshold: 0,
+      version: 3,
+    });
+    const text = JSON.stringify(compactSync(syncResponse({ version: 2, products: [plain, rich] })));
+    expect(text).not.toMatch(/"tagline"|"EGP"|"sales"/);
+    const fetchImpl = vi.fn(async () => new Response(text, { status: 200 }));
+    expect(await syncOnce(db, fetchImpl)).toBe(true);
+    expect(await db.products.get("plain")).toEqual(plain);
+    expect(await db.products.get("rich")).toEqual(rich);
+  });
+
   it("asks for a full copy when nothing is stored yet", async () => {
     const fetchImpl = vi.fn(async () => new Response(JSON.stringify(syncResponse({ version: 1 })), { status: 200 }));
     await syncOnce(db, fetchImpl);
-    expect(fetchImpl).toHaveBeenCalledWith("/api/sync?since=0", expect.anything());
+    expect(fetchImpl).toHaveBeenCalledWith("/api/sync?since=0&compact=1", expect.anything());
   });
 });
 
@@ -104,6 +125,7 @@ describe("looksLikeSyncResponse", () => {
     expect(looksLikeSyncResponse(syncResponse())).toBe(true);
     expect(looksLikeSyncResponse({ ...syncResponse(), deleted: null })).toBe(false);
     expect(looksLikeSyncResponse(null)).toBe(false);
+    expect(looksLikeSyncResponse({ ...syncResponse(), products: ["a"] })).toBe(false);
   });
 });
 
@@ -128,7 +150,8 @@ function pagedServer(catalog: { version: number; products: Product[] }, size: nu
       .filter((p) => after === null || p.id > after);
     const page = changed.slice(0, size);
     const next = changed.length > size ? (page.at(-1)?.id ?? null) : null;
-    return Response.json(syncResponse({ version: catalog.version, full, next, products: page }));
+    const answer = syncResponse({ version: catalog.version, full, next, products: page });
+    return Response.json(query.get("compact") === "1" ? compactSync(answer) : answer);
   });
   return {
     fetchImpl,
@@ -146,10 +169,10 @@ describe("a sync in pages", () => {
     const server = pagedServer({ version: 4, products: numbered(10) }, 3);
     expect(await syncOnce(db, server.fetchImpl)).toBe(true);
     expect(server.urls).toEqual([
-      "/api/sync?since=0",
-      "/api/sync?since=0&after=p002",
-      "/api/sync?since=0&after=p005",
-      "/api/sync?since=0&after=p008",
+      "/api/sync?since=0&compact=1",
+      "/api/sync?since=0&after=p002&compact=1",
+      "/api/sync?since=0&after=p005&compact=1",
+      "/api/sync?since=0&after=p008&compact=1",
     ]);
     expect(await db.products.count()).toBe(10);
     expect(await localVersion(db)).toBe(4);
@@ -158,7 +181,7 @@ describe("a sync in pages", () => {
 
   it("resumes after a dropped connection at the next page, not the first", async () => {
     const server = pagedServer({ version: 4, products: numbered(10) }, 3);
-    server.dropWhen((url) => url.endsWith("after=p005"));
+    server.dropWhen((url) => url.includes("after=p005"));
     expect(await syncOnce(db, server.fetchImpl)).toBe(false);
     // Two pages stored, the position kept, the copy not yet complete at any version.
     expect(await db.products.count()).toBe(6);
@@ -169,7 +192,11 @@ describe("a sync in pages", () => {
     server.urls.length = 0;
     expect(await syncOnce(db, server.fetchImpl)).toBe(true);
     // It goes on from p005, then checks once more from the first page's version (nothing changed).
-    expect(server.urls).toEqual(["/api/sync?since=0&after=p005", "/api/sync?since=0&after=p008", "/api/sync?since=4"]);
+    expect(server.urls).toEqual([
+      "/api/sync?since=0&after=p005&compact=1",
+      "/api/sync?since=0&after=p008&compact=1",
+      "/api/sync?since=4&compact=1",
+    ]);
     expect(await db.products.count()).toBe(10);
     expect(await localVersion(db)).toBe(4);
   });
@@ -184,7 +211,7 @@ describe("a sync in pages", () => {
       catalog.products[0] = product("p000", { title: "Renamed", version: 5 });
     });
     expect(await syncOnce(db, server.fetchImpl)).toBe(true);
-    expect(server.urls.at(-1)).toBe("/api/sync?since=4");
+    expect(server.urls.at(-1)).toBe("/api/sync?since=4&compact=1");
     expect((await db.products.get("p000"))?.title).toBe("Renamed");
     expect(await localVersion(db)).toBe(5);
   });
@@ -203,7 +230,13 @@ describe("the first screen's answer", () => {
     expect(network).not.toHaveBeenCalled();
     expect(globalThis.__firstSync).toBeUndefined();
     expect((await fetchFirstScreen("/product/a%20b", network))?.version).toBe(9);
-    expect(network).toHaveBeenCalledWith("/api/first?product=a%20b", expect.anything());
+    expect(network).toHaveBeenCalledWith("/api/first?product=a%20b&compact=1", expect.anything());
+  });
+
+  it("fills back the fields a compact answer left out", async () => {
+    const home = product("a", { discountPercent: 0, tagline: "" });
+    globalThis.__firstSync = Promise.resolve(Response.json(compactSync(syncResponse({ products: [home] }))));
+    expect((await fetchFirstScreen("/", vi.fn()))?.products).toEqual([home]);
   });
 
   it("asks again when the prefetch failed, and answers null when the network fails too", async () => {
@@ -212,7 +245,7 @@ describe("the first screen's answer", () => {
     globalThis.__firstSync = failed;
     const network = vi.fn(async () => Response.json(syncResponse({ version: 3 })));
     expect((await fetchFirstScreen("/", network))?.version).toBe(3);
-    expect(network).toHaveBeenCalledWith("/api/first", expect.anything());
+    expect(network).toHaveBeenCalledWith("/api/first?compact=1", expect.anything());
     expect(await fetchFirstScreen("/", async () => Promise.reject(new TypeError("offline")))).toBeNull();
   });
 });

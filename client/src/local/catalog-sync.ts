@@ -5,9 +5,9 @@ import { announceCatalogChange } from "./apply-sync.ts";
 import { db as defaultDb, META, type StoreDb } from "./db.ts";
 import { CATALOG_SYNCED_KEY, firstScreenUrl } from "./first-sync.ts";
 import { syncInWorker } from "./sync-store-client.ts";
-import { looksLikeSyncResponse, walkSync, type WalkOptions, type WalkResult } from "./sync-walk.ts";
+import { readSyncAnswer, walkSync, type WalkOptions, type WalkResult } from "./sync-walk.ts";
 
-export { looksLikeSyncResponse };
+export { looksLikeSyncResponse } from "./sync-walk.ts";
 
 export type SyncState = "idle" | "syncing" | "ok" | "error";
 
@@ -63,8 +63,7 @@ export async function fetchFirstScreen(path: string, fetchImpl: typeof fetch = f
       fetchImpl(url, { headers: { Accept: "application/json" }, cache: "no-store" }),
     );
     if (!res.ok) return null;
-    const body: unknown = await res.json();
-    return looksLikeSyncResponse(body) ? body : null;
+    return readSyncAnswer(await res.json());
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@
  * walks again from the first page's version when a later page was read at a newer one. Free of Dexie: the
  * sync-store worker runs it off the main thread (and the page itself where workers are missing).
  */
+import { COMPACT_PARAM, fullSync, type CompactSyncResponse } from "@store/shared/compact-sync";
 import type { SyncResponse } from "@store/shared/schemas/catalog";
 import { META } from "./meta.ts";
 import { writeSyncPage, type PageWrite, type SyncProgress } from "./sync-write.ts";
@@ -26,8 +27,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-/** A cheap shape check (zod stays out of the storefront bundle; the server validates with the shared schema). */
-export function looksLikeSyncResponse(value: unknown): value is SyncResponse {
+/** A cheap shape check (zod stays out of the storefront bundle; the server validates with the shared schema). The
+ * products may be compact (shared/src/compact-sync.ts): readSyncAnswer fills them back. */
+export function looksLikeSyncResponse(value: unknown): value is CompactSyncResponse {
   if (!isRecord(value)) return false;
   const deleted = value.deleted;
   return (
@@ -35,6 +37,7 @@ export function looksLikeSyncResponse(value: unknown): value is SyncResponse {
     typeof value.full === "boolean" &&
     (value.next === undefined || value.next === null || typeof value.next === "string") &&
     Array.isArray(value.products) &&
+    value.products.every(isRecord) &&
     Array.isArray(value.categories) &&
     Array.isArray(value.banners) &&
     isRecord(deleted) &&
@@ -43,6 +46,13 @@ export function looksLikeSyncResponse(value: unknown): value is SyncResponse {
     Array.isArray(deleted.banners) &&
     (value.settings === null || isRecord(value.settings))
   );
+}
+
+/** A sync (or first-screen) answer as the local copy stores it: whole products, `next` null on the last page; null
+ * when the body is not one. */
+export function readSyncAnswer(body: unknown): SyncResponse | null {
+  if (!looksLikeSyncResponse(body)) return null;
+  return fullSync({ ...body, next: body.next ?? null });
 }
 
 function isProgress(value: unknown): value is SyncProgress {
@@ -82,6 +92,7 @@ export function syncUrl(since: number, after: string | null, limit?: number): st
   const params = new URLSearchParams({ since: String(since) });
   if (after !== null) params.set("after", after);
   if (limit !== undefined) params.set("limit", String(limit));
+  params.set(COMPACT_PARAM, "1");
   return `/api/sync?${params.toString()}`;
 }
 
@@ -100,8 +111,9 @@ async function fetchPage(fetchImpl: typeof fetch, url: string, etag: unknown): P
   } catch {
     return { status: "failed" };
   }
-  if (!looksLikeSyncResponse(body)) return { status: "failed" };
-  return { status: "ok", res: { ...body, next: body.next ?? null }, etag: response.headers.get("ETag") };
+  const res = readSyncAnswer(body);
+  if (!res) return { status: "failed" };
+  return { status: "ok", res, etag: response.headers.get("ETag") };
 }
 
 /** Syncs the catalog stored in `idb`, page by page; `write` stores a page (default: in `idb`, here). */
