@@ -15,6 +15,8 @@ import { loadConfig } from "../../server/src/config.ts";
 import { openDatabase } from "../../server/src/db/client.ts";
 import { buildApp, buildServices } from "../../server/src/app.ts";
 import { CatalogRepo } from "../../server/src/modules/catalog/catalog.repo.ts";
+import { firstScreenUrl } from "../../client/src/local/first-sync.ts";
+import { syncUrl } from "../../client/src/local/sync-walk.ts";
 import { seedLargeCatalog } from "./seed-catalog.ts";
 import { timeSearch } from "./search-timing.ts";
 import { repoRoot, report } from "./serve.ts";
@@ -77,24 +79,26 @@ async function oneRun(): Promise<Run> {
   let version = 0;
   const started = performance.now();
   for (let after: string | null = null, first = true; first || after !== null; first = false) {
-    const query: string = after === null ? "" : `&after=${encodeURIComponent(after)}`;
-    const res = await app.request(`/api/sync?since=0${query}`, { headers: gzip });
+    // The pages the storefront asks for (compact products, shared/src/compact-sync.ts).
+    const url = syncUrl(0, after);
+    const res = await app.request(url, { headers: gzip });
     if (res.headers.get("Content-Encoding") !== "gzip") throw new Error("the sync was not sent gzipped");
     gzipBytes += (await res.arrayBuffer()).byteLength;
-    const page = syncResponseSchema.parse(await (await app.request(`/api/sync?since=0${query}`)).json());
-    rawBytes += JSON.stringify(page).length;
+    const text = await (await app.request(url)).text();
+    rawBytes += text.length;
+    const page = syncResponseSchema.parse(JSON.parse(text));
     if (first) version = page.version;
     products += page.products.length;
     pages++;
     after = page.next;
   }
   const fullSyncWalkMs = performance.now() - started;
-  const firstScreen = await app.request("/api/first", { headers: gzip });
+  const firstScreen = await app.request(firstScreenUrl("/"), { headers: gzip });
   const firstScreenGzipBytes = (await firstScreen.arrayBuffer()).byteLength;
-  const same = await app.request(`/api/sync?since=${version}`, { headers: gzip });
+  const same = await app.request(syncUrl(version, null), { headers: gzip });
   const unchangedSyncBytes = (await same.arrayBuffer()).byteLength;
   const etag = same.headers.get("ETag") ?? "";
-  const again = await app.request(`/api/sync?since=${version}`, { headers: { ...gzip, "If-None-Match": etag } });
+  const again = await app.request(syncUrl(version, null), { headers: { ...gzip, "If-None-Match": etag } });
   const search = timeSearch(PRODUCTS, QUERIES);
   return {
     products,

@@ -1,4 +1,5 @@
 /** Wire size of the catalog sync: a full sync of 1,000 products (gzip) and an unchanged sync. */
+import { syncUrl } from "../../client/src/local/sync-walk.ts";
 import { createTestStore } from "../../server/src/test/harness.ts";
 import { growCatalog } from "./bench-catalog.ts";
 import { report } from "./serve.ts";
@@ -7,11 +8,13 @@ const store = await createTestStore({ seed: true });
 try {
   const repo = store.services.catalogRepo;
   const products = await growCatalog(store.data, 1000);
-  const full = await store.app.request("/api/sync", { headers: { "Accept-Encoding": "gzip" } });
+  // Asked as the storefront asks (compact products, shared/src/compact-sync.ts): one page holds the 1,000 products.
+  const url = (since: number) => syncUrl(since, null);
+  const full = await store.app.request(url(0), { headers: { "Accept-Encoding": "gzip" } });
   const fullBytes = (await full.arrayBuffer()).byteLength;
-  const rawBytes = JSON.stringify(await (await store.app.request("/api/sync")).json()).length;
+  const rawBytes = (await (await store.app.request(url(0))).text()).length;
   const version = await store.data.read((tx) => repo.currentRev(tx));
-  const same = await store.app.request(`/api/sync?since=${version}`, { headers: { "Accept-Encoding": "gzip" } });
+  const same = await store.app.request(url(version), { headers: { "Accept-Encoding": "gzip" } });
   const sameBytes = (await same.arrayBuffer()).byteLength;
   report("sync", {
     products,
