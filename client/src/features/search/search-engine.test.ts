@@ -8,6 +8,7 @@ import {
   smallest,
   type SearchRequest,
 } from "./search-engine.ts";
+import { normalizeText } from "./normalize.ts";
 import { NO_FILTERS, type SearchFilters } from "./search-filters.ts";
 import { makeCategory, makeProduct } from "./test-catalog.ts";
 
@@ -213,5 +214,110 @@ describe("top results without sorting every hit", () => {
       expect(paged.length).toBe(whole.length);
       expect(whole.length).toBe(90);
     }
+  });
+});
+
+describe("the word index", () => {
+  const words = ["steam", "team", "card", "wallet", "édition", "bonus", "ps", "كود", "هدية", "$20", "x-box"];
+  let seed = 11;
+  const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const pickWord = () => words[Math.floor(rand() * words.length)] ?? "";
+  const many = Array.from({ length: 300 }, (_, i) =>
+    makeProduct({
+      title: `${pickWord()} ${pickWord()} ${i}`,
+      description: Array.from({ length: 1 + Math.floor(rand() * 6) }, pickWord).join(" "),
+      categoryId: i % 4 === 0 ? "c-steam" : null,
+    }),
+  );
+  const manyIndex = buildSearchIndex(many, categories);
+  const byId = new Map(categories.map((c) => [c.id, c]));
+
+  /** The plain scan the index stands for: every product's folded title, then its folded other text. */
+  function scan(query: string): string[] {
+    const q = normalizeText(query);
+    const rows = many.flatMap((p) => {
+      const category = p.categoryId === null ? undefined : byId.get(p.categoryId);
+      const parent = category?.parentId ? byId.get(category.parentId) : undefined;
+      const title = normalizeText(p.title);
+      const rest = normalizeText([p.description, category?.name ?? "", parent?.name ?? "", p.platform].join(" "));
+      const inTitle = title.indexOf(q);
+      const inRest = rest.indexOf(q);
+      if (inTitle < 0 && inRest < 0) return [];
+      return [{ p, title, key: inTitle >= 0 ? [0, inTitle, title.length] : [1, inRest, title.length] }];
+    });
+    rows.sort((a, b) => {
+      for (let i = 0; i < 3; i++) if ((a.key[i] ?? 0) !== (b.key[i] ?? 0)) return (a.key[i] ?? 0) - (b.key[i] ?? 0);
+      return a.title < b.title ? -1 : a.title > b.title ? 1 : a.p.id < b.p.id ? -1 : 1;
+    });
+    return rows.map((r) => r.p.id);
+  }
+
+  const queries = [
+    ...words,
+    ...words.map((w) => w.slice(1, 3)),
+    "e",
+    "a",
+    "1",
+    "0",
+    "m c",
+    "steam card",
+    "team car",
+    "am card",
+    "am ca",
+    "card 1",
+    "d 2",
+    "edition bonus ps",
+    "bonus  steam",
+    "كود هدية",
+    "wallet stea",
+    "gift cards",
+    "zzz",
+    "steam wallet gift",
+  ];
+
+  it.each(queries)("finds %j exactly where a plain scan of every text does, in the same order", (query) => {
+    const expected = scan(query);
+    const hits = searchProducts(manyIndex, {
+      query,
+      filters: NO_FILTERS,
+      sort: "relevance",
+      currency: "USD",
+      rates: DEFAULT_RATES,
+    });
+    expect(hits.length).toBe(expected.length);
+    expect(hits.slice(0, 5).map((p) => p.id)).toEqual(expected.slice(0, 5));
+    expect(hits.slice().map((p) => p.id)).toEqual(expected);
+    const newest = searchProducts(manyIndex, {
+      query,
+      filters: NO_FILTERS,
+      sort: "newest",
+      currency: "USD",
+      rates: DEFAULT_RATES,
+    });
+    expect(new Set(newest.slice().map((p) => p.id))).toEqual(new Set(expected));
+  });
+});
+
+describe("rebuilding after a change", () => {
+  it("folds again only the products and categories that changed, and finds what they say now", () => {
+    const keys = makeCategory("c-b", "Keys");
+    const cats = [makeCategory("c-a", "Wallets"), keys];
+    const a = makeProduct({ title: "Alpha", categoryId: "c-a" });
+    const b = makeProduct({ title: "Beta", categoryId: "c-b" });
+    const c = makeProduct({ title: "Gamma", categoryId: null });
+    const before = buildSearchIndex([a, b, c], cats);
+    const renamed = { ...b, title: "Delta", version: b.version + 1 };
+    const after = buildSearchIndex([a, renamed, c], [makeCategory("c-a", "Purses"), keys], before);
+    expect(after.folds.get(c.id)).toBe(before.folds.get(c.id));
+    expect(after.folds.get(b.id)).not.toBe(before.folds.get(b.id));
+    expect(after.folds.get(a.id)).not.toBe(before.folds.get(a.id));
+    const titles = (query: string) =>
+      searchProducts(after, { query, filters: NO_FILTERS, sort: "relevance", currency: "USD", rates: DEFAULT_RATES })
+        .slice()
+        .map((p) => p.title);
+    expect(titles("delta")).toEqual(["Delta"]);
+    expect(titles("beta")).toEqual([]);
+    expect(titles("purses")).toEqual(["Alpha"]);
+    expect(titles("wallets")).toEqual([]);
   });
 });

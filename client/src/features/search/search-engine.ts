@@ -1,13 +1,26 @@
 /**
  * On-device search over the local catalog (docs/decisions.md D14). The catalog is folded once into an index
- * (normalized text, filter facts and the popularity/newest orders); a query is then one substring
- * scan plus either a sort of packed numeric keys (relevance) or a walk of a precomputed order.
+ * (a word index of the folded texts, filter facts and the popularity/newest orders). A query is answered from
+ * the word index as a bitset of matches, then ordered only as far as it is read: a bounded heap of packed
+ * numeric keys for relevance, a walk of a precomputed order otherwise.
  */
 import { DEFAULT_RATES, type Currency, type Rates } from "@store/shared/currency";
 import type { Category, Product } from "@store/shared/schemas/catalog";
 import { sortPrice } from "../catalog/pricing.ts";
 import { normalizeText } from "./normalize.ts";
 import { filterPredicate, filtersKey, type FilterFacts, type SearchFilters } from "./search-filters.ts";
+import {
+  bitCount,
+  buildWordIndex,
+  clearBit,
+  compileQuery,
+  hasBit,
+  OTHER_TEXT,
+  setBits,
+  TITLE,
+  type CompiledQuery,
+  type WordIndex,
+} from "./word-index.ts";
 
 export const SEARCH_SORTS = ["relevance", "price-asc", "price-desc", "popularity", "newest"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -19,24 +32,20 @@ export function isSearchSort(value: string): value is SearchSort {
 export const GIFT_CARDS_SLUG = "gift-cards";
 export const POPULAR_LIMIT = 6;
 const CACHE_LIMIT = 100;
-// Never produced by normalizeText from typed text, so no match spans two products or title and body.
-const SEPARATOR = "\u0001";
 
 interface Entry extends FilterFacts {
   product: Product;
+  /** The folded title, the entries' order. */
   title: string;
-  /** Description, category (and parent category) names and platform, folded and joined. */
-  rest: string;
 }
 
 export interface SearchIndex {
   /** Entries in folded-title order, so an entry's position doubles as the last tie-breaker. */
   readonly entries: readonly Entry[];
-  /** Every entry's title, a separator and its other text, in entry order: one string to scan. */
-  readonly haystack: string;
-  /** Where each entry starts in the haystack and where its title ends (one extra start at the end). */
-  readonly starts: Int32Array;
-  readonly titleEnds: Int32Array;
+  /** Each product's folded title and other text (description, category and parent names, platform), by id. */
+  readonly folds: ReadonlyMap<string, Fold>;
+  /** The same texts as words, in entry order. */
+  readonly words: WordIndex;
   /** Entry positions by real sales (best first), then by newest first. */
   readonly bySales: Int32Array;
   readonly byNewest: Int32Array;
@@ -62,17 +71,38 @@ function orderBy(entries: readonly Entry[], compare: (a: Entry, b: Entry) => num
   });
 }
 
-/** Folds every product once; build again only when the catalog (or its categories) changed. */
-export function buildSearchIndex(products: readonly Product[], categories: readonly Category[]): SearchIndex {
+/** A product's folded texts, kept from one build to the next: a small catalog change folds only what changed. */
+interface Fold {
+  /** What the texts were folded from: the product's version and its category names. */
+  from: string;
+  title: string;
+  other: string;
+}
+
+/**
+ * Folds every product once; build again only when the catalog (or its categories) changed. Given the index
+ * it replaces, a product whose version and category names are unchanged keeps its folded texts.
+ */
+export function buildSearchIndex(
+  products: readonly Product[],
+  categories: readonly Category[],
+  previous?: SearchIndex,
+): SearchIndex {
   const byId = new Map(categories.map((c) => [c.id, c] as const));
+  const folds = new Map<string, Fold>();
   const entries = products.map((product): Entry => {
     const category = product.categoryId === null ? undefined : byId.get(product.categoryId);
     const parent = category?.parentId ? byId.get(category.parentId) : undefined;
-    const rest = [product.description, category?.name ?? "", parent?.name ?? "", product.platform].join("\n");
+    const from = `${product.version}:${product.updatedAt}\n${category?.name ?? ""}\n${parent?.name ?? ""}`;
+    let fold = previous?.folds.get(product.id);
+    if (fold?.from !== from) {
+      const other = [product.description, category?.name ?? "", parent?.name ?? "", product.platform].join("\n");
+      fold = { from, title: normalizeText(product.title), other: normalizeText(other) };
+    }
+    folds.set(product.id, fold);
     return {
       product,
-      title: normalizeText(product.title),
-      rest: normalizeText(rest),
+      title: fold.title,
       platform: product.platform,
       region: product.region,
       giftCard: category?.slug === GIFT_CARDS_SLUG || parent?.slug === GIFT_CARDS_SLUG,
@@ -81,23 +111,10 @@ export function buildSearchIndex(products: readonly Product[], categories: reado
     };
   });
   entries.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.product.id < b.product.id ? -1 : 1));
-  const starts = new Int32Array(entries.length + 1);
-  const titleEnds = new Int32Array(entries.length);
-  const parts: string[] = [];
-  let offset = 0;
-  entries.forEach((entry, at) => {
-    starts[at] = offset;
-    titleEnds[at] = offset + entry.title.length;
-    const chunk = `${entry.title}${SEPARATOR}${entry.rest}${SEPARATOR}`;
-    parts.push(chunk);
-    offset += chunk.length;
-  });
-  starts[entries.length] = offset;
   return {
     entries,
-    haystack: parts.join(""),
-    starts,
-    titleEnds,
+    folds,
+    words: buildWordIndex(entries.map((e) => [e.title, folds.get(e.product.id)?.other ?? ""] as const)),
     bySales: orderBy(entries, (a, b) => b.product.sales - a.product.sales),
     byNewest: orderBy(entries, (a, b) => b.product.createdAt - a.product.createdAt),
     byPrice: new Map(),
@@ -137,30 +154,29 @@ function relevanceKey(field: number, pos: number, titleLength: number, at: numbe
   );
 }
 
-/** The `limit` smallest of `keys`, ascending, without sorting them all: a bounded max-heap, O(n log limit). */
-export function smallest(keys: readonly number[], limit: number): Float64Array {
-  if (keys.length <= limit) return Float64Array.from(keys).sort();
-  const heap = new Float64Array(limit);
-  let size = 0;
-  const siftDown = (from: number) => {
-    let at = from;
-    for (;;) {
-      const left = 2 * at + 1;
-      const right = left + 1;
-      let top = at;
-      if (left < size && (heap[left] ?? 0) > (heap[top] ?? 0)) top = left;
-      if (right < size && (heap[right] ?? 0) > (heap[top] ?? 0)) top = right;
-      if (top === at) return;
-      const swap = heap[at] ?? 0;
-      heap[at] = heap[top] ?? 0;
-      heap[top] = swap;
-      at = top;
-    }
-  };
-  for (const key of keys) {
-    if (size < limit) {
+/** Keeps the `limit` smallest keys offered to it: a bounded max-heap, O(log limit) per key. */
+class SmallestKeys {
+  private readonly heap: Float64Array;
+  private size = 0;
+
+  constructor(private readonly limit: number) {
+    this.heap = new Float64Array(limit);
+  }
+
+  get full(): boolean {
+    return this.size === this.limit;
+  }
+
+  /** The largest key kept (meaningful once full): a key above it cannot get in. */
+  get largest(): number {
+    return this.heap[0] ?? 0;
+  }
+
+  offer(key: number): void {
+    const heap = this.heap;
+    if (this.size < this.limit) {
       // Sift up.
-      let at = size++;
+      let at = this.size++;
       heap[at] = key;
       while (at > 0) {
         const parent = (at - 1) >> 1;
@@ -169,12 +185,45 @@ export function smallest(keys: readonly number[], limit: number): Float64Array {
         heap[parent] = key;
         at = parent;
       }
-    } else if (key < (heap[0] ?? 0)) {
-      heap[0] = key;
-      siftDown(0);
+      return;
+    }
+    if (this.limit === 0 || key >= (heap[0] ?? 0)) return;
+    heap[0] = key;
+    // Sift down.
+    let at = 0;
+    for (;;) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let top = at;
+      if (left < this.size && (heap[left] ?? 0) > (heap[top] ?? 0)) top = left;
+      if (right < this.size && (heap[right] ?? 0) > (heap[top] ?? 0)) top = right;
+      if (top === at) return;
+      const swap = heap[at] ?? 0;
+      heap[at] = heap[top] ?? 0;
+      heap[top] = swap;
+      at = top;
     }
   }
-  return heap.sort();
+
+  /** The keys kept, ascending. */
+  sorted(): Float64Array {
+    return this.heap.slice(0, this.size).sort();
+  }
+}
+
+/** The `limit` smallest of `keys`, ascending, without sorting them all. */
+export function smallest(keys: readonly number[], limit: number): Float64Array {
+  const best = new SmallestKeys(Math.min(limit, keys.length));
+  for (const key of keys) best.offer(key);
+  return best.sorted();
+}
+
+/** The relevance key of entry `at` for the query (title matches first), or -1 where it does not hold it. */
+function matchKey(query: CompiledQuery, at: number): number {
+  const inTitle = query.position(at, TITLE);
+  if (inTitle >= 0) return relevanceKey(0, inTitle, query.titleLength(at), at);
+  const inText = query.position(at, OTHER_TEXT);
+  return inText >= 0 ? relevanceKey(1, inText, query.titleLength(at), at) : -1;
 }
 
 /**
@@ -191,12 +240,11 @@ export interface SearchHits {
 
 class OrderedHits implements SearchHits {
   private readonly done: Product[] = [];
-  /** Relevance: how many of the best keys `done` holds; a walk: where in the order it stopped. */
+  /** A walk: where in the order it stopped. */
   private cursor = 0;
 
   constructor(
     readonly length: number,
-    private readonly entries: readonly Entry[],
     private readonly next: (hits: OrderedHits, want: number) => void,
   ) {}
 
@@ -206,8 +254,12 @@ class OrderedHits implements SearchHits {
     if (this.done.length < target) this.next(this, Math.max(target, this.done.length * 2));
   }
 
+  /**
+   * Title matches rank before text matches, so the text matches' keys (a search of each one's longer text) are
+   * made only once the title matches run out.
+   */
   static relevance(total: number, entries: readonly Entry[], keys: readonly number[]): OrderedHits {
-    return new OrderedHits(total, entries, (hits, want) => {
+    return new OrderedHits(total, (hits, want) => {
       const best = smallest(keys, want);
       for (let i = hits.done.length; i < best.length; i++) {
         const entry = entries[(best[i] ?? 0) % ORD_SPAN];
@@ -220,15 +272,15 @@ class OrderedHits implements SearchHits {
     total: number,
     entries: readonly Entry[],
     order: Int32Array,
-    matched: Uint8Array,
+    matched: Uint32Array,
     reverse: boolean,
   ): OrderedHits {
-    return new OrderedHits(total, entries, (hits, want) => {
+    return new OrderedHits(total, (hits, want) => {
       const n = order.length;
       while (hits.cursor < n && hits.done.length < want) {
         const at = order[reverse ? n - 1 - hits.cursor : hits.cursor] ?? 0;
         hits.cursor++;
-        if (matched[at] === 1) {
+        if (hasBit(matched, at)) {
           const entry = entries[at];
           if (entry) hits.done.push(entry.product);
         }
@@ -265,31 +317,26 @@ export function searchProducts(index: SearchIndex, req: SearchRequest): SearchHi
     index.cache.set(key, cached);
     return cached;
   }
+  const { entries } = index;
+  const query = compileQuery(index.words, q);
+  const matched = query.candidates;
   const keep = filterPredicate(req.filters);
   const relevance = req.sort === "relevance";
-  const matched = new Uint8Array(index.entries.length);
   let total = 0;
   const keys: number[] = [];
-  const { entries, haystack, starts, titleEnds } = index;
-  // One scan of the whole catalog text: jump from match to match, then to the next product.
-  let at = 0;
-  let from = 0;
-  for (;;) {
-    const hit = haystack.indexOf(q, from);
-    if (hit < 0) break;
-    while ((starts[at + 1] ?? Infinity) <= hit) at++;
-    from = starts[at + 1] ?? haystack.length;
-    const entry = entries[at];
-    if (!entry || (keep && !keep(entry))) continue;
-    matched[at] = 1;
-    total++;
-    if (relevance) {
-      const start = starts[at] ?? 0;
-      const titleEnd = titleEnds[at] ?? 0;
-      const inTitle = hit < titleEnd;
-      // The first hit in a product is in its title when the title has one at all.
-      keys.push(relevanceKey(inTitle ? 0 : 1, inTitle ? hit - start : hit - titleEnd - 1, entry.title.length, at));
+  if (keep || relevance || !query.exact) {
+    for (const at of setBits(matched)) {
+      const entry = entries[at];
+      const key = !entry || (keep && !keep(entry)) ? -1 : relevance || !query.exact ? matchKey(query, at) : 0;
+      if (key < 0) {
+        clearBit(matched, at);
+        continue;
+      }
+      total++;
+      if (relevance) keys.push(key);
     }
+  } else {
+    for (const word of matched) total += bitCount(word);
   }
 
   const order =
@@ -297,7 +344,7 @@ export function searchProducts(index: SearchIndex, req: SearchRequest): SearchHi
       ? index.bySales
       : req.sort === "newest"
         ? index.byNewest
-        : relevance
+        : req.sort === "relevance"
           ? null
           : priceOrder(index, req.currency, req.rates);
   const result =

@@ -23,7 +23,7 @@ async function readCatalog(): Promise<SearchIndex | null> {
   const [products, categories] = await db.transaction("r", [db.products, db.categories], () =>
     Promise.all([db.products.toArray(), db.categories.toArray()]),
   );
-  const index = buildSearchIndex(products, categories);
+  const index = buildSearchIndex(products, categories, cached?.index);
   cached = { version, index };
   return index;
 }

@@ -1,0 +1,256 @@
+/**
+ * The catalog's words, for on-device search (docs/decisions.md D14). Every folded title and other text is cut
+ * into words; the index keeps each distinct word once (with the entries that hold it) and every entry's text as
+ * a run of word ids. A query is then answered from the vocabulary and those runs alone, never by reading the
+ * catalog's text again: on a phone, reading 50,000 strings costs more than the whole answer.
+ */
+
+/** Never produced by normalizeText from typed text, so a match in the vocabulary never spans two words. */
+const SEPARATOR = "\u0001";
+
+/**
+ * Which entries hold a word: a bitset (one bit per entry) for a word many entries share, their sorted positions
+ * for the rest, so a common word costs one pass over a few kilobytes and a rare one a few writes.
+ */
+type Holders = Uint32Array | Int32Array;
+
+export interface WordIndex {
+  /** The words, each behind a separator (and one more at the end): one string to scan for the words a query touches. */
+  readonly text: string;
+  /** Where each word starts in `text` (one extra start at the end). */
+  readonly starts: Int32Array;
+  readonly holders: readonly Holders[];
+  /** A word's id (its position in `starts` and `holders`), for a query's whole middle words. */
+  readonly ids: ReadonlyMap<string, number>;
+  /** Every entry's title words, then its other words, as word ids, back to back. */
+  readonly tokens: Int32Array;
+  /** Where entry i's title words (2i) and other words (2i + 1) start in `tokens`; one extra start at the end. */
+  readonly fieldStarts: Int32Array;
+  /** The number of entries. */
+  readonly size: number;
+}
+
+/** The two texts of an entry a query is looked for in, in rank order. */
+export const TITLE = 0;
+export const OTHER_TEXT = 1;
+
+export const bitset = (size: number) => new Uint32Array(Math.ceil(size / 32));
+export const hasBit = (bits: Uint32Array, at: number) => ((bits[at >>> 5] ?? 0) >>> (at & 31)) & 1;
+export const clearBit = (bits: Uint32Array, at: number) => {
+  bits[at >>> 5] = (bits[at >>> 5] ?? 0) & ~(1 << (at & 31));
+};
+
+export function bitCount(word: number): number {
+  let n = word - ((word >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** The positions of the set bits, ascending. */
+export function setBits(bits: Uint32Array): Int32Array {
+  let count = 0;
+  for (const word of bits) count += bitCount(word);
+  const out = new Int32Array(count);
+  let n = 0;
+  for (let w = 0; w < bits.length; w++) {
+    for (let word = bits[w] ?? 0; word !== 0; word &= word - 1) out[n++] = w * 32 + 31 - Math.clz32(word & -word);
+  }
+  return out;
+}
+
+/** Cuts each entry's folded title and other text (single spaces between words) into the index. */
+export function buildWordIndex(texts: readonly (readonly [title: string, other: string])[]): WordIndex {
+  const ids = new Map<string, number>();
+  const words: string[] = [];
+  const holderLists: number[][] = [];
+  const tokens: number[] = [];
+  const fieldStarts = new Int32Array(2 * texts.length + 1);
+  texts.forEach((fields, at) => {
+    fields.forEach((text, field) => {
+      fieldStarts[2 * at + field] = tokens.length;
+      if (text === "") return;
+      for (const word of text.split(" ")) {
+        let id = ids.get(word);
+        if (id === undefined) {
+          id = words.length;
+          ids.set(word, id);
+          words.push(word);
+          holderLists.push([]);
+        }
+        tokens.push(id);
+        const list = holderLists[id];
+        if (list && list[list.length - 1] !== at) list.push(at);
+      }
+    });
+  });
+  fieldStarts[2 * texts.length] = tokens.length;
+  // A bitset costs size/8 bytes, a list 4 bytes per holder: keep the smaller.
+  const common = Math.max(1, texts.length / 32);
+  const holders = holderLists.map((list): Holders => {
+    if (list.length < common) return Int32Array.from(list);
+    const bits = bitset(texts.length);
+    for (const at of list) bits[at >>> 5] = (bits[at >>> 5] ?? 0) | (1 << (at & 31));
+    return bits;
+  });
+  const starts = new Int32Array(words.length + 1);
+  let offset = 1;
+  words.forEach((word, id) => {
+    starts[id] = offset;
+    offset += word.length + 1;
+  });
+  starts[words.length] = offset;
+  return {
+    text: SEPARATOR + words.join(SEPARATOR) + SEPARATOR,
+    starts,
+    holders,
+    ids,
+    tokens: Int32Array.from(tokens),
+    fieldStarts,
+    size: texts.length,
+  };
+}
+
+const wordLength = (words: WordIndex, id: number) => (words.starts[id + 1] ?? 0) - (words.starts[id] ?? 0) - 1;
+
+/** Adds the holders of one word to `into`. */
+function addHolders(into: Uint32Array, holders: Holders): void {
+  if (holders instanceof Uint32Array) {
+    for (let w = 0; w < holders.length; w++) into[w] = (into[w] ?? 0) | (holders[w] ?? 0);
+  } else {
+    for (const at of holders) into[at >>> 5] = (into[at >>> 5] ?? 0) | (1 << (at & 31));
+  }
+}
+
+/**
+ * Every word `pattern` stands in, once each, with where in the word it first starts: one scan of the vocabulary,
+ * jumping to the next word after each hit. A pattern that begins with the separator finds the words it begins;
+ * one that ends with it, the words it ends.
+ */
+function eachWord(words: WordIndex, pattern: string, visit: (id: number, offset: number) => void): void {
+  const lead = pattern.startsWith(SEPARATOR) ? 1 : 0;
+  let id = 0;
+  let from = 0;
+  for (;;) {
+    const hit = words.text.indexOf(pattern, from);
+    if (hit < 0) return;
+    const at = hit + lead;
+    while ((words.starts[id + 1] ?? Infinity) <= at) id++;
+    visit(id, at - (words.starts[id] ?? 0));
+    // The separator before the next word, where a pattern that begins a word can stand next.
+    from = (words.starts[id + 1] ?? words.text.length) - 1;
+  }
+}
+
+/**
+ * Where in one text of entry `at` a match first starts, in characters, or -1: `matchAt(k, end)` says where in
+ * the k-th word of the text a match starting in it begins (or -1), `end` being where the text's words end.
+ */
+function firstPosition(
+  words: WordIndex,
+  at: number,
+  field: number,
+  matchAt: (k: number, end: number) => number,
+): number {
+  let pos = 0;
+  for (let k = words.fieldStarts[2 * at + field] ?? 0, end = words.fieldStarts[2 * at + field + 1] ?? 0; k < end; k++) {
+    const inWord = matchAt(k, end);
+    if (inWord >= 0) return pos + inWord;
+    pos += wordLength(words, words.tokens[k] ?? 0) + 1;
+  }
+  return -1;
+}
+
+/** A folded query, ready to be looked for in the index. */
+export interface CompiledQuery {
+  /** The entries that may hold the query (each one does when `exact`). */
+  readonly candidates: Uint32Array;
+  readonly exact: boolean;
+  /** Where the query first starts in one text of entry `at` (TITLE or OTHER_TEXT), in characters, or -1. */
+  position(at: number, field: number): number;
+  /** The length of entry `at`'s title, in characters. */
+  titleLength(at: number): number;
+}
+
+/**
+ * A query of one word stands inside words: the entries holding a word that contains it are exactly its matches.
+ * A query of several stands across words: the first ends a word, the middle ones are whole words, the last
+ * begins a word; the entries holding all of those are candidates, and an entry's run of word ids says whether
+ * they stand in a row.
+ */
+export function compileQuery(words: WordIndex, q: string): CompiledQuery {
+  const candidates = bitset(words.size);
+  const vocabulary = words.starts.length - 1;
+  const { tokens, fieldStarts } = words;
+  const titleLength = (at: number) => {
+    let length = -1;
+    for (let k = fieldStarts[2 * at] ?? 0, end = fieldStarts[2 * at + 1] ?? 0; k < end; k++)
+      length += wordLength(words, tokens[k] ?? 0) + 1;
+    return Math.max(0, length);
+  };
+  const parts = q.includes(SEPARATOR) ? [] : q.split(" ");
+  if (parts.length <= 1) {
+    /** Where the query first stands in each word that holds it (+1; 0 for the others). */
+    const offsets = new Int32Array(vocabulary);
+    if (parts.length === 1) {
+      eachWord(words, q, (id, offset) => {
+        offsets[id] = offset + 1;
+        const holders = words.holders[id];
+        if (holders) addHolders(candidates, holders);
+      });
+    }
+    return {
+      candidates,
+      exact: true,
+      titleLength,
+      position: (at, field) =>
+        firstPosition(words, at, field, (k) => {
+          const offset = offsets[tokens[k] ?? 0] ?? 0;
+          return offset > 0 ? offset - 1 : -1;
+        }),
+    };
+  }
+
+  const first = parts[0] ?? "";
+  const last = parts[parts.length - 1] ?? "";
+  const middle = parts.slice(1, -1).map((word) => words.ids.get(word) ?? -1);
+  const ENDS_FIRST = 1;
+  const BEGINS_LAST = 2;
+  const roles = new Uint8Array(vocabulary);
+  const ending = bitset(words.size);
+  const beginning = bitset(words.size);
+  eachWord(words, first + SEPARATOR, (id) => {
+    roles[id] = (roles[id] ?? 0) | ENDS_FIRST;
+    const holders = words.holders[id];
+    if (holders) addHolders(ending, holders);
+  });
+  eachWord(words, SEPARATOR + last, (id) => {
+    roles[id] = (roles[id] ?? 0) | BEGINS_LAST;
+    const holders = words.holders[id];
+    if (holders) addHolders(beginning, holders);
+  });
+  if (!middle.includes(-1)) {
+    for (let w = 0; w < candidates.length; w++) candidates[w] = (ending[w] ?? 0) & (beginning[w] ?? 0);
+    for (const id of middle) {
+      const holders = words.holders[id];
+      const these = bitset(words.size);
+      if (holders) addHolders(these, holders);
+      for (let w = 0; w < candidates.length; w++) candidates[w] = (candidates[w] ?? 0) & (these[w] ?? 0);
+    }
+  }
+  const span = parts.length;
+  return {
+    candidates,
+    exact: false,
+    titleLength,
+    position: (at, field) =>
+      firstPosition(words, at, field, (k, end) => {
+        const id = tokens[k] ?? 0;
+        const inRow =
+          k + span <= end &&
+          ((roles[id] ?? 0) & ENDS_FIRST) !== 0 &&
+          middle.every((m, i) => tokens[k + 1 + i] === m) &&
+          ((roles[tokens[k + span - 1] ?? 0] ?? 0) & BEGINS_LAST) !== 0;
+        return inRow ? wordLength(words, id) - first.length : -1;
+      }),
+  };
+}
