@@ -14,6 +14,7 @@ import {
   buildWordIndex,
   clearBit,
   compileQuery,
+  firstPosition,
   hasBit,
   OTHER_TEXT,
   setBits,
@@ -218,12 +219,24 @@ export function smallest(keys: readonly number[], limit: number): Float64Array {
   return best.sorted();
 }
 
-/** The relevance key of entry `at` for the query (title matches first), or -1 where it does not hold it. */
-function matchKey(query: CompiledQuery, at: number): number {
-  const inTitle = query.position(at, TITLE);
-  if (inTitle >= 0) return relevanceKey(0, inTitle, query.titleLength(at), at);
-  const inText = query.position(at, OTHER_TEXT);
-  return inText >= 0 ? relevanceKey(1, inText, query.titleLength(at), at) : -1;
+/** The field and position parts of a relevance key. */
+const keyField = (key: number) => Math.floor(key / ORD_SPAN / (LEN_CAP + 1) / (POS_CAP + 1));
+const keyPosition = (key: number) => Math.floor(key / ORD_SPAN / (LEN_CAP + 1)) % (POS_CAP + 1);
+
+/**
+ * The relevance key of entry `at` for the query (title matches first), or -1 where it does not hold it or
+ * cannot rank before `worst`: then only the stretch of text that could still rank is read.
+ */
+function matchKey(words: WordIndex, query: CompiledQuery, at: number, worst = Infinity): number {
+  // A position at the cap stands for every later one, so it bounds nothing.
+  const bound = worst === Infinity || keyPosition(worst) >= POS_CAP ? Infinity : keyPosition(worst);
+  const titleOnly = worst !== Infinity && keyField(worst) === TITLE;
+  const length = words.titleLengths[at] ?? 0;
+  const inTitle = firstPosition(words, query, at, TITLE, titleOnly ? bound : Infinity);
+  if (inTitle >= 0) return relevanceKey(TITLE, inTitle, length, at);
+  if (titleOnly) return -1;
+  const inText = firstPosition(words, query, at, OTHER_TEXT, bound);
+  return inText >= 0 ? relevanceKey(OTHER_TEXT, inText, length, at) : -1;
 }
 
 /**
@@ -258,14 +271,46 @@ class OrderedHits implements SearchHits {
    * Title matches rank before text matches, so the text matches' keys (a search of each one's longer text) are
    * made only once the title matches run out.
    */
-  static relevance(total: number, entries: readonly Entry[], keys: readonly number[]): OrderedHits {
+  /** Hits whose relevance keys are known. */
+  static ranked(total: number, entries: readonly Entry[], keys: readonly number[]): OrderedHits {
     return new OrderedHits(total, (hits, want) => {
       const best = smallest(keys, want);
-      for (let i = hits.done.length; i < best.length; i++) {
-        const entry = entries[(best[i] ?? 0) % ORD_SPAN];
-        if (entry) hits.done.push(entry.product);
-      }
+      hits.take(entries, best);
     });
+  }
+
+  /**
+   * Hits of a one-word query, ranked as far as they are read: each page reads only the stretch of each hit's
+   * text that can still rank (once the page is full of title matches, a text's other words are not read).
+   * Later pages compile the query again rather than keep its per-word table alive in the cache.
+   */
+  static relevance(
+    total: number,
+    entries: readonly Entry[],
+    words: WordIndex,
+    matched: Uint32Array,
+    compiled: CompiledQuery,
+    q: string,
+  ): OrderedHits {
+    let query: CompiledQuery | null = compiled;
+    return new OrderedHits(total, (hits, want) => {
+      const current = query ?? compileQuery(words, q);
+      query = null;
+      const best = new SmallestKeys(Math.min(want, total));
+      for (const at of setBits(matched)) {
+        const key = matchKey(words, current, at, best.full ? best.largest : Infinity);
+        if (key >= 0) best.offer(key);
+      }
+      hits.take(entries, best.sorted());
+    });
+  }
+
+  /** Adds the entries of the best keys past those already done. */
+  private take(entries: readonly Entry[], best: Float64Array): void {
+    for (let i = this.done.length; i < best.length; i++) {
+      const entry = entries[(best[i] ?? 0) % ORD_SPAN];
+      if (entry) this.done.push(entry.product);
+    }
   }
 
   static walk(
@@ -322,18 +367,19 @@ export function searchProducts(index: SearchIndex, req: SearchRequest): SearchHi
   const matched = query.candidates;
   const keep = filterPredicate(req.filters);
   const relevance = req.sort === "relevance";
+  // A query of several words is checked entry by entry (and ranked at once); one word is exact as it stands.
+  const keys: number[] | null = relevance && !query.exact ? [] : null;
   let total = 0;
-  const keys: number[] = [];
-  if (keep || relevance || !query.exact) {
+  if (keep || !query.exact) {
     for (const at of setBits(matched)) {
       const entry = entries[at];
-      const key = !entry || (keep && !keep(entry)) ? -1 : relevance || !query.exact ? matchKey(query, at) : 0;
+      const key = !entry || (keep && !keep(entry)) ? -1 : query.exact ? 0 : matchKey(index.words, query, at);
       if (key < 0) {
         clearBit(matched, at);
         continue;
       }
       total++;
-      if (relevance) keys.push(key);
+      keys?.push(key);
     }
   } else {
     for (const word of matched) total += bitCount(word);
@@ -349,7 +395,9 @@ export function searchProducts(index: SearchIndex, req: SearchRequest): SearchHi
           : priceOrder(index, req.currency, req.rates);
   const result =
     order === null
-      ? OrderedHits.relevance(total, entries, keys)
+      ? keys
+        ? OrderedHits.ranked(total, entries, keys)
+        : OrderedHits.relevance(total, entries, index.words, matched, query, q)
       : OrderedHits.walk(total, entries, order, matched, req.sort === "price-desc");
 
   index.cache.set(key, result);

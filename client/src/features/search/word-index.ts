@@ -26,6 +26,8 @@ export interface WordIndex {
   readonly tokens: Int32Array;
   /** Where entry i's title words (2i) and other words (2i + 1) start in `tokens`; one extra start at the end. */
   readonly fieldStarts: Int32Array;
+  /** Each entry's folded title length, in characters. */
+  readonly titleLengths: Int32Array;
   /** The number of entries. */
   readonly size: number;
 }
@@ -106,6 +108,7 @@ export function buildWordIndex(texts: readonly (readonly [title: string, other: 
     ids,
     tokens: Int32Array.from(tokens),
     fieldStarts,
+    titleLengths: Int32Array.from(texts, ([title]) => title.length),
     size: texts.length,
   };
 }
@@ -141,34 +144,36 @@ function eachWord(words: WordIndex, pattern: string, visit: (id: number, offset:
   }
 }
 
-/**
- * Where in one text of entry `at` a match first starts, in characters, or -1: `matchAt(k, end)` says where in
- * the k-th word of the text a match starting in it begins (or -1), `end` being where the text's words end.
- */
-function firstPosition(
-  words: WordIndex,
-  at: number,
-  field: number,
-  matchAt: (k: number, end: number) => number,
-): number {
-  let pos = 0;
-  for (let k = words.fieldStarts[2 * at + field] ?? 0, end = words.fieldStarts[2 * at + field + 1] ?? 0; k < end; k++) {
-    const inWord = matchAt(k, end);
-    if (inWord >= 0) return pos + inWord;
-    pos += wordLength(words, words.tokens[k] ?? 0) + 1;
-  }
-  return -1;
-}
-
 /** A folded query, ready to be looked for in the index. */
 export interface CompiledQuery {
   /** The entries that may hold the query (each one does when `exact`). */
   readonly candidates: Uint32Array;
   readonly exact: boolean;
-  /** Where the query first starts in one text of entry `at` (TITLE or OTHER_TEXT), in characters, or -1. */
-  position(at: number, field: number): number;
-  /** The length of entry `at`'s title, in characters. */
-  titleLength(at: number): number;
+  /** One word: where the query first stands in each word that holds it, plus one (0 for the others). */
+  readonly offsets: Int32Array | null;
+  /** Several words: which words end with the first (1) and begin with the last (2). */
+  readonly roles: Uint8Array;
+  /** Several words: the ids of the middle ones. */
+  readonly middle: readonly number[];
+  readonly span: number;
+  readonly firstLength: number;
+}
+
+const ENDS_FIRST = 1;
+const BEGINS_LAST = 2;
+
+/** Adds the holders of every word `pattern` stands in to `into`, telling `mark` where in the word it stands. */
+function holdersOf(
+  words: WordIndex,
+  pattern: string,
+  into: Uint32Array,
+  mark: (id: number, offset: number) => void,
+): void {
+  eachWord(words, pattern, (id, offset) => {
+    mark(id, offset);
+    const holders = words.holders[id];
+    if (holders) addHolders(into, holders);
+  });
 }
 
 /**
@@ -180,77 +185,51 @@ export interface CompiledQuery {
 export function compileQuery(words: WordIndex, q: string): CompiledQuery {
   const candidates = bitset(words.size);
   const vocabulary = words.starts.length - 1;
-  const { tokens, fieldStarts } = words;
-  const titleLength = (at: number) => {
-    let length = -1;
-    for (let k = fieldStarts[2 * at] ?? 0, end = fieldStarts[2 * at + 1] ?? 0; k < end; k++)
-      length += wordLength(words, tokens[k] ?? 0) + 1;
-    return Math.max(0, length);
-  };
   const parts = q.includes(SEPARATOR) ? [] : q.split(" ");
   if (parts.length <= 1) {
-    /** Where the query first stands in each word that holds it (+1; 0 for the others). */
     const offsets = new Int32Array(vocabulary);
-    if (parts.length === 1) {
-      eachWord(words, q, (id, offset) => {
-        offsets[id] = offset + 1;
-        const holders = words.holders[id];
-        if (holders) addHolders(candidates, holders);
-      });
-    }
-    return {
-      candidates,
-      exact: true,
-      titleLength,
-      position: (at, field) =>
-        firstPosition(words, at, field, (k) => {
-          const offset = offsets[tokens[k] ?? 0] ?? 0;
-          return offset > 0 ? offset - 1 : -1;
-        }),
-    };
+    if (parts.length === 1) holdersOf(words, q, candidates, (id, offset) => (offsets[id] = offset + 1));
+    return { candidates, exact: true, offsets, roles: new Uint8Array(0), middle: [], span: 1, firstLength: q.length };
   }
-
   const first = parts[0] ?? "";
   const last = parts[parts.length - 1] ?? "";
   const middle = parts.slice(1, -1).map((word) => words.ids.get(word) ?? -1);
-  const ENDS_FIRST = 1;
-  const BEGINS_LAST = 2;
   const roles = new Uint8Array(vocabulary);
-  const ending = bitset(words.size);
   const beginning = bitset(words.size);
-  eachWord(words, first + SEPARATOR, (id) => {
-    roles[id] = (roles[id] ?? 0) | ENDS_FIRST;
-    const holders = words.holders[id];
-    if (holders) addHolders(ending, holders);
-  });
-  eachWord(words, SEPARATOR + last, (id) => {
-    roles[id] = (roles[id] ?? 0) | BEGINS_LAST;
-    const holders = words.holders[id];
-    if (holders) addHolders(beginning, holders);
-  });
-  if (!middle.includes(-1)) {
-    for (let w = 0; w < candidates.length; w++) candidates[w] = (ending[w] ?? 0) & (beginning[w] ?? 0);
-    for (const id of middle) {
-      const holders = words.holders[id];
-      const these = bitset(words.size);
-      if (holders) addHolders(these, holders);
-      for (let w = 0; w < candidates.length; w++) candidates[w] = (candidates[w] ?? 0) & (these[w] ?? 0);
-    }
+  holdersOf(words, first + SEPARATOR, candidates, (id) => (roles[id] = (roles[id] ?? 0) | ENDS_FIRST));
+  holdersOf(words, SEPARATOR + last, beginning, (id) => (roles[id] = (roles[id] ?? 0) | BEGINS_LAST));
+  const these = bitset(words.size);
+  for (const id of middle) {
+    const holders = id < 0 ? undefined : words.holders[id];
+    these.fill(0);
+    if (holders) addHolders(these, holders);
+    for (let w = 0; w < candidates.length; w++) candidates[w] = (candidates[w] ?? 0) & (these[w] ?? 0);
   }
-  const span = parts.length;
-  return {
-    candidates,
-    exact: false,
-    titleLength,
-    position: (at, field) =>
-      firstPosition(words, at, field, (k, end) => {
-        const id = tokens[k] ?? 0;
-        const inRow =
-          k + span <= end &&
-          ((roles[id] ?? 0) & ENDS_FIRST) !== 0 &&
-          middle.every((m, i) => tokens[k + 1 + i] === m) &&
-          ((roles[tokens[k + span - 1] ?? 0] ?? 0) & BEGINS_LAST) !== 0;
-        return inRow ? wordLength(words, id) - first.length : -1;
-      }),
-  };
+  for (let w = 0; w < candidates.length; w++) candidates[w] = (candidates[w] ?? 0) & (beginning[w] ?? 0);
+  return { candidates, exact: false, offsets: null, roles, middle, span: parts.length, firstLength: first.length };
+}
+
+/**
+ * Where the query first starts in one text of entry `at` (TITLE or OTHER_TEXT), in characters, or -1 when it
+ * does not stand there at or before `upTo`.
+ */
+export function firstPosition(words: WordIndex, query: CompiledQuery, at: number, field: number, upTo: number): number {
+  const { tokens } = words;
+  const { offsets, roles, middle, span } = query;
+  const end = words.fieldStarts[2 * at + field + 1] ?? 0;
+  let pos = 0;
+  for (let k = words.fieldStarts[2 * at + field] ?? 0; k < end && pos <= upTo; k++) {
+    const id = tokens[k] ?? 0;
+    if (offsets) {
+      const offset = offsets[id] ?? 0;
+      if (offset > 0) return pos + offset - 1 <= upTo ? pos + offset - 1 : -1;
+    } else if (((roles[id] ?? 0) & ENDS_FIRST) !== 0 && k + span <= end) {
+      let inRow = ((roles[tokens[k + span - 1] ?? 0] ?? 0) & BEGINS_LAST) !== 0;
+      for (let i = 0; inRow && i < middle.length; i++) inRow = tokens[k + 1 + i] === middle[i];
+      const start = pos + wordLength(words, id) - query.firstLength;
+      if (inRow) return start <= upTo ? start : -1;
+    }
+    pos += wordLength(words, id) + 1;
+  }
+  return -1;
 }
