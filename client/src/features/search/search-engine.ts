@@ -34,16 +34,18 @@ export const GIFT_CARDS_SLUG = "gift-cards";
 export const POPULAR_LIMIT = 6;
 const CACHE_LIMIT = 100;
 
-interface Entry extends FilterFacts {
+export interface SearchEntry extends FilterFacts {
   product: Product;
-  /** The folded title, the entries' order. */
-  title: string;
 }
+type Entry = SearchEntry;
 
 export interface SearchIndex {
   /** Entries in folded-title order, so an entry's position doubles as the last tie-breaker. */
   readonly entries: readonly Entry[];
-  /** Each product's folded title and other text (description, category and parent names, platform), by id. */
+  /**
+   * Each product's folded title and other text (description, category and parent names, platform), by id; empty
+   * in an index built in a worker (the worker keeps them for its next build).
+   */
   readonly folds: ReadonlyMap<string, Fold>;
   /** The same texts as words, in entry order. */
   readonly words: WordIndex;
@@ -73,7 +75,7 @@ function orderBy(entries: readonly Entry[], compare: (a: Entry, b: Entry) => num
 }
 
 /** A product's folded texts, kept from one build to the next: a small catalog change folds only what changed. */
-interface Fold {
+export interface Fold {
   /** What the texts were folded from: the product's version and its category names. */
   from: string;
   title: string;
@@ -81,17 +83,17 @@ interface Fold {
 }
 
 /**
- * Folds every product once; build again only when the catalog (or its categories) changed. Given the index
- * it replaces, a product whose version and category names are unchanged keeps its folded texts.
+ * Folds every product once; build again only when the catalog (or its categories) changed. Given the folds of
+ * the index it replaces, a product whose version and category names are unchanged keeps its folded texts.
  */
 export function buildSearchIndex(
   products: readonly Product[],
   categories: readonly Category[],
-  previous?: SearchIndex,
+  previous?: Pick<SearchIndex, "folds">,
 ): SearchIndex {
   const byId = new Map(categories.map((c) => [c.id, c] as const));
   const folds = new Map<string, Fold>();
-  const entries = products.map((product): Entry => {
+  const folded = products.map((product) => {
     const category = product.categoryId === null ? undefined : byId.get(product.categoryId);
     const parent = category?.parentId ? byId.get(category.parentId) : undefined;
     const from = `${product.version}:${product.updatedAt}\n${category?.name ?? ""}\n${parent?.name ?? ""}`;
@@ -101,21 +103,30 @@ export function buildSearchIndex(
       fold = { from, title: normalizeText(product.title), other: normalizeText(other) };
     }
     folds.set(product.id, fold);
-    return {
+    const entry: Entry = {
       product,
-      title: fold.title,
       platform: product.platform,
       region: product.region,
       giftCard: category?.slug === GIFT_CARDS_SLUG || parent?.slug === GIFT_CARDS_SLUG,
       // USD needs no rate, so the default table is exact here.
       usdPrice: sortPrice(product, "USD", DEFAULT_RATES),
     };
+    return { entry, fold };
   });
-  entries.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.product.id < b.product.id ? -1 : 1));
+  folded.sort((a, b) =>
+    a.fold.title < b.fold.title
+      ? -1
+      : a.fold.title > b.fold.title
+        ? 1
+        : a.entry.product.id < b.entry.product.id
+          ? -1
+          : 1,
+  );
+  const entries = folded.map((f) => f.entry);
   return {
     entries,
     folds,
-    words: buildWordIndex(entries.map((e) => [e.title, folds.get(e.product.id)?.other ?? ""] as const)),
+    words: buildWordIndex(folded.map((f) => [f.fold.title, f.fold.other] as const)),
     bySales: orderBy(entries, (a, b) => b.product.sales - a.product.sales),
     byNewest: orderBy(entries, (a, b) => b.product.createdAt - a.product.createdAt),
     byPrice: new Map(),

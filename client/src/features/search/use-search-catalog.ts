@@ -2,7 +2,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { liveQuery } from "dexie";
 import { db, META } from "../../local/db.ts";
-import { buildSearchIndex, type SearchIndex } from "./search-engine.ts";
+import type { SearchIndex } from "./search-engine.ts";
+import { buildCatalogIndex, type BuiltIndex } from "./search-index-client.ts";
 
 export type SearchCatalog =
   | { status: "loading" }
@@ -14,31 +15,54 @@ export type SearchCatalog =
 const LOADING: SearchCatalog = { status: "loading" };
 
 // The index outlives the overlay: reopening search on an unchanged catalog costs no rebuild.
-let cached: { version: unknown; index: SearchIndex } | null = null;
+let cached: BuiltIndex | null = null;
+let building: Promise<BuiltIndex | null> | null = null;
 
-async function readCatalog(): Promise<SearchIndex | null> {
-  const version = (await db.meta.get(META.catalogVersion))?.value;
-  if (version === undefined) return null;
-  if (cached && cached.version === version) return cached.index;
-  const [products, categories] = await db.transaction("r", [db.products, db.categories], () =>
-    Promise.all([db.products.toArray(), db.categories.toArray()]),
-  );
-  const index = buildSearchIndex(products, categories, cached?.index);
-  cached = { version, index };
-  return index;
+/** Whether an index built at catalog version `built` serves version `wanted` (it is that version or later). */
+const serves = (built: unknown, wanted: unknown) =>
+  built === wanted || (typeof built === "number" && typeof wanted === "number" && built > wanted);
+
+/**
+ * The index of the stored catalog at `version` or later: the kept one, or one build shared by every caller (built
+ * again when the build under way had started before `version` was stored).
+ */
+async function indexFor(version: unknown): Promise<SearchIndex | null> {
+  for (let tries = 0; tries < 3; tries++) {
+    if (cached && serves(cached.version, version)) return cached.index;
+    building ??= buildCatalogIndex().finally(() => (building = null));
+    const built = await building;
+    if (!built) return null;
+    if (!cached || serves(built.version, cached.version)) cached = built;
+    if (serves(built.version, version)) return built.index;
+  }
+  return cached?.index ?? null;
 }
 
-/** Follows the Dexie catalog live and rebuilds the index once per change (never per keystroke). */
+/** Follows the stored catalog version live and builds the index once per change (never per keystroke). */
 export function useSearchCatalog(): { catalog: SearchCatalog; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   const [catalog, setCatalog] = useState<SearchCatalog>(LOADING);
 
   useEffect(() => {
-    const subscription = liveQuery(readCatalog).subscribe({
-      next: (index) => setCatalog(index ? { status: "ready", index } : { status: "not-local" }),
+    let latest = 0;
+    const subscription = liveQuery(() => db.meta.get(META.catalogVersion)).subscribe({
+      next: (row) => {
+        const asked = ++latest;
+        const answer = (next: SearchCatalog) => {
+          if (asked === latest) setCatalog(next);
+        };
+        if (row?.value === undefined) return answer({ status: "not-local" });
+        indexFor(row.value).then(
+          (index) => answer(index ? { status: "ready", index } : { status: "not-local" }),
+          () => answer({ status: "error" }),
+        );
+      },
       error: () => setCatalog({ status: "error" }),
     });
-    return () => subscription.unsubscribe();
+    return () => {
+      latest = -1;
+      subscription.unsubscribe();
+    };
   }, [attempt]);
 
   const retry = useCallback(() => {

@@ -233,3 +233,68 @@ export function firstPosition(words: WordIndex, query: CompiledQuery, at: number
   }
   return -1;
 }
+
+/** A word index as typed arrays and one string, to cross from a worker to the page without copying. */
+export interface PackedWords {
+  text: string;
+  starts: Int32Array;
+  /** 1 where a word's holders are a bitset, 0 where they are a list. */
+  kinds: Uint8Array;
+  /** Where each word's holders start in `holders` (one extra start at the end). */
+  holderStarts: Int32Array;
+  holders: Int32Array;
+  tokens: Int32Array;
+  fieldStarts: Int32Array;
+  titleLengths: Int32Array;
+  size: number;
+}
+
+export function packWords(words: WordIndex): { packed: PackedWords; transfer: ArrayBuffer[] } {
+  const kinds = Uint8Array.from(words.holders, (h) => (h instanceof Uint32Array ? 1 : 0));
+  const holderStarts = new Int32Array(words.holders.length + 1);
+  words.holders.forEach((h, id) => (holderStarts[id + 1] = (holderStarts[id] ?? 0) + h.length));
+  const holders = new Int32Array(holderStarts[words.holders.length] ?? 0);
+  words.holders.forEach((h, id) => holders.set(new Int32Array(h.buffer, h.byteOffset, h.length), holderStarts[id]));
+  const packed: PackedWords = {
+    text: words.text,
+    starts: words.starts,
+    kinds,
+    holderStarts,
+    holders,
+    tokens: words.tokens,
+    fieldStarts: words.fieldStarts,
+    titleLengths: words.titleLengths,
+    size: words.size,
+  };
+  const buffers = [kinds, holderStarts, holders, words.starts, words.tokens, words.fieldStarts, words.titleLengths];
+  return { packed, transfer: buffers.map((a) => a.buffer as ArrayBuffer) };
+}
+
+export function unpackWords(packed: PackedWords): WordIndex {
+  const { holders, holderStarts, kinds } = packed;
+  const views = Array.from(kinds, (kind, id): Holders => {
+    const start = holderStarts[id] ?? 0;
+    const length = (holderStarts[id + 1] ?? 0) - start;
+    const offset = holders.byteOffset + start * 4;
+    return kind === 1
+      ? new Uint32Array(holders.buffer, offset, length)
+      : new Int32Array(holders.buffer, offset, length);
+  });
+  const ids = new Map<string, number>();
+  if (kinds.length > 0) {
+    packed.text
+      .slice(1, -1)
+      .split(SEPARATOR)
+      .forEach((word, id) => ids.set(word, id));
+  }
+  return {
+    text: packed.text,
+    starts: packed.starts,
+    holders: views,
+    ids,
+    tokens: packed.tokens,
+    fieldStarts: packed.fieldStarts,
+    titleLengths: packed.titleLengths,
+    size: packed.size,
+  };
+}
