@@ -52,6 +52,8 @@ test.describe("search overlay", () => {
     await page.keyboard.press("Control+k");
     await search(page, "  Steam WALLET ");
     await expect(options(page)).toHaveText([/Steam Wallet \$20/, /Steam Wallet \$50/, /Steam Wallet \$100/]);
+    // The index was built off the main thread.
+    expect(page.workers().map((w) => w.url())).toContainEqual(expect.stringMatching(/search-index\.worker/));
     await expect(dialog(page).getByRole("status")).toHaveText("3 results");
     await expect(dialog(page).getByText("— End —")).toBeVisible();
     await expect(options(page).first()).toHaveAttribute("href", "/product/steam-20");
@@ -187,13 +189,16 @@ test.describe("search overlay", () => {
 
   test("a failing local read shows Couldn't fetch results with a working Retry", async ({ page }) => {
     await openStore(page);
-    // Make IndexedDB reads of whole tables fail, as a broken or evicted database would.
+    // Make IndexedDB reads of whole tables fail, as a broken or evicted database would. The search index is
+    // built in a worker, which this page's scripts cannot reach: take workers away (the overlay's code is not
+    // loaded yet), so the index is built on the page and its read is the one that fails.
     await page.evaluate(() => {
       const store = IDBObjectStore.prototype as IDBObjectStore & { __realGetAll?: IDBObjectStore["getAll"] };
       store.__realGetAll = store.getAll;
       store.getAll = () => {
         throw new DOMException("The database is not available", "UnknownError");
       };
+      Object.defineProperty(window, "Worker", { value: undefined, configurable: true });
     });
     await page.keyboard.press("Control+k");
     const alert = dialog(page).getByRole("alert");
