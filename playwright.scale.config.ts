@@ -25,7 +25,8 @@ export default defineConfig({
   projects: [{ name: "phone", use: { ...devices["Pixel 7"], defaultBrowserType: "chromium" } }],
   webServer: {
     command: [
-      `([ -f ${TEMPLATE}/store.db ] || node_modules/.bin/tsx scripts/bench/seed-catalog.ts ${TEMPLATE} ${PRODUCTS})`,
+      // Seeded aside and moved in whole, so a seeding cut short never leaves a template to be reused.
+      `([ -f ${TEMPLATE}/store.db ] || (rm -rf ${TEMPLATE} ${TEMPLATE}.partial && node_modules/.bin/tsx scripts/bench/seed-catalog.ts ${TEMPLATE}.partial ${PRODUCTS} && mv ${TEMPLATE}.partial ${TEMPLATE}))`,
       `rm -rf ${DATA_DIR}`,
       `cp -r ${TEMPLATE} ${DATA_DIR}`,
       "node server/dist/main.js",
