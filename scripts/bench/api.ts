@@ -173,3 +173,5 @@ for (const size of SIZES) {
   }
 }
 report("api", { engine: ENGINE, connections: CONNECTIONS, seconds: SECONDS, runs: RUNS, allWithin, table });
+// Done: leave no lingering keep-alive socket (the store's and the baseline's) holding the process open.
+process.exit(0);

@@ -15,7 +15,8 @@ export interface RunningStore {
 export async function startBuiltStore(port: number, env: Record<string, string> = {}): Promise<RunningStore> {
   const main = path.join(repoRoot, "server/dist/main.js");
   if (!fs.existsSync(main)) throw new Error("Build first: pnpm build");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
+  // A data dir given in env (a seeded store's copy) is the store's, and goes with it on stop().
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
   const child: ChildProcess = spawn(process.execPath, [main], {
     env: {
       ...process.env,

@@ -233,7 +233,11 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
         errorResponse(new AppError(413, c.req.path === "/api/upload-image" ? TOO_LARGE : BODY_TOO_LARGE), c),
     }),
   );
-  // Compress what is worth it (catalog sync, pages, assets); small POST answers are not.
+  // The catalog's public answers come first: built once per version and kept compressed (D27), they need
+  // neither the compression below nor the admin guard and idempotency (their routes only answer GETs).
+  app.route("/", catalogRoutes(services.catalog));
+  app.route("/", seoRoutes(services.seo));
+  // Compress what is worth it (pages, assets, other GET answers); small POST answers are not.
   const compressGet = compress();
   app.use("*", (c, next) => (c.req.method === "GET" ? compressGet(c, next) : next()));
   // Before any route: every /api/admin/* route and catalog mutation needs a session (+ CSRF token).
@@ -244,8 +248,6 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   // Hono's "/x/*" also matches "/x" itself: listing both ran the middleware twice on POST /api/categories.
   for (const p of ["/api/admin/*", "/api/categories/*"]) app.use(p, images, idempotent);
 
-  app.route("/", catalogRoutes(services.catalog));
-  app.route("/", seoRoutes(services.seo));
   const { limiters } = services;
   app.route(
     "/",

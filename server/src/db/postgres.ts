@@ -119,6 +119,11 @@ export class PostgresData implements DataLayer {
     }
   }
 
+  /** No stamp without a round trip: every read goes to the database. */
+  changeStamp(): string | null {
+    return null;
+  }
+
   detached<T>(work: () => T): T {
     return this.ambient.exit(work);
   }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openSqlite, type SqliteData, type SqliteTx } from "./sqlite.ts";
@@ -116,5 +117,36 @@ describe("SQLite transactions", () => {
     );
     expect(order).toEqual([1, 2, 3, 4]);
     expect(await committed()).toEqual(["1", "3", "4"]);
+  });
+
+  it("changes its stamp when a write commits, here or on another connection, and not for reads or rollbacks", async () => {
+    const first = data.changeStamp();
+    await committed();
+    await expect(
+      data.transaction(async (tx) => {
+        await add(tx, "lost");
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    expect(data.changeStamp()).toBe(first);
+
+    await data.transaction((tx) => add(tx, "here"));
+    const afterOwnWrite = data.changeStamp();
+    expect(afterOwnWrite).not.toBe(first);
+    await data.batch((tx) => add(tx, "batched"));
+    const afterBatch = data.changeStamp();
+    expect(afterBatch).not.toBe(afterOwnWrite);
+
+    // Another process writing the same file (a second connection).
+    const other = new Database(path.join(dir, "store.db"));
+    try {
+      other.prepare("INSERT INTO notes (body) VALUES ('elsewhere')").run();
+    } finally {
+      other.close();
+    }
+    // Asked once per turn of the event loop: the next turn sees the other connection's commit.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(data.changeStamp()).not.toBe(afterBatch);
+    expect(await committed()).toEqual(["here", "batched", "elsewhere"]);
   });
 });

@@ -76,6 +76,11 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
   private readonly beginImmediate: Database.Statement;
   private readonly commit: Database.Statement;
   private readonly rollback: Database.Statement;
+  private readonly dataVersion: Database.Statement;
+  /** Write transactions this connection committed (SQLite's data_version counts only other connections'). */
+  private writesCommitted = 0;
+  /** Other connections' commit count as read in this turn of the event loop. */
+  private othersThisTurn: string | undefined;
   private readonly savepoints: SavepointStatements[] = [];
   private readonly writeBatch: WriteBatch<SqliteTx>;
   private readonly stopCheckpointer: () => void;
@@ -91,6 +96,7 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
     this.beginImmediate = sqlite.prepare("BEGIN IMMEDIATE");
     this.commit = sqlite.prepare("COMMIT");
     this.rollback = sqlite.prepare("ROLLBACK");
+    this.dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
     this.writeBatch = new WriteBatch<SqliteTx>(this);
     const checkpointer =
       options.backgroundCheckpoints && file !== ":memory:" ? startCheckpointer(sqlite, file) : undefined;
@@ -143,6 +149,7 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
       begin.run();
       const result = await this.ambient.run(tx, work, tx);
       this.commit.run();
+      if (begin === this.beginImmediate) this.writesCommitted++;
       return result;
     } catch (err) {
       if (this.sqlite.inTransaction) this.rollback.run();
@@ -196,6 +203,19 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
 
   detached<T>(work: () => T): T {
     return this.ambient.exit(work);
+  }
+
+  /**
+   * This connection's committed writes and SQLite's count of other connections' commits: no table is read. The
+   * latter is asked once per turn of the event loop (the requests handled in one turn arrived together).
+   */
+  changeStamp(): string | null {
+    if (this.closed) return null;
+    if (this.othersThisTurn === undefined) {
+      this.othersThisTurn = String(this.dataVersion.get());
+      setImmediate(() => (this.othersThisTurn = undefined));
+    }
+    return `${this.writesCommitted}:${this.othersThisTurn}`;
   }
 
   async close(): Promise<void> {

@@ -43,4 +43,44 @@ describe("FreshRead", () => {
     await expect(failing).rejects.toThrow("connection lost");
     expect(await next).toBe(2);
   });
+
+  it("answers from the last read while the stamp taken before it is unchanged, and reads again once it changes", async () => {
+    let reads = 0;
+    let stamp = "a";
+    const fresh = new FreshRead(
+      async () => ++reads,
+      () => stamp,
+    );
+    expect(await fresh.get()).toBe(1);
+    expect(await fresh.get()).toBe(1);
+    stamp = "b"; // something was committed
+    expect(await fresh.get()).toBe(2);
+    expect(await fresh.get()).toBe(2);
+    expect(reads).toBe(2);
+  });
+
+  it("keeps the stamp taken before a read began, so a commit during the read makes the next caller read", async () => {
+    const { read, started } = controlledRead();
+    let stamp = "a";
+    const fresh = new FreshRead(read, () => stamp);
+    const first = fresh.get();
+    stamp = "b"; // committed while the read runs: the read may or may not have seen it
+    started[0]?.(1);
+    expect(await first).toBe(1);
+    const second = fresh.get();
+    expect(started).toHaveLength(2);
+    started[1]?.(2);
+    expect(await second).toBe(2);
+  });
+
+  it("always reads when the data layer has no stamp", async () => {
+    let reads = 0;
+    const fresh = new FreshRead(
+      async () => ++reads,
+      () => null,
+    );
+    await fresh.get();
+    await fresh.get();
+    expect(reads).toBe(2);
+  });
 });

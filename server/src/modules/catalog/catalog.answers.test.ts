@@ -4,10 +4,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { syncResponseSchema } from "@store/shared/schemas/catalog";
 import { buildApp } from "../../app.ts";
-import type { TestStore } from "../../test/harness.ts";
+import { TEST_ON_POSTGRES, type TestStore } from "../../test/harness.ts";
 import { openAdminStore, type AdminClient } from "../../test/admin-session.ts";
 import { CatalogRepo } from "./catalog.repo.ts";
 
@@ -83,6 +84,28 @@ describe("catalog answers, built once per version", () => {
     const delta = syncResponseSchema.parse(await (await other.request(`/api/sync?since=${before.version}`)).json());
     expect(delta.products.map((p) => p.id)).toEqual(["steam-20"]);
   });
+
+  it.skipIf(TEST_ON_POSTGRES)(
+    "on SQLite, serves an edit another process commits to the same file on the next request",
+    async () => {
+      const sync = async () => syncResponseSchema.parse(await (await store.app.request("/api/sync")).json());
+      const before = await sync();
+      await sync(); // answered without reading the version again: nothing was committed
+      const other = new Database(path.join(store.dataDir, "store.db"));
+      try {
+        other.exec("UPDATE catalog_state SET rev = rev + 1 WHERE id = 1");
+        other
+          .prepare("UPDATE products SET title = 'Edited elsewhere', rev = (SELECT rev FROM catalog_state) WHERE id = ?")
+          .run("steam-20");
+      } finally {
+        other.close();
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      const after = await sync();
+      expect(after.version).toBe(before.version + 1);
+      expect(after.products.find((p) => p.id === "steam-20")?.title).toBe("Edited elsewhere");
+    },
+  );
 
   it("answers a page that does not exist with 404 every time, without keeping it", async () => {
     const other = secondInstance();

@@ -37,7 +37,10 @@ export class CatalogService {
   ) {}
 
   private readonly answers = new VersionedCache<EncodedAnswer>(MAX_CACHED_ANSWERS);
-  private readonly currentVersion = new FreshRead(() => this.data.read((tx) => this.repo.currentRev(tx)));
+  private readonly currentVersion = new FreshRead(
+    () => this.data.read((tx) => this.repo.currentRev(tx)),
+    () => this.data.changeStamp(),
+  );
 
   /** The catalog's version, as every instance sees it (a row of the database, bumped by each catalog edit), read
    * after the request arrived; requests arriving together share the read. */

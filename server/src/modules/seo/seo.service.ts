@@ -105,7 +105,10 @@ export class SeoService {
    * (a new build of the client starts a new cache). */
   private answers = new VersionedCache<EncodedAnswer>(MAX_CACHED_PAGES);
   private indexHtml = "";
-  private readonly currentVersion = new FreshRead(() => this.data.read((tx) => this.catalog.currentRev(tx)));
+  private readonly currentVersion = new FreshRead(
+    () => this.data.read((tx) => this.catalog.currentRev(tx)),
+    () => this.data.changeStamp(),
+  );
 
   private absolute(url: string): string {
     if (/^https?:\/\//.test(url)) return url;

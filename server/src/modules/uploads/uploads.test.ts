@@ -106,6 +106,7 @@ describe("image uploads", () => {
       batch: (work) => store.data.batch(work),
       batchGuarded: (guard, work) => store.data.batchGuarded(guard, work),
       detached: (work) => store.data.detached(work),
+      changeStamp: () => store.data.changeStamp(),
       close: () => store.data.close(),
     };
     const services = buildServices({ config: store.config, data: counted });
