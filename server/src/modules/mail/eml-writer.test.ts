@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,5 +26,24 @@ describe("EmlWriter", () => {
     await writer.close();
     writer.write("late.eml", Buffer.from("Subject: late"));
     expect(fs.readFileSync(path.join(dir, "late.eml"), "utf8")).toBe("Subject: late");
+  });
+
+  it("keeps a process with nothing else to do alive until close() has written the copies", () => {
+    fs.mkdirSync(dir, { recursive: true });
+    const script = [
+      `import { EmlWriter } from ${JSON.stringify(path.join(import.meta.dirname, "eml-writer.ts"))};`,
+      `const writer = new EmlWriter(${JSON.stringify(dir)});`,
+      `writer.write("last.eml", Buffer.from("Subject: last"));`,
+      `await writer.close();`,
+      `console.log("closed");`,
+    ].join("\n");
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "eml-close-")), "close.mts");
+    fs.writeFileSync(file, script);
+    const tsx = path.join(import.meta.dirname, "../../../../node_modules/.bin/tsx");
+    const run = spawnSync(tsx, [file], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    expect(run.stdout.trim()).toBe("closed");
+    expect(run.status).toBe(0);
+    expect(fs.readFileSync(path.join(dir, "last.eml"), "utf8")).toBe("Subject: last");
   });
 });

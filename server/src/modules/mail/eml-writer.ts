@@ -78,6 +78,8 @@ export class EmlWriter {
   /** Resolves once every queued copy is written. */
   async close(): Promise<void> {
     if (!this.worker) return;
+    // Waited for now: held, or a process with nothing else to do would end before the copies are written.
+    this.worker.ref();
     this.worker.postMessage("stop");
     this.worker = undefined;
     await this.stopped;
