@@ -10,10 +10,10 @@ import { sortPrice } from "../catalog/pricing.ts";
 import { normalizeText } from "./normalize.ts";
 import { filterPredicate, filtersKey, type FilterFacts, type SearchFilters } from "./search-filters.ts";
 import {
-  bitCount,
   buildWordIndex,
   clearBit,
   compileQuery,
+  countBits,
   firstPosition,
   hasBit,
   OTHER_TEXT,
@@ -37,11 +37,10 @@ const CACHE_LIMIT = 100;
 export interface SearchEntry extends FilterFacts {
   product: Product;
 }
-type Entry = SearchEntry;
 
 export interface SearchIndex {
   /** Entries in folded-title order, so an entry's position doubles as the last tie-breaker. */
-  readonly entries: readonly Entry[];
+  readonly entries: readonly SearchEntry[];
   /**
    * Each product's folded title and other text (description, category and parent names, platform), by id; empty
    * in an index built in a worker (the worker keeps them for its next build).
@@ -49,10 +48,10 @@ export interface SearchIndex {
   readonly folds: ReadonlyMap<string, Fold>;
   /** The same texts as words, in entry order. */
   readonly words: WordIndex;
-  /** Entry positions by real sales (best first), then by newest first. */
+  /** SearchEntry positions by real sales (best first), then by newest first. */
   readonly bySales: Int32Array;
   readonly byNewest: Int32Array;
-  /** Entry positions by displayed unit price per currency and rate, built on first use. */
+  /** SearchEntry positions by displayed unit price per currency and rate, built on first use. */
   readonly byPrice: Map<string, Int32Array>;
   readonly cache: Map<string, SearchHits>;
 }
@@ -65,7 +64,7 @@ export interface SearchRequest {
   rates: Rates;
 }
 
-function orderBy(entries: readonly Entry[], compare: (a: Entry, b: Entry) => number): Int32Array {
+function orderBy(entries: readonly SearchEntry[], compare: (a: SearchEntry, b: SearchEntry) => number): Int32Array {
   const order = Int32Array.from(entries.keys());
   return order.sort((a, b) => {
     const x = entries[a];
@@ -103,7 +102,7 @@ export function buildSearchIndex(
       fold = { from, title: normalizeText(product.title), other: normalizeText(other) };
     }
     folds.set(product.id, fold);
-    const entry: Entry = {
+    const entry: SearchEntry = {
       product,
       platform: product.platform,
       region: product.region,
@@ -278,12 +277,8 @@ class OrderedHits implements SearchHits {
     if (this.done.length < target) this.next(this, Math.max(target, this.done.length * 2));
   }
 
-  /**
-   * Title matches rank before text matches, so the text matches' keys (a search of each one's longer text) are
-   * made only once the title matches run out.
-   */
   /** Hits whose relevance keys are known. */
-  static ranked(total: number, entries: readonly Entry[], keys: readonly number[]): OrderedHits {
+  static ranked(total: number, entries: readonly SearchEntry[], keys: readonly number[]): OrderedHits {
     return new OrderedHits(total, (hits, want) => {
       const best = smallest(keys, want);
       hits.take(entries, best);
@@ -297,7 +292,7 @@ class OrderedHits implements SearchHits {
    */
   static relevance(
     total: number,
-    entries: readonly Entry[],
+    entries: readonly SearchEntry[],
     words: WordIndex,
     matched: Uint32Array,
     compiled: CompiledQuery,
@@ -317,7 +312,7 @@ class OrderedHits implements SearchHits {
   }
 
   /** Adds the entries of the best keys past those already done. */
-  private take(entries: readonly Entry[], best: Float64Array): void {
+  private take(entries: readonly SearchEntry[], best: Float64Array): void {
     for (let i = this.done.length; i < best.length; i++) {
       const entry = entries[(best[i] ?? 0) % ORD_SPAN];
       if (entry) this.done.push(entry.product);
@@ -326,7 +321,7 @@ class OrderedHits implements SearchHits {
 
   static walk(
     total: number,
-    entries: readonly Entry[],
+    entries: readonly SearchEntry[],
     order: Int32Array,
     matched: Uint32Array,
     reverse: boolean,
@@ -393,7 +388,7 @@ export function searchProducts(index: SearchIndex, req: SearchRequest): SearchHi
       keys?.push(key);
     }
   } else {
-    for (const word of matched) total += bitCount(word);
+    total = countBits(matched);
   }
 
   const order =

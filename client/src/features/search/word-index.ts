@@ -20,8 +20,6 @@ export interface WordIndex {
   /** Where each word starts in `text` (one extra start at the end). */
   readonly starts: Int32Array;
   readonly holders: readonly Holders[];
-  /** A word's id (its position in `starts` and `holders`), for a query's whole middle words. */
-  readonly ids: ReadonlyMap<string, number>;
   /** Every entry's title words, then its other words, as word ids, back to back. */
   readonly tokens: Int32Array;
   /** Where entry i's title words (2i) and other words (2i + 1) start in `tokens`; one extra start at the end. */
@@ -36,23 +34,28 @@ export interface WordIndex {
 export const TITLE = 0;
 export const OTHER_TEXT = 1;
 
-export const bitset = (size: number) => new Uint32Array(Math.ceil(size / 32));
+const bitset = (size: number) => new Uint32Array(Math.ceil(size / 32));
 export const hasBit = (bits: Uint32Array, at: number) => ((bits[at >>> 5] ?? 0) >>> (at & 31)) & 1;
 export const clearBit = (bits: Uint32Array, at: number) => {
   bits[at >>> 5] = (bits[at >>> 5] ?? 0) & ~(1 << (at & 31));
 };
 
-export function bitCount(word: number): number {
+function bitCount(word: number): number {
   let n = word - ((word >>> 1) & 0x55555555);
   n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
   return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-/** The positions of the set bits, ascending. */
-export function setBits(bits: Uint32Array): Int32Array {
+/** How many bits are set. */
+export function countBits(bits: Uint32Array): number {
   let count = 0;
   for (const word of bits) count += bitCount(word);
-  const out = new Int32Array(count);
+  return count;
+}
+
+/** The positions of the set bits, ascending. */
+export function setBits(bits: Uint32Array): Int32Array {
+  const out = new Int32Array(countBits(bits));
   let n = 0;
   for (let w = 0; w < bits.length; w++) {
     for (let word = bits[w] ?? 0; word !== 0; word &= word - 1) out[n++] = w * 32 + 31 - Math.clz32(word & -word);
@@ -105,7 +108,6 @@ export function buildWordIndex(texts: readonly (readonly [title: string, other: 
     text: SEPARATOR + words.join(SEPARATOR) + SEPARATOR,
     starts,
     holders,
-    ids,
     tokens: Int32Array.from(tokens),
     fieldStarts,
     titleLengths: Int32Array.from(texts, ([title]) => title.length),
@@ -142,6 +144,15 @@ function eachWord(words: WordIndex, pattern: string, visit: (id: number, offset:
     // The separator before the next word, where a pattern that begins a word can stand next.
     from = (words.starts[id + 1] ?? words.text.length) - 1;
   }
+}
+
+/** The id of exactly `word` (one scan of the vocabulary), or -1. */
+function wordId(words: WordIndex, word: string): number {
+  let found = -1;
+  eachWord(words, SEPARATOR + word + SEPARATOR, (id) => {
+    if (found < 0) found = id;
+  });
+  return found;
 }
 
 /** A folded query, ready to be looked for in the index. */
@@ -193,7 +204,7 @@ export function compileQuery(words: WordIndex, q: string): CompiledQuery {
   }
   const first = parts[0] ?? "";
   const last = parts[parts.length - 1] ?? "";
-  const middle = parts.slice(1, -1).map((word) => words.ids.get(word) ?? -1);
+  const middle = parts.slice(1, -1).map((word) => wordId(words, word));
   const roles = new Uint8Array(vocabulary);
   const beginning = bitset(words.size);
   holdersOf(words, first + SEPARATOR, candidates, (id) => (roles[id] = (roles[id] ?? 0) | ENDS_FIRST));
@@ -280,18 +291,10 @@ export function unpackWords(packed: PackedWords): WordIndex {
       ? new Uint32Array(holders.buffer, offset, length)
       : new Int32Array(holders.buffer, offset, length);
   });
-  const ids = new Map<string, number>();
-  if (kinds.length > 0) {
-    packed.text
-      .slice(1, -1)
-      .split(SEPARATOR)
-      .forEach((word, id) => ids.set(word, id));
-  }
   return {
     text: packed.text,
     starts: packed.starts,
     holders: views,
-    ids,
     tokens: packed.tokens,
     fieldStarts: packed.fieldStarts,
     titleLengths: packed.titleLengths,
