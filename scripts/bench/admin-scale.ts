@@ -1,6 +1,7 @@
 /** The back office with years of history (issue 17): the built server on a database seeded with --orders orders
  * (1,000,000), --products products (50,000) and --codes codes (1,000,000) by server/src/db/history-seed.ts, then the p95 of each admin
- * read the console makes: the dashboard's metrics, the orders list (first page, next page, by code, by email prefix,
+ * read the console makes: the dashboard's metrics, sales chart, top products and stock alerts, the orders list (first page,
+ * next page, by code, by email prefix and whole email,
  * by status, by total), the products list (first page, by title, by category) and the stock panel of the product with
  * the most codes. Budget: p95 <= 50 ms each, on SQLite (default) and PostgreSQL (--engine postgres).
  * The database is seeded once; each of --runs runs (3) starts a fresh server on it and sends --requests (60)
@@ -38,6 +39,7 @@ const CODES_KEY = "7".repeat(64);
 const READS: { name: string; path: (prior: Map<string, unknown>) => string }[] = [
   { name: "metrics", path: () => "/api/admin/metrics" },
   { name: "metrics/sales (30 days)", path: () => "/api/admin/metrics/sales?days=30&tz=60" },
+  { name: "metrics/top products (30 days)", path: () => "/api/admin/metrics/top-products?days=30&tz=60" },
   { name: "stock alerts", path: () => "/api/admin/stock/alerts" },
   { name: "orders: first page", path: () => "/api/admin/orders?limit=25" },
   {
@@ -49,6 +51,7 @@ const READS: { name: string; path: (prior: Map<string, unknown>) => string }[] =
     path: () => `/api/admin/orders?limit=25&q=PNR-${String(Math.ceil(SIZE.orders / 3)).padStart(8, "0")}`,
   },
   { name: "orders: by email prefix", path: () => "/api/admin/orders?limit=25&q=customer12" },
+  { name: "orders: by email", path: () => "/api/admin/orders?limit=25&q=customer12345@example.com" },
   { name: "orders: by status", path: () => "/api/admin/orders?limit=25&status=refunded" },
   { name: "orders: by total", path: () => "/api/admin/orders?limit=25&sort=total_desc" },
   { name: "products: first page", path: () => "/api/admin/products?limit=24" },

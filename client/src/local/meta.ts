@@ -9,6 +9,7 @@ export const META = {
   /** The admin dashboard's last read metrics and recent orders, shown while offline. */
   adminMetrics: "adminMetrics",
   adminRecentOrders: "adminRecentOrders",
-  /** The dashboard's last read orders and revenue per day and top products. */
+  /** The dashboard's last read orders and revenue per day, and its top products. */
   adminSales: "adminSales",
+  adminTopProducts: "adminTopProducts",
 } as const;

@@ -203,8 +203,9 @@ export type DevMail = z.infer<typeof devMailSchema>;
 /** Order states in which the store has the shopper's money: what the dashboard counts as revenue. */
 export const REVENUE_STATUSES = ["paid", "awaiting_stock", "delivered"] as const satisfies readonly OrderStatus[];
 
-/** GET /api/admin/metrics/sales?days=&tz=: the dashboard's pictures. `tz` is the console's UTC offset in minutes
- * (east positive, as -Date.getTimezoneOffset()), so days start at the operator's midnight. */
+/** GET /api/admin/metrics/sales?days=&tz= and GET /api/admin/metrics/top-products?days=&tz=: the dashboard's pictures
+ * of the last `days` days. `tz` is the console's UTC offset in minutes (east positive, as
+ * -Date.getTimezoneOffset()), so days start at the operator's midnight. */
 export const salesQuerySchema = z.object({
   days: z
     .string()
@@ -232,9 +233,14 @@ export type SalesDay = z.infer<typeof salesDaySchema>;
 export const salesSchema = z.object({
   /** Every day of the window, oldest first (days without orders included, with zeros). */
   days: z.array(salesDaySchema),
-  /** The most sold products in the window (paid orders), by units. */
+});
+export type Sales = z.infer<typeof salesSchema>;
+
+/** The most sold products of the window (paid orders), by units: their own answer, so the chart does not wait
+ * for the count over every order line of the window. */
+export const topProductsSchema = z.object({
   topProducts: z.array(
     z.object({ id: z.string(), title: z.string(), units: z.number().int(), orders: z.number().int() }),
   ),
 });
-export type Sales = z.infer<typeof salesSchema>;
+export type TopProducts = z.infer<typeof topProductsSchema>;

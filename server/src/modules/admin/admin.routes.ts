@@ -74,6 +74,10 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
     const { days = 30, tz = 0 } = parseWith(salesQuerySchema, c.req.query());
     return c.json(await deps.orders.sales(days, tz));
   });
+  app.get("/api/admin/metrics/top-products", async (c) => {
+    const { days = 30, tz = 0 } = parseWith(salesQuerySchema, c.req.query());
+    return c.json(await deps.orders.topProducts(days, tz));
+  });
 
   app.get("/api/admin/orders", async (c) => {
     const query = parseWith(adminOrderListQuerySchema, c.req.query());

@@ -5,7 +5,7 @@ import { syncDelta, syncVersion } from "../../test/sync.ts";
 import { NewsletterRepo } from "../newsletter/newsletter.repo.ts";
 import { csvCell } from "./csv.ts";
 import { eq } from "drizzle-orm";
-import type { Sales } from "@store/shared/schemas/orders";
+import type { Sales, TopProducts } from "@store/shared/schemas/orders";
 
 describe("admin console", () => {
   let store: TestStore;
@@ -299,6 +299,47 @@ describe("admin console", () => {
       }
     });
 
+    it("finds orders by an email prefix that thousands of orders share, newest first, a page at a time", async () => {
+      // 2,100 orders of "bulk-<n>@example.com" (past the count from which the list walks its date order instead of
+      // the email index) and a few others interleaved in time.
+      const base = Date.UTC(2026, 0, 1);
+      const row = (i: number, email: string) => ({
+        id: `ord_bulk_${i}`,
+        code: `PNR-B${String(i).padStart(6, "0")}`,
+        status: "delivered" as const,
+        customerName: "Bulk",
+        customerEmail: email,
+        customerWhatsapp: "+21620000000",
+        currency: "USD",
+        rate: "1",
+        subtotal: 100,
+        total: 100,
+        accessTokenHash: `bulk-${i}`,
+        createdAt: base + i * 1000,
+        updatedAt: base + i * 1000,
+      });
+      await store.data.transaction(async (tx) => {
+        const rows = Array.from({ length: 2_200 }, (_, i) =>
+          row(i, i % 22 === 0 ? `other-${i}@example.com` : `Bulk-${i}@example.com`),
+        );
+        for (let i = 0; i < rows.length; i += 200) await tx.db.insert(tx.t.orders).values(rows.slice(i, i + 200));
+      });
+      const expected = Array.from({ length: 2_200 }, (_, i) => i)
+        .filter((i) => i % 22 !== 0)
+        .reverse()
+        .map((i) => `PNR-B${String(i).padStart(6, "0")}`);
+      type Page = { orders: { code: string }[]; next: string | null };
+      const get = async (query: string) =>
+        (await (await admin.request("GET", `/api/admin/orders?${query}`)).json()) as Page;
+      const first = await get("q=bulk-&limit=50");
+      expect(first.orders.map((o) => o.code)).toEqual(expected.slice(0, 50));
+      const second = await get(`q=bulk-&limit=50&cursor=${first.next}`);
+      expect(second.orders.map((o) => o.code)).toEqual(expected.slice(50, 100));
+      // A narrow prefix goes through the email index, with the same answer shape.
+      expect((await get("q=bulk-2199@")).orders.map((o) => o.code)).toEqual(["PNR-B002199"]);
+      expect((await get("q=other-")).orders).toHaveLength(10);
+    });
+
     it("draws the last days: orders per day, revenue per currency of paid orders, top products", async () => {
       const paidCode = await placeOrder("amira@example.com");
       const pendingCode = await placeOrder("sami@example.com");
@@ -315,7 +356,12 @@ describe("admin console", () => {
       ).total;
       // Both orders count; only the paid one's money is revenue.
       expect(today).toMatchObject({ orders: 2, revenue: { USD: paidTotal } });
-      expect(sales.topProducts).toEqual([{ id: "steam-20", title: expect.any(String) as string, units: 2, orders: 1 }]);
+      expect(sales).not.toHaveProperty("topProducts");
+      const top = await admin.request("GET", "/api/admin/metrics/top-products?days=7");
+      expect(top.status).toBe(200);
+      expect(((await top.json()) as TopProducts).topProducts).toEqual([
+        { id: "steam-20", title: expect.any(String) as string, units: 2, orders: 1 },
+      ]);
 
       // Days start at the operator's midnight: an order at 23:30 UTC is the next day one hour east of UTC.
       const at = Date.UTC(2026, 2, 10, 23, 30);
@@ -329,9 +375,13 @@ describe("admin console", () => {
       expect(east.days.find((d) => d.day === "2026-03-10")?.orders).toBe(0);
       expect(east.days.find((d) => d.day === "2026-03-11")?.orders).toBe(1);
       expect(east.days.at(-1)?.day).toBe("2026-03-20");
+      // The paid order is in the top products of a window that holds it, and of no other.
+      expect((await store.services.orders.topProducts(30, 0, now)).topProducts).toEqual([]);
+      expect((await store.services.orders.topProducts(7)).topProducts).toHaveLength(1);
 
       for (const query of ["days=0", "days=abc", "days=400", "tz=9999", "tz=1.5"]) {
         expect((await admin.request("GET", `/api/admin/metrics/sales?${query}`)).status, query).toBe(400);
+        expect((await admin.request("GET", `/api/admin/metrics/top-products?${query}`)).status, query).toBe(400);
       }
     });
   });

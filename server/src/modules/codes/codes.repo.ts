@@ -1,7 +1,7 @@
 /** Every query on codes as stock (docs/decisions.md D10); each method takes the transaction it runs in. Codes are
  * only ever handled sealed here. Exports: CodesRepo with existingHashes, insertMany, reserve, releaseForOrder,
  * sellReservedForOrder, forOrder, countsFor, availableFor, list, revokeAvailable, revokeForOrder, unsold,
- * stockAlerts, and setInStock (the derived in_stock of automatic products). */
+ * availabilityUpToThreshold (the dashboard's low and empty stock), and setInStock (the derived in_stock of automatic products). */
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { CodeStatus, StockCounts } from "@store/shared/schemas/stock";
 import type { Tables, Tx } from "../../db/data.ts";
@@ -367,9 +367,11 @@ export class CodesRepo {
       .orderBy(asc(codes.id));
   }
 
-  /** Available codes per automatic product and variant (null: the product's own), zero counts included for every
-   * variant and for products without variants. */
-  async availabilityOfAutomatic(tx: Tx): Promise<
+  /** Available codes per automatic product and variant (null: the product's own; zero counts included), each counted
+   * only up to its product's low-stock threshold + 1: the dashboard lists the low and the empty ones, and counting a
+   * well-stocked product's million codes to learn it is not low would read them all. One query per distinct
+   * threshold (a LIMIT cannot name a column), each reading at most threshold + 1 index entries per product. */
+  async availabilityUpToThreshold(tx: Tx): Promise<
     {
       productId: string;
       title: string;
@@ -379,46 +381,51 @@ export class CodesRepo {
       available: number;
     }[]
   > {
-    const { codes, products, variants } = tx.t;
-    const prods = await tx.db
-      .select({ id: products.id, title: products.title, threshold: products.lowStockThreshold })
+    const { products, variants } = tx.t;
+    const automatic = eq(products.deliveryMode, "automatic");
+    const thresholds = await tx.db
+      .selectDistinct({ threshold: products.lowStockThreshold })
       .from(products)
-      .where(eq(products.deliveryMode, "automatic"))
-      .orderBy(asc(products.title));
-    if (prods.length === 0) return [];
-    const ids = prods.map((p) => p.id);
-    const counts = new Map<string, number>();
-    const names = new Map<string, { id: string; name: string }[]>();
-    for (let i = 0; i < ids.length; i += IN_CHUNK) {
-      const chunk = ids.slice(i, i + IN_CHUNK);
-      const rows = await tx.db
-        .select({ productId: codes.productId, variantId: codes.variantId, n: count() })
-        .from(codes)
-        .where(and(inArray(codes.productId, chunk), eq(codes.status, "available")))
-        .groupBy(codes.productId, codes.variantId);
-      for (const r of rows) counts.set(`${r.productId}\u0000${r.variantId ?? ""}`, Number(r.n));
-      const vs = await tx.db
-        .select({ productId: variants.productId, id: variants.id, name: variants.name })
+      .where(automatic);
+    const out: (Awaited<ReturnType<CodesRepo["availabilityUpToThreshold"]>>[number] & { position: number })[] = [];
+    for (const { threshold } of thresholds) {
+      const cap = Math.max(threshold, 0) + 1;
+      // Written out with its tables named: drizzle leaves the columns of a one-table query unqualified, and inside
+      // the subquery an unqualified "id" would be the code's.
+      const available = (variant: "own" | "option") =>
+        sql<number>`(select count(*) from (select 1 from codes as c where c.product_id = products.id and ${sql.raw(
+          variant === "own" ? "c.variant_id is null" : "c.variant_id = variants.id",
+        )} and c.status = 'available' limit ${cap}) as capped)`.mapWith(Number);
+      const own = await tx.db
+        .select({ productId: products.id, title: products.title, available: available("own") })
+        .from(products)
+        .where(
+          and(
+            automatic,
+            eq(products.lowStockThreshold, threshold),
+            sql`not exists (select 1 from ${variants} where ${variants.productId} = ${products.id})`,
+          ),
+        );
+      for (const r of own) out.push({ ...r, threshold, variantId: null, variantName: null, position: 0 });
+      const options = await tx.db
+        .select({
+          productId: products.id,
+          title: products.title,
+          variantId: variants.id,
+          variantName: variants.name,
+          position: variants.position,
+          available: available("option"),
+        })
         .from(variants)
-        .where(inArray(variants.productId, chunk))
-        .orderBy(asc(variants.position));
-      for (const v of vs) names.set(v.productId, [...(names.get(v.productId) ?? []), { id: v.id, name: v.name }]);
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(and(automatic, eq(products.lowStockThreshold, threshold)));
+      for (const r of options) out.push({ ...r, threshold });
     }
-    return prods.flatMap((p) => {
-      const vs = names.get(p.id) ?? [];
-      const entries =
-        vs.length > 0
-          ? vs.map((v) => ({ id: v.id as string | null, name: v.name as string | null }))
-          : [{ id: null, name: null }];
-      return entries.map((v) => ({
-        productId: p.id,
-        title: p.title,
-        threshold: p.threshold,
-        variantId: v.id,
-        variantName: v.name,
-        available: counts.get(`${p.id}\u0000${v.id ?? ""}`) ?? 0,
-      }));
-    });
+    // By title, a product's options in their order.
+    out.sort(
+      (a, b) => a.title.localeCompare(b.title) || a.productId.localeCompare(b.productId) || a.position - b.position,
+    );
+    return out.map(({ position: _, ...r }) => r);
   }
 
   /** Writes the derived in_stock of an automatic product when it changed, stamping it with `rev()` (a new catalog

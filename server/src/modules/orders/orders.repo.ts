@@ -10,6 +10,9 @@ import { placeholders, prepared } from "../../db/prepared.ts";
 import { ORDER_EVENT_ACTIONS, type AdminOrder, type OrderEvent, type OrderLine } from "@store/shared/schemas/orders";
 import { isCurrency } from "@store/shared/currency";
 
+/** From this many orders matching an email prefix, the orders list walks its sort order instead (see page()). */
+const BROAD_PREFIX_MATCHES = 2_000;
+
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
@@ -187,8 +190,14 @@ export class OrdersRepo {
     if (query.code !== undefined) conditions.push(eq(orders.code, query.code));
     if (query.emailPrefix !== undefined) {
       // A range on lower(email) (indexed on both engines) rather than LIKE, which SQLite's index would not serve.
-      const email = sql`lower(${orders.customerEmail})`;
-      conditions.push(sql`${email} >= ${query.emailPrefix}`, sql`${email} < ${`${query.emailPrefix}\uffff`}`);
+      // When the prefix matches many orders ("customer1" among a million), reading them all by email to sort them
+      // costs more than walking the sort order until a page is full: the email is then compared as a plain
+      // expression (`|| ''` is not the indexed one), so the list's own index serves.
+      const prefix = query.emailPrefix;
+      const indexed = sql`lower(${orders.customerEmail})`;
+      const broad = (await this.emailPrefixMatches(tx, prefix)) >= BROAD_PREFIX_MATCHES;
+      const email = broad ? sql`(${indexed} || '')` : indexed;
+      conditions.push(sql`${email} >= ${prefix}`, sql`${email} < ${`${prefix}\uffff`}`);
     }
     const after = query.after;
     // A row value, which both engines compare in one range scan of the (sort value, code) index.
@@ -201,6 +210,20 @@ export class OrdersRepo {
       .where(and(...conditions))
       .orderBy(...order)
       .limit(query.limit);
+  }
+
+  /** How many orders have an email starting with `prefix` (lower case), counted up to BROAD_PREFIX_MATCHES. */
+  private async emailPrefixMatches(tx: Tx, prefix: string): Promise<number> {
+    const { orders } = tx.t;
+    const email = sql`lower(${orders.customerEmail})`;
+    const matches = tx.db
+      .select({ one: sql`1`.as("one") })
+      .from(orders)
+      .where(and(sql`${email} >= ${prefix}`, sql`${email} < ${`${prefix}\uffff`}`))
+      .limit(BROAD_PREFIX_MATCHES)
+      .as("matches");
+    const rows = await tx.db.select({ n: count() }).from(matches);
+    return rows[0]?.n ?? 0;
   }
 
   /** The kept all-time totals (docs/decisions.md D32): orders and distinct customers placed before `upTo`. */

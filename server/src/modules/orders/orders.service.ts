@@ -16,6 +16,7 @@ import {
   type PublicOrder,
   type Sales,
   type SalesDay,
+  type TopProducts,
 } from "@store/shared/schemas/orders";
 import type { OrderStatus } from "@store/shared/order-status";
 import type { StockAlerts } from "@store/shared/schemas/stock";
@@ -38,6 +39,15 @@ const DAY = 24 * 3600_000;
 /** Orders placed this long ago have committed (a checkout stamps its order just before writing it): the kept totals
  * only ever cover such orders (docs/decisions.md D32). */
 const SETTLED_MS = 10 * 60_000;
+/** The dashboard's window: the last `days` days (today included) in the operator's time zone (`tzMinutes` east of
+ * UTC), as days since the epoch in that zone (`first`, `today`) and as the instants [from, to). */
+function salesWindow(days: number, tzMinutes: number, now: number) {
+  const offset = tzMinutes * 60_000;
+  const today = Math.floor((now + offset) / DAY);
+  const first = today - days + 1;
+  return { first, today, offset, from: first * DAY - offset, to: (today + 1) * DAY - offset };
+}
+
 const STALE_ORDERS_PAGE = "This page of orders no longer exists. Please start from the first page.";
 
 /** What a confirmed payment settles: an order awaiting payment, or one that expired before the money landed (its
@@ -217,14 +227,10 @@ export class OrdersService {
     return { orders: base.orders + tail.orders, customers: base.customers + tail.newCustomers };
   }
 
-  /** The dashboard's pictures: every day of the last `days` (today included) in the operator's time zone
-   * (`tzMinutes` east of UTC) with its orders and revenue per currency, and the most sold products. */
+  /** The dashboard's chart: every day of the last `days` (today included) in the operator's time zone
+   * (`tzMinutes` east of UTC) with its orders and revenue per currency. */
   sales(days = 30, tzMinutes = 0, now = this.clock()): Promise<Sales> {
-    const offset = tzMinutes * 60_000;
-    const today = Math.floor((now + offset) / DAY);
-    const first = today - days + 1;
-    const from = first * DAY - offset;
-    const to = (today + 1) * DAY - offset;
+    const { first, today, offset, from, to } = salesWindow(days, tzMinutes, now);
     return this.deps.data.read(async (tx) => {
       const rows = await this.repo.salesByDay(tx, from, to, offset, REVENUE_STATUSES);
       const byDay = new Map<number, SalesDay>();
@@ -237,17 +243,22 @@ export class OrdersService {
         day.orders += row.orders;
         if (row.revenue > 0) day.revenue[row.currency] = (day.revenue[row.currency] ?? 0) + row.revenue;
       }
-      return {
-        days: [...byDay.values()],
-        topProducts: await this.repo.topProducts(tx, from, to, REVENUE_STATUSES, 5),
-      };
+      return { days: [...byDay.values()] };
     });
+  }
+
+  /** The five most sold products (units in paid orders) of the same window as sales(). */
+  topProducts(days = 30, tzMinutes = 0, now = this.clock()): Promise<TopProducts> {
+    const { from, to } = salesWindow(days, tzMinutes, now);
+    return this.deps.data.read(async (tx) => ({
+      topProducts: await this.repo.topProducts(tx, from, to, REVENUE_STATUSES, 5),
+    }));
   }
 
   /** The dashboard's stock: low and empty automatic products (and variants), orders awaiting stock. */
   stockAlerts(): Promise<StockAlerts> {
     return this.deps.data.read(async (tx) => {
-      const availability = await this.codes.availabilityOfAutomatic(tx);
+      const availability = await this.codes.availabilityUpToThreshold(tx);
       const alert = (a: (typeof availability)[number]) => ({
         productId: a.productId,
         title: a.title,

@@ -7,9 +7,11 @@ import {
   adminOrderSchema,
   metricsSchema,
   salesSchema,
+  topProductsSchema,
   type AdminOrder,
   type Metrics,
   type Sales,
+  type TopProducts,
 } from "@store/shared/schemas/orders";
 import { adminApi } from "../../../api/admin-client.ts";
 import { db } from "../../../local/db.ts";
@@ -23,7 +25,7 @@ const lastKnown = createLastKnown({ table: db.meta });
 
 /** Forgets the dashboard values kept on this device (at sign-out). */
 export function forgetDashboard(): Promise<void> {
-  return lastKnown.forget([META.adminMetrics, META.adminRecentOrders, META.adminSales]);
+  return lastKnown.forget([META.adminMetrics, META.adminRecentOrders, META.adminSales, META.adminTopProducts]);
 }
 
 /** GET /api/admin/orders answers { orders: [...] }; docs/product.md also allows a bare list. Bad rows are skipped. */
@@ -101,16 +103,25 @@ export function useRecentOrders(): {
 /** How many days the dashboard's pictures cover. */
 export const SALES_DAYS = 30;
 
-/** Orders and revenue per day over the last SALES_DAYS days, in this device's time zone, and the top products. */
+/** Orders and revenue per day over the last SALES_DAYS days, in this device's time zone. */
 export function useSales(): { sales: Sales | null; reload: () => Promise<void> } {
-  const tz = -new Date().getTimezoneOffset();
-  const { known, reload } = useKnown(
-    META.adminSales,
-    salesSchema,
-    `/api/admin/metrics/sales?days=${SALES_DAYS}&tz=${tz}`,
-    "sales",
-  );
+  const { known, reload } = useKnown(META.adminSales, salesSchema, salesPath("sales"), "sales");
   return { sales: known?.value ?? null, reload };
 }
 
-export type { AdminOrder, Metrics, Sales };
+/** The most sold products of the same days (their own answer: the chart does not wait for it). */
+export function useTopProducts(): { topProducts: TopProducts["topProducts"] | null; reload: () => Promise<void> } {
+  const { known, reload } = useKnown(
+    META.adminTopProducts,
+    topProductsSchema,
+    salesPath("top-products"),
+    "top products",
+  );
+  return { topProducts: known?.value.topProducts ?? null, reload };
+}
+
+function salesPath(what: "sales" | "top-products"): string {
+  return `/api/admin/metrics/${what}?days=${SALES_DAYS}&tz=${-new Date().getTimezoneOffset()}`;
+}
+
+export type { AdminOrder, Metrics, Sales, TopProducts };

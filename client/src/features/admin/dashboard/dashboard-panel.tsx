@@ -5,7 +5,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { adminOrderSchema } from "@store/shared/schemas/orders";
 import { AdminApiError, AdminNetworkError, adminApi } from "../../../api/admin-client.ts";
 import { OrderModal, OrderFacts, useFormatDate } from "./order-view.tsx";
-import { formatGrowth, useRecentOrders, useSales, type AdminOrder, type Metrics } from "./dashboard-data.ts";
+import {
+  formatGrowth,
+  useRecentOrders,
+  useSales,
+  useTopProducts,
+  type AdminOrder,
+  type Metrics,
+} from "./dashboard-data.ts";
 import { SalesCharts } from "./sales-charts.tsx";
 import { OrderList } from "./order-row.tsx";
 import { StockAlerts } from "../stock/stock-alerts.tsx";
@@ -52,6 +59,7 @@ function MetricCard({
 export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: DashboardPanelProps) {
   const { orders, loading, reload, lastKnownAt: ordersKnownAt } = useRecentOrders();
   const { sales, reload: reloadSales } = useSales();
+  const { topProducts, reload: reloadTopProducts } = useTopProducts();
   const [open, setOpen] = useState<{ code: string; order: AdminOrder | null } | null>(null);
   const [changes, setChanges] = useState(0);
   const growth = metrics?.growthPercentage ?? 0;
@@ -93,7 +101,7 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
         />
       </div>
 
-      <SalesCharts sales={sales} />
+      <SalesCharts sales={sales} topProducts={topProducts} />
 
       <div className="admin-dash-grid">
         <section className="admin-box" aria-labelledby="admin-recent-orders">
@@ -131,6 +139,7 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
           setChanges((n) => n + 1);
           void reload();
           void reloadSales();
+          void reloadTopProducts();
           onOrdersChanged();
         }}
       />

@@ -5,7 +5,7 @@
 import { useMemo, useState } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { CURRENCIES, formatMoney, type Currency } from "@store/shared/currency";
-import type { Sales, SalesDay } from "@store/shared/schemas/orders";
+import type { Sales, SalesDay, TopProducts } from "@store/shared/schemas/orders";
 import { layoutBars, peakIndex } from "./bar-chart.ts";
 
 const PLOT = { width: 300, height: 90 };
@@ -67,7 +67,14 @@ function currenciesOf(days: readonly SalesDay[]): Currency[] {
   return CURRENCIES.filter((c) => days.some((d) => (d.revenue[c] ?? 0) > 0));
 }
 
-export function SalesCharts({ sales }: { sales: Sales | null }) {
+export function SalesCharts({
+  sales,
+  topProducts,
+}: {
+  sales: Sales | null;
+  /** Null until its answer came (it is read apart from the days). */
+  topProducts: TopProducts["topProducts"] | null;
+}) {
   const { t, i18n } = useLingui();
   const dayLabel = useDayLabel();
   const days = sales?.days ?? [];
@@ -83,7 +90,7 @@ export function SalesCharts({ sales }: { sales: Sales | null }) {
     const day = days[i];
     return day ? t`Busiest day: ${dayLabel(day.day)} (${format(values[i] ?? 0)}).` : t`No orders in this period.`;
   };
-  const topUnits = Math.max(1, ...(sales?.topProducts.map((p) => p.units) ?? []));
+  const topUnits = Math.max(1, ...(topProducts?.map((p) => p.units) ?? []));
 
   if (!sales) return null;
   return (
@@ -150,13 +157,13 @@ export function SalesCharts({ sales }: { sales: Sales | null }) {
         <h4>
           <Trans>Top products</Trans>
         </h4>
-        {sales.topProducts.length === 0 ? (
+        {topProducts === null ? null : topProducts.length === 0 ? (
           <p className="muted">
             <Trans>No paid orders in this period.</Trans>
           </p>
         ) : (
           <ol className="admin-top-products" data-testid="top-products">
-            {sales.topProducts.map((p) => (
+            {topProducts.map((p) => (
               <li key={p.id}>
                 <span className="admin-top-products__title">{p.title}</span>
                 <span className="admin-top-products__units">
