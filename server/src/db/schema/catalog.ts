@@ -55,6 +55,8 @@ export const products = pgTable(
     // serves every lookup by category alone).
     index("products_created_idx").on(t.createdAt, t.id),
     index("products_category_created_idx").on(t.categoryId, t.createdAt, t.id),
+    // The dashboard's stock alerts: the automatic products (a few among many), by low-stock threshold.
+    index("products_delivery_threshold_idx").on(t.deliveryMode, t.lowStockThreshold),
   ],
 );
 

@@ -27,7 +27,7 @@ describe("orders", () => {
     );
     if (!first) throw new Error("no order");
     const again = await store.data.transaction((tx) =>
-      new OrdersRepo().insert(tx, { ...first, id: "ord_collision", accessTokenHash: "another-hash" }, [
+      new OrdersRepo(store.data.engine).insert(tx, { ...first, id: "ord_collision", accessTokenHash: "another-hash" }, [
         {
           productId: "psn-25-us",
           variantId: null,

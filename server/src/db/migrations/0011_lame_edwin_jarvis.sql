@@ -1,0 +1,1 @@
+CREATE INDEX `products_delivery_threshold_idx` ON `products` (`delivery_mode`,`low_stock_threshold`);
