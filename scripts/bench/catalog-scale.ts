@@ -64,6 +64,7 @@ interface Run {
   unchangedSyncBytes: number;
   unchangedSyncStatusWithEtag: number;
   searchIndexBuildMs: number;
+  searchIndexRebuildMs: number;
   searchP50Ms: number;
   searchP95Ms: number;
 }
@@ -111,6 +112,7 @@ async function oneRun(): Promise<Run> {
     unchangedSyncBytes,
     unchangedSyncStatusWithEtag: again.status,
     searchIndexBuildMs: search.indexBuildMs,
+    searchIndexRebuildMs: search.indexRebuildMs,
     searchP50Ms: search.p50Ms,
     searchP95Ms: search.p95Ms,
   };
@@ -132,6 +134,7 @@ try {
     ["unchanged sync, bytes", unchanged, `<= ${BUDGET.unchangedSyncBytes}`],
     [`search p95 over ${QUERIES} mixed queries, ms`, p95, `<= ${BUDGET.searchP95Ms}`],
     ["search index build, ms", figure("searchIndexBuildMs"), "(off the main thread)"],
+    ["search index rebuilt after 10 products changed, ms", figure("searchIndexRebuildMs"), "(from the last index)"],
     ["full sync walk (built afresh), ms", figure("fullSyncWalkMs"), "-"],
     ["first screen answer, bytes gzip", figure("firstScreenGzipBytes"), "-"],
   ];
@@ -150,6 +153,7 @@ try {
     unchangedSyncBytes: unchanged,
     searchP95Ms: p95,
     searchIndexBuildMs: figure("searchIndexBuildMs"),
+    searchIndexRebuildMs: figure("searchIndexRebuildMs"),
     fullSyncWalkMs: figure("fullSyncWalkMs"),
     firstScreenGzipBytes: figure("firstScreenGzipBytes"),
     budget: BUDGET,

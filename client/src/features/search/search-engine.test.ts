@@ -320,4 +320,47 @@ describe("rebuilding after a change", () => {
     expect(titles("purses")).toEqual(["Alpha"]);
     expect(titles("wallets")).toEqual([]);
   });
+
+  it("builds from the last index what a build from nothing builds, through many small changes", () => {
+    let seed = 11;
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)] as T;
+    const words = ["steam", "xbox", "card", "gift", "wallet", "pass", "ultimate", "bطاقة", "écarlate", "key", "pro"];
+    const text = (n: number) => Array.from({ length: n }, () => pick(words)).join(" ");
+    let catalog = Array.from({ length: 300 }, () =>
+      makeProduct({ title: text(3), description: text(6), sales: Math.floor(rand() * 20) }),
+    );
+    let last = buildSearchIndex(catalog, categories);
+    const firstVocabulary = last.folds.get(catalog[0]?.id ?? "")?.run?.vocabulary;
+    for (let round = 0; round < 40; round++) {
+      // A few renamed, one gone, one new.
+      const before = new Set(catalog);
+      catalog = catalog.map((p) =>
+        rand() < 0.02 ? { ...p, title: text(3), version: p.version + 1, sales: Math.floor(rand() * 20) } : p,
+      );
+      catalog.splice(Math.floor(rand() * catalog.length), 1);
+      catalog.push(makeProduct({ title: `${text(2)} w${round}`, description: text(4) }));
+      const unchanged = catalog.find((p) => before.has(p));
+      const next = buildSearchIndex(catalog, categories, last);
+      const fresh = buildSearchIndex(catalog, categories);
+      expect(next.entries.map((e) => e.product.id)).toEqual(fresh.entries.map((e) => e.product.id));
+      expect([...next.bySales]).toEqual([...fresh.bySales]);
+      expect([...next.byNewest]).toEqual([...fresh.byNewest]);
+      for (const query of ["steam", "car", "gift wal", "w3", `w${round}`, "écar", "pro key", "zzz"]) {
+        for (const sort of ["relevance", "newest"] as const) {
+          const req: SearchRequest = { query, filters: NO_FILTERS, sort, currency: "USD", rates: DEFAULT_RATES };
+          const ids = (i: typeof next) =>
+            searchProducts(i, req)
+              .slice()
+              .map((p) => p.id);
+          expect(ids(next), `${query} ${sort} round ${round}`).toEqual(ids(fresh));
+        }
+      }
+      // An unchanged product's words were not cut again.
+      if (unchanged) expect(next.folds.get(unchanged.id)?.run).toBe(last.folds.get(unchanged.id)?.run);
+      last = next;
+    }
+    // Every round left its "w<round>" word behind once its product went: the vocabulary was renewed on the way.
+    expect(last.folds.get(catalog[0]?.id ?? "")?.run?.vocabulary).not.toBe(firstVocabulary);
+  });
 });

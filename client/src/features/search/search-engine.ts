@@ -10,17 +10,20 @@ import { sortPrice } from "../catalog/pricing.ts";
 import { normalizeText } from "./normalize.ts";
 import { filterPredicate, filtersKey, type FilterFacts, type SearchFilters } from "./search-filters.ts";
 import {
-  buildWordIndex,
   clearBit,
   compileQuery,
   countBits,
   firstPosition,
   hasBit,
+  indexRuns,
   OTHER_TEXT,
   setBits,
   TITLE,
+  Vocabulary,
+  wordRun,
   type CompiledQuery,
   type WordIndex,
+  type WordRun,
 } from "./word-index.ts";
 
 export const SEARCH_SORTS = ["relevance", "price-asc", "price-desc", "popularity", "newest"] as const;
@@ -64,35 +67,91 @@ export interface SearchRequest {
   rates: Rates;
 }
 
-function orderBy(entries: readonly SearchEntry[], compare: (a: SearchEntry, b: SearchEntry) => number): Int32Array {
-  const order = Int32Array.from(entries.keys());
-  return order.sort((a, b) => {
-    const x = entries[a];
-    const y = entries[b];
-    return x && y ? compare(x, y) || a - b : 0;
-  });
+/** Entry positions by ascending `keys` (one per entry), ties by position. */
+function orderBy(keys: Float64Array): Int32Array {
+  return Int32Array.from(keys.keys()).sort((a, b) => (keys[a] ?? 0) - (keys[b] ?? 0) || a - b);
 }
 
-/** A product's folded texts, kept from one build to the next: a small catalog change folds only what changed. */
+interface Folded {
+  entry: SearchEntry;
+  fold: Fold;
+}
+
+/** By folded title, then id: the entries' order. */
+function titleOrder(a: Folded, b: Folded): number {
+  if (a.fold.title !== b.fold.title) return a.fold.title < b.fold.title ? -1 : 1;
+  return a.entry.product.id < b.entry.product.id ? -1 : 1;
+}
+
+/**
+ * The products in title order. Given the index this one replaces, the products whose folded texts it kept stay in
+ * its order (their titles did not change) and only the others are sorted, then merged in: a small change sorts a
+ * few products, not the catalog.
+ */
+function inTitleOrder(folded: Folded[], previous: Pick<SearchIndex, "folds" | "entries"> | undefined): Folded[] {
+  if (!previous || previous.entries.length === 0) return folded.sort(titleOrder);
+  const kept = new Map<string, Folded>();
+  const changed: Folded[] = [];
+  for (const f of folded) {
+    if (previous.folds.get(f.entry.product.id) === f.fold) kept.set(f.entry.product.id, f);
+    else changed.push(f);
+  }
+  const stay: Folded[] = [];
+  for (const { product } of previous.entries) {
+    const f = kept.get(product.id);
+    if (f) stay.push(f);
+  }
+  changed.sort(titleOrder);
+  const out: Folded[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < stay.length || j < changed.length) {
+    const a = stay[i];
+    const b = changed[j];
+    if (a && (!b || titleOrder(a, b) < 0)) {
+      out.push(a);
+      i++;
+    } else if (b) {
+      out.push(b);
+      j++;
+    }
+  }
+  return out;
+}
+
+/** A product's folded texts, kept from one build to the next: a small catalog change folds only what changed, and
+ * cuts only those texts into words again. */
 export interface Fold {
   /** What the texts were folded from: the product's version and its category names. */
   from: string;
   title: string;
   other: string;
+  /** The texts as words of the vocabulary of the last build that used them. */
+  run?: WordRun;
+}
+
+/** The vocabulary the folds' word runs were cut with, to go on with (unless worn: then a fresh one). */
+function vocabularyOf(folds: ReadonlyMap<string, Fold> | undefined): Vocabulary {
+  for (const fold of folds?.values() ?? []) {
+    const vocabulary = fold.run?.vocabulary;
+    return vocabulary && !vocabulary.isWorn() ? vocabulary : new Vocabulary();
+  }
+  return new Vocabulary();
 }
 
 /**
  * Folds every product once; build again only when the catalog (or its categories) changed. Given the folds of
- * the index it replaces, a product whose version and category names are unchanged keeps its folded texts.
+ * the index it replaces, a product whose version and category names are unchanged keeps its folded texts and their
+ * words: only the products that changed are folded and cut into words again.
  */
 export function buildSearchIndex(
   products: readonly Product[],
   categories: readonly Category[],
-  previous?: Pick<SearchIndex, "folds">,
+  previous?: Pick<SearchIndex, "folds" | "entries">,
 ): SearchIndex {
   const byId = new Map(categories.map((c) => [c.id, c] as const));
   const folds = new Map<string, Fold>();
-  const folded = products.map((product) => {
+  const folded = products.map((product): Folded => {
     const category = product.categoryId === null ? undefined : byId.get(product.categoryId);
     const parent = category?.parentId ? byId.get(category.parentId) : undefined;
     const from = `${product.version}:${product.updatedAt}\n${category?.name ?? ""}\n${parent?.name ?? ""}`;
@@ -112,22 +171,19 @@ export function buildSearchIndex(
     };
     return { entry, fold };
   });
-  folded.sort((a, b) =>
-    a.fold.title < b.fold.title
-      ? -1
-      : a.fold.title > b.fold.title
-        ? 1
-        : a.entry.product.id < b.entry.product.id
-          ? -1
-          : 1,
-  );
-  const entries = folded.map((f) => f.entry);
+  const entries = inTitleOrder(folded, previous).map((f) => f.entry);
+  const vocabulary = vocabularyOf(previous?.folds);
+  const runs = entries.map(({ product }) => {
+    const fold = folds.get(product.id) as Fold;
+    if (fold.run?.vocabulary !== vocabulary) fold.run = wordRun(vocabulary, fold.title, fold.other);
+    return fold.run;
+  });
   return {
     entries,
     folds,
-    words: buildWordIndex(folded.map((f) => [f.fold.title, f.fold.other] as const)),
-    bySales: orderBy(entries, (a, b) => b.product.sales - a.product.sales),
-    byNewest: orderBy(entries, (a, b) => b.product.createdAt - a.product.createdAt),
+    words: indexRuns(vocabulary, runs),
+    bySales: orderBy(Float64Array.from(entries, (e) => -e.product.sales)),
+    byNewest: orderBy(Float64Array.from(entries, (e) => -e.product.createdAt)),
     byPrice: new Map(),
     cache: new Map(),
   };

@@ -1,7 +1,8 @@
 /**
  * Builds the search index off the main thread (see search-index-client.ts): reads the stored catalog with
- * IndexedDB itself, folds it into the index and hands the index to the page as typed arrays. It keeps the
- * folded texts of its last build, so the next one folds only the products that changed.
+ * IndexedDB itself, folds it into the index and hands the index to the page as typed arrays. It keeps its last
+ * build's folded texts, their words and its order, so the next one folds, cuts and sorts only the products that
+ * changed.
  */
 import { openExisting, readCatalogSnapshot } from "../../local/idb-raw.ts";
 import { buildSearchIndex, type SearchIndex } from "./search-engine.ts";
@@ -13,7 +14,7 @@ const scope = globalThis as unknown as {
   postMessage: (reply: IndexReply, transfer: Transferable[]) => void;
 };
 
-let previous: Pick<SearchIndex, "folds"> | undefined;
+let previous: Pick<SearchIndex, "folds" | "entries"> | undefined;
 
 async function build({ id, dbName }: IndexRequest): Promise<void> {
   const idb = await openExisting(dbName);
@@ -23,7 +24,7 @@ async function build({ id, dbName }: IndexRequest): Promise<void> {
     return;
   }
   const index = buildSearchIndex(snapshot.products, snapshot.categories, previous);
-  previous = { folds: index.folds };
+  previous = { folds: index.folds, entries: index.entries };
   const { packed, transfer } = packSearchIndex(index, snapshot.version);
   scope.postMessage({ id, ok: true, result: packed }, transfer);
 }

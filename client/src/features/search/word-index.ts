@@ -63,56 +63,128 @@ export function setBits(bits: Uint32Array): Int32Array {
   return out;
 }
 
-/** Cuts each entry's folded title and other text (single spaces between words) into the index. */
-export function buildWordIndex(texts: readonly (readonly [title: string, other: string])[]): WordIndex {
-  const ids = new Map<string, number>();
-  const words: string[] = [];
-  const holderLists: number[][] = [];
-  const tokens: number[] = [];
-  const fieldStarts = new Int32Array(2 * texts.length + 1);
-  texts.forEach((fields, at) => {
-    fields.forEach((text, field) => {
-      fieldStarts[2 * at + field] = tokens.length;
-      if (text === "") return;
-      for (const word of text.split(" ")) {
-        let id = ids.get(word);
-        if (id === undefined) {
-          id = words.length;
-          ids.set(word, id);
-          words.push(word);
-          holderLists.push([]);
-        }
-        tokens.push(id);
-        const list = holderLists[id];
-        if (list && list[list.length - 1] !== at) list.push(at);
-      }
-    });
+/**
+ * Words numbered across builds: a word keeps its id from one build to the next and new words are added at the end,
+ * so an entry whose texts did not change keeps its run of word ids (see WordRun) and is not cut into words again.
+ * Words no entry uses any more stay behind (they match nothing); once they are a quarter of the live ones, the next
+ * build starts a fresh vocabulary (see isWorn()).
+ */
+export class Vocabulary {
+  readonly ids = new Map<string, number>();
+  readonly words: string[] = [];
+  /** Words of the vocabulary no entry held at the last build. */
+  unused = 0;
+
+  idOf(word: string): number {
+    let id = this.ids.get(word);
+    if (id === undefined) {
+      id = this.words.length;
+      this.ids.set(word, id);
+      this.words.push(word);
+    }
+    return id;
+  }
+
+  /** Whether the next build had better start a fresh vocabulary. */
+  isWorn(): boolean {
+    return this.unused * 4 > this.words.length - this.unused;
+  }
+}
+
+/** One entry's folded title and other text as word ids of a vocabulary: its title's words, then the others. */
+export interface WordRun {
+  readonly vocabulary: Vocabulary;
+  readonly tokens: Int32Array;
+  /** How many of the tokens are the title's. */
+  readonly titleWords: number;
+  /** The folded title's length, in characters. */
+  readonly titleLength: number;
+}
+
+/** Cuts an entry's folded title and other text (single spaces between words) into words of `vocabulary`. */
+export function wordRun(vocabulary: Vocabulary, title: string, other: string): WordRun {
+  const ids = (text: string) => (text === "" ? [] : text.split(" ").map((word) => vocabulary.idOf(word)));
+  const titleIds = ids(title);
+  return {
+    vocabulary,
+    tokens: Int32Array.from([...titleIds, ...ids(other)]),
+    titleWords: titleIds.length,
+    titleLength: title.length,
+  };
+}
+
+/** The index of entries already cut into words, all of one vocabulary (in entry order). */
+export function indexRuns(vocabulary: Vocabulary, runs: readonly WordRun[]): WordIndex {
+  const words = vocabulary.words;
+  let total = 0;
+  for (const run of runs) total += run.tokens.length;
+  const tokens = new Int32Array(total);
+  const fieldStarts = new Int32Array(2 * runs.length + 1);
+  // Two passes over the tokens: how many entries hold each word, then which (typed arrays, no growing lists).
+  const holderCounts = new Int32Array(words.length);
+  const lastHolder = new Int32Array(words.length).fill(-1);
+  let offset = 0;
+  runs.forEach((run, at) => {
+    if (run.vocabulary !== vocabulary) throw new Error("Every run of an index is of its vocabulary.");
+    fieldStarts[2 * at] = offset;
+    fieldStarts[2 * at + 1] = offset + run.titleWords;
+    tokens.set(run.tokens, offset);
+    offset += run.tokens.length;
+    for (const id of run.tokens) {
+      if (lastHolder[id] === at) continue;
+      lastHolder[id] = at;
+      holderCounts[id] = (holderCounts[id] ?? 0) + 1;
+    }
   });
-  fieldStarts[2 * texts.length] = tokens.length;
+  fieldStarts[2 * runs.length] = offset;
   // A bitset costs size/8 bytes, a list 4 bytes per holder: keep the smaller.
-  const common = Math.max(1, texts.length / 32);
-  const holders = holderLists.map((list): Holders => {
-    if (list.length < common) return Int32Array.from(list);
-    const bits = bitset(texts.length);
-    for (const at of list) bits[at >>> 5] = (bits[at >>> 5] ?? 0) | (1 << (at & 31));
-    return bits;
+  const common = Math.max(1, runs.length / 32);
+  let unused = 0;
+  const holders = Array.from(holderCounts, (n): Holders => {
+    if (n === 0) unused++;
+    return n < common ? new Int32Array(n) : bitset(runs.length);
   });
+  const filled = new Int32Array(words.length);
+  lastHolder.fill(-1);
+  runs.forEach((run, at) => {
+    for (const id of run.tokens) {
+      if (lastHolder[id] === at) continue;
+      lastHolder[id] = at;
+      const list = holders[id];
+      if (list instanceof Uint32Array) list[at >>> 5] = (list[at >>> 5] ?? 0) | (1 << (at & 31));
+      else if (list) {
+        const n = filled[id] ?? 0;
+        list[n] = at;
+        filled[id] = n + 1;
+      }
+    }
+  });
+  vocabulary.unused = unused;
   const starts = new Int32Array(words.length + 1);
-  let offset = 1;
+  let position = 1;
   words.forEach((word, id) => {
-    starts[id] = offset;
-    offset += word.length + 1;
+    starts[id] = position;
+    position += word.length + 1;
   });
-  starts[words.length] = offset;
+  starts[words.length] = position;
   return {
     text: SEPARATOR + words.join(SEPARATOR) + SEPARATOR,
     starts,
     holders,
-    tokens: Int32Array.from(tokens),
+    tokens,
     fieldStarts,
-    titleLengths: Int32Array.from(texts, ([title]) => title.length),
-    size: texts.length,
+    titleLengths: Int32Array.from(runs, (run) => run.titleLength),
+    size: runs.length,
   };
+}
+
+/** Cuts each entry's folded title and other text (single spaces between words) into a new index. */
+export function buildWordIndex(texts: readonly (readonly [title: string, other: string])[]): WordIndex {
+  const vocabulary = new Vocabulary();
+  return indexRuns(
+    vocabulary,
+    texts.map(([title, other]) => wordRun(vocabulary, title, other)),
+  );
 }
 
 const wordLength = (words: WordIndex, id: number) => (words.starts[id + 1] ?? 0) - (words.starts[id] ?? 0) - 1;
