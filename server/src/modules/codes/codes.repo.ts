@@ -1,7 +1,8 @@
 /** Every query on codes as stock (docs/decisions.md D10); each method takes the transaction it runs in. Codes are
  * only ever handled sealed here. Exports: CodesRepo with existingHashes, insertMany, reserve, releaseForOrder,
  * sellReservedForOrder, forOrder, countsFor, availableFor, list, revokeAvailable, revokeForOrder, unsold,
- * availabilityUpToThreshold (the dashboard's low and empty stock), and setInStock (the derived in_stock of automatic products). */
+ * availabilityUpToThreshold (the dashboard's low and empty stock), and setInStock (the derived in_stock of
+ * automatic products). */
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { CodeStatus, StockCounts } from "@store/shared/schemas/stock";
 import type { Tables, Tx } from "../../db/data.ts";

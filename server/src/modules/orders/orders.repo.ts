@@ -13,6 +13,9 @@ import { isCurrency } from "@store/shared/currency";
 /** From this many orders matching an email prefix, the orders list walks its sort order instead (see page()). */
 const BROAD_PREFIX_MATCHES = 2_000;
 
+/** `text` starts with `prefix`, as a range (an index on `text` serves it, where LIKE would not on SQLite). */
+const startsWith = (text: SQL, prefix: string): SQL => sql`(${text} >= ${prefix} and ${text} < ${`${prefix}\uffff`})`;
+
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
@@ -200,8 +203,7 @@ export class OrdersRepo {
       const prefix = query.emailPrefix;
       const indexed = sql`lower(${orders.customerEmail})`;
       const broad = this.engine === "sqlite" && (await this.emailPrefixMatches(tx, prefix)) >= BROAD_PREFIX_MATCHES;
-      const email = broad ? sql`(${indexed} || '')` : indexed;
-      conditions.push(sql`${email} >= ${prefix}`, sql`${email} < ${`${prefix}\uffff`}`);
+      conditions.push(startsWith(broad ? sql`(${indexed} || '')` : indexed, prefix));
     }
     const after = query.after;
     // A row value, which both engines compare in one range scan of the (sort value, code) index.
@@ -219,11 +221,10 @@ export class OrdersRepo {
   /** How many orders have an email starting with `prefix` (lower case), counted up to BROAD_PREFIX_MATCHES. */
   private async emailPrefixMatches(tx: Tx, prefix: string): Promise<number> {
     const { orders } = tx.t;
-    const email = sql`lower(${orders.customerEmail})`;
     const matches = tx.db
       .select({ one: sql`1`.as("one") })
       .from(orders)
-      .where(and(sql`${email} >= ${prefix}`, sql`${email} < ${`${prefix}\uffff`}`))
+      .where(startsWith(sql`lower(${orders.customerEmail})`, prefix))
       .limit(BROAD_PREFIX_MATCHES)
       .as("matches");
     const rows = await tx.db.select({ n: count() }).from(matches);
