@@ -240,7 +240,14 @@ export type Sales = z.infer<typeof salesSchema>;
  * for the count over every order line of the window. */
 export const topProductsSchema = z.object({
   topProducts: z.array(
-    z.object({ id: z.string(), title: z.string(), units: z.number().int(), orders: z.number().int() }),
+    z.object({
+      id: z.string(),
+      /** As its latest order line in the window names it. */
+      title: z.string(),
+      units: z.number().int(),
+      /** The order lines it was sold on (an order of two of its options counts twice). */
+      orders: z.number().int(),
+    }),
   ),
 });
 export type TopProducts = z.infer<typeof topProductsSchema>;
