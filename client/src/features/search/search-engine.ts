@@ -171,10 +171,10 @@ export function buildSearchIndex(
     };
     return { entry, fold };
   });
-  const entries = inTitleOrder(folded, previous).map((f) => f.entry);
+  const ordered = inTitleOrder(folded, previous);
+  const entries = ordered.map((f) => f.entry);
   const vocabulary = vocabularyOf(previous?.folds);
-  const runs = entries.map(({ product }) => {
-    const fold = folds.get(product.id) as Fold;
+  const runs = ordered.map(({ fold }) => {
     if (fold.run?.vocabulary !== vocabulary) fold.run = wordRun(vocabulary, fold.title, fold.other);
     return fold.run;
   });
