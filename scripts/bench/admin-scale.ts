@@ -1,9 +1,9 @@
 /** The back office with years of history (issue 17): the built server on a database seeded with --orders orders
- * (1,000,000), --products products (50,000) and --codes codes (1,000,000) by server/src/db/history-seed.ts, then the p95 of each admin
- * read the console makes: the dashboard's metrics, sales chart, top products and stock alerts, the orders list (first page,
- * next page, by code, by email prefix and whole email,
- * by status, by total), the products list (first page, by title, by category) and the stock panel of the product with
- * the most codes. Budget: p95 <= 50 ms each, on SQLite (default) and PostgreSQL (--engine postgres).
+ * (1,000,000), --products products (50,000) and --codes codes (1,000,000) by server/src/db/history-seed.ts, then
+ * the p95 of each admin read the console makes: the dashboard's metrics, sales chart, top products and stock
+ * alerts, the orders list (first page, next page, by code, by email prefix and whole email, by status, by total),
+ * the products list (first and next page, by title, by id) and the stock panel of the product with the most codes.
+ * Budget: p95 <= 50 ms each, on SQLite (default) and PostgreSQL (--engine postgres).
  * The database is seeded once; each of --runs runs (3) starts a fresh server on it and sends --requests (60)
  * sequential requests per read after 5 warm-ups. Reports the median run per read with every run's figures.
  * Usage: tsx scripts/bench/admin-scale.ts [--engine sqlite|postgres] [--orders N] [--products N] [--codes N]
