@@ -3,7 +3,7 @@
  * findByTokenHash(tx, hash), page(tx, query), linesOf(tx, orderIds), counts for metrics
  * (totals, advanceTotals, placedBetween, countCreatedBetween), transition(tx, code, from, to, now), dueToExpire(tx, now,
  * limit), awaitingStock(tx), addEvent(tx, event), eventsOf(tx, orderId). */
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import type { orderEvents, orderLines, orders, OrderStatus } from "../../db/schema/index.ts";
 import { placeholders, prepared } from "../../db/prepared.ts";
@@ -327,16 +327,14 @@ export class OrdersRepo {
       .groupBy(orderLines.productId)
       .orderBy(desc(units), asc(orderLines.productId))
       .limit(limit);
-    const out = [];
-    for (const { latestOrder, ...product } of top) {
-      const line = await tx.db
-        .select({ title: orderLines.title })
-        .from(orderLines)
-        .where(and(eq(orderLines.orderId, latestOrder), eq(orderLines.productId, product.id)))
-        .limit(1);
-      out.push({ ...product, title: line[0]?.title ?? product.id });
-    }
-    return out;
+    if (top.length === 0) return [];
+    // The winners' titles in one read: each one's line in its latest order.
+    const lines = await tx.db
+      .select({ productId: orderLines.productId, title: orderLines.title })
+      .from(orderLines)
+      .where(or(...top.map((t) => and(eq(orderLines.orderId, t.latestOrder), eq(orderLines.productId, t.id)))));
+    const titles = new Map(lines.map((l) => [l.productId, l.title]));
+    return top.map(({ latestOrder: _, ...product }) => ({ ...product, title: titles.get(product.id) ?? product.id }));
   }
 
   async countCreatedBetween(tx: Tx, from: number, to: number): Promise<number> {

@@ -39,6 +39,13 @@ const DAY = 24 * 3600_000;
 /** Orders placed this long ago have committed (a checkout stamps its order just before writing it): the kept totals
  * only ever cover such orders (docs/decisions.md D32). */
 const SETTLED_MS = 10 * 60_000;
+const STALE_ORDERS_PAGE = "This page of orders no longer exists. Please start from the first page.";
+
+/** What a confirmed payment settles: an order awaiting payment, or one that expired before the money landed (its
+ * codes were freed: they are taken again from stock, or it waits for stock). */
+const SETTLEABLE: readonly OrderStatus[] = ["pending_payment", "expired"];
+export const SYSTEM_ACTOR = "system";
+
 /** The dashboard's window: the last `days` days (today included) in the operator's time zone (`tzMinutes` east of
  * UTC), as days since the epoch in that zone (`first`, `today`) and as the instants [from, to). */
 function salesWindow(days: number, tzMinutes: number, now: number) {
@@ -47,13 +54,6 @@ function salesWindow(days: number, tzMinutes: number, now: number) {
   const first = today - days + 1;
   return { first, today, offset, from: first * DAY - offset, to: (today + 1) * DAY - offset };
 }
-
-const STALE_ORDERS_PAGE = "This page of orders no longer exists. Please start from the first page.";
-
-/** What a confirmed payment settles: an order awaiting payment, or one that expired before the money landed (its
- * codes were freed: they are taken again from stock, or it waits for stock). */
-const SETTLEABLE: readonly OrderStatus[] = ["pending_payment", "expired"];
-export const SYSTEM_ACTOR = "system";
 
 /** The operator's refusal for an unknown order (the shopper's lookups answer a plain 404). */
 const orderNotFound = () => new NotFoundError("Order not found", { code: ADMIN_ERROR_CODES.orderNotFound });
