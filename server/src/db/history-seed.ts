@@ -4,7 +4,7 @@
  * hash of the row number, so every run seeds the same history), and `codes` codes sealed with the store's key (the
  * bench sets CODES_KEY) on the first 1,000 products, made automatic, a tenth of them on the first product.
  * Products and orders are generated in SQL (a recursive CTE on SQLite, generate_series on PostgreSQL) in one
- * statement per table; codes are sealed in JS and inserted in batches of 5,000 rows in one transaction. */
+ * statement per table, and the sales per day counted from them; codes are sealed in JS and inserted in batches of 5,000 rows in one transaction. */
 import Database from "better-sqlite3";
 import pg from "pg";
 import { Sealer } from "../lib/sealer.ts";
@@ -59,14 +59,21 @@ function ordersSql(engine: "sqlite" | "postgres", n: number, products: number, n
     engine === "sqlite"
       ? `with recursive s(i) as (select 1 union all select i + 1 from s where i < ${n})`
       : `from generate_series(1, ${n}) as s(i)`;
+  // The sales per day the orders repo keeps, counted as migration 0012 counts the orders already there.
+  const salesDays = `insert into product_sales_days (day, product_id, units, lines, title)
+    select cast(o.created_at / 86400000 as integer), l.product_id, sum(l.qty), count(*), max(l.title)
+    from order_lines l join orders o on o.id = l.order_id
+    where o.status in ('paid', 'awaiting_stock', 'delivered') group by 1, 2`;
   return engine === "sqlite"
     ? [
         `insert into orders ${columns} ${series} ${select} from s`,
         `insert into order_lines ${lineColumns} ${series} ${lineSelect} from s`,
+        salesDays,
       ]
     : [
         `insert into orders ${columns} ${select} ${series}`,
         `insert into order_lines ${lineColumns} ${lineSelect} ${series}`,
+        salesDays,
       ];
 }
 

@@ -181,6 +181,7 @@ export const {
   devMailbox,
   orders,
   orderLines,
+  productSalesDays,
   promos,
   idempotencyKeys,
   newsletterSubscribers,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { ORDER_STATUSES, type OrderStatus } from "@store/shared/order-status";
 import { ms } from "./columns.ts";
 
@@ -70,6 +70,29 @@ export const orderLines = pgTable(
   },
   // An order's lines; with the product and quantity, the top products are counted from the index alone.
   (t) => [index("order_lines_order_idx").on(t.orderId, t.productId, t.qty)],
+);
+
+/**
+ * Units sold per product and day (UTC days since the epoch of the orders' created_at) in the revenue states
+ * (paid, awaiting stock, delivered): kept by the orders repo in the same transaction as every order that enters
+ * or leaves them, so the dashboard's top products read a row per product and day instead of every order line of
+ * the window. `lines` counts the order lines (the "orders" of a top product). Rows may fall to zero (refunds).
+ */
+export const productSalesDays = pgTable(
+  "product_sales_days",
+  {
+    day: integer("day").notNull(),
+    productId: text("product_id").notNull(),
+    units: integer("units").notNull(),
+    lines: integer("lines").notNull(),
+    /** The product's title on the last order line counted here (the product may since be renamed or deleted). */
+    title: text("title").notNull(),
+  },
+  // A window's rows and their figures from the index alone.
+  (t) => [
+    primaryKey({ columns: [t.day, t.productId] }),
+    index("product_sales_days_day_idx").on(t.day, t.productId, t.units, t.lines),
+  ],
 );
 
 export const promos = pgTable("promos", {

@@ -7,11 +7,20 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } f
 import type { Tx } from "../../db/data.ts";
 import type { orderEvents, orderLines, orders, OrderStatus } from "../../db/schema/index.ts";
 import { placeholders, prepared } from "../../db/prepared.ts";
-import { ORDER_EVENT_ACTIONS, type AdminOrder, type OrderEvent, type OrderLine } from "@store/shared/schemas/orders";
+import {
+  ORDER_EVENT_ACTIONS,
+  REVENUE_STATUSES,
+  type AdminOrder,
+  type OrderEvent,
+  type OrderLine,
+} from "@store/shared/schemas/orders";
 import { isCurrency } from "@store/shared/currency";
 
 /** From this many orders matching an email prefix, the orders list walks its sort order instead (see page()). */
 const BROAD_PREFIX_MATCHES = 2_000;
+/** The sales per day count an order on the UTC day it was placed: floor(createdAt / DAY_MS). */
+const DAY_MS = 86_400_000;
+const isRevenue = (status: OrderStatus): boolean => (REVENUE_STATUSES as readonly OrderStatus[]).includes(status);
 
 /** `text` starts with `prefix`, as a range (an index on `text` serves it, where LIKE would not on SQLite). */
 const startsWith = (text: SQL, prefix: string): SQL => sql`(${text} >= ${prefix} and ${text} < ${`${prefix}\uffff`})`;
@@ -133,6 +142,7 @@ export class OrdersRepo {
       if (!row) throw new Error("order line insert returned nothing");
       ids.push(row.id);
     }
+    if (isRevenue(order.status)) await this.countSales(tx, order.id, order.createdAt, 1);
     return ids;
   }
 
@@ -302,39 +312,106 @@ export class OrdersRepo {
       .groupBy(sql`1`, orders.currency);
   }
 
-  /** The products with the most units in orders placed in [from, to) and in `paidStatuses`, with the order lines
-   * they were sold on and the title of the latest. The count reads two covering indexes (orders by date, lines by
-   * order); only the winners' titles are read from their rows. */
+  /** The products with the most units in orders placed in [from, to) and in the revenue states, with the order
+   * lines they were sold on and their title on the latest. Whole UTC days come from the sales per day
+   * (product_sales_days, a row per product and day); the window's two ends, where the operator's time zone cuts a
+   * UTC day, from the orders and lines of those hours. */
   async topProducts(
     tx: Tx,
     from: number,
     to: number,
-    paidStatuses: readonly OrderStatus[],
     limit: number,
   ): Promise<{ id: string; title: string; units: number; orders: number }[]> {
-    const { orders, orderLines } = tx.t;
-    const units = sql<number>`sum(${orderLines.qty})`.mapWith(Number);
+    const { orders, orderLines, productSalesDays: days } = tx.t;
+    const firstDay = Math.ceil(from / DAY_MS);
+    const endDay = Math.max(firstDay, Math.floor(to / DAY_MS));
+    // The hours before the first whole day and after the last (or the whole window when it holds no whole day).
+    const [head, tail] =
+      firstDay < endDay
+        ? [
+            [from, firstDay * DAY_MS],
+            [endDay * DAY_MS, to],
+          ]
+        : [
+            [from, to],
+            [to, to],
+          ];
+    const wholeDays = tx.db
+      .select({
+        productId: days.productId,
+        units: days.units,
+        lines: days.lines,
+        day: days.day,
+      })
+      .from(days)
+      .where(and(gte(days.day, firstDay), lt(days.day, endDay)));
+    const hours = ([start, end]: number[]) =>
+      tx.db
+        .select({
+          productId: orderLines.productId,
+          units: orderLines.qty,
+          lines: sql<number>`1`.as("lines"),
+          day: sql<number>`cast(${orders.createdAt} / ${DAY_MS} as integer)`.as("day"),
+        })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(
+          and(
+            gte(orders.createdAt, start ?? 0),
+            lt(orders.createdAt, end ?? 0),
+            inArray(orders.status, [...REVENUE_STATUSES]),
+          ),
+        );
+    const sold = wholeDays.unionAll(hours(head)).unionAll(hours(tail)).as("sold");
+    const units = sql<number>`sum(${sold.units})`.mapWith(Number);
     const top = await tx.db
       .select({
-        id: orderLines.productId,
+        id: sold.productId,
         units,
-        orders: count().mapWith(Number),
-        latestOrder: sql<string>`max(${orderLines.orderId})`,
+        orders: sql<number>`sum(${sold.lines})`.mapWith(Number),
+        lastDay: sql<number>`max(${sold.day})`.mapWith(Number),
       })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to), inArray(orders.status, [...paidStatuses])))
-      .groupBy(orderLines.productId)
-      .orderBy(desc(units), asc(orderLines.productId))
+      .from(sold)
+      .groupBy(sold.productId)
+      .having(sql`sum(${sold.units}) > 0`)
+      .orderBy(desc(units), asc(sold.productId))
       .limit(limit);
     if (top.length === 0) return [];
-    // The winners' titles in one read: each one's line in its latest order.
-    const lines = await tx.db
-      .select({ productId: orderLines.productId, title: orderLines.title })
-      .from(orderLines)
-      .where(or(...top.map((t) => and(eq(orderLines.orderId, t.latestOrder), eq(orderLines.productId, t.id)))));
-    const titles = new Map(lines.map((l) => [l.productId, l.title]));
-    return top.map(({ latestOrder: _, ...product }) => ({ ...product, title: titles.get(product.id) ?? product.id }));
+    // The winners' titles in one read: each one's row of its last day (every counted day has one).
+    const rows = await tx.db
+      .select({ productId: days.productId, title: days.title })
+      .from(days)
+      .where(or(...top.map((t) => and(eq(days.day, t.lastDay), eq(days.productId, t.id)))));
+    const titles = new Map(rows.map((r) => [r.productId, r.title]));
+    return top.map(({ lastDay: _, ...product }) => ({ ...product, title: titles.get(product.id) ?? product.id }));
+  }
+
+  /** Adds (`sign` 1) or takes back (-1) an order's lines in the sales per day, on the UTC day it was placed. */
+  private async countSales(tx: Tx, orderId: string, createdAt: number, sign: 1 | -1): Promise<void> {
+    const { orderLines, productSalesDays: days } = tx.t;
+    await tx.db
+      .insert(days)
+      .select(
+        tx.db
+          .select({
+            day: sql<number>`cast(${Math.floor(createdAt / DAY_MS)} as integer)`.as("day"),
+            productId: orderLines.productId,
+            units: sql<number>`cast(sum(${orderLines.qty}) * ${sign} as integer)`.as("units"),
+            lines: sql<number>`cast(count(*) * ${sign} as integer)`.as("lines"),
+            title: sql<string>`max(${orderLines.title})`.as("title"),
+          })
+          .from(orderLines)
+          .where(eq(orderLines.orderId, orderId))
+          .groupBy(orderLines.productId),
+      )
+      .onConflictDoUpdate({
+        target: [days.day, days.productId],
+        set: {
+          units: sql`${days.units} + excluded.units`,
+          lines: sql`${days.lines} + excluded.lines`,
+          title: sql`excluded.title`,
+        },
+      });
   }
 
   async countCreatedBetween(tx: Tx, from: number, to: number): Promise<number> {
@@ -346,7 +423,9 @@ export class OrdersRepo {
     return rows[0]?.n ?? 0;
   }
 
-  /** Moves an order from one of `from` to `to`; returns the updated row, or undefined when it was not in `from`. */
+  /** Moves an order from one of `from` to `to`; returns the updated row, or undefined when it was not in `from`.
+   * An order that enters or leaves the revenue states is counted in or out of the sales per day in the same
+   * transaction: `from` is tried one side at a time, so the update itself tells which side the order left. */
   async transition(
     tx: Tx,
     code: string,
@@ -356,12 +435,19 @@ export class OrdersRepo {
     extra: Partial<NewOrder> = {},
   ): Promise<OrderRow | undefined> {
     const { orders } = tx.t;
-    const rows = await tx.db
-      .update(orders)
-      .set({ ...extra, status: to, updatedAt: now, version: sql`${orders.version} + 1` })
-      .where(and(eq(orders.code, code), inArray(orders.status, [...from])))
-      .returning();
-    return rows[0];
+    for (const side of [from.filter(isRevenue), from.filter((s) => !isRevenue(s))]) {
+      if (side.length === 0) continue;
+      const [row] = await tx.db
+        .update(orders)
+        .set({ ...extra, status: to, updatedAt: now, version: sql`${orders.version} + 1` })
+        .where(and(eq(orders.code, code), inArray(orders.status, side)))
+        .returning();
+      if (!row) continue;
+      const wasRevenue = isRevenue(side[0] ?? to);
+      if (wasRevenue !== isRevenue(to)) await this.countSales(tx, row.id, row.createdAt, wasRevenue ? -1 : 1);
+      return row;
+    }
+    return undefined;
   }
 
   /** Codes of orders awaiting payment whose time is up (oldest first). */

@@ -251,7 +251,7 @@ export class OrdersService {
   topProducts(days = 30, tzMinutes = 0, now = this.clock()): Promise<TopProducts> {
     const { from, to } = salesWindow(days, tzMinutes, now);
     return this.deps.data.read(async (tx) => ({
-      topProducts: await this.repo.topProducts(tx, from, to, REVENUE_STATUSES, 5),
+      topProducts: await this.repo.topProducts(tx, from, to, 5),
     }));
   }
 
