@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ne, sql } from "drizzle-orm";
 import { REVENUE_STATUSES, type OrderStatus } from "@store/shared/schemas/orders";
 import { storeForEachTest, type TestStore } from "../../test/harness.ts";
 import { OrdersRepo, type NewOrderValues } from "./orders.repo.ts";
@@ -87,6 +90,20 @@ async function countedPlainly(store: TestStore, from: number, to: number, limit:
     .map((p) => ({ ...p, title: `Title of ${p.id}` }));
 }
 
+/** The statement of migration 0012 that counts the orders already in the revenue states. */
+function migration0012Backfill(engine: "sqlite" | "postgres"): string {
+  const folder = new URL(engine === "postgres" ? "../../db/migrations-pg" : "../../db/migrations", import.meta.url)
+    .pathname;
+  const file = fs.readdirSync(folder).find((f) => f.startsWith("0012_"));
+  if (!file) throw new Error(`no migration 0012 in ${folder}`);
+  const statement = fs
+    .readFileSync(path.join(folder, file), "utf8")
+    .split("--> statement-breakpoint")
+    .find((s) => s.includes("INSERT INTO"));
+  if (!statement) throw new Error(`${file} has no INSERT`);
+  return statement;
+}
+
 describe("top products from the sales per day", () => {
   let store: TestStore;
   storeForEachTest((opened) => (store = opened));
@@ -134,6 +151,23 @@ describe("top products from the sales per day", () => {
         await countedPlainly(store, from, to, 5),
       );
     }
+
+    // Migration 0012 counts the orders already there as the repo counted them move by move.
+    const kept = () =>
+      store.query((db, t) =>
+        db.select().from(t.productSalesDays).where(ne(t.productSalesDays.units, 0)).orderBy(t.productSalesDays.day),
+      );
+    const byRepo = await kept();
+    expect(byRepo.length).toBeGreaterThan(10);
+    await store.query((db, t) => db.delete(t.productSalesDays).returning());
+    await store.query(async (db) => {
+      const backfill = sql.raw(migration0012Backfill(store.data.engine));
+      if (store.data.engine === "postgres") await db.execute(backfill);
+      else (db as unknown as { run: (query: typeof backfill) => unknown }).run(backfill);
+    });
+    const sortRows = (rows: typeof byRepo) =>
+      [...rows].sort((a, b) => a.day - b.day || a.productId.localeCompare(b.productId));
+    expect(sortRows(await kept())).toEqual(sortRows(byRepo));
   });
 
   it("name a product by its title on the last order counted, and leave out one whose sales were refunded", async () => {
