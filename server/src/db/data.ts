@@ -29,6 +29,9 @@ export type Db = PgDatabase<NodePgQueryResultHKT, Tables>;
 export interface Tx {
   readonly db: Db;
   readonly t: Tables;
+  /** The connection the transaction runs on, the same for every transaction on it: prepared statements are kept
+   * per connection (db/prepared.ts), where `db` is a new handle for each PostgreSQL transaction. */
+  readonly connection: object;
 }
 
 /** What batchGuarded() did: refused by the guard, or `work`'s value, or what `work` threw (after the commit). */

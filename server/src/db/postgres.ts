@@ -32,6 +32,13 @@ export class PgTx extends TxState implements Tx {
     return schema;
   }
 
+  /** The pooled connection drizzle's handle runs its statements on (its session's client; the pool itself for a
+   * handle outside any transaction). drizzle has no public accessor for it. */
+  get connection(): object {
+    const client = (this.handle as unknown as { session?: { client?: unknown } }).session?.client;
+    return typeof client === "object" && client !== null ? client : this.handle;
+  }
+
   /** Runs `work` in a savepoint of this transaction (one at a time). */
   async savepoint<T>(work: (handle: Db) => Promise<T>): Promise<T> {
     this.enter();

@@ -11,16 +11,16 @@ export function placeholders<K extends string>(keys: readonly K[]): Record<K, Pl
 
 /** A statement built once per connection and reused: `const find = prepared("name", (db, t) => db.select()...
  * .where(eq(t.x.id, sql.placeholder("id"))))`, then `await find(tx).execute({ id })` in the repo (rows for a
- * select or a returning(), nothing to rely on otherwise). SQLite compiles it once for its one connection;
- * PostgreSQL prepares it by name on each pooled connection. */
+ * select or a returning(), nothing to rely on otherwise). It is built once per connection (`tx.connection`), not
+ * per transaction: SQLite compiles it once for its one connection; PostgreSQL prepares it by name on each pooled
+ * connection, and drizzle's prepared query runs on the connection it was built on, which is the transaction's. */
 export function prepared<P>(name: string, build: (db: Db, t: Tables) => { prepare(name: string): P }): (tx: Tx) => P {
-  const cache = new WeakMap<Db, P>();
+  const cache = new WeakMap<object, P>();
   return (tx) => {
-    const db = tx.db;
-    let statement = cache.get(db);
+    let statement = cache.get(tx.connection);
     if (statement === undefined) {
-      statement = build(db, tx.t).prepare(name);
-      cache.set(db, statement);
+      statement = build(tx.db, tx.t).prepare(name);
+      cache.set(tx.connection, statement);
     }
     return statement;
   };

@@ -36,6 +36,11 @@ export class SqliteTx extends TxState implements Tx {
     return this.handle as unknown as Db;
   }
 
+  /** The one connection (every transaction shares its builder). */
+  get connection(): object {
+    return this.handle;
+  }
+
   /** The same connection with SQLite's own drizzle types (engine-specific code and tests only). */
   get sqlite(): SqliteDb {
     this.check();
