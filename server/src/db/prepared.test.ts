@@ -11,7 +11,10 @@ describe("prepared statements", () => {
     let builds = 0;
     const find = prepared("test_settings_by_key", (db, t) => {
       builds++;
-      return db.select({ value: t.settings.value }).from(t.settings).where(eq(t.settings.key, sql.placeholder("key")));
+      return db
+        .select({ value: t.settings.value })
+        .from(t.settings)
+        .where(eq(t.settings.key, sql.placeholder("key")));
     });
     const connections = new Set<object>();
     for (let i = 0; i < 30; i++) {
