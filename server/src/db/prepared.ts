@@ -2,10 +2,11 @@
 import { sql, type Placeholder } from "drizzle-orm";
 import type { Db, Tables, Tx } from "./data.ts";
 
-/** Named placeholders for every given column, to build prepared inserts. */
-export function placeholders<K extends string>(keys: readonly K[]): Record<K, Placeholder<K>> {
-  const out = {} as Record<K, Placeholder<K>>;
-  for (const key of keys) out[key] = sql.placeholder(key);
+/** Named placeholders for every given column, to build prepared inserts; with `row`, those of row `row` of a
+ * statement of preparedPerCount() (`key_row`, see numbered()). */
+export function placeholders<K extends string>(keys: readonly K[], row?: number): Record<K, Placeholder> {
+  const out = {} as Record<K, Placeholder>;
+  for (const key of keys) out[key] = sql.placeholder(row === undefined ? key : `${key}_${row}`);
   return out;
 }
 
@@ -24,4 +25,31 @@ export function prepared<P>(name: string, build: (db: Db, t: Tables) => { prepar
     }
     return statement;
   };
+}
+
+/** prepared() for a statement whose shape depends on a count (n rows to insert, n ids to look up): one statement
+ * per count, each built once per connection and named `${name}_${n}`. Placeholders of row or item i are named
+ * with the suffix `_${i}` (see numbered()). */
+export function preparedPerCount<P>(
+  name: string,
+  build: (db: Db, t: Tables, n: number) => { prepare(name: string): P },
+): (tx: Tx, n: number) => P {
+  const perCount = new Map<number, (tx: Tx) => P>();
+  return (tx, n) => {
+    let statement = perCount.get(n);
+    if (statement === undefined) {
+      statement = prepared(`${name}_${n}`, (db, t) => build(db, t, n));
+      perCount.set(n, statement);
+    }
+    return statement(tx);
+  };
+}
+
+/** The values of items 0..n-1 as the numbered placeholders of preparedPerCount(): `{ id_0: a, id_1: b }`. */
+export function numbered<T extends Record<string, unknown>>(items: readonly T[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  items.forEach((item, i) => {
+    for (const [key, value] of Object.entries(item)) out[`${key}_${i}`] = value;
+  });
+  return out;
 }

@@ -1,7 +1,7 @@
 /** Checkout's reads of the catalog for pricing, as prepared statements (checkout is the hot path). */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import { prepared } from "../../db/prepared.ts";
+import { numbered, prepared, preparedPerCount } from "../../db/prepared.ts";
 import type { products, variants } from "../../db/schema/index.ts";
 
 export type PricingProduct = Pick<
@@ -16,7 +16,8 @@ export type PricingVariant = Pick<
 const rateStmt = prepared("checkout_rate", (db, t) =>
   db.select({ value: t.settings.value }).from(t.settings).where(eq(t.settings.key, "rate")),
 );
-const productStmt = prepared("checkout_product", (db, { products }) =>
+/** The products of an order's lines in one statement (one round trip whatever their number). */
+const productsStmt = preparedPerCount("checkout_products", (db, { products }, n) =>
   db
     .select({
       id: products.id,
@@ -33,7 +34,12 @@ const productStmt = prepared("checkout_product", (db, { products }) =>
         sql<number>`(select count(*) from "variants" where "variants"."product_id" = "products"."id")`.mapWith(Number),
     })
     .from(products)
-    .where(eq(products.id, sql.placeholder("id"))),
+    .where(
+      inArray(
+        products.id,
+        Array.from({ length: n }, (_, i) => sql.placeholder(`id_${i}`)),
+      ),
+    ),
 );
 const variantStmt = prepared("checkout_variant", (db, { variants }) =>
   db
@@ -61,8 +67,11 @@ export class CheckoutRepo {
       : undefined;
   }
 
-  async product(tx: Tx, id: string): Promise<PricingProduct | undefined> {
-    return (await productStmt(tx).execute({ id }))[0];
+  /** The products with these ids (distinct), by id; an unknown id is simply missing. */
+  async products(tx: Tx, ids: readonly string[]): Promise<Map<string, PricingProduct>> {
+    if (ids.length === 0) return new Map();
+    const rows = await productsStmt(tx, ids.length).execute(numbered(ids.map((id) => ({ id }))));
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
   async variant(tx: Tx, id: string): Promise<PricingVariant | undefined> {

@@ -147,9 +147,10 @@ export class CheckoutService {
       if (line) line.qty += item.qty;
       else merged.set(key, { id: item.id, variantId, qty: item.qty });
     }
+    const products = await this.deps.repo.products(tx, [...new Set([...merged.values()].map((l) => l.id))]);
     const lines: PricedLine[] = [];
     for (const { id, variantId, qty } of merged.values()) {
-      const product = await this.deps.repo.product(tx, id);
+      const product = products.get(id);
       if (!product) {
         throw new AppError(400, `This product is not available: ${id}`, undefined, undefined, {
           code: CHECKOUT_ERROR_CODES.unavailable,

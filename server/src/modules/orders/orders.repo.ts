@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import type { orderEvents, orderLines, orders, OrderStatus } from "../../db/schema/index.ts";
-import { placeholders, prepared } from "../../db/prepared.ts";
+import { numbered, placeholders, prepared, preparedPerCount } from "../../db/prepared.ts";
 import {
   ORDER_EVENT_ACTIONS,
   REVENUE_STATUSES,
@@ -115,8 +115,12 @@ const insertOrderStmt = prepared("orders_insert", (db, t) =>
     .onConflictDoNothing({ target: t.orders.code })
     .returning({ id: t.orders.id }),
 );
-const insertLineStmt = prepared("order_lines_insert", (db, t) =>
-  db.insert(t.orderLines).values(placeholders(LINE_COLUMNS)).returning({ id: t.orderLines.id }),
+/** An order's lines in one statement (one round trip whatever their number). */
+const insertLinesStmt = preparedPerCount("order_lines_insert", (db, t, n) =>
+  db
+    .insert(t.orderLines)
+    .values(Array.from({ length: n }, (_, i) => placeholders(LINE_COLUMNS, i)))
+    .returning({ id: t.orderLines.id }),
 );
 export class OrdersRepo {
   /** `engine` selects how a search by email prefix is planned (see page()). */
@@ -126,22 +130,24 @@ export class OrdersRepo {
    * already (then nothing is written). */
   async insert(tx: Tx, order: NewOrderValues, lines: NewOrderLine[]): Promise<number[] | undefined> {
     if ((await insertOrderStmt(tx).execute(order)).length === 0) return undefined;
-    const insertLine = insertLineStmt(tx);
-    const ids: number[] = [];
-    for (const l of lines) {
-      const [row] = await insertLine.execute({
-        orderId: order.id,
-        productId: l.productId,
-        variantId: l.variantId ?? null,
-        title: l.title,
-        variantName: l.variantName ?? null,
-        qty: l.qty,
-        unitPrice: l.unitPrice,
-        lineTotal: l.lineTotal,
-      });
-      if (!row) throw new Error("order line insert returned nothing");
-      ids.push(row.id);
-    }
+    if (lines.length === 0) return [];
+    const rows = await insertLinesStmt(tx, lines.length).execute(
+      numbered(
+        lines.map((l) => ({
+          orderId: order.id,
+          productId: l.productId,
+          variantId: l.variantId ?? null,
+          title: l.title,
+          variantName: l.variantName ?? null,
+          qty: l.qty,
+          unitPrice: l.unitPrice,
+          lineTotal: l.lineTotal,
+        })),
+      ),
+    );
+    if (rows.length !== lines.length) throw new Error("order lines insert returned another number of rows");
+    // The ids one INSERT generates follow the order of its rows (RETURNING itself promises no order).
+    const ids = rows.map((r) => r.id).sort((a, b) => a - b);
     if (isRevenue(order.status)) await this.countSales(tx, order.id, order.createdAt, 1);
     return ids;
   }

@@ -48,6 +48,37 @@ describe("orders", () => {
     ).toEqual([]);
   });
 
+  it("writes an order's lines in one statement and answers their ids in the order of the lines", async () => {
+    const placed = await place();
+    const [first] = await store.query((db, t) =>
+      db.select().from(t.orders).where(eq(t.orders.code, placed.panierCode)),
+    );
+    if (!first) throw new Error("no order");
+    const products = ["xbox-25", "psn-25-us", "steam-20", "netflix-1m", "apple-10"];
+    const lines = products.map((productId, i) => ({
+      productId,
+      variantId: null,
+      title: `Line ${i}`,
+      variantName: null,
+      qty: i + 1,
+      unitPrice: 100,
+      lineTotal: 100 * (i + 1),
+    }));
+    const ids = await store.data.transaction((tx) =>
+      new OrdersRepo(store.data.engine).insert(
+        tx,
+        { ...first, id: "ord_lines", code: "PNR-LINES000", accessTokenHash: "lines-hash" },
+        lines,
+      ),
+    );
+    if (!ids) throw new Error("not written");
+    const written = await store.query((db, t) =>
+      db.select().from(t.orderLines).where(eq(t.orderLines.orderId, "ord_lines")),
+    );
+    expect(ids.map((id) => written.find((l) => l.id === id)?.productId)).toEqual(products);
+    expect(ids.map((id) => written.find((l) => l.id === id)?.qty)).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it("makes order codes of PNR- and 8 Crockford characters, and reads back what a person types", () => {
     const codes = new Set(Array.from({ length: 2000 }, newOrderCode));
     expect(codes.size).toBe(2000);
