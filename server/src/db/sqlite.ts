@@ -244,6 +244,10 @@ export function openSqlite(file: string, options: SqliteOptions = {}): SqliteDat
   // 64 MB of page cache rather than SQLite's 2 MB: a store with a large code stock or years of orders otherwise reads
   // its index pages back from the OS on every checkout (a reservation moves entries in three of the codes' indexes).
   sqlite.pragma("cache_size = -65536");
+  // Temporary files in memory: each order of the write batch runs in a savepoint, whose journal (the pages it
+  // changed, to roll back to) otherwise spills to a temporary file past 64 KB; with code reservation that was
+  // about 30 file writes per order. Sorts and transient indexes stay in memory too (none here is large).
+  sqlite.pragma("temp_store = MEMORY");
   migrate(drizzle(sqlite, { schema }), { migrationsFolder: migrationsFolder() });
   return new SqliteData(sqlite, file, options);
 }
