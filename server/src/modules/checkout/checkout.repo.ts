@@ -13,11 +13,9 @@ export type PricingVariant = Pick<
   "id" | "productId" | "name" | "priceUsd" | "priceTnd" | "priceEur" | "priceEgp"
 >;
 
-const rateStmt = prepared("checkout_rate", (db, t) =>
-  db.select({ value: t.settings.value }).from(t.settings).where(eq(t.settings.key, "rate")),
-);
-/** The products of an order's lines in one statement (one round trip whatever their number). */
-const productsStmt = preparedPerCount("checkout_products", (db, { products }, n) =>
+/** The products of an order's lines and the admin's exchange rate in one statement (one round trip whatever the
+ * number of lines). */
+const pricingStmt = preparedPerCount("checkout_pricing", (db, { products }, n) =>
   db
     .select({
       id: products.id,
@@ -32,6 +30,7 @@ const productsStmt = preparedPerCount("checkout_products", (db, { products }, n)
       // Written out in full: drizzle leaves columns of a single-table select unqualified.
       variantCount:
         sql<number>`(select count(*) from "variants" where "variants"."product_id" = "products"."id")`.mapWith(Number),
+      rate: sql<string | null>`(select "value" from "settings" where "settings"."key" = 'rate')`,
     })
     .from(products)
     .where(
@@ -56,22 +55,27 @@ const variantStmt = prepared("checkout_variant", (db, { variants }) =>
     .where(eq(variants.id, sql.placeholder("id"))),
 );
 
-export class CheckoutRepo {
-  /** The admin's daily usdToTnd (undefined when never set). */
-  async usdToTnd(tx: Tx): Promise<number | undefined> {
-    const row = (await rateStmt(tx).execute())[0];
-    if (!row) return undefined;
-    const value: unknown = JSON.parse(row.value);
-    return typeof value === "object" && value !== null && "usdToTnd" in value && typeof value.usdToTnd === "number"
-      ? value.usdToTnd
-      : undefined;
-  }
+/** usdToTnd of the "rate" setting's JSON value. */
+function usdToTndOf(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  const parsed: unknown = JSON.parse(value);
+  return typeof parsed === "object" && parsed !== null && "usdToTnd" in parsed && typeof parsed.usdToTnd === "number"
+    ? parsed.usdToTnd
+    : undefined;
+}
 
-  /** The products with these ids (distinct), by id; an unknown id is simply missing. */
-  async products(tx: Tx, ids: readonly string[]): Promise<Map<string, PricingProduct>> {
-    if (ids.length === 0) return new Map();
-    const rows = await productsStmt(tx, ids.length).execute(numbered(ids.map((id) => ({ id }))));
-    return new Map(rows.map((r) => [r.id, r]));
+export class CheckoutRepo {
+  /** The products with these ids (distinct), by id (an unknown id is simply missing), and the admin's daily
+   * usdToTnd (undefined when never set, or when no product was found). */
+  async pricing(
+    tx: Tx,
+    ids: readonly string[],
+  ): Promise<{ products: Map<string, PricingProduct>; usdToTnd: number | undefined }> {
+    const rows = ids.length === 0 ? [] : await pricingStmt(tx, ids.length).execute(numbered(ids.map((id) => ({ id }))));
+    return {
+      products: new Map(rows.map(({ rate: _, ...product }) => [product.id, product])),
+      usdToTnd: usdToTndOf(rows[0]?.rate ?? null),
+    };
   }
 
   async variant(tx: Tx, id: string): Promise<PricingVariant | undefined> {

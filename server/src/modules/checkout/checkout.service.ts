@@ -136,9 +136,14 @@ export class CheckoutService {
     });
   }
 
-  /** Current prices of the requested lines in `currency` (merging repeated lines). Throws for unknown
-   * products or options (400) and for out-of-stock products (409). */
-  async priceLines(tx: Tx, items: CheckoutInput["items"], currency: Currency, rates: Rates): Promise<PricedLine[]> {
+  /** Current prices of the requested lines in `currency` (merging repeated lines), and the exchange rates they
+   * were priced at (read with the products). Throws for unknown products or options (400) and for out-of-stock
+   * products (409). */
+  async priceLines(
+    tx: Tx,
+    items: CheckoutInput["items"],
+    currency: Currency,
+  ): Promise<{ lines: PricedLine[]; rates: Rates }> {
     const merged = new Map<string, { id: string; variantId: string | null; qty: number }>();
     for (const item of items) {
       const variantId = item.variantId ?? null;
@@ -147,7 +152,10 @@ export class CheckoutService {
       if (line) line.qty += item.qty;
       else merged.set(key, { id: item.id, variantId, qty: item.qty });
     }
-    const products = await this.deps.repo.products(tx, [...new Set([...merged.values()].map((l) => l.id))]);
+    const { products, usdToTnd } = await this.deps.repo.pricing(tx, [
+      ...new Set([...merged.values()].map((l) => l.id)),
+    ]);
+    const rates = ratesWith(usdToTnd);
     const lines: PricedLine[] = [];
     for (const { id, variantId, qty } of merged.values()) {
       const product = products.get(id);
@@ -196,7 +204,7 @@ export class CheckoutService {
         automatic: product.deliveryMode === "automatic",
       });
     }
-    return lines;
+    return { lines, rates };
   }
 
   /** Codes for the automatic lines, reserved in the order's transaction: a line that cannot get them all refuses
@@ -242,9 +250,8 @@ export class CheckoutService {
     const now = this.clock();
     const currency = input.currency;
     this.deps.payments.assertPayable(currency);
-    const rates = ratesWith(await this.deps.repo.usdToTnd(tx));
+    const { lines, rates } = await this.priceLines(tx, input.items, currency);
     const rate = rates[currency];
-    const lines = await this.priceLines(tx, input.items, currency, rates);
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
     if (input.subtotal !== undefined && input.subtotal !== null && input.subtotal !== subtotal) {
       throw new ConflictError(problem(CHECKOUT_MESSAGES.pricesChanged, ERROR_CODES.pricesChanged), {
