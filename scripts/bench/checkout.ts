@@ -6,6 +6,8 @@
  * Budgets: SQLite >= 1,300 orders/s and p95 <= 30 ms; PostgreSQL (2 instances) >= 500 orders/s, p95 <= 50 ms.
  * A shared 2-core machine swings between runs, so it makes --runs runs (3), each with fresh servers and
  * database, and reports the median run (by p95) with every run's figures. Prints a one-line JSON summary last.
+ * Beside throughput it reports the server's CPU time and its read and write system calls per order: steadier
+ * figures than throughput on a shared machine, to compare two builds by.
  * --automatic: before the clock starts, the products the bench buys are switched to automatic delivery and given
  * enough codes (imported through the admin API, in parts) for every order to reserve its codes, as a store selling
  * from code stock does (issue 14); the JSON says whether reservation was on ("codeReservation").
@@ -48,6 +50,7 @@ interface RunFigures {
   p95Ms: number;
   p99Ms: number;
   serverCpuMsPerOrder: number | null;
+  serverWriteSyscallsPerOrder: number | null;
   ok: boolean;
 }
 
@@ -99,6 +102,7 @@ if (!process.argv.includes("--single")) {
     ordersPerSecondRuns: runs.map((r) => r.ordersPerSecond),
     p95MsRuns: runs.map((r) => r.p95Ms),
     serverCpuMsPerOrderRuns: runs.map((r) => r.serverCpuMsPerOrder),
+    serverWriteSyscallsPerOrderRuns: runs.map((r) => r.serverWriteSyscallsPerOrder),
   });
   process.exit(0);
 }
@@ -138,6 +142,23 @@ function serverCpuSeconds(): number | null {
       total += (Number(fields[11]) + Number(fields[12])) / 100;
     }
     return total;
+  } catch {
+    return null;
+  }
+}
+
+/** The system calls that read and write (files and sockets) the server processes have made (Linux /proc; null
+ * elsewhere). Unlike throughput, their number per order does not swing with the machine: on this one each costs
+ * tens of microseconds, so they show what a change saves. */
+function serverSyscalls(): { reads: number; writes: number } | null {
+  try {
+    const total = { reads: 0, writes: 0 };
+    for (const store of cluster.stores) {
+      const io = fs.readFileSync(`/proc/${store.child.pid}/io`, "utf8");
+      total.reads += Number(/^syscr: (\d+)/m.exec(io)?.[1] ?? NaN);
+      total.writes += Number(/^syscw: (\d+)/m.exec(io)?.[1] ?? NaN);
+    }
+    return Number.isFinite(total.reads + total.writes) ? total : null;
   } catch {
     return null;
   }
@@ -205,6 +226,7 @@ try {
   let n = 0;
   let emailSent = 0;
   const cpuBefore = serverCpuSeconds();
+  const syscallsBefore = serverSyscalls();
   const clientCpuBefore = process.cpuUsage();
   const started = performance.now();
   const until = started + SECONDS * 1000;
@@ -249,6 +271,7 @@ try {
     .filter((dir) => fs.existsSync(dir))
     .reduce((sum, dir) => sum + fs.readdirSync(dir).filter((f) => f.endsWith(".eml")).length, 0);
   const cpuAfter = serverCpuSeconds();
+  const syscallsAfter = serverSyscalls();
   const clientCpu = process.cpuUsage(clientCpuBefore);
   // The load generator shares the machine's 2 cores with the server: its own cost is reported too.
   const clientCpuMsPerOrder = latencies.length
@@ -258,6 +281,13 @@ try {
     cpuBefore !== null && cpuAfter !== null && latencies.length > 0
       ? Math.round(((cpuAfter - cpuBefore) * 1000 * 100) / latencies.length) / 100
       : null;
+
+  const perOrder = (before: number | undefined, after: number | undefined): number | null =>
+    before !== undefined && after !== undefined && latencies.length > 0
+      ? Math.round(((after - before) / latencies.length) * 10) / 10
+      : null;
+  const serverWriteSyscallsPerOrder = perOrder(syscallsBefore?.writes, syscallsAfter?.writes);
+  const serverReadSyscallsPerOrder = perOrder(syscallsBefore?.reads, syscallsAfter?.reads);
 
   latencies.sort((x, y) => x - y);
   const pct = (p: number): number =>
@@ -278,6 +308,8 @@ try {
     p95Ms: pct(95),
     p99Ms: pct(99),
     serverCpuMsPerOrder,
+    serverWriteSyscallsPerOrder,
+    serverReadSyscallsPerOrder,
     clientCpuMsPerOrder,
     loadAverage: Math.round((os.loadavg()[0] ?? 0) * 10) / 10,
     emailSentRatio: latencies.length ? Math.round((emailSent / latencies.length) * 1000) / 1000 : 0,
@@ -288,7 +320,7 @@ try {
     ok: ordersPerSecond >= BUDGET.minOrdersPerSecond && pct(95) <= BUDGET.p95Ms && Object.keys(failures).length === 0,
   };
   console.log(
-    `checkout: ${figures.orders} orders in ${figures.seconds} s = ${ordersPerSecond} orders/s; p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms (${ENGINE}, ${INSTANCES} instance(s)${INSTANCES > 1 ? " behind HAProxy" : ""}, ${CLIENTS} clients, ${figures.server} server, code reservation ${AUTOMATIC ? "on" : "off"}, ${serverCpuMsPerOrder} ms server CPU per order, ${clientCpuMsPerOrder} ms client CPU per order, load ${figures.loadAverage}; budget >= ${BUDGET.minOrdersPerSecond} orders/s, p95 <= ${BUDGET.p95Ms} ms)`,
+    `checkout: ${figures.orders} orders in ${figures.seconds} s = ${ordersPerSecond} orders/s; p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms (${ENGINE}, ${INSTANCES} instance(s)${INSTANCES > 1 ? " behind HAProxy" : ""}, ${CLIENTS} clients, ${figures.server} server, code reservation ${AUTOMATIC ? "on" : "off"}, ${serverCpuMsPerOrder} ms server CPU per order, ${serverWriteSyscallsPerOrder} write and ${serverReadSyscallsPerOrder} read system calls per order, ${clientCpuMsPerOrder} ms client CPU per order, load ${figures.loadAverage}; budget >= ${BUDGET.minOrdersPerSecond} orders/s, p95 <= ${BUDGET.p95Ms} ms)`,
   );
   report("checkout", figures);
 } finally {
