@@ -245,8 +245,8 @@ export function openSqlite(file: string, options: SqliteOptions = {}): SqliteDat
   // its index pages back from the OS on every checkout (a reservation moves entries in three of the codes' indexes).
   sqlite.pragma("cache_size = -65536");
   // Temporary files in memory: each order of the write batch runs in a savepoint, whose journal (the pages it
-  // changed, to roll back to) otherwise spills to a temporary file past 64 KB; with code reservation that was
-  // about 30 file writes per order. Sorts and transient indexes stay in memory too (none here is large).
+  // changed, to roll back to) otherwise spills to a temporary file past 64 KB: about 50 of the server's 75 write
+  // system calls per order in the checkout bench. Sorts and transient indexes stay in memory too (none here is large).
   sqlite.pragma("temp_store = MEMORY");
   migrate(drizzle(sqlite, { schema }), { migrationsFolder: migrationsFolder() });
   return new SqliteData(sqlite, file, options);

@@ -332,7 +332,7 @@ export class OrdersRepo {
     const firstDay = Math.ceil(from / DAY_MS);
     const endDay = Math.max(firstDay, Math.floor(to / DAY_MS));
     // The hours before the first whole day and after the last (or the whole window when it holds no whole day).
-    const [head, tail] =
+    const [head, tail]: [[number, number], [number, number]] =
       firstDay < endDay
         ? [
             [from, firstDay * DAY_MS],
@@ -351,7 +351,7 @@ export class OrdersRepo {
       })
       .from(days)
       .where(and(gte(days.day, firstDay), lt(days.day, endDay)));
-    const hours = ([start, end]: number[]) =>
+    const hours = ([start, end]: [number, number]) =>
       tx.db
         .select({
           productId: orderLines.productId,
@@ -362,11 +362,7 @@ export class OrdersRepo {
         .from(orderLines)
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
         .where(
-          and(
-            gte(orders.createdAt, start ?? 0),
-            lt(orders.createdAt, end ?? 0),
-            inArray(orders.status, [...REVENUE_STATUSES]),
-          ),
+          and(gte(orders.createdAt, start), lt(orders.createdAt, end), inArray(orders.status, [...REVENUE_STATUSES])),
         );
     const sold = wholeDays.unionAll(hours(head)).unionAll(hours(tail)).as("sold");
     const units = sql<number>`sum(${sold.units})`.mapWith(Number);
