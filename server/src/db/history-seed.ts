@@ -4,9 +4,11 @@
  * hash of the row number, so every run seeds the same history), and `codes` codes sealed with the store's key (the
  * bench sets CODES_KEY) on the first 1,000 products, made automatic, a tenth of them on the first product.
  * Products and orders are generated in SQL (a recursive CTE on SQLite, generate_series on PostgreSQL) in one
- * statement per table, and the sales per day counted from them; codes are sealed in JS and inserted in batches of 5,000 rows in one transaction. */
+ * statement per table, then the sales per day counted from them; codes are sealed in JS and inserted in batches
+ * of 5,000 rows in one transaction. */
 import Database from "better-sqlite3";
 import pg from "pg";
+import { REVENUE_STATUSES } from "@store/shared/schemas/orders";
 import { Sealer } from "../lib/sealer.ts";
 
 export interface SeedSize {
@@ -63,18 +65,18 @@ function ordersSql(engine: "sqlite" | "postgres", n: number, products: number, n
   const salesDays = `insert into product_sales_days (day, product_id, units, lines, title)
     select cast(o.created_at / 86400000 as integer), l.product_id, sum(l.qty), count(*), max(l.title)
     from order_lines l join orders o on o.id = l.order_id
-    where o.status in ('paid', 'awaiting_stock', 'delivered') group by 1, 2`;
-  return engine === "sqlite"
-    ? [
-        `insert into orders ${columns} ${series} ${select} from s`,
-        `insert into order_lines ${lineColumns} ${series} ${lineSelect} from s`,
-        salesDays,
-      ]
-    : [
-        `insert into orders ${columns} ${select} ${series}`,
-        `insert into order_lines ${lineColumns} ${lineSelect} ${series}`,
-        salesDays,
-      ];
+    where o.status in (${REVENUE_STATUSES.map((s) => `'${s}'`).join(", ")}) group by 1, 2`;
+  const rows =
+    engine === "sqlite"
+      ? [
+          `insert into orders ${columns} ${series} ${select} from s`,
+          `insert into order_lines ${lineColumns} ${series} ${lineSelect} from s`,
+        ]
+      : [
+          `insert into orders ${columns} ${select} ${series}`,
+          `insert into order_lines ${lineColumns} ${lineSelect} ${series}`,
+        ];
+  return [...rows, salesDays];
 }
 
 /** The codes, sealed for their product, in batches of rows. */

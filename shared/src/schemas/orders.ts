@@ -236,13 +236,13 @@ export const salesSchema = z.object({
 });
 export type Sales = z.infer<typeof salesSchema>;
 
-/** The most sold products of the window (paid orders), by units: their own answer, so the chart does not wait
- * for the count over every order line of the window. */
+/** The most sold products of the window (orders paid, awaiting stock or delivered), by units: their own answer,
+ * apart from the chart's. */
 export const topProductsSchema = z.object({
   topProducts: z.array(
     z.object({
       id: z.string(),
-      /** As its latest order line in the window names it. */
+      /** As the last order line counted for it names it (the product may since be renamed or deleted). */
       title: z.string(),
       units: z.number().int(),
       /** The order lines it was sold on (an order of two of its options counts twice). */
