@@ -8,10 +8,10 @@ import { acceptsEncoding } from "../../http/encoded-answer.ts";
 import { FIXED_PAGES } from "./seo.service.ts";
 
 // The description spans lines as in the built index.html (Vite keeps the source's formatting).
-const INDEX = `<!doctype html><html><head><title>Digital Store</title><meta
+const INDEX = `<!doctype html><html><head><meta charset="UTF-8" /><title>Digital Store</title><meta
       name="description"
       content="default"
-    /></head><body><div id="root"><div class="boot-shell"><!-- boot-shell:lead --><div class="boot-shell__hero"></div><!-- /boot-shell:lead --></div></div></body></html>`;
+    /><script type="module" crossorigin src="/assets/app-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/app-abc123.js"></head><body><div id="root"><div class="boot-shell"><!-- boot-shell:lead --><div class="boot-shell__hero"></div><!-- /boot-shell:lead --></div></div></body></html>`;
 
 describe("pages, share previews, sitemap and robots", () => {
   let store: TestStore;
@@ -42,6 +42,9 @@ describe("pages, share previews, sitemap and robots", () => {
   it("preloads the image a page shows first: the first hero banner, the product's picture", async () => {
     const home = await (await store.app.request("/")).text();
     expect(home).toContain('<link rel="preload" as="image" href="/uploads/demo/banner-1.webp" fetchpriority="high">');
+    // Before every script and module preload, so the picture takes one of the first connections.
+    expect(home.indexOf('rel="preload"')).toBeLessThan(home.indexOf("<script"));
+    expect(home.indexOf('rel="preload"')).toBeLessThan(home.indexOf("modulepreload"));
     const product = await (await store.app.request("/product/steam-20")).text();
     expect(product).toContain(
       '<link rel="preload" as="image" href="/uploads/demo/steam-20.webp" fetchpriority="high">',
