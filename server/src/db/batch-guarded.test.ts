@@ -14,7 +14,7 @@ describe("batchGuarded", () => {
 
   /** Counts one hit on `key` (the rate limits' atomic upsert) and answers the new count. */
   const hit = async (tx: Tx, key: string): Promise<number> =>
-    (await new RateLimitsRepo().hit(tx, key, 1_000, 60_000)).count;
+    (await new RateLimitsRepo().hitAll(tx, [{ key, windowMs: 60_000 }], 1_000))[0]?.count ?? 0;
   const countOf = async (key: string) =>
     (await store.query((db, t) => db.select().from(t.rateLimits).where(eq(t.rateLimits.key, key))))[0]?.count ?? 0;
   const setting = async (key: string) =>

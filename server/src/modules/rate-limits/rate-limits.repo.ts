@@ -1,17 +1,23 @@
 /** Every rate-limit query; each method takes the transaction it runs in. */
-import { lt, sql } from "drizzle-orm";
+import { lt, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import { prepared } from "../../db/prepared.ts";
+import { numbered, preparedPerCount } from "../../db/prepared.ts";
 
-/** Counts one request for a key in one statement (so concurrent requests, on any instance, each count): the count
- * starts again at 1 when the key's window is over (it started at or before `expiredAt`). Prepared once: every
- * checkout runs it twice. */
-const hitStmt = prepared("rate_limit_hit", (db, { rateLimits: r }) => {
+/** Counts one request for each of n keys in one statement (so concurrent requests, on any instance, each count;
+ * a checkout counts two or three keys for the price of one round trip): a key's count starts again at 1 when its
+ * window is over (it started at or before its `expiredAt_i`). */
+const hitStmt = preparedPerCount("rate_limit_hits", (db, { rateLimits: r }, n) => {
   const now = sql`cast(${sql.placeholder("now")} as bigint)`;
-  const expired = sql`${r.windowStart} <= cast(${sql.placeholder("expiredAt")} as bigint)`;
+  const rows = Array.from({ length: n }, (_, i) => i);
+  // The window of the row being updated: its key picks its own expiredAt_i.
+  const expiredAt = sql`case ${r.key} ${sql.join(
+    rows.map((i) => sql`when ${sql.placeholder(`key_${i}`)} then cast(${sql.placeholder(`expiredAt_${i}`)} as bigint)`),
+    sql` `,
+  )} end`;
+  const expired: SQL = sql`${r.windowStart} <= ${expiredAt}`;
   return db
     .insert(r)
-    .values({ key: sql.placeholder("key"), windowStart: now, count: 1 })
+    .values(rows.map((i) => ({ key: sql.placeholder(`key_${i}`), windowStart: now, count: 1 })))
     .onConflictDoUpdate({
       target: r.key,
       set: {
@@ -19,16 +25,36 @@ const hitStmt = prepared("rate_limit_hit", (db, { rateLimits: r }) => {
         windowStart: sql`case when ${expired} then ${now} else ${r.windowStart} end`,
       },
     })
-    .returning({ count: r.count, windowStart: r.windowStart });
+    .returning({ key: r.key, count: r.count, windowStart: r.windowStart });
 });
 
+export interface RateLimitHit {
+  key: string;
+  windowMs: number;
+}
+
 export class RateLimitsRepo {
-  /** Counts one request for `key` in its window of `windowMs`, and answers the window's count and start. */
-  async hit(tx: Tx, key: string, now: number, windowMs: number): Promise<{ count: number; windowStart: number }> {
-    const rows = await hitStmt(tx).execute({ key, now, expiredAt: now - windowMs });
-    const row = rows[0];
-    if (!row) throw new Error("the rate limit was not counted");
-    return { count: Number(row.count), windowStart: Number(row.windowStart) };
+  /** Counts one request for each key in its window of `windowMs`, and answers each window's count and start, in
+   * the order of `hits`. The keys are written in key order, so two requests that share keys lock their rows in
+   * the same order on PostgreSQL; a key given twice is counted twice. */
+  async hitAll(tx: Tx, hits: readonly RateLimitHit[], now: number): Promise<{ count: number; windowStart: number }[]> {
+    if (hits.length === 0) return [];
+    const firsts = new Map<string, RateLimitHit>();
+    const repeats: number[] = [];
+    hits.forEach((hit, i) => (firsts.has(hit.key) ? repeats.push(i) : firsts.set(hit.key, hit)));
+    const distinct = [...firsts.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const rows = await hitStmt(tx, distinct.length).execute({
+      now,
+      ...numbered(distinct.map(({ key, windowMs }) => ({ key, expiredAt: now - windowMs }))),
+    });
+    const byKey = new Map(rows.map((r) => [r.key, { count: Number(r.count), windowStart: Number(r.windowStart) }]));
+    const counts = hits.map((hit) => byKey.get(hit.key));
+    // One upsert cannot touch a row twice: a repeated key is counted again on its own.
+    for (const i of repeats) counts[i] = (await this.hitAll(tx, hits.slice(i, i + 1), now))[0];
+    return counts.map((counted) => {
+      if (!counted) throw new Error("the rate limit was not counted");
+      return counted;
+    });
   }
 
   /** Forgets the windows that ended before `before`. */

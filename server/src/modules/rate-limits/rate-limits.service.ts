@@ -18,11 +18,7 @@ export class RateLimitsService implements RateLimitStore {
     now: number,
     tx?: Tx,
   ): Promise<{ count: number; windowStart: number }[]> {
-    const count = async (tx: Tx) => {
-      const counts: { count: number; windowStart: number }[] = [];
-      for (const { key, windowMs } of hits) counts.push(await this.repo.hit(tx, key, now, windowMs));
-      return counts;
-    };
+    const count = (tx: Tx) => this.repo.hitAll(tx, hits, now);
     return tx ? count(tx) : this.data.batch(count);
   }
 

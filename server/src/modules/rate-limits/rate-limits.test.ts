@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RateLimiter } from "../../http/rate-limit.ts";
+import { RateLimitsRepo } from "./rate-limits.repo.ts";
 import { storeForEachTest, type TestStore } from "../../test/harness.ts";
 
 describe("rate limits in the database", () => {
@@ -30,5 +31,31 @@ describe("rate limits in the database", () => {
     expect(await instances[1]?.take("203.0.113.7")).toBe(15);
     now += 15_000;
     expect(await instances[1]?.take("203.0.113.7")).toBe(0);
+  });
+
+  it("counts several keys in one statement, each in its own window, in the order asked, a repeated key twice", async () => {
+    const repo = new RateLimitsRepo();
+    const hitAll = (hits: { key: string; windowMs: number }[], now: number) =>
+      store.data.batch((tx) => repo.hitAll(tx, hits, now));
+    const minute = { key: "a:minute", windowMs: 60_000 };
+    const hour = { key: "b:hour", windowMs: 3_600_000 };
+    const day = { key: "0:day", windowMs: 86_400_000 };
+    expect(await hitAll([minute, hour, day], 1_000_000)).toEqual([
+      { count: 1, windowStart: 1_000_000 },
+      { count: 1, windowStart: 1_000_000 },
+      { count: 1, windowStart: 1_000_000 },
+    ]);
+    expect(await hitAll([hour, minute], 1_030_000)).toEqual([
+      { count: 2, windowStart: 1_000_000 },
+      { count: 2, windowStart: 1_000_000 },
+    ]);
+    // A minute on: the minute's window starts again, the hour's and the day's go on.
+    expect(await hitAll([day, minute, hour, minute], 1_060_000)).toEqual([
+      { count: 2, windowStart: 1_000_000 },
+      { count: 1, windowStart: 1_060_000 },
+      { count: 3, windowStart: 1_000_000 },
+      { count: 2, windowStart: 1_060_000 },
+    ]);
+    expect(await hitAll([], 1_060_000)).toEqual([]);
   });
 });
