@@ -63,7 +63,8 @@ export class MailWorker {
 
   /** Writes a new mail to the outbox inside the caller's open transaction. With a local transport (the dev
    * mailbox) it is delivered right there and its row written as sent; a failed delivery leaves the row pending
-   * with the failed attempt, for the poller to retry, and the caller's writes whole. `sent` is undefined when delivery is left to sendNow() (SMTP).
+   * with the failed attempt, for the poller to retry, and the caller's writes whole. `sent` is undefined when
+   * delivery is left to sendNow() (SMTP).
    * `content` is the rendered mail when `mail` is stored as parameters (rendered again if it must be retried). */
   async enqueue(
     tx: Tx,
