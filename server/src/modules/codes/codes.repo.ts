@@ -1,7 +1,7 @@
 /** Every query on codes as stock (docs/decisions.md D10); each method takes the transaction it runs in. Codes are
  * only ever handled sealed here. Exports: CodesRepo with existingHashes, insertMany, reserve, releaseForOrder,
  * sellReservedForOrder, forOrder, countsFor, availableFor, list, revokeAvailable, revokeForOrder, unsold,
- * availabilityUpToThreshold (the dashboard's low and empty stock), and setInStock (the derived in_stock of
+ * availabilityUpToThreshold (the dashboard's low and empty stock), and refreshInStock (the derived in_stock of
  * automatic products). */
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { CodeStatus, StockCounts } from "@store/shared/schemas/stock";
@@ -66,7 +66,11 @@ function pickStmt(kind: VariantKind) {
   );
 }
 const pickStmts = { product: pickStmt("product"), variant: pickStmt("variant") };
-/** SQLite only (one writer at a time): picks and takes the codes in one statement. */
+/** SQLite only (one writer at a time): picks and takes the codes in one statement. The codes come in id order (first
+ * in, first out) from codes_stock_idx, named so no other path can be taken. It has no ORDER BY and its LIMIT is an
+ * expression, not a bare placeholder: either makes SQLite compile the bound values into the plan, and better-sqlite3
+ * clears a statement's bindings after each run, so the statement was compiled again on every reservation (95 of
+ * its 175 µs per run in the checkout bench). */
 function reserveStmt(kind: VariantKind) {
   return prepared(`codes_reserve_${kind}`, (db, t) =>
     db
@@ -79,15 +83,7 @@ function reserveStmt(kind: VariantKind) {
         updatedAt: sql`${sql.placeholder("now")}`,
       })
       .where(
-        inArray(
-          t.codes.id,
-          db
-            .select({ id: t.codes.id })
-            .from(t.codes)
-            .where(availableWhere(t, kind))
-            .orderBy(asc(t.codes.id))
-            .limit(sql.placeholder("n")),
-        ),
+        sql`${t.codes.id} in (select ${t.codes.id} from ${t.codes} indexed by codes_stock_idx where ${availableWhere(t, kind)} limit ${sql.placeholder("n")} + 0)`,
       )
       .returning({ id: t.codes.id }),
   );
@@ -100,12 +96,21 @@ const hasAvailableStmt = prepared("codes_has_available", (db, { codes }) =>
     .where(and(eq(codes.productId, sql.placeholder("productId")), eq(codes.status, "available")))
     .limit(1),
 );
-const deliveryStmt = prepared("codes_product_delivery", (db, { products }) =>
-  db
-    .select({ inStock: products.inStock, mode: products.deliveryMode })
+/** A product's delivery mode and in_stock, and whether it has a code available (EXISTS stops at the first one):
+ * what keeping an automatic product's in_stock right needs, in one statement run after every reservation. */
+const stockStateStmt = prepared("codes_stock_state", (db, { products, codes }) => {
+  // Named in full: drizzle writes a select's own columns unqualified, and a bare "id" here would be the code's.
+  const codeOf = sql`${codes}.${sql.identifier(codes.productId.name)} = ${products}.${sql.identifier(products.id.name)}`;
+  const available = sql`${codes}.${sql.identifier(codes.status.name)} = 'available'`;
+  return db
+    .select({
+      inStock: products.inStock,
+      mode: products.deliveryMode,
+      hasAvailable: sql<boolean>`exists (select 1 from ${codes} where ${codeOf} and ${available})`.mapWith(Boolean),
+    })
     .from(products)
-    .where(eq(products.id, sql.placeholder("productId"))),
-);
+    .where(eq(products.id, sql.placeholder("productId")));
+});
 
 export function emptyCounts(): StockCounts {
   return { available: 0, reserved: 0, sold: 0, revoked: 0 };
@@ -282,12 +287,12 @@ export class CodesRepo {
     return out;
   }
 
-  /** Available codes of a product, of one variant when `variantId` is given (null: the product's own). */
   /** Whether the product has any code available (one index look, where counting them all reads every one). */
   async hasAvailable(tx: Tx, productId: string): Promise<boolean> {
     return (await hasAvailableStmt(tx).execute({ productId })).length > 0;
   }
 
+  /** Available codes of a product, of one variant when `variantId` is given (null: the product's own). */
   async availableFor(tx: Tx, productId: string, variantId?: string | null): Promise<number> {
     const { codes } = tx.t;
     const rows = await tx.db
@@ -429,18 +434,13 @@ export class CodesRepo {
     return out.map(({ position: _, ...r }) => r);
   }
 
-  /** Writes the derived in_stock of an automatic product when it changed, stamping it with `rev()` (a new catalog
-   * revision, taken only then). Returns whether it changed. */
-  async setInStock(
-    tx: Tx,
-    productId: string,
-    inStock: boolean,
-    rev: () => Promise<number>,
-    now: number,
-  ): Promise<boolean> {
+  /** Makes an automatic product's in_stock say whether it has a code available, when it does not already, stamping
+   * the change with `rev()` (a new catalog revision, taken only then). Returns whether it changed. */
+  async refreshInStock(tx: Tx, productId: string, rev: () => Promise<number>, now: number): Promise<boolean> {
     const { products } = tx.t;
-    const current = (await deliveryStmt(tx).execute({ productId }))[0];
-    if (!current || current.mode !== "automatic" || current.inStock === inStock) return false;
+    const state = (await stockStateStmt(tx).execute({ productId }))[0];
+    if (!state || state.mode !== "automatic" || state.inStock === state.hasAvailable) return false;
+    const inStock = state.hasAvailable;
     const stamp = await rev();
     const rows = await tx.db
       .update(products)
