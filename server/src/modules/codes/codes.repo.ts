@@ -191,32 +191,28 @@ export class CodesRepo {
         .where(and(eq(codes.productId, r.productId), this.variantIs(tx, r.variantId), eq(codes.status, "available")))
         .orderBy(asc(codes.id))
         .limit(n);
+    const set = (column: { name: string }, value: unknown) => sql`${sql.identifier(column.name)} = ${value}`;
+    const reservedFor = sql.join(
+      [
+        set(codes.status, "reserved"),
+        set(codes.orderId, r.orderId),
+        set(codes.orderLineId, r.orderLineId),
+        set(codes.reservedAt, r.now),
+        set(codes.updatedAt, r.now),
+      ],
+      sql`, `,
+    );
     let got = 0;
     for (let round = 0; got < r.qty && round < RESERVE_ROUNDS; round++) {
-      // Two statements, not UPDATE ... IN (SELECT ... LIMIT n FOR UPDATE): PostgreSQL may run such a subquery again
-      // per row and take more than n.
-      const picked = await pick(r.qty - got).for("update", { skipLocked: true });
-      if (picked.length > 0) {
-        const taken = await tx.db
-          .update(codes)
-          .set({
-            status: "reserved",
-            orderId: r.orderId,
-            orderLineId: r.orderLineId,
-            reservedAt: r.now,
-            updatedAt: r.now,
-          })
-          .where(
-            and(
-              inArray(
-                codes.id,
-                picked.map((p) => p.id),
-              ),
-              eq(codes.status, "available"),
-            ),
-          )
-          .returning({ id: codes.id });
-        got += taken.length;
+      // One round trip: the candidates are locked in a MATERIALIZED CTE, run once (as a subquery of the UPDATE,
+      // PostgreSQL may run it again per row and take more than n), then taken.
+      const candidates = pick(r.qty - got).for("update", { skipLocked: true });
+      const taken = await tx.db.execute<{ id: string }>(
+        sql`with picked as materialized (${candidates}) update ${codes} set ${reservedFor} from picked
+          where ${codes.id} = picked.id and ${codes.status} = 'available' returning ${codes.id}`,
+      );
+      if (taken.rows.length > 0) {
+        got += taken.rows.length;
         continue;
       }
       // Nothing free to take: either none is left, or others hold the rest (PostgreSQL only): wait for one of them.
