@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { CodeStatus, StockCounts } from "@store/shared/schemas/stock";
 import type { Tables, Tx } from "../../db/data.ts";
-import { placeholders, prepared } from "../../db/prepared.ts";
+import { numbered, placeholders, prepared, preparedPerCount } from "../../db/prepared.ts";
 import type { codes } from "../../db/schema/index.ts";
 
 export type CodeRow = typeof codes.$inferSelect;
@@ -96,20 +96,27 @@ const hasAvailableStmt = prepared("codes_has_available", (db, { codes }) =>
     .where(and(eq(codes.productId, sql.placeholder("productId")), eq(codes.status, "available")))
     .limit(1),
 );
-/** A product's delivery mode and in_stock, and whether it has a code available (EXISTS stops at the first one):
- * what keeping an automatic product's in_stock right needs, in one statement run after every reservation. */
-const stockStateStmt = prepared("codes_stock_state", (db, { products, codes }) => {
+/** Products' delivery mode and in_stock, and whether each has a code available (EXISTS stops at the first one):
+ * what keeping automatic products' in_stock right needs, in one statement whatever their number (it runs after
+ * every reservation). */
+const stockStateStmt = preparedPerCount("codes_stock_state", (db, { products, codes }, n) => {
   // Named in full: drizzle writes a select's own columns unqualified, and a bare "id" here would be the code's.
   const codeOf = sql`${codes}.${sql.identifier(codes.productId.name)} = ${products}.${sql.identifier(products.id.name)}`;
   const available = sql`${codes}.${sql.identifier(codes.status.name)} = 'available'`;
   return db
     .select({
+      id: products.id,
       inStock: products.inStock,
       mode: products.deliveryMode,
       hasAvailable: sql<boolean>`exists (select 1 from ${codes} where ${codeOf} and ${available})`.mapWith(Boolean),
     })
     .from(products)
-    .where(eq(products.id, sql.placeholder("productId")));
+    .where(
+      inArray(
+        products.id,
+        Array.from({ length: n }, (_, i) => sql.placeholder(`id_${i}`)),
+      ),
+    );
 });
 
 export function emptyCounts(): StockCounts {
@@ -430,20 +437,20 @@ export class CodesRepo {
     return out.map(({ position: _, ...r }) => r);
   }
 
-  /** Makes an automatic product's in_stock say whether it has a code available, when it does not already, stamping
-   * the change with `rev()` (a new catalog revision, taken only then). Returns whether it changed. */
-  async refreshInStock(tx: Tx, productId: string, rev: () => Promise<number>, now: number): Promise<boolean> {
+  /** Makes each automatic product's in_stock say whether it has a code available, where it does not already,
+   * stamping each change with `rev()` (a new catalog revision, taken only then). */
+  async refreshInStock(tx: Tx, productIds: readonly string[], rev: () => Promise<number>, now: number): Promise<void> {
+    if (productIds.length === 0) return;
     const { products } = tx.t;
-    const state = (await stockStateStmt(tx).execute({ productId }))[0];
-    if (!state || state.mode !== "automatic" || state.inStock === state.hasAvailable) return false;
-    const inStock = state.hasAvailable;
-    const stamp = await rev();
-    const rows = await tx.db
-      .update(products)
-      .set({ inStock, rev: stamp, updatedAt: now })
-      .where(and(eq(products.id, productId), eq(products.inStock, !inStock)))
-      .returning({ id: products.id });
-    return rows.length > 0;
+    const states = await stockStateStmt(tx, productIds.length).execute(numbered(productIds.map((id) => ({ id }))));
+    for (const state of states) {
+      if (state.mode !== "automatic" || state.inStock === state.hasAvailable) continue;
+      const inStock = state.hasAvailable;
+      await tx.db
+        .update(products)
+        .set({ inStock, rev: await rev(), updatedAt: now })
+        .where(and(eq(products.id, state.id), eq(products.inStock, !inStock)));
+    }
   }
 
   /** Delivery mode and platform of products (absent when deleted). */

@@ -179,6 +179,23 @@ describe("stock, checkout and the order lifecycle", () => {
     expect(after.products.find((p) => p.id === "psn-10-us")?.inStock).toBe(true);
   });
 
+  it("keeps inStock right for every product of an order, as it takes their last codes and as it frees them", async () => {
+    const ids = ["netflix-30", "nordvpn-1y"];
+    for (const id of ids) {
+      await makeAutomatic(id);
+      await importCodes(id, `${id.toUpperCase()}-ONLY-CODE`);
+    }
+    const inStock = async () => {
+      const sync = syncResponseSchema.parse(await (await store.app.request("/api/sync?since=0")).json());
+      return ids.map((id) => sync.products.find((p) => p.id === id)?.inStock);
+    };
+    expect(await inStock()).toEqual([true, true]);
+    const order = await placed(ids.map((id) => ({ id, qty: 1 })));
+    expect(await inStock()).toEqual([false, false]);
+    expect((await act(order.panierCode, "cancel")).status).toBe(200);
+    expect(await inStock()).toEqual([true, true]);
+  });
+
   it("refuses more than is available, naming the product and what is left", async () => {
     const res = await checkout([{ id: "psn-10-us", qty: 4 }]);
     expect(res.status).toBe(409);

@@ -50,6 +50,6 @@ export class StockKeeper {
 
   /** Re-derives `inStock` of these (automatic) products from their available codes. */
   async refresh(tx: Tx, productIds: readonly string[], now: number): Promise<void> {
-    for (const id of new Set(productIds)) await this.codes.refreshInStock(tx, id, () => this.catalog.bumpRev(tx), now);
+    await this.codes.refreshInStock(tx, [...new Set(productIds)], () => this.catalog.bumpRev(tx), now);
   }
 }
