@@ -21,7 +21,8 @@ let store: TestStore;
 let admin: AdminClient;
 
 beforeAll(async () => {
-  store = await createTestStore({ seed: true, env: ADMIN_ENV });
+  // One shopper places every order of this file: the per-recipient checkout limit (10 an hour) is not under test here.
+  store = await createTestStore({ seed: true, env: { ...ADMIN_ENV, CHECKOUT_LIMIT_PER_EMAIL: "1000" } });
   admin = await signIn(store);
 });
 afterAll(() => store.close());
@@ -194,6 +195,19 @@ describe("stock, checkout and the order lifecycle", () => {
     expect(await inStock()).toEqual([false, false]);
     expect((await act(order.panierCode, "cancel")).status).toBe(200);
     expect(await inStock()).toEqual([true, true]);
+  });
+
+  it("sells codes first in, first out: an order takes the oldest codes of the product", async () => {
+    await makeAutomatic("kaspersky-plus");
+    await importCodes("kaspersky-plus", "KASP-AAAA-0001\nKASP-AAAA-0002\nKASP-AAAA-0003");
+    await importCodes("kaspersky-plus", "KASP-AAAA-0004");
+    await placed([{ id: "kaspersky-plus", qty: 2 }]);
+    const masked = async (status: string) => {
+      const res = await admin.request("GET", `/api/admin/products/kaspersky-plus/codes?status=${status}`);
+      return ((await res.json()) as { codes: { masked: string }[] }).codes.map((c) => c.masked).sort();
+    };
+    expect(await masked("reserved")).toEqual(["••••0001", "••••0002"]);
+    expect(await masked("available")).toEqual(["••••0003", "••••0004"]);
   });
 
   it("refuses more than is available, naming the product and what is left", async () => {
