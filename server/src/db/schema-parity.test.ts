@@ -61,7 +61,7 @@ interface TableConfigLike {
     getSQLType(): string;
   }[];
   primaryKeys: { columns: { name: string }[] }[];
-  indexes: { config: { name?: string | undefined; columns: readonly object[] } }[];
+  indexes: { config: { name?: string | undefined; columns: readonly object[]; unique: boolean; where?: unknown } }[];
   foreignKeys: {
     onDelete?: string | undefined;
     reference(): { columns: { name: string }[]; foreignColumns: { name: string }[]; foreignTable: object };
@@ -84,7 +84,7 @@ function shape(config: TableConfigLike, types: Record<string, string>, tableName
     indexes: config.indexes
       .map(
         (i) =>
-          `${i.config.name ?? "(unnamed)"}(${i.config.columns.map((c) => ("name" in c ? String(c.name) : "?")).join(",")})`,
+          `${i.config.unique ? "unique " : ""}${i.config.name ?? "(unnamed)"}(${i.config.columns.map((c) => ("name" in c ? String(c.name) : "?")).join(",")})${i.config.where ? " partial" : ""}`,
       )
       .sort(),
     foreignKeys: config.foreignKeys

@@ -12,8 +12,8 @@
  * | boolean                             | integer in boolean mode                  |
  * | bytea (custom)                      | blob, read back as a Buffer              |
  *
- * Anything else (another column type, a table-level unique or check constraint, a partial index) throws when
- * the schema loads: extend the mapping first. */
+ * A partial index keeps its condition, the declared columns swapped for SQLite's. Anything else (another column
+ * type, a table-level unique or check constraint) throws when the schema loads: extend the mapping first. */
 import { getTableColumns, is, SQL, type SQLChunk } from "drizzle-orm";
 import {
   getTableConfig,
@@ -150,9 +150,9 @@ function toSqlite(table: PgTable): SQLiteTable {
     }),
     ...config.indexes.map(({ config: { name, unique, columns: on, where } }) => {
       const [first, ...rest] = on.map((part) => indexPart(part, sqlite));
-      if (!name || where || !first)
-        throw new Error(`schema-sqlite: ${config.name} has an unnamed, empty or partial index`);
-      return (unique ? uniqueIndex(name) : index(name)).on(first, ...rest);
+      if (!name || !first) throw new Error(`schema-sqlite: ${config.name} has an unnamed or empty index`);
+      const built = (unique ? uniqueIndex(name) : index(name)).on(first, ...rest);
+      return where ? built.where(sqliteSql(where, sqlite)) : built;
     }),
   ]);
   made.set(table, sqlite);

@@ -1,4 +1,5 @@
 /** Codes as stock and the orders' history (docs/decisions.md D10). */
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { CODE_STATUSES, ORDER_STATUSES } from "@store/shared/order-status";
 import { ms } from "./columns.ts";
@@ -32,7 +33,11 @@ export const codes = pgTable(
     // The stock panel's list, newest first, of every code or of one status (and whether any is available).
     index("codes_product_status_idx").on(t.productId, t.status, t.id),
     index("codes_product_id_idx").on(t.productId, t.id),
-    index("codes_order_idx").on(t.orderId),
+    // An order's codes. Only codes that went to an order are in it: an available code has none, and a reservation
+    // then writes one index page (the order's), not two (the order's and the one holding the codes without).
+    index("codes_order_idx")
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
   ],
 );
 

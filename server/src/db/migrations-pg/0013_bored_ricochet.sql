@@ -1,0 +1,2 @@
+DROP INDEX "codes_order_idx";--> statement-breakpoint
+CREATE INDEX "codes_order_idx" ON "codes" USING btree ("order_id") WHERE "codes"."order_id" is not null;
