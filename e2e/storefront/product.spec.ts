@@ -29,14 +29,25 @@ test("before the app's JavaScript runs, the page already shows the product's pic
     const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
     await page.goto(`/product/${product.id}`);
+    // With the app running, its own picture: once React has replaced the boot shell (until then the selector
+    // also finds the shell's picture, which the app then takes away).
+    if (javaScriptEnabled) await expect(page.locator(".boot-shell")).toHaveCount(0);
     const picture = page.locator(selector);
     await expect(picture).toHaveAttribute("src", product.image);
     await expect
       .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
-    const box = await picture.boundingBox();
+    // Measured again until it is on screen: a render of the page as its data arrives may replace the element.
+    let size: { width: number; height: number } | undefined;
+    await expect
+      .poll(async () => {
+        const box = await picture.boundingBox();
+        size = box ? { width: Math.round(box.width), height: Math.round(box.height) } : undefined;
+        return size !== undefined;
+      })
+      .toBe(true);
     await context.close();
-    return box && { width: Math.round(box.width), height: Math.round(box.height) };
+    return size;
   };
   // What a phone shows while the app downloads: the server put the picture into the boot shell.
   const shell = await measure(false, ".boot-shell .product-detail__media img");
