@@ -45,6 +45,12 @@ export function preparedPerCount<P>(
   };
 }
 
+/** The placeholders `key_0` .. `key_{n-1}` of preparedPerCount(), e.g. for `inArray(t.x.id, numberedPlaceholders("id", n))`;
+ * numbered() gives their values. */
+export function numberedPlaceholders(key: string, n: number): Placeholder[] {
+  return Array.from({ length: n }, (_, i) => sql.placeholder(`${key}_${i}`));
+}
+
 /** The values of items 0..n-1 as the numbered placeholders of preparedPerCount(): `{ id_0: a, id_1: b }`. */
 export function numbered<T extends Record<string, unknown>>(items: readonly T[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};

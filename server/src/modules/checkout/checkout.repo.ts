@@ -1,7 +1,7 @@
 /** Checkout's reads of the catalog for pricing, as prepared statements (checkout is the hot path). */
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import { numbered, prepared, preparedPerCount } from "../../db/prepared.ts";
+import { numbered, numberedPlaceholders, prepared, preparedPerCount } from "../../db/prepared.ts";
 import type { products, variants } from "../../db/schema/index.ts";
 
 export type PricingProduct = Pick<
@@ -33,12 +33,7 @@ const pricingStmt = preparedPerCount("checkout_pricing", (db, { products }, n) =
       rate: sql<string | null>`(select "value" from "settings" where "settings"."key" = 'rate')`,
     })
     .from(products)
-    .where(
-      inArray(
-        products.id,
-        Array.from({ length: n }, (_, i) => sql.placeholder(`id_${i}`)),
-      ),
-    ),
+    .where(inArray(products.id, numberedPlaceholders("id", n))),
 );
 const variantStmt = prepared("checkout_variant", (db, { variants }) =>
   db

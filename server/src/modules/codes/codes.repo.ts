@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { CodeStatus, StockCounts } from "@store/shared/schemas/stock";
 import type { Tables, Tx } from "../../db/data.ts";
-import { numbered, placeholders, prepared, preparedPerCount } from "../../db/prepared.ts";
+import { numbered, numberedPlaceholders, placeholders, prepared, preparedPerCount } from "../../db/prepared.ts";
 import type { codes } from "../../db/schema/index.ts";
 
 export type CodeRow = typeof codes.$inferSelect;
@@ -111,12 +111,7 @@ const stockStateStmt = preparedPerCount("codes_stock_state", (db, { products, co
       hasAvailable: sql<boolean>`exists (select 1 from ${codes} where ${codeOf} and ${available})`.mapWith(Boolean),
     })
     .from(products)
-    .where(
-      inArray(
-        products.id,
-        Array.from({ length: n }, (_, i) => sql.placeholder(`id_${i}`)),
-      ),
-    );
+    .where(inArray(products.id, numberedPlaceholders("id", n)));
 });
 
 export function emptyCounts(): StockCounts {
