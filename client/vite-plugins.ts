@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { build, type Plugin, type Rollup } from "vite";
+import { APP_FILES_ID, type AppFiles } from "./src/app/app-loader.ts";
 
 /** A plugin that rewrites the built index.html once the bundle's files and names are known. */
 function rewriteBuiltHtml(name: string, rewrite: (html: string, bundle: Rollup.OutputBundle) => string): Plugin {
@@ -88,17 +89,24 @@ export function routePattern(routeFile: string): string {
   return `^/${segments.join("/")}/?$`;
 }
 
+/** Vite's tags for the app's entry script and the modules it imports at once. */
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
 /**
- * The page's own code (its route chunk) and the shopper's language catalog are loaded by the app only
- * once its main script has run: a second round trip. This writes, into index.html, which files each page
- * and language needs, and a few lines that ask for them at once (modulepreload) beside the main script.
+ * Replaces Vite's script tag and modulepreload links with a list of the files the app starts with, for the
+ * boot script to ask for once the page's lead picture has painted (src/app/app-loader.ts says why). The list
+ * also names, per page and per language, the chunks the first screen needs (its route chunk, its message
+ * catalog), which the app would otherwise ask for only once its main script has run: a second round trip.
  */
-export function preloadFirstPageChunks(): Plugin {
-  return rewriteBuiltHtml("store:preload-first-page-chunks", (html, bundle) => {
+export function loadAppAfterLeadPicture(): Plugin {
+  return rewriteBuiltHtml("store:load-app-after-lead-picture", (html, bundle) => {
+    const entryTag = ENTRY_SCRIPT.exec(html);
+    if (!entryTag?.[1]) throw new Error("The built index.html has no module script for the app");
+    const imports = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1] ?? "");
     const chunks = Object.values(bundle).flatMap((c) => (c.type === "chunk" ? [c] : []));
-    const entry = chunks.find((c) => c.isEntry);
-    // What index.html loads anyway: the entry and its static imports.
-    const loaded = new Set(entry ? [entry.fileName, ...entry.imports] : []);
+    // What the app loads anyway: the entry and the modules it imports at once.
+    const loaded = new Set([entryTag[1], ...imports].map((f) => f.slice(1)));
     const filesOf = (fileName: string): string[] => {
       const out: string[] = [];
       const visit = (name: string) => {
@@ -110,31 +118,16 @@ export function preloadFirstPageChunks(): Plugin {
       visit(fileName);
       return out.map((f) => `/${f}`);
     };
-    const routes: [string, string[]][] = [];
-    const locales: Record<string, string[]> = {};
+    const files: AppFiles = { entry: entryTag[1], imports, routes: [], locales: {} };
     for (const chunk of chunks) {
       const id = chunk.facadeModuleId ?? "";
       const route = ROUTE_CHUNK.exec(id)?.[1];
-      if (route && !route.startsWith("admin")) routes.push([routePattern(route), filesOf(chunk.fileName)]);
+      if (route && !route.startsWith("admin")) files.routes.push([routePattern(route), filesOf(chunk.fileName)]);
       const locale = LOCALE_CHUNK.exec(id)?.[1];
-      if (locale) locales[locale] = filesOf(chunk.fileName);
+      if (locale) files.locales[locale] = filesOf(chunk.fileName);
     }
-    const script = `<script>
-      (function (routes, locales) {
-        var files = locales[document.documentElement.lang] || [];
-        for (var i = 0; i < routes.length; i++) {
-          if (new RegExp(routes[i][0]).test(location.pathname)) files = files.concat(routes[i][1]);
-        }
-        files.forEach(function (href) {
-          var link = document.createElement("link");
-          link.rel = "modulepreload";
-          link.crossOrigin = "";
-          link.href = href;
-          document.head.appendChild(link);
-        });
-      })(${JSON.stringify(routes)}, ${JSON.stringify(locales)});
-    </script>`;
-    return html.replace(/(\s*<script type="module")/, `\n    ${script}$1`);
+    const block = `\n    <script type="application/json" id="${APP_FILES_ID}">${JSON.stringify(files).replaceAll("<", "\\u003c")}</script>`;
+    return html.replace(MODULE_PRELOAD, "").replace(ENTRY_SCRIPT, () => block);
   });
 }
 

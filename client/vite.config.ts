@@ -10,7 +10,7 @@ import {
   colorSchemeManifests,
   inlineBootScript,
   inlineEntryCss,
-  preloadFirstPageChunks,
+  loadAppAfterLeadPicture,
 } from "./vite-plugins.ts";
 
 const api = "http://localhost:3000";
@@ -55,7 +55,7 @@ export default defineConfig({
     lingui({ configPath: linguiConfigPath }),
     inlineBootScript(fileURLToPath(new URL("./src/app/boot-entry.ts", import.meta.url))),
     inlineEntryCss(),
-    preloadFirstPageChunks(),
+    loadAppAfterLeadPicture(),
     brotliAssets(),
     VitePWA({
       registerType: "prompt",

@@ -180,3 +180,22 @@ test("in Arabic, the boot shell is right-to-left and shows the hero picture whil
   await expect(picture).toHaveAttribute("src", /\/uploads\//);
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 });
+
+test("the app's scripts are asked for once the hero picture has arrived, so they do not share a slow line with it", async ({
+  page,
+}) => {
+  const events: string[] = [];
+  page.on("requestfinished", (r) => {
+    if (/\/uploads\//.test(r.url())) events.push(`picture ${r.url()}`);
+  });
+  page.on("request", (r) => {
+    if (/\/assets\/[\w.-]+\.js$/.test(r.url())) events.push(`script ${r.url()}`);
+  });
+  await page.goto("/");
+  // The app has started: its hero carousel, not the boot shell, is on screen.
+  await expect(page.getByRole("region", { name: "Featured offers" })).toBeVisible();
+  await expect(page.locator(".boot-shell")).toHaveCount(0);
+  const hero = await page.locator(".hero__media img").first().getAttribute("src");
+  expect(events[0]).toBe(`picture ${new URL(hero ?? "", page.url()).href}`);
+  expect(events.filter((e) => e.startsWith("script")).length).toBeGreaterThan(5);
+});
