@@ -52,9 +52,11 @@ export interface DataLayer {
   /** Runs `work` outside any transaction of the caller's async context: background work started from inside
    * a request's transaction (waking the mail worker) must open its own, not join one that will end. */
   detached<T>(work: () => T): T;
-  /** A value that stays the same only while nothing is committed to the database, by this process or any other;
-   * null where it cannot be had without a round trip (PostgreSQL), so every read goes to the database. A value
-   * read after taking the stamp is still current while the stamp is unchanged. */
+  /** A value that stays the same only while the catalog's version (catalog_state) is unchanged, by this process
+   * or any other: the catalog's version read after taking the stamp is still current while the stamp is
+   * unchanged. SQLite: it changes on any commit. PostgreSQL: on this process's commits, on every change of the
+   * version another instance announces (CatalogChanges), and each second; null while it cannot hear those
+   * announcements, so every read goes to the database. */
   changeStamp(): string | null;
   close(): Promise<void>;
 }

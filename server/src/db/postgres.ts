@@ -63,15 +63,84 @@ function migrationsFolder(): string {
   return new URL("./migrations-pg", import.meta.url).pathname;
 }
 
+/** The channel migration 0014's trigger announces every change of catalog_state on, at its commit. */
+const CATALOG_CHANNEL = "store_catalog";
+/** How long a change stamp lasts at most, whatever the listener hears: a connection that died without a word
+ * (a firewall dropping it) cannot keep an instance on an old catalog for longer. */
+const STAMP_MAX_AGE_MS = 1_000;
+/** The wait before the listener connects again after losing its connection. */
+const LISTEN_RETRY_MS = 1_000;
+
+/** Hears the catalog's version change on any instance: a connection of its own LISTENs on CATALOG_CHANNEL and
+ * counts the notices. stamp() is null while it is not listening (connecting, or connecting again after a lost
+ * connection, when it may have missed notices): every read then goes to the database. */
+export class CatalogChanges {
+  private notices = 0;
+  private live = false;
+  private client: pg.Client | undefined;
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(private readonly url: string) {}
+
+  stamp(): string | null {
+    return this.live ? String(this.notices) : null;
+  }
+
+  async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    this.client = client;
+    client.on("notification", () => this.notices++);
+    client.on("error", (err) => this.lost(client, err));
+    client.on("end", () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CATALOG_CHANNEL}`);
+    } catch (err) {
+      this.lost(client, err instanceof Error ? err : undefined);
+      return;
+    }
+    if (this.client !== client) return;
+    // Whatever changed while nobody listened: a new stamp, so the next request reads the version.
+    this.notices++;
+    this.live = true;
+  }
+
+  private lost(client: pg.Client, err?: Error): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    this.live = false;
+    client.end().catch(() => undefined);
+    if (this.closed) return;
+    console.error(
+      `PostgreSQL: the catalog listener lost its connection${err ? ` (${err.message})` : ""}; connecting again`,
+    );
+    this.retry = setTimeout(() => void this.connect(), LISTEN_RETRY_MS);
+    this.retry.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    this.live = false;
+    await client?.end().catch(() => undefined);
+  }
+}
+
 export class PostgresData implements DataLayer {
   readonly engine = "postgres" as const;
   private readonly ambient = new AsyncLocalStorage<PgTx>();
+  /** Write transactions this process committed (its own catalog edits, seen before any notice of them). */
+  private commits = 0;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly db: NodePgDatabase<typeof schema>,
     /** batchGuarded()'s guards: statements that commit each on its own, without waiting for the disk. */
     private readonly counters: { pool: pg.Pool; db: NodePgDatabase<typeof schema> },
+    private readonly catalogChanges: CatalogChanges,
   ) {}
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -114,8 +183,10 @@ export class PostgresData implements DataLayer {
     return parent.savepoint((handle) => this.within(new PgTx(handle, parent.depth + 1), work));
   }
 
-  private run<T>(config: PgTransactionConfig, work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.db.transaction((handle) => this.within(new PgTx(handle, 0), work), config);
+  private async run<T>(config: PgTransactionConfig, work: (tx: Tx) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction((handle) => this.within(new PgTx(handle, 0), work), config);
+    if (config === WRITE) this.commits++;
+    return result;
   }
 
   private async within<T>(tx: PgTx, work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -126,9 +197,12 @@ export class PostgresData implements DataLayer {
     }
   }
 
-  /** No stamp without a round trip: every read goes to the database. */
+  /** This process's commits, the catalog changes heard from every instance (CatalogChanges), and the second:
+   * unchanged while no write committed here and no instance changed the catalog's version. Null while the
+   * listener is not listening. Only the catalog's version is read under this stamp (docs/decisions.md D27). */
   changeStamp(): string | null {
-    return null;
+    const heard = this.catalogChanges.stamp();
+    return heard === null ? null : `${this.commits}:${heard}:${Math.floor(Date.now() / STAMP_MAX_AGE_MS)}`;
   }
 
   detached<T>(work: () => T): T {
@@ -136,7 +210,7 @@ export class PostgresData implements DataLayer {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.pool.end(), this.counters.pool.end()]);
+    await Promise.all([this.pool.end(), this.counters.pool.end(), this.catalogChanges.close()]);
   }
 }
 
@@ -167,5 +241,7 @@ export async function openPostgres(url: string, options: { maxConnections?: numb
   // A few connections for counters (rate limits): a crash may lose their last counts, never an order.
   const countersPool = new pg.Pool({ connectionString: url, max: 4, options: "-c synchronous_commit=off" });
   countersPool.on("error", (err) => console.error(`PostgreSQL connection error: ${err.message}`));
-  return new PostgresData(pool, db, { pool: countersPool, db: drizzle(countersPool, { schema }) });
+  const catalogChanges = new CatalogChanges(url);
+  await catalogChanges.connect();
+  return new PostgresData(pool, db, { pool: countersPool, db: drizzle(countersPool, { schema }) }, catalogChanges);
 }

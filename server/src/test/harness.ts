@@ -85,11 +85,12 @@ export function storeForEachTest(
  * and workers' state), as a second server process would be: for multi-instance tests. */
 export async function openPeer(
   store: TestStore,
-): Promise<{ app: Hono; services: Services; close: () => Promise<void> }> {
+): Promise<{ app: Hono; data: DataLayer; services: Services; close: () => Promise<void> }> {
   const data = await openDatabase(store.config.database);
   const services = buildServices({ config: store.config, data });
   return {
     app: buildApp({ config: store.config, data }, services),
+    data,
     services,
     close: async () => {
       await services.mailWorker.stop();
