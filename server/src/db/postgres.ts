@@ -6,19 +6,21 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
+import type { Writable } from "node:stream";
 import pg from "pg";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import type { PgTransactionConfig } from "drizzle-orm/pg-core";
 import type { DataLayer, Db, Guarded, Tables, Tx } from "./data.ts";
 import * as schema from "./schema/index.ts";
 import { TxState } from "./transactions.ts";
 
-/** One transaction, or one savepoint inside it, on a pooled connection. */
+/** One transaction, or one savepoint inside it, on a pooled connection (`client`; none for statements that run
+ * outside a transaction, as batchGuarded()'s guard does). */
 export class PgTx extends TxState implements Tx {
   constructor(
     private readonly handle: Db,
     readonly depth: number,
+    private readonly client?: pg.PoolClient,
   ) {
     super();
   }
@@ -32,26 +34,38 @@ export class PgTx extends TxState implements Tx {
     return schema;
   }
 
-  /** The pooled connection drizzle's handle runs its statements on (its session's client; the pool itself for a
-   * handle outside any transaction). drizzle has no public accessor for it. */
+  /** The pooled connection the statements run on (the pool itself for a tx outside any transaction). */
   get connection(): object {
-    const client = (this.handle as unknown as { session?: { client?: unknown } }).session?.client;
-    return typeof client === "object" && client !== null ? client : this.handle;
+    return this.client ?? this.handle;
   }
 
-  /** Runs `work` in a savepoint of this transaction (one at a time). */
-  async savepoint<T>(work: (handle: Db) => Promise<T>): Promise<T> {
+  /** Runs `work` in a savepoint of this transaction (one at a time); SAVEPOINT leaves with its first statements. */
+  async savepoint<T>(work: (tx: PgTx) => Promise<T>): Promise<T> {
+    const client = this.client;
+    if (!client) throw new Error("Statements outside a transaction have no savepoint.");
     this.enter();
+    const name = `sp${this.depth + 1}`;
     try {
-      return await this.handle.transaction((sp) => work(sp));
+      const opened = client.query(`SAVEPOINT ${name}`);
+      opened.catch(() => undefined);
+      let result: T;
+      try {
+        result = await work(new PgTx(this.handle, this.depth + 1, client));
+        await opened;
+      } catch (err) {
+        await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+        throw err;
+      }
+      await client.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
     } finally {
       this.leave();
     }
   }
 }
 
-const WRITE: PgTransactionConfig = { isolationLevel: "read committed" };
-const READ: PgTransactionConfig = { isolationLevel: "repeatable read", accessMode: "read only" };
+const WRITE = "BEGIN ISOLATION LEVEL READ COMMITTED";
+const READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
 
 /** Any constant shared by every instance: the one that holds it migrates, the others wait. */
 const MIGRATION_LOCK = 7_130_013;
@@ -134,10 +148,10 @@ export class PostgresData implements DataLayer {
   private readonly ambient = new AsyncLocalStorage<PgTx>();
   /** Write transactions this process committed (its own catalog edits, seen before any notice of them). */
   private commits = 0;
+  private readonly handles = new WeakMap<pg.PoolClient, Db>();
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly db: NodePgDatabase<typeof schema>,
     /** batchGuarded()'s guards: statements that commit each on its own, without waiting for the disk. */
     private readonly counters: { pool: pg.Pool; db: NodePgDatabase<typeof schema> },
     private readonly catalogChanges: CatalogChanges,
@@ -180,13 +194,43 @@ export class PostgresData implements DataLayer {
 
   savepoint<T>(parent: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
     if (!(parent instanceof PgTx)) throw new Error("This transaction belongs to another database.");
-    return parent.savepoint((handle) => this.within(new PgTx(handle, parent.depth + 1), work));
+    return parent.savepoint((tx) => this.within(tx, work));
   }
 
-  private async run<T>(config: PgTransactionConfig, work: (tx: Tx) => Promise<T>): Promise<T> {
-    const result = await this.db.transaction((handle) => this.within(new PgTx(handle, 0), work), config);
-    if (config === WRITE) this.commits++;
+  /** A transaction on a pooled connection. BEGIN is not awaited: it leaves in one write with the work's first
+   * statements (coalesceWrites), a round trip less for every transaction. (Only a broken connection fails a
+   * BEGIN, and then every statement behind it fails too.) */
+  private async run<T>(begin: typeof WRITE | typeof READ, work: (tx: Tx) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const begun = client.query(begin);
+    begun.catch(() => undefined);
+    let result: T;
+    try {
+      result = await this.within(new PgTx(this.handleOf(client), 0, client), work);
+      await begun;
+      await client.query("COMMIT");
+    } catch (err) {
+      // A connection that cannot even roll back is closed rather than handed to the next transaction.
+      const ended = await client.query("ROLLBACK").then(
+        () => true,
+        () => false,
+      );
+      client.release(ended ? undefined : err instanceof Error ? err : new Error(String(err)));
+      throw err;
+    }
+    client.release();
+    if (begin === WRITE) this.commits++;
     return result;
+  }
+
+  /** drizzle's handle on one pooled connection, made once per connection. */
+  private handleOf(client: pg.PoolClient): Db {
+    let handle = this.handles.get(client);
+    if (!handle) {
+      handle = drizzle(client, { schema });
+      this.handles.set(client, handle);
+    }
+    return handle;
   }
 
   private async within<T>(tx: PgTx, work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -214,9 +258,32 @@ export class PostgresData implements DataLayer {
   }
 }
 
+/** Makes the statements a pooled connection is given in one turn of the event loop leave in one write to the
+ * socket (docs/decisions.md D31): with the pool's pipeline mode they are sent without waiting for each other's
+ * answers, so statements a transaction awaits together (Promise.all) cost one round trip, not one each. The
+ * turn's first write corks the socket until the turn's promise callbacks have run. Statements keep their order,
+ * and each keeps its own answer and error. */
+export function coalesceWrites(client: pg.PoolClient): void {
+  const stream = (client as unknown as { connection: { stream: Writable } }).connection.stream;
+  const write = stream.write;
+  let turn = false;
+  stream.write = function (this: Writable, ...args: unknown[]): boolean {
+    if (!turn) {
+      turn = true;
+      stream.cork();
+      process.nextTick(() => {
+        turn = false;
+        stream.uncork();
+      });
+    }
+    return Reflect.apply(write, stream, args) as boolean;
+  } as Writable["write"];
+}
+
 /** Connects to the server and applies pending migrations (one instance at a time). */
 export async function openPostgres(url: string, options: { maxConnections?: number } = {}): Promise<PostgresData> {
-  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, pipeline: true });
+  pool.on("connect", coalesceWrites);
   // An idle connection that fails (a server restart) is dropped from the pool, not a crash of the process.
   pool.on("error", (err) => console.error(`PostgreSQL connection error: ${err.message}`));
   const db = drizzle(pool, { schema });
@@ -243,5 +310,5 @@ export async function openPostgres(url: string, options: { maxConnections?: numb
   countersPool.on("error", (err) => console.error(`PostgreSQL connection error: ${err.message}`));
   const catalogChanges = new CatalogChanges(url);
   await catalogChanges.connect();
-  return new PostgresData(pool, db, { pool: countersPool, db: drizzle(countersPool, { schema }) }, catalogChanges);
+  return new PostgresData(pool, { pool: countersPool, db: drizzle(countersPool, { schema }) }, catalogChanges);
 }

@@ -18,7 +18,7 @@ import { AppError, ConflictError, fieldRefusal, problem } from "../../http/error
 import { requestFingerprint } from "../../http/idempotency.ts";
 import { parseWith } from "../../http/validate.ts";
 import { newTimeOrderedId } from "../../lib/ids.ts";
-import type { IdempotencyService } from "../idempotency/idempotency.service.ts";
+import type { IdempotencyService, StoredResponse } from "../idempotency/idempotency.service.ts";
 import type { MailRepo } from "../mail/mail.repo.ts";
 import type { MailWorker } from "../mail/mail.worker.ts";
 import { operatorNotificationMail, orderConfirmationMail, type OrderMailData } from "../mail/templates.ts";
@@ -67,6 +67,21 @@ function pricesOf(p: PricingProduct | PricingVariant): Prices {
   return { USD: p.priceUsd, TND: p.priceTnd, EUR: p.priceEur, EGP: p.priceEgp };
 }
 
+/** A promise's outcome, kept to be looked at later (no unhandled rejection meanwhile). */
+type Settled<T> = { value: T } | { error: unknown };
+
+function settled<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+}
+
+function valueOf<T>(outcome: Settled<T>): T {
+  if ("error" in outcome) throw outcome.error;
+  return outcome.value;
+}
+
 /** The answer's payment part: the provider's page to send the shopper to, or none (manual payment). */
 function paid(paymentLink: string | null): Pick<CheckoutResponse, "paymentLink" | "requiresPayment"> {
   return { paymentLink, requiresPayment: paymentLink !== null };
@@ -101,12 +116,25 @@ export class CheckoutService {
     // its rate limits are counted (kept whether the order is written, refused or throttled).
     const outcome = await data.batchGuarded(
       (tx) => (throttle ? throttle(tx) : Promise.resolve(0)),
-      (tx) =>
-        this.deps.idempotency.runIn(tx, "checkout", idempotencyKey, fingerprint, async (tx) => {
-          const written = await this.write(tx, input);
-          confirmation = written.confirmation;
-          return { status: 200, body: written.body };
-        }),
+      async (tx) => {
+        // The order's products are read while its key is claimed (one round trip on PostgreSQL); a replay drops them.
+        const priced = settled(this.priceLines(tx, input.items, input.currency));
+        try {
+          return await this.deps.idempotency.runIn(
+            tx,
+            "checkout",
+            idempotencyKey,
+            fingerprint,
+            async (tx, answer: (response: StoredResponse) => Promise<void>) => {
+              const written = await this.write(tx, input, priced, answer);
+              confirmation = written.confirmation;
+              return { status: 200, body: written.body };
+            },
+          );
+        } finally {
+          await priced;
+        }
+      },
     );
     if ("refused" in outcome) return { wait: outcome.refused };
     if ("error" in outcome) throw outcome.error;
@@ -242,15 +270,19 @@ export class CheckoutService {
     });
   }
 
+  /** Writes the order priced by priceLines() (`priced`, which settles in the same transaction), and stores the
+   * answer with `answer` alongside its last statements. */
   private async write(
     tx: Tx,
     input: CheckoutInput,
+    priced: Promise<Settled<{ lines: PricedLine[]; rates: Rates }>>,
+    answer: (response: StoredResponse) => Promise<void>,
   ): Promise<{ body: CheckoutResponse; confirmation: { id: number; sent: boolean | undefined } }> {
     const { publicUrl, operatorEmail } = this.deps;
     const now = this.clock();
     const currency = input.currency;
     this.deps.payments.assertPayable(currency);
-    const { lines, rates } = await this.priceLines(tx, input.items, currency);
+    const { lines, rates } = valueOf(await priced);
     const rate = rates[currency];
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
     if (input.subtotal !== undefined && input.subtotal !== null && input.subtotal !== subtotal) {
@@ -297,16 +329,12 @@ export class CheckoutService {
       createdAt: now,
       updatedAt: now,
     };
-    // The insert itself tells when a random code is taken already (then nothing was written): another code.
-    let lineIds = await this.deps.orders.insert(tx, order, lines);
-    for (let i = 0; lineIds === undefined; i++) {
+    // The insert itself tells when a random code is taken (then nothing was written): another code.
+    for (let i = 0; !(await this.deps.orders.insertOrder(tx, order)); i++) {
       if (i >= 10) throw new Error("Could not allocate a unique order code");
       order.code = newOrderCode();
-      lineIds = await this.deps.orders.insert(tx, order, lines);
     }
     const code = order.code;
-    await this.reserveCodes(tx, orderId, lines, lineIds, now);
-
     const orderUrl = `${publicUrl}/orders/${token}`;
     const mailData: OrderMailData = {
       code,
@@ -325,30 +353,45 @@ export class CheckoutService {
     };
     // The outbox keeps the kind and the order, not the link (rendered again if it must be retried).
     const content = orderConfirmationMail(input.locale, mailData);
-    const confirmation = await this.deps.worker.enqueue(
-      tx,
-      { kind: CONFIRMATION_KIND, orderId, to: input.email, subject: content.subject, text: "", html: "", params: "{}" },
-      now,
-      content,
-    );
-    if (operatorEmail) {
-      await this.deps.mail.enqueue(
-        tx,
-        { kind: OPERATOR_KIND, orderId, to: operatorEmail, ...operatorNotificationMail(mailData) },
-        now,
-      );
-    }
-    return {
-      confirmation,
-      body: {
-        panierCode: code,
-        paymentLink: null,
-        requiresPayment: false,
-        emailSent: false,
-        orderUrl,
-        total,
-        currency,
-      },
+    const lineIds = this.deps.orders.insertLines(tx, order, lines);
+    // Codes are reserved before the mail is written, so a refused order leaves no mail (nor its .eml copy); an
+    // order with no codes to reserve writes its lines, its mail and the answer together (one round trip on
+    // PostgreSQL).
+    if (lines.some((l) => l.automatic)) await this.reserveCodes(tx, orderId, lines, await lineIds, now);
+    const body: CheckoutResponse = {
+      panierCode: code,
+      paymentLink: null,
+      requiresPayment: false,
+      emailSent: false,
+      orderUrl,
+      total,
+      currency,
     };
+    const [confirmation] = await Promise.all([
+      this.deps.worker.enqueue(
+        tx,
+        {
+          kind: CONFIRMATION_KIND,
+          orderId,
+          to: input.email,
+          subject: content.subject,
+          text: "",
+          html: "",
+          params: "{}",
+        },
+        now,
+        content,
+      ),
+      operatorEmail
+        ? this.deps.mail.enqueue(
+            tx,
+            { kind: OPERATOR_KIND, orderId, to: operatorEmail, ...operatorNotificationMail(mailData) },
+            now,
+          )
+        : undefined,
+      lineIds,
+      answer({ status: 200, body }),
+    ]);
+    return { confirmation, body };
   }
 }

@@ -92,20 +92,27 @@ export class IdempotencyService {
   }
 
   /** Runs `work` in the caller's transaction `tx` with the key: a replay returns the stored answer without
-   * running it. Without a key it simply runs `work`. A thrown error stores nothing. */
+   * running it. Without a key it simply runs `work`. `work` may store its answer itself with `answer`, alongside
+   * its last statements (one round trip for them on PostgreSQL); otherwise it is stored once `work` has returned
+   * it. A thrown error stores nothing. */
   async runIn<T extends StoredResponse>(
     tx: Tx,
     scope: string,
     key: string | undefined,
     fingerprint: string,
-    work: (tx: Tx) => Promise<T>,
+    work: (tx: Tx, answer: (response: T) => Promise<void>) => Promise<T>,
   ): Promise<{ response: StoredResponse; replayed: boolean } | { response: T; replayed: false }> {
     if (key !== undefined) {
       const stored = await this.claim(tx, scope, key, fingerprint);
       if (stored) return { response: stored, replayed: true };
     }
-    const response = await work(tx);
-    if (key !== undefined) await this.complete(tx, scope, key, response);
+    let answered = false;
+    const answer = (response: T): Promise<void> => {
+      answered = true;
+      return key === undefined ? Promise.resolve() : this.complete(tx, scope, key, response);
+    };
+    const response = await work(tx, answer);
+    if (!answered) await answer(response);
     return { response, replayed: false as const };
   }
 

@@ -24,7 +24,9 @@ export interface MailTransport {
   readonly leaseMs: number;
   send(mail: OutgoingMail): Promise<void>;
   /** Local delivery (the dev mailbox): the worker runs it inside the transaction `tx` that writes (or claims)
-   * the outbox row as sent, so a message is delivered exactly once, with a single commit. */
+   * the outbox row as sent, so a message is delivered exactly once, with a single commit. It throws at once,
+   * before any statement, when it cannot deliver the mail; the promise it returns fails only when the database
+   * does (which fails `tx`), so the outbox row can be written alongside it. */
   deliverInTransaction?: (tx: Tx, mail: OutgoingMail) => Promise<void>;
   /** Work before the first delivery (the worker's start). */
   start?: () => Promise<void>;
@@ -130,11 +132,12 @@ export class DevMailboxTransport implements MailTransport {
     await this.data.transaction((tx) => this.deliverInTransaction(tx, mail));
   }
 
-  // An arrow property: the worker calls it detached from the transport.
-  readonly deliverInTransaction = async (tx: Tx, mail: OutgoingMail): Promise<void> => {
+  // An arrow property: the worker calls it detached from the transport. Not async: a mail that cannot be sealed
+  // throws here, before any statement (see MailTransport.deliverInTransaction).
+  readonly deliverInTransaction = (tx: Tx, mail: OutgoingMail): Promise<void> => {
     const now = this.clock();
     const file = `${now}-${secureRandomBytes(4).toString("hex")}.eml`;
-    await this.repo.insertDevMail(tx, {
+    const inserted = this.repo.insertDevMail(tx, {
       to: mail.to,
       from: mail.from,
       subject: mail.subject,
@@ -145,7 +148,7 @@ export class DevMailboxTransport implements MailTransport {
     });
     // The row is the delivery (inside the caller's transaction); the .eml file is a copy for people,
     // written just after, on the copy writer's thread.
-    this.queueCopy(file, mail, new Date(now));
+    return inserted.then(() => this.queueCopy(file, mail, new Date(now)));
   };
 
   /** Writes what is still queued before the process ends (a crash instead is covered at the next start). */

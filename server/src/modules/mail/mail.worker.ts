@@ -75,10 +75,11 @@ export class MailWorker {
     const deliver = this.transport.deliverInTransaction;
     if (!deliver) return { id: await this.repo.enqueue(tx, mail, now), sent: undefined };
     // No savepoint around the delivery (on PostgreSQL one costs two round trips per order): what can fail in it
-    // is the mail's sealing, before any statement, and the dev mailbox's insert, whose id is an identity, fails
-    // only when the database does, which fails the caller's transaction anyway.
+    // is the mail's sealing, which throws before any statement, and the dev mailbox's insert, whose id is an
+    // identity, which fails only when the database does, and that fails the caller's transaction anyway.
+    let delivered: Promise<void>;
     try {
-      await deliver(tx, {
+      delivered = deliver(tx, {
         from: this.options.from,
         to: mail.to,
         subject: content.subject,
@@ -90,7 +91,9 @@ export class MailWorker {
       await this.recordFailure(tx, { id, kind: mail.kind, attempts: 0 }, now, err);
       return { id, sent: false };
     }
-    return { id: await this.repo.enqueue(tx, mail, now, true), sent: true };
+    // The mailbox's row and the outbox's go together: one round trip on PostgreSQL.
+    const [, id] = await Promise.all([delivered, this.repo.enqueue(tx, mail, now, true)]);
+    return { id, sent: true };
   }
 
   /** One pass over the due rows at `now`; resolves when they have been tried. */

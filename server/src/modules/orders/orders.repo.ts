@@ -129,7 +129,16 @@ export class OrdersRepo {
   /** Inserts an order and its lines; returns the lines' ids, in order, or undefined when the order's code is taken
    * already (then nothing is written). */
   async insert(tx: Tx, order: NewOrderValues, lines: NewOrderLine[]): Promise<number[] | undefined> {
-    if ((await insertOrderStmt(tx).execute(order)).length === 0) return undefined;
+    return (await this.insertOrder(tx, order)) ? this.insertLines(tx, order, lines) : undefined;
+  }
+
+  /** Inserts an order without its lines (insertLines()); false when its code is taken already (nothing written). */
+  async insertOrder(tx: Tx, order: NewOrderValues): Promise<boolean> {
+    return (await insertOrderStmt(tx).execute(order)).length > 0;
+  }
+
+  /** Inserts the lines of an order just inserted; returns their ids, in the order of `lines`. */
+  async insertLines(tx: Tx, order: NewOrderValues, lines: NewOrderLine[]): Promise<number[]> {
     if (lines.length === 0) return [];
     const rows = await insertLinesStmt(tx, lines.length).execute(
       numbered(

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import type { Writable } from "node:stream";
+import { eq } from "drizzle-orm";
+import { storeForEachTest, TEST_ON_POSTGRES, type TestStore } from "../test/harness.ts";
+
+/** Statements a transaction awaits together (Promise.all): on PostgreSQL they leave in one write, pipelined
+ * (db/postgres.ts coalesceWrites), and BEGIN leaves with them; on SQLite they simply run one after the other. */
+describe("statements awaited together in a transaction", () => {
+  let store: TestStore;
+  storeForEachTest((opened) => (store = opened));
+
+  const row = (key: string, value: string) => ({ key, value, rev: 0, updatedAt: 0 });
+
+  it("run inside the transaction, in the order they were issued, each with its own answer", async () => {
+    const answers = await store.data.transaction(async (tx) => {
+      const { settings } = tx.t;
+      return Promise.all([
+        tx.db.insert(settings).values(row("a", "1")).returning({ key: settings.key }),
+        tx.db.update(settings).set({ value: "2" }).where(eq(settings.key, "a")).returning({ value: settings.value }),
+        tx.db.select({ value: settings.value }).from(settings).where(eq(settings.key, "a")),
+      ]);
+    });
+    expect(answers).toEqual([[{ key: "a" }], [{ value: "2" }], [{ value: "2" }]]);
+    expect(await store.query((db, t) => db.select({ value: t.settings.value }).from(t.settings))).toEqual([
+      { value: "2" },
+    ]);
+  });
+
+  it("are all undone when one of them fails, the ones before it included", async () => {
+    await store.data.transaction((tx) =>
+      tx.db
+        .insert(tx.t.settings)
+        .values(row("taken", "0"))
+        .then(() => undefined),
+    );
+    await expect(
+      store.data.transaction(async (tx) => {
+        const { settings } = tx.t;
+        await Promise.all([
+          tx.db.insert(settings).values(row("first", "1")),
+          tx.db.insert(settings).values(row("taken", "again")),
+          tx.db.insert(settings).values(row("after", "3")),
+        ]);
+      }),
+    ).rejects.toThrow();
+    const keys = await store.query((db, t) => db.select({ key: t.settings.key }).from(t.settings));
+    expect(keys).toEqual([{ key: "taken" }]);
+    // The connection is whole again: the next transaction commits.
+    await store.data.transaction((tx) =>
+      tx.db
+        .insert(tx.t.settings)
+        .values(row("next", "4"))
+        .then(() => undefined),
+    );
+    expect(
+      await store.query((db, t) => db.select({ key: t.settings.key }).from(t.settings).orderBy(t.settings.key)),
+    ).toEqual([{ key: "next" }, { key: "taken" }]);
+  });
+
+  it("see a savepoint's rows, and lose only them when the savepoint fails", async () => {
+    await store.data.transaction(async (tx) => {
+      await tx.db.insert(tx.t.settings).values(row("outer", "1"));
+      await expect(
+        store.data.savepoint(tx, async (sp) => {
+          await Promise.all([
+            sp.db.insert(sp.t.settings).values(row("inner", "2")),
+            sp.db.insert(sp.t.settings).values(row("outer", "dup")),
+          ]);
+        }),
+      ).rejects.toThrow();
+      await store.data.savepoint(tx, (sp) =>
+        sp.db
+          .insert(sp.t.settings)
+          .values(row("kept", "3"))
+          .then(() => undefined),
+      );
+    });
+    const keys = await store.query((db, t) =>
+      db.select({ key: t.settings.key }).from(t.settings).orderBy(t.settings.key),
+    );
+    expect(keys).toEqual([{ key: "kept" }, { key: "outer" }]);
+  });
+
+  it.runIf(TEST_ON_POSTGRES)("leave in one write to PostgreSQL, with the transaction's BEGIN", async () => {
+    let writes = 0;
+    await store.data.transaction(async (tx) => {
+      const socket = (tx.connection as { connection: { stream: Writable } }).connection.stream;
+      const send = { write: socket._write, writev: socket._writev };
+      socket._write = (...args) => (writes++, Reflect.apply(send.write, socket, args));
+      socket._writev = (...args) => (writes++, Reflect.apply(send.writev ?? send.write, socket, args));
+      try {
+        // BEGIN is already corked in the socket (not yet counted): it leaves with these three.
+        const { settings } = tx.t;
+        await Promise.all([
+          tx.db.insert(settings).values(row("a", "1")),
+          tx.db.insert(settings).values(row("b", "2")),
+          tx.db.select().from(settings),
+        ]);
+        expect(writes).toBe(1);
+        await tx.db.select().from(settings);
+        expect(writes).toBe(2);
+      } finally {
+        socket._write = send.write;
+        socket._writev = send.writev;
+      }
+    });
+  });
+});
