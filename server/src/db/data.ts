@@ -32,6 +32,9 @@ export interface Tx {
   /** The connection the transaction runs on, the same for every transaction on it: prepared statements are kept
    * per connection (db/prepared.ts), where `db` is a new handle for each PostgreSQL transaction. */
   readonly connection: object;
+  /** Statements issued last whose answers the work does not wait for: awaited as the transaction (or savepoint)
+   * commits, which fails if one of them failed. On PostgreSQL the COMMIT leaves with them (a round trip less). */
+  awaitAtCommit(statements: PromiseLike<unknown>): void;
 }
 
 /** What batchGuarded() did: refused by the guard, or `work`'s value, or what `work` threw (after the commit). */

@@ -50,8 +50,10 @@ export class PgTx extends TxState implements Tx {
       opened.catch(() => undefined);
       let result: T;
       try {
-        result = await work(new PgTx(this.handle, this.depth + 1, client));
+        const tx = new PgTx(this.handle, this.depth + 1, client);
+        result = await work(tx);
         await opened;
+        await tx.settle();
       } catch (err) {
         await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
         throw err;
@@ -204,11 +206,17 @@ export class PostgresData implements DataLayer {
     const client = await this.pool.connect();
     const begun = client.query(begin);
     begun.catch(() => undefined);
+    const tx = new PgTx(this.handleOf(client), 0, client);
     let result: T;
     try {
-      result = await this.within(new PgTx(this.handleOf(client), 0, client), work);
+      result = await this.within(tx, work);
       await begun;
-      await client.query("COMMIT");
+      // Sent with the statements the work left to awaitAtCommit(): when one of them failed, PostgreSQL has rolled
+      // the transaction back and answers the COMMIT with ROLLBACK.
+      const committed = client.query("COMMIT");
+      committed.catch(() => undefined);
+      await tx.settle();
+      if ((await committed).command !== "COMMIT") throw new Error("The transaction was rolled back at its commit.");
     } catch (err) {
       // A connection that cannot even roll back is closed rather than handed to the next transaction.
       const ended = await client.query("ROLLBACK").then(

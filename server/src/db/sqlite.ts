@@ -153,6 +153,7 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
     try {
       begin.run();
       const result = await this.ambient.run(tx, work, tx);
+      await tx.settle();
       this.commit.run();
       if (begin === this.beginImmediate) this.writesCommitted++;
       return result;
@@ -177,6 +178,7 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
       statements.open.run();
       opened = true;
       const result = await this.ambient.run(tx, work, tx);
+      await tx.settle();
       statements.release.run();
       return result;
     } catch (err) {

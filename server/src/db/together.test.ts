@@ -81,6 +81,28 @@ describe("statements awaited together in a transaction", () => {
     expect(keys).toEqual([{ key: "kept" }, { key: "outer" }]);
   });
 
+  it("left to the commit (awaitAtCommit) are committed with the transaction, or undo it when one fails", async () => {
+    const kept = await store.data.transaction(async (tx) => {
+      tx.awaitAtCommit(tx.db.insert(tx.t.settings).values(row("kept", "1")));
+      return "answered before its last statement";
+    });
+    expect(kept).toBe("answered before its last statement");
+    await expect(
+      store.data.transaction(async (tx) => {
+        const { settings } = tx.t;
+        await tx.db.insert(settings).values(row("early", "2"));
+        tx.awaitAtCommit(
+          Promise.all([
+            tx.db.insert(settings).values(row("late", "3")),
+            tx.db.insert(settings).values(row("kept", "again")),
+          ]),
+        );
+      }),
+    ).rejects.toThrow();
+    const keys = await store.query((db, t) => db.select({ key: t.settings.key }).from(t.settings));
+    expect(keys).toEqual([{ key: "kept" }]);
+  });
+
   it.runIf(TEST_ON_POSTGRES)("leave in one write to PostgreSQL, with the transaction's BEGIN", async () => {
     let writes = 0;
     await store.data.transaction(async (tx) => {
@@ -104,5 +126,32 @@ describe("statements awaited together in a transaction", () => {
         socket._writev = send.writev;
       }
     });
+  });
+
+  it.runIf(TEST_ON_POSTGRES)("left to the commit leave in one write to PostgreSQL with the COMMIT", async () => {
+    let writes = 0;
+    let restore = (): void => undefined;
+    await store.data.transaction(async (tx) => {
+      const socket = (tx.connection as { connection: { stream: Writable } }).connection.stream;
+      await tx.db.select().from(tx.t.settings);
+      const send = { write: socket._write, writev: socket._writev };
+      socket._write = (...args) => (writes++, Reflect.apply(send.write, socket, args));
+      socket._writev = (...args) => (writes++, Reflect.apply(send.writev ?? send.write, socket, args));
+      restore = () => {
+        socket._write = send.write;
+        socket._writev = send.writev;
+      };
+      tx.awaitAtCommit(
+        Promise.all([
+          tx.db.insert(tx.t.settings).values(row("a", "1")),
+          tx.db.insert(tx.t.settings).values(row("b", "2")),
+        ]),
+      );
+    });
+    restore();
+    expect(writes).toBe(1);
+    expect(
+      await store.query((db, t) => db.select({ key: t.settings.key }).from(t.settings).orderBy(t.settings.key)),
+    ).toEqual([{ key: "a" }, { key: "b" }]);
   });
 });

@@ -111,7 +111,7 @@ export class CheckoutService {
   ): Promise<CheckoutResponse | { wait: number }> {
     const fingerprint = requestFingerprint("POST", "/api/checkout", raw);
     const { data, worker } = this.deps;
-    let confirmation: { id: number; sent: boolean | undefined } | undefined;
+    let confirmation: Promise<{ id: number; sent: boolean | undefined }> | undefined;
     // Group commit: this order is written with the others that arrive meanwhile, each in its own savepoint, after
     // its rate limits are counted (kept whether the order is written, refused or throttled).
     const outcome = await data.batchGuarded(
@@ -149,7 +149,8 @@ export class CheckoutService {
     }
     // The dev mailbox delivered in the order's own commit; over SMTP the confirmation goes out right here,
     // after the commit. The poller only needs waking for the operator's copy.
-    const emailSent = confirmation.sent ?? worker.sendNow(confirmation.id, this.deps.sendTimeoutMs ?? 3_000);
+    const mail = await confirmation;
+    const emailSent = mail.sent ?? worker.sendNow(mail.id, this.deps.sendTimeoutMs ?? 3_000);
     if (this.deps.operatorEmail) worker.wake();
     const [paymentLink, sent] = await Promise.all([payment, emailSent]);
     return { ...body, ...paid(paymentLink), emailSent: sent };
@@ -277,7 +278,7 @@ export class CheckoutService {
     input: CheckoutInput,
     priced: Promise<Settled<{ lines: PricedLine[]; rates: Rates }>>,
     answer: (response: StoredResponse) => Promise<void>,
-  ): Promise<{ body: CheckoutResponse; confirmation: { id: number; sent: boolean | undefined } }> {
+  ): Promise<{ body: CheckoutResponse; confirmation: Promise<{ id: number; sent: boolean | undefined }> }> {
     const { publicUrl, operatorEmail } = this.deps;
     const now = this.clock();
     const currency = input.currency;
@@ -355,8 +356,8 @@ export class CheckoutService {
     const content = orderConfirmationMail(input.locale, mailData);
     const lineIds = this.deps.orders.insertLines(tx, order, lines);
     // Codes are reserved before the mail is written, so a refused order leaves no mail (nor its .eml copy); an
-    // order with no codes to reserve writes its lines, its mail and the answer together (one round trip on
-    // PostgreSQL).
+    // order with no codes to reserve writes its lines, its mail and the answer together, with the COMMIT on
+    // PostgreSQL (one round trip).
     if (lines.some((l) => l.automatic)) await this.reserveCodes(tx, orderId, lines, await lineIds, now);
     const body: CheckoutResponse = {
       panierCode: code,
@@ -367,7 +368,7 @@ export class CheckoutService {
       total,
       currency,
     };
-    const [confirmation] = await Promise.all([
+    const written = Promise.all([
       this.deps.worker.enqueue(
         tx,
         {
@@ -392,6 +393,11 @@ export class CheckoutService {
       lineIds,
       answer({ status: 200, body }),
     ]);
+    // Not awaited here: they are awaited as the order commits (on PostgreSQL its COMMIT leaves with them), so each
+    // is one statement with nothing after it (a pending order's lines count no sales).
+    tx.awaitAtCommit(written);
+    const confirmation = written.then(([mail]) => mail);
+    confirmation.catch(() => undefined);
     return { confirmation, body };
   }
 }

@@ -1,6 +1,6 @@
 /** Every mail query; each method takes the transaction it runs in. Exports: MailRepo with enqueue(mail),
- * dueIds(now, limit), claim(id, now, leaseMs), markSent(id, now), markFailedAttempt(id, error, nextAttemptAt |
- * null), get(id), statusOf(id), firstForOrder(orderId, kind), countByStatus(), insertDevMail(row),
+ * dueIds(now, limit), claim(id, now, leaseMs), markSent(id, now), markFailedAttempt(id, { error, nextAttemptAt |
+ * null }), get(id), statusOf(id), firstForOrder(orderId, kind), countByStatus(), insertDevMail(row),
  * listDevMailbox(limit), getDevMail(id). */
 import { and, count, desc, eq, lte, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
@@ -9,6 +9,16 @@ import { placeholders, prepared } from "../../db/prepared.ts";
 import type { DevMail, DevMailSummary } from "@store/shared/schemas/orders";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** A failed attempt: its error, and when to try again (null: given up). */
+export interface FailedAttempt {
+  error: string;
+  nextAttemptAt: number | null;
+}
+
+/** A mail's first attempt as it enters the outbox: none yet, delivered (the dev mailbox, in the same
+ * transaction), or failed with `error` (retried at `nextAttemptAt`, or given up when null). */
+export type FirstAttempt = "none" | "delivered" | FailedAttempt;
 export type MailStatus = OutboxRow["status"];
 
 export interface NewMail {
@@ -39,6 +49,7 @@ const enqueueStmt = prepared("mail_enqueue", (db, { mailOutbox }) =>
         "status",
         "attempts",
         "nextAttemptAt",
+        "lastError",
         "createdAt",
         "sentAt",
       ] as const),
@@ -79,15 +90,18 @@ const insertDevMailStmt = prepared("dev_mailbox_insert", (db, { devMailbox }) =>
 export class MailRepo {
   /** Writes a mail to the outbox, due now; `delivered` writes it as sent (delivered in that same
    * transaction, see MailWorker.enqueue). Returns its id. */
-  async enqueue(tx: Tx, mail: NewMail, now: number, delivered = false): Promise<number> {
+  /** Adds a mail to the outbox, to be sent, or with its first attempt made already (`first`); returns its id. */
+  async enqueue(tx: Tx, mail: NewMail, now: number, first: FirstAttempt = "none"): Promise<number> {
+    const failure = typeof first === "object" ? first : undefined;
     const rows = await enqueueStmt(tx).execute({
       ...mail,
       params: mail.params ?? null,
-      status: delivered ? "sent" : "pending",
-      attempts: delivered ? 1 : 0,
-      nextAttemptAt: now,
+      status: first === "delivered" ? "sent" : failure?.nextAttemptAt === null ? "failed" : "pending",
+      attempts: first === "none" ? 0 : 1,
+      nextAttemptAt: failure?.nextAttemptAt ?? now,
+      lastError: failure ? failure.error.slice(0, 500) : null,
       createdAt: now,
-      sentAt: delivered ? now : null,
+      sentAt: first === "delivered" ? now : null,
     });
     const row = rows[0];
     if (!row) throw new Error("outbox insert returned nothing");
@@ -116,7 +130,7 @@ export class MailRepo {
   }
 
   /** Records a failed attempt: retry at nextAttemptAt, or give up (status failed) when it is null. */
-  async markFailedAttempt(tx: Tx, id: number, error: string, nextAttemptAt: number | null): Promise<void> {
+  async markFailedAttempt(tx: Tx, id: number, { error, nextAttemptAt }: FailedAttempt): Promise<void> {
     const { mailOutbox } = tx.t;
     await tx.db
       .update(mailOutbox)

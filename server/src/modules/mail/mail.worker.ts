@@ -2,7 +2,7 @@
  * runOnce(now) (one deterministic pass, for tests), sendNow(id, timeoutMs) (the checkout's immediate
  * send), wake(), start(), stop(). A row is claimed (leased) before it is sent, so it goes out once. */
 import type { DataLayer, Tx } from "../../db/data.ts";
-import type { MailRepo, NewMail, OutboxRow } from "./mail.repo.ts";
+import type { FailedAttempt, MailRepo, NewMail, OutboxRow } from "./mail.repo.ts";
 import type { MailTransport } from "./mail.transport.ts";
 import type { MailContent } from "./templates.ts";
 
@@ -87,12 +87,14 @@ export class MailWorker {
         html: content.html,
       });
     } catch (err) {
-      const id = await this.repo.enqueue(tx, mail, now);
-      await this.recordFailure(tx, { id, kind: mail.kind, attempts: 0 }, now, err);
+      // One statement: the caller may leave it to its commit (Tx.awaitAtCommit), which no statement may follow.
+      const failure = this.failedAttempt(1, now, err);
+      const id = await this.repo.enqueue(tx, mail, now, failure);
+      this.logFailure(id, mail.kind, 1, failure);
       return { id, sent: false };
     }
     // The mailbox's row and the outbox's go together: one round trip on PostgreSQL.
-    const [, id] = await Promise.all([delivered, this.repo.enqueue(tx, mail, now, true)]);
+    const [, id] = await Promise.all([delivered, this.repo.enqueue(tx, mail, now, "delivered")]);
     return { id, sent: true };
   }
 
@@ -216,13 +218,21 @@ export class MailWorker {
     claimedAt: number,
     err: unknown,
   ): Promise<void> {
-    const attempts = row.attempts + 1;
-    const error = safeError(err);
-    const giveUp = attempts >= this.maxAttempts;
+    const failure = this.failedAttempt(row.attempts + 1, claimedAt, err);
+    await this.repo.markFailedAttempt(tx, row.id, failure);
+    this.logFailure(row.id, row.kind, row.attempts + 1, failure);
+  }
+
+  /** Attempt number `attempts` failed at `at`: when to try again (null: give up). */
+  private failedAttempt(attempts: number, at: number, err: unknown): FailedAttempt {
     const delay = this.backoffMs[Math.min(attempts - 1, this.backoffMs.length - 1)] ?? 60_000;
-    await this.repo.markFailedAttempt(tx, row.id, error, giveUp ? null : claimedAt + delay);
+    return { error: safeError(err), nextAttemptAt: attempts >= this.maxAttempts ? null : at + delay };
+  }
+
+  private logFailure(id: number, kind: string, attempts: number, failure: FailedAttempt): void {
     // Only the row id and kind: the body holds the private order link.
-    this.log(`mail ${row.id} (${row.kind}) attempt ${attempts} failed${giveUp ? ", giving up" : ""}: ${error}`);
+    const giveUp = failure.nextAttemptAt === null ? ", giving up" : "";
+    this.log(`mail ${id} (${kind}) attempt ${attempts} failed${giveUp}: ${failure.error}`);
   }
 
   /** Polls now instead of waiting for the next tick (after a checkout commits). */
