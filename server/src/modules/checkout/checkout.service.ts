@@ -117,8 +117,10 @@ export class CheckoutService {
     const outcome = await data.batchGuarded(
       (tx) => (throttle ? throttle(tx) : Promise.resolve(0)),
       async (tx) => {
-        // The order's products are read while its key is claimed (one round trip on PostgreSQL); a replay drops them.
+        // Read while the order's key is claimed (one round trip on PostgreSQL), and dropped by a replay: the order's
+        // products and exchange rate, and a random order code no order has.
         const priced = settled(this.priceLines(tx, input.items, input.currency));
+        const code = settled(this.freeOrderCode(tx));
         try {
           return await this.deps.idempotency.runIn(
             tx,
@@ -126,13 +128,13 @@ export class CheckoutService {
             idempotencyKey,
             fingerprint,
             async (tx, answer: (response: StoredResponse) => Promise<void>) => {
-              const written = await this.write(tx, input, priced, answer);
+              const written = await this.write(tx, input, priced, code, answer);
               confirmation = written.confirmation;
               return { status: 200, body: written.body };
             },
           );
         } finally {
-          await priced;
+          await Promise.all([priced, code]);
         }
       },
     );
@@ -271,12 +273,22 @@ export class CheckoutService {
     });
   }
 
-  /** Writes the order priced by priceLines() (`priced`, which settles in the same transaction), and stores the
-   * answer with `answer` alongside its last statements. */
+  /** A random order code that no order has yet, drawn again in the rare case it is taken. */
+  private async freeOrderCode(tx: Tx): Promise<string> {
+    for (let i = 0; i < 10; i++) {
+      const code = newOrderCode();
+      if (!(await this.deps.orders.codeTaken(tx, code))) return code;
+    }
+    throw new Error("Could not allocate a unique order code");
+  }
+
+  /** Writes the order priced by priceLines() (`priced`) under the code of freeOrderCode() (`code`), both settled
+   * in the same transaction, and stores the answer with `answer` alongside its last statements. */
   private async write(
     tx: Tx,
     input: CheckoutInput,
     priced: Promise<Settled<{ lines: PricedLine[]; rates: Rates }>>,
+    freeCode: Promise<Settled<string>>,
     answer: (response: StoredResponse) => Promise<void>,
   ): Promise<{ body: CheckoutResponse; confirmation: Promise<{ id: number; sent: boolean | undefined }> }> {
     const { publicUrl, operatorEmail } = this.deps;
@@ -307,7 +319,7 @@ export class CheckoutService {
     const orderId = newTimeOrderedId("ord", now);
     const order: NewOrderValues = {
       id: orderId,
-      code: newOrderCode(),
+      code: valueOf(await freeCode),
       status: "pending_payment",
       customerName: input.name,
       customerEmail: input.email,
@@ -330,11 +342,6 @@ export class CheckoutService {
       createdAt: now,
       updatedAt: now,
     };
-    // The insert itself tells when a random code is taken (then nothing was written): another code.
-    for (let i = 0; !(await this.deps.orders.insertOrder(tx, order)); i++) {
-      if (i >= 10) throw new Error("Could not allocate a unique order code");
-      order.code = newOrderCode();
-    }
     const code = order.code;
     const orderUrl = `${publicUrl}/orders/${token}`;
     const mailData: OrderMailData = {
@@ -354,11 +361,15 @@ export class CheckoutService {
     };
     // The outbox keeps the kind and the order, not the link (rendered again if it must be retried).
     const content = orderConfirmationMail(input.locale, mailData);
-    const lineIds = this.deps.orders.insertLines(tx, order, lines);
-    // Codes are reserved before the mail is written, so a refused order leaves no mail (nor its .eml copy); an
-    // order with no codes to reserve writes its lines, its mail and the answer together, with the COMMIT on
-    // PostgreSQL (one round trip).
-    if (lines.some((l) => l.automatic)) await this.reserveCodes(tx, orderId, lines, await lineIds, now);
+    // The order, its lines, its mail and the answer are written together, with the COMMIT on PostgreSQL (one round
+    // trip). An automatic order's codes are reserved before its mail, so a refused order leaves no mail (nor its
+    // .eml copy). Only an order placed at the same moment could take the code between its check and here (on
+    // PostgreSQL): this order then fails whole, and the shopper's retry with the same key draws another code.
+    const inserted = this.deps.orders.insertOrder(tx, order).then((fresh) => {
+      if (!fresh) throw new Error("The order's code was taken meanwhile.");
+    });
+    const rows = Promise.all([this.deps.orders.insertLines(tx, order, lines), inserted]);
+    if (lines.some((l) => l.automatic)) await this.reserveCodes(tx, orderId, lines, (await rows)[0], now);
     const body: CheckoutResponse = {
       panierCode: code,
       paymentLink: null,
@@ -390,7 +401,7 @@ export class CheckoutService {
             now,
           )
         : undefined,
-      lineIds,
+      rows,
       answer({ status: 200, body }),
     ]);
     // Not awaited here: they are awaited as the order commits (on PostgreSQL its COMMIT leaves with them), so each

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { checkoutResponseSchema, pricesChangedSchema } from "@store/shared/schemas/checkout";
 import { createTestStore, storeForEachTest, jsonRequest, type TestStore } from "../../test/harness.ts";
@@ -291,6 +291,19 @@ describe("checkout", () => {
         .map((o) => o.email)
         .sort(),
     ).toEqual(["five@example.com", "one@example.com", "three@example.com"]);
+  });
+
+  it("draws another order code when the random one is taken already", async () => {
+    const first = checkoutResponseSchema.parse(await (await post(checkoutBody())).json());
+    const taken = vi.spyOn(store.services.ordersRepo, "codeTaken").mockImplementationOnce(() => Promise.resolve(true));
+    const res = await post(checkoutBody());
+    expect(res.status).toBe(200);
+    const second = checkoutResponseSchema.parse(await res.json());
+    expect(taken).toHaveBeenCalledTimes(2);
+    const drawn = await taken.mock.results[1]?.value;
+    expect(drawn).toBe(false);
+    expect(second.panierCode).not.toBe(first.panierCode);
+    expect(await counts()).toMatchObject({ orders: 2 });
   });
 
   it("refuses a reused Idempotency-Key with a different body", async () => {

@@ -115,6 +115,12 @@ const insertOrderStmt = prepared("orders_insert", (db, t) =>
     .onConflictDoNothing({ target: t.orders.code })
     .returning({ id: t.orders.id }),
 );
+const codeTakenStmt = prepared("orders_code_taken", (db, t) =>
+  db
+    .select({ id: t.orders.id })
+    .from(t.orders)
+    .where(eq(t.orders.code, sql.placeholder("code"))),
+);
 /** An order's lines in one statement (one round trip whatever their number). */
 const insertLinesStmt = preparedPerCount("order_lines_insert", (db, t, n) =>
   db
@@ -130,6 +136,11 @@ export class OrdersRepo {
    * already (then nothing is written). */
   async insert(tx: Tx, order: NewOrderValues, lines: NewOrderLine[]): Promise<number[] | undefined> {
     return (await this.insertOrder(tx, order)) ? this.insertLines(tx, order, lines) : undefined;
+  }
+
+  /** Whether an order has this code already. */
+  async codeTaken(tx: Tx, code: string): Promise<boolean> {
+    return (await codeTakenStmt(tx).execute({ code })).length > 0;
   }
 
   /** Inserts an order without its lines (insertLines()); false when its code is taken already (nothing written). */
