@@ -43,7 +43,11 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)] ?? 0;
 };
 
-/** What the store answers for `target`, byte for byte as sent (still compressed), as the baseline replays it. */
+/** Headers Node's HTTP server sets on every answer by itself (the baseline's server sets its own). */
+const PER_CONNECTION_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+
+/** What the store answers for `target`, byte for byte as sent (still compressed) with the same headers, as the
+ * baseline replays it. */
 function capture(base: string, target: string): Promise<Captured> {
   return new Promise((resolve, reject) => {
     http
@@ -52,10 +56,10 @@ function capture(base: string, target: string): Promise<Captured> {
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => {
           if (res.statusCode !== 200) return reject(new Error(`${target} answered ${res.statusCode}`));
+          // Every header the store sent (its security headers too), but those Node writes itself on each answer.
           const headers: Record<string, string> = {};
-          for (const name of ["content-type", "content-encoding", "etag", "cache-control", "vary"]) {
-            const value = res.headers[name];
-            if (typeof value === "string") headers[name] = value;
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (typeof value === "string" && !PER_CONNECTION_HEADERS.has(name)) headers[name] = value;
           }
           resolve({ path: target, status: 200, headers, body: Buffer.concat(chunks).toString("base64") });
         });
