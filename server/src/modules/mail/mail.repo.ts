@@ -88,9 +88,8 @@ const insertDevMailStmt = prepared("dev_mailbox_insert", (db, { devMailbox }) =>
 );
 
 export class MailRepo {
-  /** Writes a mail to the outbox, due now; `delivered` writes it as sent (delivered in that same
-   * transaction, see MailWorker.enqueue). Returns its id. */
-  /** Adds a mail to the outbox, to be sent, or with its first attempt made already (`first`); returns its id. */
+  /** Adds a mail to the outbox, due now, or with its first attempt made already (`first`: delivered in that same
+   * transaction, see MailWorker.enqueue, or failed); returns its id. */
   async enqueue(tx: Tx, mail: NewMail, now: number, first: FirstAttempt = "none"): Promise<number> {
     const failure = typeof first === "object" ? first : undefined;
     const rows = await enqueueStmt(tx).execute({
