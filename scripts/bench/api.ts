@@ -15,7 +15,7 @@ import { loadConfig } from "../../server/src/config.ts";
 import { openDatabase } from "../../server/src/db/client.ts";
 import { createPostgresDatabase } from "../../server/src/test/postgres-database.ts";
 import { growCatalog } from "./bench-catalog.ts";
-import { repoRoot, report, startBuiltStore } from "./serve.ts";
+import { report, startBuiltStore } from "./serve.ts";
 
 const option = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -96,9 +96,11 @@ function load(url: string): Promise<number> {
 async function startBaseline(port: number, answers: Captured[]): Promise<() => void> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-bare-")), "answers.json");
   fs.writeFileSync(file, JSON.stringify(answers));
+  // Node itself with this process's loader (tsx's), not the tsx binary: that binary runs Node as its own child,
+  // which a SIGKILL of the binary would leave behind, still holding the port.
   const child = spawn(
-    path.join(repoRoot, "node_modules/.bin/tsx"),
-    [path.join(import.meta.dirname, "bare-server.ts"), String(port), file],
+    process.execPath,
+    [...process.execArgv, path.join(import.meta.dirname, "bare-server.ts"), String(port), file],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   // A bench that dies must not leave the baseline holding its port.
