@@ -42,9 +42,7 @@ export function limitBody(options: BodyLimitOptions): MiddlewareHandler {
     if (!m) counting.set(size, (m = bodyLimit({ maxSize: size, onError })));
     return m;
   };
-  return async (c, next) => {
-    const method = c.req.method;
-    if (method === "GET" || method === "HEAD") return next();
+  const limited: MiddlewareHandler = async (c, next) => {
     const size = sizeOf(c);
     const declared = c.req.header("content-length");
     if (declared === undefined || c.req.header("transfer-encoding") !== undefined) return countingFor(size)(c, next);
@@ -55,5 +53,10 @@ export function limitBody(options: BodyLimitOptions): MiddlewareHandler {
       return res;
     }
     await next();
+  };
+  // GET and HEAD carry no body: passed on as they are (every catalog answer goes this way).
+  return (c, next) => {
+    const method = c.req.method;
+    return method === "GET" || method === "HEAD" ? next() : limited(c, next);
   };
 }

@@ -73,14 +73,33 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === wanted);
 }
 
-/** Sends `answer` in the best encoding the client takes (Brotli, then gzip), or 304 when its ETag matches. */
-export async function sendAnswer(c: Context, answer: EncodedAnswer, cacheControl: string): Promise<Response> {
-  const accept = c.req.header("Accept-Encoding");
+/**
+ * Sends `answer` in the best encoding the client takes (Brotli, then gzip), or 304 when its ETag matches.
+ *
+ * The answer goes out with its headers as one plain record: the security headers the middleware chose for
+ * this request (http/security-headers.ts), then `headers` (a page's own policy), then the answer's own. Not
+ * through the context's Headers object: building one and turning it back into Node's header record cost
+ * more than the rest of such an answer (docs/decisions.md D27). So a header set earlier with `c.header()` is
+ * not sent with it: give it in `headers`.
+ */
+export async function sendAnswer(
+  c: Context,
+  answer: EncodedAnswer,
+  cacheControl: string,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<Response> {
   const compressible = answer.identity.length >= MIN_COMPRESS_BYTES;
-  c.header("Cache-Control", cacheControl);
-  c.header("ETag", answer.etag);
-  if (compressible) c.header("Vary", "Accept-Encoding");
-  if (answer.status === 200 && matchesEtag(c.req.header("If-None-Match"), answer.etag)) return c.body(null, 304);
+  const common: Record<string, string> = {
+    ...c.get("securityHeaders"),
+    ...headers,
+    "cache-control": cacheControl,
+    etag: answer.etag,
+  };
+  if (compressible) common.vary = "Accept-Encoding";
+  if (answer.status === 200 && matchesEtag(c.req.header("If-None-Match"), answer.etag)) {
+    return new Response(null, { status: 304, headers: common });
+  }
+  const accept = c.req.header("Accept-Encoding");
   const coding = !compressible
     ? undefined
     : acceptsEncoding(accept, "br")
@@ -89,9 +108,12 @@ export async function sendAnswer(c: Context, answer: EncodedAnswer, cacheControl
         ? "gzip"
         : undefined;
   const bytes = (coding && (await answer.encoded(coding))) || answer.identity;
-  c.header("Content-Type", answer.type);
-  if (coding) c.header("Content-Encoding", coding);
-  c.header("Content-Length", String(bytes.length));
-  // Node's buffers here are backed by plain ArrayBuffers (never shared memory), as Hono's body type asks.
-  return c.body(bytes as Uint8Array<ArrayBuffer>, answer.status as 200 | 404);
+  const sent: Record<string, string> = {
+    ...common,
+    "content-type": answer.type,
+    "content-length": String(bytes.length),
+  };
+  if (coding) sent["content-encoding"] = coding;
+  // Node's buffers here are backed by plain ArrayBuffers (never shared memory), as the body type asks.
+  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: answer.status, headers: sent });
 }

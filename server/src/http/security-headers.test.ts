@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, jsonRequest, type TestStore } from "../test/harness.ts";
 
@@ -24,6 +25,36 @@ describe("security headers", () => {
       expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
       expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
     }
+  });
+
+  it("go on the answers built once and sent with their own headers, their 304s too", async () => {
+    const full = await store.app.request("/api/sync", { headers: { "Accept-Encoding": "br" } });
+    const { version } = JSON.parse(zlib.brotliDecompressSync(Buffer.from(await full.arrayBuffer())).toString()) as {
+      version: number;
+    };
+    const answers = [
+      full,
+      await store.app.request(`/api/sync?since=${version}`),
+      await store.app.request("/api/first"),
+      await store.app.request("/sitemap.xml"),
+      await store.app.request("/api/categories", { headers: { "If-None-Match": full.headers.get("ETag") ?? "" } }),
+      await store.app.request("/api/sync", { headers: { "If-None-Match": full.headers.get("ETag") ?? "" } }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 304]);
+    for (const res of answers) {
+      expect(res.headers.get("X-Content-Type-Options"), res.url).toBe("nosniff");
+      expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+      expect(res.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get("Cache-Control")).toMatch(/no-cache|max-age/);
+      expect(res.headers.get("ETag")).toMatch(/^W\//);
+    }
+    expect(full.headers.get("Content-Encoding")).toBe("br");
+    expect(full.headers.get("Vary")).toBe("Accept-Encoding");
+    // Reached over https (the address the server saw), the answer asks browsers to keep to https.
+    const overHttps = await store.app.request(`https://store.test/api/sync?since=${version}`);
+    expect(overHttps.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+    expect(answers[1]?.headers.get("Strict-Transport-Security")).toBeNull();
   });
 });
 

@@ -49,20 +49,44 @@ export function pageContentSecurityPolicy(scriptHashes: readonly string[]): stri
  * store's public address is https). */
 export function isHttps(c: Context, options: { publicUrl: string; trustProxy: boolean }): boolean {
   if (options.publicUrl.startsWith("https://")) return true;
-  if (new URL(c.req.url).protocol === "https:") return true;
+  // The request's address as the server built it: its scheme is in lower case (no need to parse it whole).
+  if (c.req.url.startsWith("https:")) return true;
   return options.trustProxy && c.req.header("X-Forwarded-Proto")?.split(",")[0]?.trim() === "https";
 }
 
+/** The security headers of one answer, by lower-case name. */
+export type SecurityHeaders = Readonly<Record<string, string>>;
+
+/** What every answer carries over http; page routes (http/static.ts) replace the policy with the page policy. */
+export const API_SECURITY_HEADERS: SecurityHeaders = Object.freeze({
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "DENY",
+  "content-security-policy": API_CONTENT_SECURITY_POLICY,
+});
+
+/** Over https, browsers are also asked to keep to https. */
+const HTTPS_SECURITY_HEADERS: SecurityHeaders = Object.freeze({
+  ...API_SECURITY_HEADERS,
+  "strict-transport-security": "max-age=31536000; includeSubDomains",
+});
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The security headers this request's answer carries (set by securityHeaders, read by answers that are
+     * sent with their headers as one record: http/encoded-answer.ts). */
+    securityHeaders: SecurityHeaders;
+  }
+}
+
 /** Set before the route answers: every response is built by the context, which applies them; set after,
- * they would make @hono/node-server rebuild the finished response as a full web Response. Page routes
- * (http/static.ts) replace the API policy with the page policy. */
+ * they would make @hono/node-server rebuild the finished response as a full web Response. The record is also
+ * kept on the context (`securityHeaders`) for the answers built once and sent with their own headers. */
 export function securityHeaders(options: { publicUrl: string; trustProxy: boolean }): MiddlewareHandler {
   return (c, next) => {
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    c.header("X-Frame-Options", "DENY");
-    c.header("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
-    if (isHttps(c, options)) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    const headers = isHttps(c, options) ? HTTPS_SECURITY_HEADERS : API_SECURITY_HEADERS;
+    c.set("securityHeaders", headers);
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
     return next();
   };
 }

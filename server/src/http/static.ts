@@ -116,7 +116,8 @@ export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: s
     }
     const built = readIndex();
     if (!built) return c.text("The client is not built yet: run `pnpm build`.", 503);
-    c.header("Content-Security-Policy", built.policy);
-    return sendAnswer(c, await opts.pageHtml(c, built.html), "no-cache");
+    return sendAnswer(c, await opts.pageHtml(c, built.html), "no-cache", {
+      "content-security-policy": built.policy,
+    });
   });
 }

@@ -10,9 +10,9 @@ const nulRefused = () => problem(NUL_REFUSED, ERROR_CODES.malformedBody);
 
 /** Refuses (400) a request whose address carries a NUL character (`%00`), in its path or its query: no route
  * takes one, and PostgreSQL refuses it in text parameters. Mounted ahead of every route. */
-export const refuseNulInAddress: MiddlewareHandler = async (c, next) => {
+export const refuseNulInAddress: MiddlewareHandler = (c, next) => {
   if (/%00/.test(c.req.url) || c.req.url.includes("\u0000")) throw new ValidationError(nulRefused());
-  await next();
+  return next();
 };
 
 /** The JSON body as sent, unvalidated: a body nested deeper than any route needs is refused before
