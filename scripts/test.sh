@@ -47,3 +47,7 @@ optional_step "multi-instance test (3 built servers, HAProxy, PostgreSQL)" "$hap
   "it needs PostgreSQL on 127.0.0.1:5432 and haproxy (apt-get install haproxy; .ci/run installs both)" pnpm test:multi
 optional_step "end-to-end tests (Chromium: $chromium_bin)" "$chromium" \
   "Chromium not found at $chromium_bin (apt-get install chromium)" pnpm test:e2e
+# A phone opening a 50,000-product store (seeded once into .tmp/, about 20 s): home before the catalog is
+# complete, search once synced, offline after.
+optional_step "end-to-end test of a 50,000-product store on a phone (Chromium)" "$chromium" \
+  "Chromium not found at $chromium_bin (apt-get install chromium)" pnpm test:e2e:scale
