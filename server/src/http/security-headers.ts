@@ -58,7 +58,7 @@ export function isHttps(c: Context, options: { publicUrl: string; trustProxy: bo
 export type SecurityHeaders = Readonly<Record<string, string>>;
 
 /** What every answer carries over http; page routes (http/static.ts) replace the policy with the page policy. */
-export const API_SECURITY_HEADERS: SecurityHeaders = Object.freeze({
+const API_SECURITY_HEADERS: SecurityHeaders = Object.freeze({
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
   "x-frame-options": "DENY",
