@@ -61,6 +61,9 @@ import { BannersRepo } from "./modules/banners/banners.repo.ts";
 import { BannersService } from "./modules/banners/banners.service.ts";
 import { bannersRoutes } from "./modules/banners/banners.routes.ts";
 import { SettingsService } from "./modules/settings/settings.service.ts";
+import { StockRequestsRepo } from "./modules/stock-requests/stock-requests.repo.ts";
+import { StockRequestsService } from "./modules/stock-requests/stock-requests.service.ts";
+import { stockRequestsRoutes } from "./modules/stock-requests/stock-requests.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 
 const KB = 1024;
@@ -84,6 +87,7 @@ export interface Limiters {
   orderLookup: RateLimiter;
   promo: RateLimiter;
   newsletter: RateLimiter;
+  stockRequests: RateLimiter;
   checkoutPerAddress: RateLimiter;
   checkoutPerEmail: RateLimiter;
 }
@@ -101,6 +105,7 @@ function buildLimiters(store: RateLimitsService, config: Config): Limiters {
     // Promo validation and promo codes sent with a checkout: one budget of guesses.
     promo: limiter("promo", 30, 10 * MINUTE),
     newsletter: limiter("newsletter", 10, 10 * MINUTE),
+    stockRequests: limiter("stock-requests", 20, 10 * MINUTE),
     checkoutPerAddress: limiter("checkout-address", config.checkoutLimitPerAddress, 10 * MINUTE),
     checkoutPerEmail: limiter("checkout-email", config.checkoutLimitPerEmail, 60 * MINUTE),
   };
@@ -138,6 +143,8 @@ export interface Services {
   catalogAdmin: CatalogAdminService;
   banners: BannersService;
   settings: SettingsService;
+  /** "Email me when it is back" and "Only N left". */
+  stockRequests: StockRequestsService;
 }
 
 export function buildServices({ config, data }: AppDeps): Services {
@@ -168,6 +175,15 @@ export function buildServices({ config, data }: AppDeps): Services {
   });
   const uploads = new UploadsService(data, new UploadsRepo());
   const rateLimits = new RateLimitsService(data, new RateLimitsRepo());
+  const stockRequests = new StockRequestsService({
+    data,
+    repo: new StockRequestsRepo(),
+    catalog: catalogRepo,
+    codes: stock.codes,
+    mail: mailRepo,
+    sealer,
+    publicUrl: config.publicUrl,
+  });
   const payments = new PaymentsService({
     data,
     repo: new PaymentsRepo(),
@@ -194,7 +210,16 @@ export function buildServices({ config, data }: AppDeps): Services {
     orders,
     payments,
     stock,
-    codes: new CodesService(data, stock.codes, stock, catalogRepo, orders, sealer, () => mailWorker.wake()),
+    codes: new CodesService(
+      data,
+      stock.codes,
+      stock,
+      catalogRepo,
+      orders,
+      sealer,
+      () => mailWorker.wake(),
+      (tx, productId, now) => stockRequests.announceRestock(tx, productId, now),
+    ),
     checkout: new CheckoutService({
       data,
       repo: new CheckoutRepo(),
@@ -216,6 +241,7 @@ export function buildServices({ config, data }: AppDeps): Services {
     catalogAdmin: new CatalogAdminService(data, new CatalogAdminRepo(), catalogRepo, uploads, stock.codes),
     banners: new BannersService(data, new BannersRepo(), catalogRepo, uploads),
     settings: new SettingsService(data, settingsRepo, catalogRepo),
+    stockRequests,
   };
 }
 
@@ -262,6 +288,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   app.route("/", ordersRoutes(services.orders, limiters.orderLookup));
   app.route("/", promosRoutes(services.promos, limiters.promo));
   app.route("/", newsletterRoutes(services.newsletter, limiters.newsletter));
+  app.route("/", stockRequestsRoutes(services.stockRequests, limiters.stockRequests));
   app.route("/", adminAuthRoutes(services.adminAuth, deps.config));
   app.route("/", catalogAdminRoutes(services.catalogAdmin));
   app.route("/", codesRoutes(services.codes));

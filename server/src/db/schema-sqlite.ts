@@ -188,4 +188,5 @@ export const {
   orderTotals,
   paymentEvents,
   uploads,
+  stockRequests,
 } = tables;

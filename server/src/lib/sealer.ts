@@ -9,6 +9,7 @@ import {
   createHmac,
   createSecretKey,
   hkdfSync,
+  timingSafeEqual,
   randomBytes,
   type KeyObject,
 } from "node:crypto";
@@ -52,6 +53,7 @@ export class Sealer {
   // KeyObjects: createCipheriv and createHmac take them faster than raw bytes.
   private readonly encKey: KeyObject;
   private readonly macKey: KeyObject;
+  private readonly linkKey: KeyObject;
 
   constructor(master: Buffer) {
     if (master.length !== 32) throw new Error("the sealing key must be 32 bytes");
@@ -61,6 +63,7 @@ export class Sealer {
     this.macKey = createSecretKey(
       Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), "store codes: duplicate hash", 32)),
     );
+    this.linkKey = createSecretKey(Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), "store links: signature", 32)));
   }
 
   /** From the configuration: CODES_KEY when set, else the data directory's key file. */
@@ -93,6 +96,19 @@ export class Sealer {
   /** The keyed hash of a code (hex): equal codes give equal hashes; nobody without the key can test a guess. */
   hash(code: string): string {
     return createHmac("sha256", this.macKey).update(code, "utf8").digest("hex");
+  }
+
+  /** A link's signature (base64url) over `purpose` and `value`, with a key of its own: whoever holds the link may
+   * act on that value for that purpose (an unsubscribe link, say), nobody can forge one for another value. */
+  signLink(purpose: string, value: string): string {
+    return createHmac("sha256", this.linkKey).update(`${purpose}\n${value}`, "utf8").digest("base64url");
+  }
+
+  /** Whether `signature` is signLink(purpose, value), compared in constant time. */
+  checkLink(purpose: string, value: string, signature: string): boolean {
+    const expected = Buffer.from(this.signLink(purpose, value));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 }
 

@@ -6,3 +6,4 @@ export * from "./limits.ts";
 export * from "./uploads.ts";
 export * from "./codes.ts";
 export * from "./payments.ts";
+export * from "./stock-requests.ts";

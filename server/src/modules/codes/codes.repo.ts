@@ -306,6 +306,17 @@ export class CodesRepo {
     return Number(rows[0]?.n ?? 0);
   }
 
+  /** Available codes of a product by variant (null: the product's own), from the stock index alone. */
+  async availableByVariant(tx: Tx, productId: string): Promise<Map<string | null, number>> {
+    const { codes } = tx.t;
+    const rows = await tx.db
+      .select({ variantId: codes.variantId, n: count() })
+      .from(codes)
+      .where(and(eq(codes.productId, productId), eq(codes.status, "available")))
+      .groupBy(codes.variantId);
+    return new Map(rows.map((r) => [r.variantId, Number(r.n)]));
+  }
+
   /** A product's codes, newest first, paged by id (`before`). `variantId`: undefined for all, null for the
    * product's own. */
   async list(

@@ -92,6 +92,10 @@ export function codeId(now: number, rank: number): string {
   return `c${now.toString(36).padStart(9, "0")}${rank.toString(36).padStart(4, "0")}${newId("", 8).slice(1)}`;
 }
 
+/** Runs in an import's transaction once its codes are stored and orders awaiting stock have taken theirs: queues
+ * whatever the product's return announces ("email me when it is back") and answers how many mails it queued. */
+export type RestockHook = (tx: Tx, productId: string, now: number) => Promise<number>;
+
 export class CodesService {
   constructor(
     private readonly data: DataLayer,
@@ -101,6 +105,7 @@ export class CodesService {
     private readonly orders: OrdersService,
     private readonly sealer: Sealer,
     private readonly onMailQueued: () => void = () => undefined,
+    private readonly onRestock: RestockHook = async () => 0,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -185,6 +190,7 @@ export class CodesService {
     const now = this.clock();
     // Sealing and hashing happen before the transaction (CPU work, no I/O).
     const prepared = parsed.codes.map((c) => ({ ...c, hash: this.sealer.hash(c.code) }));
+    let announced = 0;
     const result = await this.data.transaction(async (tx) => {
       const product = await this.product(tx, productId);
       if (product.variants.length > 0 && !product.variants.some((v) => v.id === variantId))
@@ -228,6 +234,7 @@ export class CodesService {
       refused.sort((a, b) => a.line - b.line);
       await this.stockKeeper.refresh(tx, [productId], now);
       const completedOrders = inserted.size > 0 ? await this.orders.fillAwaitingStock(tx, now) : [];
+      announced = inserted.size > 0 ? await this.onRestock(tx, productId, now) : 0;
       const byReason: Partial<Record<ImportRefusal, number>> = {};
       for (const r of refused) byReason[r.reason] = (byReason[r.reason] ?? 0) + 1;
       return {
@@ -243,7 +250,7 @@ export class CodesService {
         stock: await this.stockIn(tx, productId),
       };
     });
-    if (result.completedOrders.length > 0) this.onMailQueued();
+    if (result.completedOrders.length > 0 || announced > 0) this.onMailQueued();
     return result;
   }
 

@@ -140,7 +140,7 @@ const TEXTS: Record<Locale, Texts> = {
   },
 };
 
-function localeOf(locale: string): Locale {
+export function localeOf(locale: string): Locale {
   return locale === "fr" || locale === "ar" ? locale : "en";
 }
 
@@ -148,7 +148,7 @@ function lineTitle(l: { title: string; variantName: string | null }): string {
   return l.variantName ? `${l.title} (${l.variantName})` : l.title;
 }
 
-function page(locale: Locale, body: string): string {
+export function page(locale: Locale, body: string): string {
   const dir = locale === "ar" ? "rtl" : "ltr";
   return `<!doctype html><html lang="${locale}" dir="${dir}"><body dir="${dir}" style="font-family:Arial,Helvetica,sans-serif;color:#111">${body}</body></html>`;
 }
