@@ -13,6 +13,7 @@ import {
 } from "@store/shared/schemas/error-codes";
 import type { CHECKOUT_ERROR_CODES } from "@store/shared/schemas/checkout";
 import type { PAYMENT_ERROR_CODES } from "@store/shared/schemas/payments";
+import type { STOCK_REQUEST_ERROR_CODES } from "@store/shared/schemas/stock-requests";
 import type { RATE_LIMITED } from "@store/shared/schemas/errors";
 import { throttledText } from "./throttled.ts";
 
@@ -23,6 +24,7 @@ type RefusalCode =
   | Values<typeof ERROR_CODES>
   | Values<typeof CHECKOUT_ERROR_CODES>
   | Values<typeof PAYMENT_ERROR_CODES>
+  | Values<typeof STOCK_REQUEST_ERROR_CODES>
   | typeof RATE_LIMITED;
 
 const num = (p: ErrorParams, key: string): number => {
@@ -159,6 +161,12 @@ export const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, Say>> = {
     return available > 0
       ? i18n._(msg`Only ${available} left of "${title}". Please lower the quantity in your cart.`)
       : i18n._(msg`"${title}" is out of stock. Please remove it from your cart.`);
+  },
+  in_stock_now: say(msg`It is in stock again: you can buy it now.`),
+  not_restocked: say(msg`This product is not restocked automatically.`),
+  too_many_stock_requests: (i18n, p) => {
+    const max = num(p, "max");
+    return i18n._(msg`This email already waits for ${max} products. Buy or wait for one of them first.`);
   },
   currency_not_payable: say(msg`Online payment is not available in this currency. Please choose another currency.`),
   payment_unavailable: say(

@@ -17,6 +17,7 @@ import { Breadcrumb } from "./breadcrumb.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { WasPrice } from "./was-price.tsx";
 import { PageMessage } from "../layout/page-message.tsx";
+import { BackInStock, FewLeft } from "./stock-note.tsx";
 
 export function ProductPage({ id }: { id: string }) {
   const { t } = useLingui();
@@ -169,6 +170,8 @@ export function ProductPage({ id }: { id: string }) {
             </label>
             <AddToCartButton inStock={product.inStock} size="lg" onAdd={() => void add()} />
           </div>
+          <FewLeft product={product} variantId={variant?.id ?? ""} />
+          <BackInStock product={product} variantId={variantId ?? ""} />
 
           <div className="delivery-info">
             <h2>

@@ -9,6 +9,7 @@ import { toast } from "../../ui/toast.tsx";
 import { useCatalogReady, useProductsById, useSettings } from "../catalog/catalog-hooks.ts";
 import { defaultVariant, listingPrice } from "../catalog/pricing.ts";
 import { ProductImage } from "../catalog/product-image.tsx";
+import { BackInStock } from "../catalog/stock-note.tsx";
 import { useMoney } from "../catalog/use-money.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useCurrency } from "../prefs/prefs-store.ts";
@@ -82,6 +83,7 @@ function WishlistItem({ row, product }: { row: WishlistRow; product: Product | n
         <p className={product.inStock ? "wishlist-item__stock is-in" : "wishlist-item__stock is-out"}>
           {product.inStock ? <Trans>In stock</Trans> : <Trans>Out of stock</Trans>}
         </p>
+        <BackInStock product={product} />
       </div>
       <div className="wishlist-item__actions">
         {product.variants.length > 1 ? (

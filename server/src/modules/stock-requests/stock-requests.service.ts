@@ -12,7 +12,7 @@ import {
 } from "@store/shared/schemas/stock-requests";
 import type { Product } from "@store/shared/schemas/catalog";
 import type { DataLayer, Tx } from "../../db/data.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../../http/errors.ts";
+import { ConflictError, NotFoundError, ValidationError, problem } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
 import { newTimeOrderedId } from "../../lib/ids.ts";
 import type { Sealer } from "../../lib/sealer.ts";
@@ -62,19 +62,22 @@ export class StockRequestsService {
       if (body.variantId !== "" && !product.variants.some((v) => v.id === body.variantId))
         throw new ValidationError("This option does not exist", { variantId: "This option does not exist" });
       if (product.deliveryMode !== "automatic")
-        throw new ConflictError("This product is not restocked automatically.", {
-          code: STOCK_REQUEST_ERROR_CODES.notRestocked,
-        });
+        throw new ConflictError(
+          problem("This product is not restocked automatically.", STOCK_REQUEST_ERROR_CODES.notRestocked),
+        );
       const available = await this.deps.codes.availableByVariant(tx, product.id);
       if (availableFor(product, body.variantId, available) > 0)
-        throw new ConflictError("This product is in stock: you can buy it now.", {
-          code: STOCK_REQUEST_ERROR_CODES.inStockNow,
-        });
+        throw new ConflictError(
+          problem("This product is in stock: you can buy it now.", STOCK_REQUEST_ERROR_CODES.inStockNow),
+        );
       if ((await this.deps.repo.countFor(tx, email)) >= MAX_STOCK_REQUESTS_PER_EMAIL)
-        throw new ConflictError(`This address already waits for ${MAX_STOCK_REQUESTS_PER_EMAIL} products.`, {
-          code: STOCK_REQUEST_ERROR_CODES.tooManyRequests,
-          max: MAX_STOCK_REQUESTS_PER_EMAIL,
-        });
+        throw new ConflictError(
+          problem(
+            `This address already waits for ${MAX_STOCK_REQUESTS_PER_EMAIL} products.`,
+            STOCK_REQUEST_ERROR_CODES.tooManyRequests,
+            { max: MAX_STOCK_REQUESTS_PER_EMAIL },
+          ),
+        );
       await this.deps.repo.add(tx, {
         id: newTimeOrderedId("sr", now),
         productId: product.id,

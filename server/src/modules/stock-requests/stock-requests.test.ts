@@ -55,13 +55,7 @@ function ask(body: Record<string, unknown>, address = `198.51.100.${++addresses 
 }
 
 async function mailsTo(to: string) {
-  return store.query((db, t) =>
-    db
-      .select()
-      .from(t.mailOutbox)
-      .where(eq(t.mailOutbox.to, to))
-      .orderBy(t.mailOutbox.id),
-  );
+  return store.query((db, t) => db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, to)).orderBy(t.mailOutbox.id));
 }
 
 async function pending() {
@@ -97,9 +91,7 @@ describe("Email me when it is back", () => {
 
   it("waits for the option asked for; a request without one takes any option", async () => {
     await product("bis-opt", true);
-    expect((await ask({ productId: "bis-opt", variantId: "bis-opt-50", email: "fifty@example.com" })).status).toBe(
-      201,
-    );
+    expect((await ask({ productId: "bis-opt", variantId: "bis-opt-50", email: "fifty@example.com" })).status).toBe(201);
     expect((await ask({ productId: "bis-opt", email: "any@example.com", locale: "ar" })).status).toBe(201);
     await importCodes("bis-opt", ["OPT-10-A"], "bis-opt-10");
     expect(await mailsTo("fifty@example.com")).toHaveLength(0);
@@ -148,7 +140,10 @@ describe("Email me when it is back", () => {
     await product("bis-cap-over");
     const over = await ask({ productId: "bis-cap-over", email: "greedy@example.com" });
     expect(over.status).toBe(409);
-    expect(await over.json()).toMatchObject({ code: "too_many_stock_requests", max: MAX_STOCK_REQUESTS_PER_EMAIL });
+    expect(await over.json()).toMatchObject({
+      code: "too_many_stock_requests",
+      params: { max: MAX_STOCK_REQUESTS_PER_EMAIL },
+    });
   });
 
   it("counts requests per client address: past 20 in 10 minutes the address is asked to wait", async () => {
