@@ -41,7 +41,10 @@ export class StockRequestsRepo {
     const rows = await tx.db
       .delete(stockRequests)
       .where(
-        and(eq(stockRequests.email, email), ...(productId === undefined ? [] : [eq(stockRequests.productId, productId)])),
+        and(
+          eq(stockRequests.email, email),
+          ...(productId === undefined ? [] : [eq(stockRequests.productId, productId)]),
+        ),
       )
       .returning({ id: stockRequests.id });
     return rows.length;

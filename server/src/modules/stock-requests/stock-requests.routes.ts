@@ -71,8 +71,7 @@ export function stockRequestsRoutes(service: StockRequestsService, limiter: Rate
     const sig = c.req.query("sig") ?? "";
     const t = PAGE_TEXTS[locale];
     if (!service.isSigned(email, sig)) return htmlPage(c, locale, 400, `<p>${escapeHtml(t.invalid)}</p>`);
-    const hidden = (name: string, value: string) =>
-      `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+    const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
     return htmlPage(
       c,
       locale,
