@@ -17,9 +17,10 @@ import { Breadcrumb } from "./breadcrumb.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { WasPrice } from "./was-price.tsx";
 import { PageMessage } from "../layout/page-message.tsx";
+import { deliveryLabel, regionLabel } from "./catalog-labels.ts";
 
 export function ProductPage({ id }: { id: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const status = useCatalogStatus();
   const product = useProduct(id);
   const categories = useCategoryMap();
@@ -92,7 +93,7 @@ export function ProductPage({ id }: { id: string }) {
           <div className="product-detail__badges">
             {category ? <span className="chip">{category.name}</span> : null}
             {product.platform ? <span className="chip">{product.platform}</span> : null}
-            {product.region ? <span className="chip">{product.region}</span> : null}
+            {product.region ? <span className="chip">{regionLabel(i18n, product.region)}</span> : null}
             {product.discountPercent > 0 ? (
               <span className="badge badge--deal badge--static">
                 <Trans>{discount}% OFF</Trans>
@@ -114,7 +115,7 @@ export function ProductPage({ id }: { id: string }) {
           {/* The operator's article code; the internal id means nothing to a shopper. */}
           {product.sku ? (
             <p className="sku">
-              <Trans>SKU</Trans>: <span dir="ltr">{product.sku}</span>
+              <Trans>SKU:</Trans> <span dir="ltr">{product.sku}</span>
             </p>
           ) : null}
           <p className="price price--lg">
@@ -177,7 +178,7 @@ export function ProductPage({ id }: { id: string }) {
             <p>
               <Trans>Your code is delivered instantly by email once payment is confirmed.</Trans>
             </p>
-            {product.delivery ? <p>{product.delivery}</p> : null}
+            {product.delivery ? <p>{deliveryLabel(i18n, product.delivery)}</p> : null}
           </div>
 
           <div className="product-detail__desc">
