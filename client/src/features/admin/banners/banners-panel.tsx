@@ -12,7 +12,7 @@ import {
   type AdminBanner,
 } from "@store/shared/schemas/admin";
 import { useLiveQuery } from "dexie-react-hooks";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi, isQueued } from "../../../api/admin-client.ts";
 import { db } from "../../../local/db.ts";
 import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
 import {
@@ -106,23 +106,31 @@ export function BannersPanel() {
     order[to] = banner;
     setBusyId(banner.id);
     try {
+      let queued = false;
       for (const [index, b] of order.entries()) {
         if (positionOf(b) === index) continue;
-        await adminApi.send<unknown>(
-          "PUT",
-          `/api/admin/banners/${encodeURIComponent(b.id)}`,
-          { position: index },
-          {
-            queueOffline: {
-              entity: "banner",
-              entityId: b.id,
-              baseVersion: b.version,
-              label: t`Move banner: ${b.title}`,
+        try {
+          await adminApi.send<unknown>(
+            "PUT",
+            `/api/admin/banners/${encodeURIComponent(b.id)}`,
+            { position: index },
+            {
+              queueOffline: {
+                entity: "banner",
+                entityId: b.id,
+                baseVersion: b.version,
+                label: t`Move banner: ${b.title}`,
+              },
             },
-          },
-        );
+          );
+        } catch (err) {
+          // Offline, every move of the swap waits in the outbox; any other failure stops it.
+          if (!isQueued(err)) throw err;
+          queued = true;
+        }
       }
-      toast.success(t`Banner order saved`);
+      if (queued) toasts.queued(banner.title);
+      else toast.success(t`Banner order saved`);
       refreshStorefront();
     } catch (err) {
       failed(err, t`Failed to move banner`, banner.title);
