@@ -149,6 +149,9 @@ test.describe("paying with Stripe", () => {
       "Online payment is not available in TND. Please choose USD, EUR, EGP to pay.",
     );
     await form.locator("#checkout-currency").selectOption("USD");
+    await expect(form.getByRole("button", { name: "Place order" })).toHaveAccessibleDescription(
+      "After you place the order, Stripe's secure page opens to pay by card.",
+    );
     await form.getByRole("button", { name: "Place order" }).click();
 
     await expect(page).toHaveURL(new RegExp(`^${stripe.url}/c/pay/cs_test_\\w+$`));

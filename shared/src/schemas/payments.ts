@@ -4,6 +4,7 @@ import { z } from "./zod.ts";
 import { CURRENCIES } from "../currency.ts";
 
 export const PAYMENT_PROVIDER_NAMES = ["manual", "konnect", "stripe"] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
 
 /** GET /api/payments/options. `currencies` is empty for `manual` (the operator arranges every payment). */
 export const paymentOptionsSchema = z.object({

@@ -6,6 +6,7 @@ import { CURRENCIES } from "@store/shared/currency";
 import { addToCart } from "../cart/cart-store.ts";
 import { defaultVariant, listingPrice } from "./pricing.ts";
 import { usePricing } from "./use-money.ts";
+import { deliveryLabel } from "./catalog-labels.ts";
 import { ProductImage } from "./product-image.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { WasPrice } from "./was-price.tsx";
@@ -18,7 +19,7 @@ interface Props {
 }
 
 export function ProductCard({ product, category, eager = false }: Props) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { currency, rates, money } = usePricing();
   // A product sold in several options (1 month, 3 months...) lets the shopper choose on its page.
   const choosesOption = product.variants.length > 1;
@@ -54,7 +55,7 @@ export function ProductCard({ product, category, eager = false }: Props) {
           <h3 className="product-card__title">{product.title}</h3>
           <p className="product-card__desc">{product.description}</p>
           <p className="product-card__meta">
-            <span>{product.delivery || t`Email delivery`}</span>
+            <span>{deliveryLabel(i18n, product.delivery)}</span>
             <span>
               <span className="visually-hidden">
                 <Trans>Supported currencies:</Trans>{" "}

@@ -18,9 +18,10 @@ import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { WasPrice } from "./was-price.tsx";
 import { PageMessage } from "../layout/page-message.tsx";
 import { BackInStock, FewLeft } from "./stock-note.tsx";
+import { deliveryLabel, regionLabel } from "./catalog-labels.ts";
 
 export function ProductPage({ id }: { id: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const status = useCatalogStatus();
   const product = useProduct(id);
   const categories = useCategoryMap();
@@ -93,7 +94,7 @@ export function ProductPage({ id }: { id: string }) {
           <div className="product-detail__badges">
             {category ? <span className="chip">{category.name}</span> : null}
             {product.platform ? <span className="chip">{product.platform}</span> : null}
-            {product.region ? <span className="chip">{product.region}</span> : null}
+            {product.region ? <span className="chip">{regionLabel(i18n, product.region)}</span> : null}
             {product.discountPercent > 0 ? (
               <span className="badge badge--deal badge--static">
                 <Trans>{discount}% OFF</Trans>
@@ -115,7 +116,7 @@ export function ProductPage({ id }: { id: string }) {
           {/* The operator's article code; the internal id means nothing to a shopper. */}
           {product.sku ? (
             <p className="sku">
-              <Trans>SKU</Trans>: <span dir="ltr">{product.sku}</span>
+              <Trans>SKU:</Trans> <span dir="ltr">{product.sku}</span>
             </p>
           ) : null}
           <p className="price price--lg">
@@ -180,7 +181,7 @@ export function ProductPage({ id }: { id: string }) {
             <p>
               <Trans>Your code is delivered instantly by email once payment is confirmed.</Trans>
             </p>
-            {product.delivery ? <p>{product.delivery}</p> : null}
+            {product.delivery ? <p>{deliveryLabel(i18n, product.delivery)}</p> : null}
           </div>
 
           <div className="product-detail__desc">

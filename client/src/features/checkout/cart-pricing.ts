@@ -86,6 +86,17 @@ export function checkoutItems(lines: readonly CartLineInput[]): CheckoutItem[] {
   );
 }
 
+/** The lines whose unit price the server's overrides change, with the price the shopper saw before (by line key),
+ * so the cart can show each as old → new. */
+export function changedPrices(lines: readonly PricedLine[], overrides: PriceOverrides): Map<string, number> {
+  const was = new Map<string, number>();
+  for (const line of lines) {
+    const now = overrides.unitPrices.get(line.key);
+    if (now !== undefined && line.unitPrice !== null && line.unitPrice !== now) was.set(line.key, line.unitPrice);
+  }
+  return was;
+}
+
 /** Turns a 409 answer into overrides keyed like the cart lines. */
 export function overridesFrom(answer: PricesChanged, currency: Currency): PriceOverrides {
   return {

@@ -9,13 +9,15 @@ import type { PricedLine } from "./cart-pricing.ts";
 
 interface Props {
   lines: readonly PricedLine[];
+  /** The unit price each line had before the server changed it (by line key): such a line reads old → new. */
+  pricesWere?: ReadonlyMap<string, number> | undefined;
   currency: Currency;
   catalogReady: boolean;
   disabled: boolean;
 }
 
 /** The cart list: image, title (+ variant), unit price x quantity, and minus, plus and remove buttons. */
-export function CheckoutCartLines({ lines, currency, catalogReady, disabled }: Props) {
+export function CheckoutCartLines({ lines, pricesWere, currency, catalogReady, disabled }: Props) {
   const { t } = useLingui();
   const money = useMoney();
   return (
@@ -25,8 +27,13 @@ export function CheckoutCartLines({ lines, currency, catalogReady, disabled }: P
         const variantName = line.variant?.name ?? null;
         const title = variantName ? `${productTitle} — ${variantName}` : productTitle;
         const qty = line.qty;
+        const was = pricesWere?.get(line.key);
         return (
-          <li key={line.key} className="checkout-line" data-line={line.key}>
+          <li
+            key={line.key}
+            className={was === undefined ? "checkout-line" : "checkout-line checkout-line--changed"}
+            data-line={line.key}
+          >
             <div className="checkout-line__media">
               <ProductImage
                 src={line.product?.image ?? ""}
@@ -58,6 +65,14 @@ export function CheckoutCartLines({ lines, currency, catalogReady, disabled }: P
                   </span>
                 ) : (
                   <>
+                    {was !== undefined ? (
+                      <span className="checkout-line__was" data-testid="line-price-change">
+                        <Trans>
+                          Price changed: <s>{money(was, currency)}</s> →{" "}
+                          <strong>{money(line.unitPrice, currency)}</strong>
+                        </Trans>
+                      </span>
+                    ) : null}
                     <span className="checkout-line__unit" data-testid="line-unit-qty">
                       <bdi>{money(line.unitPrice, currency)}</bdi> × <bdi>{qty}</bdi>
                     </span>

@@ -10,6 +10,7 @@ import { CheckoutField } from "./checkout-field.tsx";
 import { TotalsRow } from "./totals-row.tsx";
 import type { CheckoutDetails } from "./use-checkout-details.ts";
 import type { PromoCode } from "./use-promo-code.ts";
+import type { PaymentProviderName } from "@store/shared/schemas/payments";
 
 interface Props {
   details: CheckoutDetails;
@@ -21,6 +22,8 @@ interface Props {
   pending: boolean;
   /** The currencies the payment provider takes, when it cannot take `currency` (docs/decisions.md D11). */
   payableCurrencies: readonly Currency[] | null;
+  /** The store's way of taking payment, to say before 'Place order' what comes after it; null while unknown. */
+  provider: PaymentProviderName | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   /** The shopper started on the form (the progress indicator moves to 'Your details'). */
   onEngaged: () => void;
@@ -34,6 +37,7 @@ export function CheckoutDetailsForm({
   online,
   pending,
   payableCurrencies,
+  provider,
   onSubmit,
   onEngaged,
 }: Props) {
@@ -224,12 +228,29 @@ export function CheckoutDetailsForm({
           <TotalsRow kind="total" label={<Trans>Total</Trans>} value={money(total, currency)} testId="checkout-total" />
         </dl>
 
+        {provider ? (
+          <p id="checkout-how-to-pay" className="checkout-form__how-to-pay">
+            {provider === "stripe" ? (
+              <Trans>After you place the order, Stripe's secure page opens to pay by card.</Trans>
+            ) : provider === "konnect" ? (
+              <Trans>After you place the order, Konnect's secure page opens to pay by bank card or e-DINAR.</Trans>
+            ) : (
+              <Trans>Nothing is charged now: after you place the order, the next page says how to pay.</Trans>
+            )}
+          </p>
+        ) : null}
         <button
           type="submit"
           className="btn btn--primary btn--lg checkout-submit"
           disabled={pending || !online || payableCurrencies !== null}
           aria-describedby={
-            !online ? "checkout-offline" : payableCurrencies ? "checkout-currency-unpayable" : undefined
+            !online
+              ? "checkout-offline"
+              : payableCurrencies
+                ? "checkout-currency-unpayable"
+                : provider
+                  ? "checkout-how-to-pay"
+                  : undefined
           }
         >
           {pending ? <Trans>Placing...</Trans> : <Trans>Place order</Trans>}

@@ -1,6 +1,6 @@
 /** The cart and checkout screen (/cart and /checkout, docs/decisions.md D7): the cart list beside the details
  * form; the details, the promo code and placing the order live in their hooks (use-*.ts). */
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Currency } from "@store/shared/currency";
@@ -11,7 +11,7 @@ import type { Product } from "@store/shared/schemas/catalog";
 import { usePricing } from "../catalog/use-money.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
-import { checkoutItems, priceCart, promoDiscount, type PriceOverrides } from "./cart-pricing.ts";
+import { changedPrices, checkoutItems, priceCart, promoDiscount, type PriceOverrides } from "./cart-pricing.ts";
 import { fingerprintOf } from "./checkout-attempt.ts";
 import type { CheckoutDraft } from "./checkout-draft.ts";
 import { CheckoutCartLines } from "./checkout-cart-lines.tsx";
@@ -61,6 +61,9 @@ export function CheckoutPage() {
   const [engaged, setEngaged] = useState(false);
   // The server's prices, after it refused the cart's as out of date.
   const [overrides, setOverrides] = useState<PriceOverrides | null>(null);
+  /** The unit prices the shopper saw before the server's, by line, so each changed line reads old → new. */
+  const [pricesWere, setPricesWere] = useState<ReadonlyMap<string, number>>(new Map());
+  const notice = useRef<HTMLDivElement>(null);
 
   const cart = useMemo(
     () => priceCart(rows ?? [], byId ?? NO_PRODUCTS, currency, rates, overrides),
@@ -79,10 +82,19 @@ export function CheckoutPage() {
     online,
     details,
     promo,
-    onPricesChanged: setOverrides,
+    onPricesChanged: (next) => {
+      setPricesWere(changedPrices(cart.lines, next));
+      setOverrides(next);
+    },
   });
 
   const { pending, pricesUpdated } = order;
+  // The shopper tapped the button at the bottom: bring the notice (at the top of the cart) to them.
+  useEffect(() => {
+    if (!pricesUpdated) return;
+    notice.current?.scrollIntoView({ block: "center" });
+    notice.current?.focus({ preventScroll: true });
+  }, [pricesUpdated]);
   const empty = rows !== undefined && rows.length === 0;
   const discount = draft.promo ? promoDiscount(cart.subtotal, draft.promo.percent) : 0;
   const total = cart.subtotal - discount;
@@ -121,11 +133,19 @@ export function CheckoutPage() {
                 <Trans>Your cart</Trans>
               </h1>
               {pricesUpdated ? (
-                <p className="checkout-notice checkout-notice--warn" role="status">
-                  <Trans>The prices below have been updated to the current ones.</Trans>
-                </p>
+                <div className="checkout-notice checkout-notice--warn" role="alert" tabIndex={-1} ref={notice}>
+                  <p>
+                    <strong>
+                      <Trans>Prices have changed. Please review your cart.</Trans>
+                    </strong>
+                  </p>
+                  <p>
+                    <Trans>The prices below have been updated to the current ones.</Trans>
+                  </p>
+                </div>
               ) : null}
               <CheckoutCartLines
+                pricesWere={overrides?.currency === currency ? pricesWere : undefined}
                 lines={cart.lines}
                 currency={currency}
                 catalogReady={catalogReady}
@@ -151,6 +171,7 @@ export function CheckoutPage() {
             online={online}
             pending={pending}
             payableCurrencies={unpayableIn(paymentOptions, currency)}
+            provider={paymentOptions?.provider ?? null}
             onSubmit={order.submit}
             onEngaged={() => setEngaged(true)}
           />

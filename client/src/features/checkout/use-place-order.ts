@@ -135,11 +135,10 @@ export function usePlaceOrder({
         await onPlaced(outcome.order);
         return;
       case "prices-changed":
-        // docs/decisions.md D6: never change a price silently; show
-        // the server's prices, say so, and refresh the catalog.
+        // docs/decisions.md D6: never change a price silently; show the server's prices, say so where the cart is
+        // (the page brings that notice into view: no toast besides it), and refresh the catalog.
         onPricesChanged(overridesFrom(outcome.answer, request.currency));
         setPricesUpdated(true);
-        toast.error(t`Prices have changed. Please review your cart.`);
         void syncCatalog();
         break;
       case "error":

@@ -10,6 +10,7 @@ import {
   type SearchFilters,
 } from "./search-filters.ts";
 import { isSearchSort, type SearchSort } from "./search-engine.ts";
+import { regionLabel } from "../catalog/catalog-labels.ts";
 
 export type FilterChange = {
   filter: "platform" | "category" | "region" | "price" | "sort";
@@ -58,7 +59,7 @@ function ChipGroup<T extends string | number>(props: {
 
 /** Filter chips (platforms, gift cards, regions, price caps) and the sort select. */
 export const SearchFiltersBar = memo(function SearchFiltersBar({ filters, sort, onFilters, onSort }: Props) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const lang = useLang();
   const dollars = useMemo(
     () =>
@@ -70,7 +71,7 @@ export const SearchFiltersBar = memo(function SearchFiltersBar({ filters, sort, 
       }),
     [lang],
   );
-  const regionLabel = (region: (typeof REGION_FILTERS)[number]) => (region === "Global" ? t`Global` : region);
+  const nameRegion = (region: (typeof REGION_FILTERS)[number]) => regionLabel(i18n, region);
 
   return (
     <div className="search-overlay__filters">
@@ -100,7 +101,7 @@ export const SearchFiltersBar = memo(function SearchFiltersBar({ filters, sort, 
           label={t`Region`}
           values={REGION_FILTERS}
           isOn={(region) => filters.regions.includes(region)}
-          name={regionLabel}
+          name={nameRegion}
           onToggle={(region, active) =>
             onFilters(
               { ...filters, regions: toggleValue(filters.regions, region, REGION_FILTERS) },

@@ -299,7 +299,9 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
           aria-label={t`Close search`}
           onClick={onClose}
         >
-          <span aria-hidden="true">Esc</span>
+          <span aria-hidden="true">
+            <Trans comment="The Escape key's label on a keyboard">Esc</Trans>
+          </span>
         </button>
       </div>
 

@@ -1,8 +1,9 @@
 import { memo } from "react";
 import { Link } from "@tanstack/react-router";
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { Product } from "@store/shared/schemas/catalog";
 import { ProductImage } from "../catalog/product-image.tsx";
+import { deliveryLabel, regionLabel } from "../catalog/catalog-labels.ts";
 
 export function optionId(index: number): string {
   return `search-option-${index}`;
@@ -26,7 +27,14 @@ export const SearchResultRow = memo(function SearchResultRow({
   onOpen,
   onHover,
 }: Props) {
-  const meta = [product.platform, product.region, product.delivery].filter(Boolean).join(" · ");
+  const { i18n } = useLingui();
+  const meta = [
+    product.platform,
+    product.region && regionLabel(i18n, product.region),
+    deliveryLabel(i18n, product.delivery),
+  ]
+    .filter(Boolean)
+    .join(" · ");
   const discount = product.discountPercent;
   return (
     <Link

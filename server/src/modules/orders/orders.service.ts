@@ -45,6 +45,8 @@ const STALE_ORDERS_PAGE = "This page of orders no longer exists. Please start fr
  * codes were freed: they are taken again from stock, or it waits for stock). */
 const SETTLEABLE: readonly OrderStatus[] = ["pending_payment", "expired"];
 export const SYSTEM_ACTOR = "system";
+/** The history's name for the shopper (who placed the order, or cancelled it from its private page). */
+const SHOPPER_ACTOR = "shopper";
 
 /** The dashboard's window: the last `days` days (today included) in the operator's time zone (`tzMinutes` east of
  * UTC), as days since the epoch in that zone (`first`, `today`) and as the instants [from, to). */
@@ -119,7 +121,7 @@ export class OrdersService {
       {
         id: 0,
         at: order.createdAt,
-        actor: "shopper",
+        actor: SHOPPER_ACTOR,
         action: "created",
         fromStatus: null,
         toStatus: "pending_payment",
@@ -543,6 +545,28 @@ export class OrdersService {
         [`${revoked} code(s) revoked`, actor.note].filter(Boolean).join(": "),
       );
     });
+  }
+
+  /** The shopper gives up an order still awaiting payment, from its private page (the token is the proof): it is
+   * cancelled at once and its reserved codes go back to stock, instead of holding them until it expires. Answers
+   * the private order as it is now; 409 once the order is paid, cancelled or expired. */
+  async cancelByShopper(token: string): Promise<PrivateOrder> {
+    if (!isTokenShaped(token)) throw new NotFoundError("Order not found");
+    const now = this.clock();
+    await this.deps.data.transaction(async (tx) => {
+      const found = await this.repo.findByTokenHash(tx, hashToken(token));
+      if (!found) throw new NotFoundError("Order not found");
+      const { order } = found;
+      const row = await this.repo.transition(tx, order.code, ["pending_payment"], "cancelled", now);
+      if (!row)
+        throw new ConflictError(`Order ${order.code} can no longer be cancelled (status: ${order.status}).`, {
+          code: ADMIN_ERROR_CODES.notCancellable,
+          orderStatus: order.status,
+        });
+      await this.deps.stock.release(tx, row.id, now);
+      await this.event(tx, row.id, now, SHOPPER_ACTOR, "cancelled", "pending_payment", "cancelled");
+    });
+    return this.privateOrder(token);
   }
 
   // ---------- Expiry ----------

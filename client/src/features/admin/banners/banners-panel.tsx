@@ -1,5 +1,6 @@
 /** Admin > Banners (docs/decisions.md D19): add and edit in a
- * form (title, image, link, active), switch on and off, delete. */
+ * form (title, image, link, active), switch on and off, move up and down (the home carousel's order), delete.
+ * Every change, a move included, is queued offline like the other admin edits. */
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
@@ -11,7 +12,7 @@ import {
   type AdminBanner,
 } from "@store/shared/schemas/admin";
 import { useLiveQuery } from "dexie-react-hooks";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi, isQueued } from "../../../api/admin-client.ts";
 import { db } from "../../../local/db.ts";
 import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
 import {
@@ -24,7 +25,7 @@ import {
 } from "../panel/admin-request.ts";
 import { ImageField } from "../panel/image-field.tsx";
 import { PendingBadge } from "../panel/pending-badge.tsx";
-import { pendingActive, usePendingEdits } from "../panel/pending-edits.ts";
+import { pendingActive, pendingPosition, usePendingEdits } from "../panel/pending-edits.ts";
 import { fieldErrorsFromIssues } from "../panel/field-errors.ts";
 import { ActiveSwitch } from "../panel/active-switch.tsx";
 import { useChangeToasts } from "../panel/change-toasts.ts";
@@ -56,7 +57,11 @@ export function BannersPanel() {
   const localBanners = useLiveQuery(() => db.banners.toArray(), []);
   const offlineCopy = banners.data === undefined && banners.error !== null && localBanners !== undefined;
   const shown = banners.data ?? (offlineCopy ? localBanners : undefined);
-  const list = shown ? [...shown].sort((a, b) => a.position - b.position || a.title.localeCompare(b.title)) : undefined;
+  // In the order the storefront shows them, moves still waiting to be sent included.
+  const positionOf = (b: AdminBanner) => pendingPosition(pending, b.id) ?? b.position;
+  const list = shown
+    ? [...shown].sort((a, b) => positionOf(a) - positionOf(b) || a.title.localeCompare(b.title))
+    : undefined;
 
   function failed(err: unknown, title: string, subject: string) {
     toasts.failed(err, title, subject, t`This banner was changed by someone else.`);
@@ -82,6 +87,53 @@ export function BannersPanel() {
       refreshStorefront();
     } catch (err) {
       failed(err, t`Failed to update banner`, banner.title);
+    } finally {
+      setBusyId(null);
+      void banners.reload();
+    }
+  }
+
+  /** Swaps a banner with its neighbour; every banner whose place changes gets its index as its position (so
+   * banners that shared a position get distinct ones), each as its own edit. */
+  async function move(banner: AdminBanner, step: -1 | 1) {
+    if (!list) return;
+    const from = list.findIndex((b) => b.id === banner.id);
+    const to = from + step;
+    const other = list[to];
+    if (from < 0 || !other) return;
+    const order = [...list];
+    order[from] = other;
+    order[to] = banner;
+    setBusyId(banner.id);
+    try {
+      let queued = false;
+      for (const [index, b] of order.entries()) {
+        if (positionOf(b) === index) continue;
+        try {
+          await adminApi.send<unknown>(
+            "PUT",
+            `/api/admin/banners/${encodeURIComponent(b.id)}`,
+            { position: index },
+            {
+              queueOffline: {
+                entity: "banner",
+                entityId: b.id,
+                baseVersion: b.version,
+                label: t`Move banner: ${b.title}`,
+              },
+            },
+          );
+        } catch (err) {
+          // Offline, every move of the swap waits in the outbox; any other failure stops it.
+          if (!isQueued(err)) throw err;
+          queued = true;
+        }
+      }
+      if (queued) toasts.queued(banner.title);
+      else toast.success(t`Banner order saved`);
+      refreshStorefront();
+    } catch (err) {
+      failed(err, t`Failed to move banner`, banner.title);
     } finally {
       setBusyId(null);
       void banners.reload();
@@ -142,7 +194,7 @@ export function BannersPanel() {
       >
         {(items) => (
           <ul className="ac-list">
-            {items.map((b) => {
+            {items.map((b, index) => {
               const active = pendingActive(pending, b.id) ?? b.active;
               return (
                 <li key={b.id} className="ac-row" data-testid="admin-banner-row" data-banner-id={b.id}>
@@ -153,12 +205,29 @@ export function BannersPanel() {
                   )}
                   <span className="ac-row__main">
                     <span className="ac-row__name">{b.title}</span>
-                    <span className="ac-id" dir="ltr">
-                      {b.id}
-                    </span>
                     <PendingBadge status={pending.byId.get(b.id)} />
                   </span>
                   <span className="ac-row__actions">
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--icon"
+                      aria-label={t`Move up: ${b.title}`}
+                      title={t`Move up: ${b.title}`}
+                      disabled={index === 0 || busyId !== null}
+                      onClick={() => void move(b, -1)}
+                    >
+                      <span aria-hidden="true">↑</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--icon"
+                      aria-label={t`Move down: ${b.title}`}
+                      title={t`Move down: ${b.title}`}
+                      disabled={index === items.length - 1 || busyId !== null}
+                      onClick={() => void move(b, 1)}
+                    >
+                      <span aria-hidden="true">↓</span>
+                    </button>
                     <ActiveSwitch
                       active={active}
                       name={b.title}
@@ -263,7 +332,11 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
           value={title}
           autoFocus
           aria-invalid={errors.title ? true : undefined}
-          onChange={(e) => setTitle(e.currentTarget.value)}
+          onChange={(e) => {
+            setTitle(e.currentTarget.value);
+            // A message about the title goes once the title is typed; Save checks it again.
+            if (errors.title && e.currentTarget.value.trim() !== "") setErrors(({ title: _title, ...rest }) => rest);
+          }}
         />
       </FormField>
       <ImageField value={image} onChange={setImage} error={errors.image} />

@@ -26,6 +26,9 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
+  /** The file last picked: the native input is emptied after each pick (so the same file can be picked again),
+   * and would then say "No file chosen" under an image that was just uploaded. */
+  const [picked, setPicked] = useState<{ name: string; uploaded: boolean } | null>(null);
 
   async function pick(file: File | undefined) {
     setFileError(null);
@@ -47,12 +50,14 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
     }
     setLocalPreview(dataUrl);
     onChange(dataUrl);
+    setPicked({ name: file.name, uploaded: false });
     setUploading(true);
     try {
       const uploaded = uploadResponseSchema.parse(
         await adminApi.send<unknown>("POST", "/api/upload-image", { fileBase64: dataUrl }),
       );
       onChange(uploaded.url);
+      setPicked({ name: file.name, uploaded: true });
     } catch (err) {
       // docs/product.md: an upload failure falls back silently to the local base64 data (the server stores it on save).
       console.warn("Image upload failed; keeping the local image data", err);
@@ -73,11 +78,9 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
           {preview ? <img src={preview} alt={t`Image preview`} /> : <span className="muted">{t`No image`}</span>}
         </div>
         <div className="ac-image-field__inputs">
-          <label htmlFor={`${id}-file`}>
-            <Trans>Upload an image</Trans>
-          </label>
           <input
             id={`${id}-file`}
+            className="visually-hidden ac-image-field__file"
             type="file"
             accept="image/*"
             onChange={(e) => {
@@ -85,11 +88,14 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
               e.currentTarget.value = "";
             }}
           />
-          {uploading ? (
-            <span className="muted" role="status">
-              <Trans>Uploading...</Trans>
-            </span>
-          ) : null}
+          <label htmlFor={`${id}-file`} className="btn btn--secondary btn--sm ac-image-field__pick">
+            <Trans>Upload an image</Trans>
+          </label>
+          <span className="muted ac-image-field__picked" role="status">
+            {uploading ? <Trans>Uploading...</Trans> : null}
+            {!uploading && picked?.uploaded ? <Trans>Uploaded: {picked.name}</Trans> : null}
+            {!uploading && picked && !picked.uploaded ? <Trans>Kept on this device: {picked.name}</Trans> : null}
+          </span>
           <label htmlFor={`${id}-url`}>
             <Trans>Image URL or base64 data</Trans>
           </label>
@@ -102,6 +108,7 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
             aria-invalid={shownError ? true : undefined}
             onChange={(e) => {
               setLocalPreview(null);
+              setPicked(null);
               onChange(e.currentTarget.value);
             }}
           />

@@ -14,12 +14,23 @@ export interface PendingEdits {
 
 const NONE: PendingEdits = { byId: new Map(), creations: [], latest: new Map() };
 
-/** The `active` flag a queued edit sets, if it sets one. */
-export function pendingActive(pending: PendingEdits, id: string): boolean | undefined {
+/** A field's value as the newest queued edit of an entity sets it, if it sets that field. */
+function pendingField(pending: PendingEdits, id: string, field: string): unknown {
   const row = pending.latest.get(id);
   if (!row || row.method !== "PUT" || typeof row.body !== "object" || row.body === null) return undefined;
-  const active: unknown = (row.body as Record<string, unknown>).active;
+  return (row.body as Record<string, unknown>)[field];
+}
+
+/** The `active` flag a queued edit sets, if it sets one. */
+export function pendingActive(pending: PendingEdits, id: string): boolean | undefined {
+  const active = pendingField(pending, id, "active");
   return typeof active === "boolean" ? active : undefined;
+}
+
+/** The `position` a queued edit sets (a banner moved while offline), if it sets one. */
+export function pendingPosition(pending: PendingEdits, id: string): number | undefined {
+  const position = pendingField(pending, id, "position");
+  return typeof position === "number" ? position : undefined;
 }
 
 export function pendingEditsOf(rows: readonly AdminOutboxRow[], entity: string): PendingEdits {
