@@ -135,7 +135,8 @@ export class OrderRecovery {
       action: "link_resent",
       fromStatus: null,
       toStatus: null,
-      detail: delivered ? "delivery email (codes and link)" : "order link email",
+      // The action says it all (a delivered order's mail is its delivery email, which carries the link too).
+      detail: "",
     });
   }
 }
