@@ -11,7 +11,9 @@ describe("requestOrderLink", () => {
     let sent: unknown;
     const fetchImpl: typeof fetch = (_url, init) => {
       sent = JSON.parse(String(init?.body));
-      return Promise.resolve(new Response(JSON.stringify({ ok: true, message: FIND_ORDER_MESSAGES.sent }), { status: 202 }));
+      return Promise.resolve(
+        new Response(JSON.stringify({ ok: true, message: FIND_ORDER_MESSAGES.sent }), { status: 202 }),
+      );
     };
     expect(await requestOrderLink({ code: " PNR-7Q2M9XKD ", email: " a@example.com " }, fetchImpl)).toEqual({
       kind: "sent",
