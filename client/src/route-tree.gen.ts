@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from "./routes/__root"
 import { Route as IndexRouteImport } from "./routes/index"
 import { Route as CartRouteImport } from "./routes/cart"
 import { Route as CheckoutRouteImport } from "./routes/checkout"
+import { Route as FindOrderRouteImport } from "./routes/find-order"
 import { Route as OrderSuccessRouteImport } from "./routes/order-success"
 import { Route as ProductsRouteImport } from "./routes/products"
 import { Route as WishlistRouteImport } from "./routes/wishlist"
@@ -35,6 +36,11 @@ const CartRoute = CartRouteImport.update({
 const CheckoutRoute = CheckoutRouteImport.update({
   id: "/checkout",
   path: "/checkout",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FindOrderRoute = FindOrderRouteImport.update({
+  id: "/find-order",
+  path: "/find-order",
   getParentRoute: () => rootRouteImport,
 } as any)
 const OrderSuccessRoute = OrderSuccessRouteImport.update({
@@ -87,6 +93,7 @@ export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
   "/cart": typeof CartRoute
   "/checkout": typeof CheckoutRoute
+  "/find-order": typeof FindOrderRoute
   "/order-success": typeof OrderSuccessRoute
   "/products": typeof ProductsRoute
   "/wishlist": typeof WishlistRoute
@@ -101,6 +108,7 @@ export interface FileRoutesByTo {
   "/": typeof IndexRoute
   "/cart": typeof CartRoute
   "/checkout": typeof CheckoutRoute
+  "/find-order": typeof FindOrderRoute
   "/order-success": typeof OrderSuccessRoute
   "/products": typeof ProductsRoute
   "/wishlist": typeof WishlistRoute
@@ -116,6 +124,7 @@ export interface FileRoutesById {
   "/": typeof IndexRoute
   "/cart": typeof CartRoute
   "/checkout": typeof CheckoutRoute
+  "/find-order": typeof FindOrderRoute
   "/order-success": typeof OrderSuccessRoute
   "/products": typeof ProductsRoute
   "/wishlist": typeof WishlistRoute
@@ -132,6 +141,7 @@ export interface FileRouteTypes {
     | "/"
     | "/cart"
     | "/checkout"
+    | "/find-order"
     | "/order-success"
     | "/products"
     | "/wishlist"
@@ -146,6 +156,7 @@ export interface FileRouteTypes {
     | "/"
     | "/cart"
     | "/checkout"
+    | "/find-order"
     | "/order-success"
     | "/products"
     | "/wishlist"
@@ -160,6 +171,7 @@ export interface FileRouteTypes {
     | "/"
     | "/cart"
     | "/checkout"
+    | "/find-order"
     | "/order-success"
     | "/products"
     | "/wishlist"
@@ -175,6 +187,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CartRoute: typeof CartRoute
   CheckoutRoute: typeof CheckoutRoute
+  FindOrderRoute: typeof FindOrderRoute
   OrderSuccessRoute: typeof OrderSuccessRoute
   ProductsRoute: typeof ProductsRoute
   WishlistRoute: typeof WishlistRoute
@@ -207,6 +220,13 @@ declare module "@tanstack/react-router" {
       path: "/checkout"
       fullPath: "/checkout"
       preLoaderRoute: typeof CheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/find-order": {
+      id: "/find-order"
+      path: "/find-order"
+      fullPath: "/find-order"
+      preLoaderRoute: typeof FindOrderRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/order-success": {
@@ -279,6 +299,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CartRoute: CartRoute,
   CheckoutRoute: CheckoutRoute,
+  FindOrderRoute: FindOrderRoute,
   OrderSuccessRoute: OrderSuccessRoute,
   ProductsRoute: ProductsRoute,
   WishlistRoute: WishlistRoute,

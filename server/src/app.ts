@@ -35,7 +35,8 @@ import { CodesService } from "./modules/codes/codes.service.ts";
 import { codesRoutes } from "./modules/codes/codes.routes.ts";
 import { StockKeeper } from "./modules/codes/stock.ts";
 import { Sealer } from "./lib/sealer.ts";
-import { ordersRoutes } from "./modules/orders/orders.routes.ts";
+import { findOrderRoute, ordersRoutes } from "./modules/orders/orders.routes.ts";
+import { OrderRecovery, withOrderLinkMail } from "./modules/orders/order-recovery.ts";
 import { CheckoutRepo } from "./modules/checkout/checkout.repo.ts";
 import { CheckoutService } from "./modules/checkout/checkout.service.ts";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
@@ -90,9 +91,13 @@ export interface Limiters {
   stockRequests: RateLimiter;
   checkoutPerAddress: RateLimiter;
   checkoutPerEmail: RateLimiter;
+  findOrderPerAddress: RateLimiter;
+  findOrderPerOrder: RateLimiter;
+  findOrderPerRecipient: RateLimiter;
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /** Each public route has its own budget (issue 15): guessing promo codes does not use up order lookups, and the
  * checkout counts per address (generous: a household or an office shares one) and per recipient (tight: every
@@ -108,6 +113,10 @@ function buildLimiters(store: RateLimitsService, config: Config): Limiters {
     stockRequests: limiter("stock-requests", 20, 10 * MINUTE),
     checkoutPerAddress: limiter("checkout-address", config.checkoutLimitPerAddress, 10 * MINUTE),
     checkoutPerEmail: limiter("checkout-email", config.checkoutLimitPerEmail, 60 * MINUTE),
+    // Find my order mails an order's link: a few asks per address, and a few mails per order and per inbox.
+    findOrderPerAddress: limiter("find-order-address", 5, HOUR),
+    findOrderPerOrder: limiter("find-order-order", 3, HOUR),
+    findOrderPerRecipient: limiter("find-order-email", 3, HOUR),
   };
 }
 
@@ -132,6 +141,8 @@ export interface Services {
   mailbox: MailboxService;
   ordersRepo: OrdersRepo;
   orders: OrdersService;
+  /** Find my order: the private link mailed again. */
+  orderRecovery: OrderRecovery;
   payments: PaymentsService;
   /** Codes as stock (docs/decisions.md D10). */
   stock: StockKeeper;
@@ -162,7 +173,7 @@ export function buildServices({ config, data }: AppDeps): Services {
     data,
     mailRepo,
     createTransport(config.smtpUrl, data, mailRepo, config.dataDir, sealer),
-    { from: config.mailFrom, render: orderMails.render },
+    { from: config.mailFrom, render: withOrderLinkMail(orderMails.render, ordersRepo, orderMails) },
   );
   const orders = new OrdersService({
     data,
@@ -184,6 +195,7 @@ export function buildServices({ config, data }: AppDeps): Services {
     sealer,
     publicUrl: config.publicUrl,
   });
+  const limiters = buildLimiters(rateLimits, config);
   const payments = new PaymentsService({
     data,
     repo: new PaymentsRepo(),
@@ -199,7 +211,7 @@ export function buildServices({ config, data }: AppDeps): Services {
     catalog: new CatalogService(data, catalogRepo, settingsRepo),
     seo: new SeoService(data, catalogRepo, config.publicUrl),
     idempotency,
-    limiters: buildLimiters(rateLimits, config),
+    limiters,
     rateLimits,
     promosRepo,
     promos: new PromosService(data, promosRepo),
@@ -208,6 +220,18 @@ export function buildServices({ config, data }: AppDeps): Services {
     mailbox: new MailboxService(data, mailRepo, sealer),
     ordersRepo,
     orders,
+    orderRecovery: new OrderRecovery({
+      data,
+      orders: ordersRepo,
+      mail: mailRepo,
+      mails: orderMails,
+      limits: {
+        perAddress: limiters.findOrderPerAddress,
+        perOrder: limiters.findOrderPerOrder,
+        perRecipient: limiters.findOrderPerRecipient,
+      },
+      onMailQueued: () => mailWorker.wake(),
+    }),
     payments,
     stock,
     codes: new CodesService(
@@ -286,6 +310,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   );
   app.route("/", paymentsRoutes(services.payments));
   app.route("/", ordersRoutes(services.orders, limiters.orderLookup));
+  app.route("/", findOrderRoute(services.orderRecovery, deps.config.trustProxy));
   app.route("/", promosRoutes(services.promos, limiters.promo));
   app.route("/", newsletterRoutes(services.newsletter, limiters.newsletter));
   app.route("/", stockRequestsRoutes(services.stockRequests, limiters.stockRequests));

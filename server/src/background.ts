@@ -16,7 +16,11 @@ export async function startBackground(deps: AppDeps, services: Services): Promis
   await services.adminAuth.ensureFirstAdmin();
 
   await services.mailWorker.start();
-  stops.push(() => services.mailWorker.stop());
+  // Find my order's lookups still running finish (and queue their mail) before the worker stops.
+  stops.push(async () => {
+    await services.orderRecovery.settled();
+    await services.mailWorker.stop();
+  });
   // Unpaid orders past their time expire and free their codes; each order moves by a conditional update, so
   // several instances running this pass never expire one twice (docs/decisions.md D10).
   let expiring: Promise<unknown> | undefined;

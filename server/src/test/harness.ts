@@ -55,7 +55,9 @@ export async function createTestStore(
     services,
     dataDir,
     close: async () => {
-      // The mail worker first: its .eml writer must not write into the data dir while it is being removed.
+      // Find my order's lookups, then the mail worker: its .eml writer must not write into the data dir while it
+      // is being removed.
+      await services.orderRecovery.settled();
       await services.mailWorker.stop();
       await data.close();
       await database?.drop();

@@ -2,6 +2,7 @@
 import { z } from "./zod.ts";
 import { CURRENCIES } from "../currency.ts";
 import { CODE_STATUSES, ORDER_STATUSES, type OrderStatus } from "../order-status.ts";
+import { emailSchema } from "./checkout.ts";
 
 /** The order states come from one place (shared/src/order-status.ts), which the server's tables import too. */
 export { ORDER_STATUSES };
@@ -69,6 +70,8 @@ export const ORDER_EVENT_ACTIONS = [
   "refunded",
   "delivery_email_resent",
   "code_replaced",
+  /** The shopper asked for the order's link again (Find my order) and it was mailed to the order's address. */
+  "link_resent",
 ] as const;
 export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
 
@@ -251,3 +254,27 @@ export const topProductsSchema = z.object({
   ),
 });
 export type TopProducts = z.infer<typeof topProductsSchema>;
+
+/** Find my order (POST /api/orders/find): the texts of docs/product.md. The answer is always `sent`, whether or not
+ * the code and the email matched an order, so nobody can learn from it which orders or addresses exist. */
+export const FIND_ORDER_MESSAGES = {
+  code: "Please enter your order code, like PNR-7Q2M9XKD.",
+  sent: "If an order with this code was placed with this email, we have sent its link to that address. Check your inbox and spam folder.",
+} as const;
+
+/** An order code as a person types it: PNR-, then 8 letters or digits, in any case, spaces ignored (the server reads
+ * Crockford's look-alikes, O for 0 and I or L for 1, as the order lookup does). */
+export const orderCodeInputSchema = z
+  .string({ error: FIND_ORDER_MESSAGES.code })
+  .trim()
+  .max(40, { error: FIND_ORDER_MESSAGES.code })
+  .regex(/^PNR\s*-?\s*(?:[0-9A-Z]\s*){8}$/i, { error: FIND_ORDER_MESSAGES.code });
+
+/** The order's code and the email used at checkout (compared trimmed, in any case). */
+export const findOrderRequestSchema = z.object({ code: orderCodeInputSchema, email: emailSchema });
+export type FindOrderRequest = z.input<typeof findOrderRequestSchema>;
+export type FindOrderInput = z.output<typeof findOrderRequestSchema>;
+
+/** 202, the same body for every valid request. */
+export const findOrderResponseSchema = z.object({ ok: z.literal(true), message: z.literal(FIND_ORDER_MESSAGES.sent) });
+export type FindOrderResponse = z.infer<typeof findOrderResponseSchema>;

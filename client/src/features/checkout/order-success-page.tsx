@@ -218,6 +218,11 @@ export function OrderSuccessPage({
       <Link to="/" className="btn btn--primary btn--lg">
         <Trans>Back to the store</Trans>
       </Link>
+      <p className="muted">
+        <Link to="/find-order">
+          <Trans>Lost the email? Find my order</Trans>
+        </Link>
+      </p>
     </div>
   );
 }

@@ -49,6 +49,11 @@ export function SiteFooter() {
             <li>
               <Trans>Instant delivery of digital codes by email</Trans>
             </li>
+            <li>
+              <Link to="/find-order">
+                <Trans>Find my order</Trans>
+              </Link>
+            </li>
           </ul>
         </FooterSection>
         <FooterSection id="footer-legal" title={<Trans>Legal</Trans>}>

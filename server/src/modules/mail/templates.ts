@@ -331,3 +331,49 @@ export function operatorNotificationMail(d: OrderMailData): MailContent {
   const html = page("en", `<pre style="font-family:inherit">${escapeHtml(text)}</pre>`);
   return { subject: `New order ${d.code} (${money(d.total)})`, text, html };
 }
+
+/** Find my order's texts (the shopper asked for the order's link again), apart from TEXTS. */
+const ORDER_LINK_TEXTS: Record<
+  Locale,
+  { subject: (code: string) => string; asked: (code: string) => string; notYou: string }
+> = {
+  en: {
+    subject: (code) => `Your order ${code}`,
+    asked: (code) => `You asked for the link to your order ${code}. Your private order page is here:`,
+    notYou:
+      "If you did not ask for it, you can ignore this email: the link is sent only to the address given with the order.",
+  },
+  fr: {
+    subject: (code) => `Votre commande ${code}`,
+    asked: (code) => `Vous avez demandé le lien de votre commande ${code}. Votre page de commande privée est ici :`,
+    notYou:
+      "Si vous ne l'avez pas demandé, ignorez cet e-mail : le lien n'est envoyé qu'à l'adresse donnée avec la commande.",
+  },
+  ar: {
+    subject: (code) => `طلبك ${code}`,
+    asked: (code) => `لقد طلبت رابط طلبك ${code}. صفحة طلبك الخاصة هنا:`,
+    notYou: "إذا لم تطلبه، يمكنك تجاهل هذه الرسالة: لا يُرسل الرابط إلا إلى العنوان المُعطى مع الطلب.",
+  },
+};
+
+/** Find my order: the private order page's link again, to the order's own address, in the order's language. */
+export function orderLinkMail(
+  localeInput: string,
+  d: Pick<OrderMailData, "code" | "customerName"> & { orderUrl: string },
+): MailContent {
+  const locale = localeOf(localeInput);
+  const t = TEXTS[locale];
+  const own = ORDER_LINK_TEXTS[locale];
+  const first = d.customerName.trim().split(/\s+/)[0] ?? d.customerName;
+  const text = [t.hello(first), "", own.asked(d.code), d.orderUrl, "", own.notYou, "", t.signature].join("\n");
+  const html = page(
+    locale,
+    [
+      `<p>${escapeHtml(t.hello(first))}</p>`,
+      `<p>${escapeHtml(own.asked(d.code))} <a href="${escapeHtml(d.orderUrl)}">${escapeHtml(d.orderUrl)}</a></p>`,
+      `<p>${escapeHtml(own.notYou)}</p>`,
+      `<p>${escapeHtml(t.signature)}</p>`,
+    ].join(""),
+  );
+  return { subject: own.subject(d.code), text, html };
+}

@@ -36,6 +36,7 @@ export const FIXED_PAGES: ReadonlySet<string> = new Set([
   "/checkout",
   "/order-success",
   "/wishlist",
+  "/find-order",
   "/admin",
   "/admin/login",
 ]);

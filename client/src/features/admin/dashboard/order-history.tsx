@@ -20,6 +20,7 @@ const ACTION_TEXT: Record<OrderEventAction, MessageDescriptor> = {
   refunded: msg`Marked refunded`,
   delivery_email_resent: msg`Delivery email sent again`,
   code_replaced: msg`Code replaced`,
+  link_resent: msg`Order link sent again (Find my order)`,
 };
 
 /** Who acted: an operator's username as is; the store itself, the customer and payment providers in the console's
