@@ -63,7 +63,9 @@ export class Sealer {
     this.macKey = createSecretKey(
       Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), "store codes: duplicate hash", 32)),
     );
-    this.linkKey = createSecretKey(Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), "store links: signature", 32)));
+    this.linkKey = createSecretKey(
+      Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), "store links: signature", 32)),
+    );
   }
 
   /** From the configuration: CODES_KEY when set, else the data directory's key file. */
