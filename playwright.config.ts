@@ -63,6 +63,7 @@ export default defineConfig({
       // Every e2e shopper orders from this machine's one address, many with the same few emails.
       CHECKOUT_LIMIT_PER_ADDRESS: "100000",
       CHECKOUT_LIMIT_PER_EMAIL: "100000",
+      FIND_ORDER_LIMIT_PER_ADDRESS: "100000",
     },
   },
 });

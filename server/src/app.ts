@@ -114,7 +114,7 @@ function buildLimiters(store: RateLimitsService, config: Config): Limiters {
     checkoutPerAddress: limiter("checkout-address", config.checkoutLimitPerAddress, 10 * MINUTE),
     checkoutPerEmail: limiter("checkout-email", config.checkoutLimitPerEmail, 60 * MINUTE),
     // Find my order mails an order's link: a few asks per address, and a few mails per order and per inbox.
-    findOrderPerAddress: limiter("find-order-address", 5, HOUR),
+    findOrderPerAddress: limiter("find-order-address", config.findOrderLimitPerAddress, HOUR),
     findOrderPerOrder: limiter("find-order-order", 3, HOUR),
     findOrderPerRecipient: limiter("find-order-email", 3, HOUR),
   };
