@@ -4,6 +4,7 @@ import type { Currency } from "@store/shared/currency";
 import { MAX_QTY } from "@store/shared/schemas/checkout";
 import { removeCartLine, setCartQty } from "../cart/cart-store.ts";
 import { ProductImage } from "../catalog/product-image.tsx";
+import { QtyLimit } from "../catalog/product-page.tsx";
 import { useMoney } from "../catalog/use-money.ts";
 import type { PricedLine } from "./cart-pricing.ts";
 
@@ -25,6 +26,7 @@ export function CheckoutCartLines({ lines, currency, catalogReady, disabled }: P
         const variantName = line.variant?.name ?? null;
         const title = variantName ? `${productTitle} — ${variantName}` : productTitle;
         const qty = line.qty;
+        const atLimit = qty >= MAX_QTY;
         return (
           <li key={line.key} className="checkout-line" data-line={line.key}>
             <div className="checkout-line__media">
@@ -88,12 +90,18 @@ export function CheckoutCartLines({ lines, currency, catalogReady, disabled }: P
                   type="button"
                   className="qty-stepper__btn"
                   aria-label={t`Increase quantity of ${title}`}
-                  disabled={disabled || qty >= MAX_QTY}
+                  aria-describedby={atLimit ? `${line.key}-limit` : undefined}
+                  disabled={disabled || atLimit}
                   onClick={() => void setCartQty(line.key, qty + 1)}
                 >
                   <span aria-hidden="true">+</span>
                 </button>
               </div>
+              {atLimit ? (
+                <p id={`${line.key}-limit`} className="qty-limit" data-testid="line-qty-limit">
+                  <QtyLimit />
+                </p>
+              ) : null}
               <button
                 type="button"
                 className="btn btn--ghost btn--sm checkout-line__remove"
