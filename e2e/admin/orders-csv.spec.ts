@@ -44,21 +44,9 @@ test("Download CSV saves only the orders of the chosen state, every page of them
 
   // The state alone: every cancelled order of the store, ours among them, no other state.
   const all = await read(await download(page, "Download CSV"));
-  expect(all.rows[0]).toEqual([
-    "code",
-    "date",
-    "status",
-    "name",
-    "email",
-    "whatsapp",
-    "currency",
-    "subtotal",
-    "discount",
-    "total",
-    "promo_code",
-    "payment_provider",
-    "items",
-  ]);
+  expect(all.rows[0]?.join(",")).toBe(
+    "code,date,status,name,email,whatsapp,currency,subtotal,discount,total,promo_code,payment_provider,items",
+  );
   expect(all.rows.length).toBeGreaterThan(2);
   for (const row of all.rows.slice(1)) expect(row[2], row.join(",")).toBe("cancelled");
   const listed = all.rows.map((row) => row[0]);
