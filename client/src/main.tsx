@@ -7,6 +7,7 @@ import { activateLocale, i18n } from "./i18n/i18n.ts";
 import { applyToDocument, getLang, watchSystemTheme } from "./features/prefs/prefs-store.ts";
 import { NotFoundPage } from "./features/layout/not-found-page.tsx";
 import { catalogStored, firstCatalog, startCatalogSync, syncSettled } from "./local/catalog-sync.ts";
+import { prefetchImagesAfterSyncs } from "./app/image-prefetch.ts";
 import { registerServiceWorker } from "./app/pwa-update.ts";
 import { watchInstallPrompt } from "./app/install-app.tsx";
 import { primeCatalog, primeProduct, seedCatalog } from "./features/catalog/catalog-hooks.ts";
@@ -68,6 +69,7 @@ async function boot(): Promise<void> {
   const storefront = !/^\/(admin|orders)(\/|$)/.test(location.pathname);
   const firstAnswer = storefront ? firstCatalog(FIRST_CATALOG_WAIT_MS, afterFirstPage) : null;
   startCatalogSync();
+  prefetchImagesAfterSyncs();
   // The router resolves the page (and loads its code) meanwhile, so the first render is the whole page.
   await Promise.all([
     activateLocale(getLang()),

@@ -1,5 +1,5 @@
 /** The service worker (docs/decisions.md D17, D18), built by vite-plugin-pwa's injectManifest: the precached app
- * shell, product images cached as they are seen, an offline page for server-owned paths, and the admin outbox
+ * shell, product images cached as they are seen and fetched ahead after a catalog sync, an offline page for server-owned paths, and the admin outbox
  * carried in the background — on a Background Sync, or when a page asks — with the same replay the console uses. */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
@@ -9,6 +9,13 @@ import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { clientsClaim } from "workbox-core";
 import { createAdminClient } from "./api/admin-client.ts";
 import { db } from "./local/db.ts";
+import {
+  IMAGES_PREFETCHED_MESSAGE,
+  PREFETCH_IMAGES_MESSAGE,
+  PRODUCT_IMAGES_CACHE,
+  prefetchCatalogImages,
+  type ConnectionInfo,
+} from "./local/catalog-images.ts";
 import {
   OUTBOX_NEEDS_SIGN_IN,
   OUTBOX_REPLAYED_MESSAGE,
@@ -33,6 +40,7 @@ interface MessageEventLike extends ExtendableEventLike {
 }
 interface WorkerScope {
   __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0];
+  navigator: { connection?: ConnectionInfo };
   skipWaiting(): Promise<void>;
   clients: {
     matchAll(options: {
@@ -76,7 +84,7 @@ registerRoute(
 registerRoute(
   ({ url }) => url.pathname.startsWith("/uploads/"),
   new CacheFirst({
-    cacheName: "product-images",
+    cacheName: PRODUCT_IMAGES_CACHE,
     plugins: [
       new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60 }),
       new CacheableResponsePlugin({ statuses: [0, 200] }),
@@ -90,7 +98,25 @@ sw.addEventListener("message", (event) => {
   // workbox-window's answer to the update prompt.
   if (data.type === "SKIP_WAITING") void sw.skipWaiting();
   if (data.type === OUTBOX_REPLAY_MESSAGE) event.waitUntil(replayInBackground().catch(() => undefined));
+  if (data.type === PREFETCH_IMAGES_MESSAGE) event.waitUntil(prefetchImages().catch(() => undefined));
 });
+
+let prefetching: Promise<void> | null = null;
+
+/** Pictures of the catalog's products fetched ahead after a sync (one run at a time); open pages hear the result. */
+function prefetchImages(): Promise<void> {
+  // fetch is called bound to the worker's scope: called as a property of another object it throws.
+  const fetchHere: typeof fetch = (input, init) => fetch(input, init);
+  prefetching ??= prefetchCatalogImages({ db, caches, fetch: fetchHere, connection: sw.navigator.connection })
+    .then(async (result) => {
+      const pages = await sw.clients.matchAll({ type: "window", includeUncontrolled: true });
+      for (const page of pages) page.postMessage({ type: IMAGES_PREFETCHED_MESSAGE, ...result });
+    })
+    .finally(() => {
+      prefetching = null;
+    });
+  return prefetching;
+}
 
 sw.addEventListener("sync", (event) => {
   if (event.tag !== OUTBOX_SYNC_TAG) return;

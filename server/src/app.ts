@@ -29,6 +29,7 @@ import { MailWorker } from "./modules/mail/mail.worker.ts";
 import { MailboxService } from "./modules/mail/mailbox.service.ts";
 import { OrdersRepo } from "./modules/orders/orders.repo.ts";
 import { OrdersService } from "./modules/orders/orders.service.ts";
+import { OrdersExport, ordersExportRoutes } from "./modules/orders/orders-export.ts";
 import { OrderMails } from "./modules/orders/order-mails.ts";
 import { CodesRepo } from "./modules/codes/codes.repo.ts";
 import { CodesService } from "./modules/codes/codes.service.ts";
@@ -329,6 +330,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
       mailbox: services.mailbox,
     }),
   );
+  app.route("/", ordersExportRoutes(new OrdersExport(deps.data, services.ordersRepo)));
 
   mountStatic(app, {
     clientDist: deps.config.clientDist,

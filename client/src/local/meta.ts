@@ -12,4 +12,6 @@ export const META = {
   /** The dashboard's last read orders and revenue per day, and its top products. */
   adminSales: "adminSales",
   adminTopProducts: "adminTopProducts",
+  /** The product pictures the service worker fetched ahead, with their sizes (catalog-images.ts). */
+  prefetchedImages: "prefetchedImages",
 } as const;

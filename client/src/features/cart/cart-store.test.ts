@@ -15,6 +15,12 @@ describe("cart helpers", () => {
     expect(await lines()).toEqual([{ id: "p1", qty: 3, variantId: undefined }]);
   });
 
+  it("stops a line at the order's limit of 99 when more is added to it", async () => {
+    await addToCart("p1", 95, undefined, db());
+    await addToCart("p1", 10, undefined, db());
+    expect(await lines()).toEqual([{ id: "p1", qty: 99, variantId: undefined }]);
+  });
+
   it("keeps two variants of one product as two lines", async () => {
     await addToCart("p1", 1, "v1", db());
     await addToCart("p1", 1, "v2", db());

@@ -1,6 +1,7 @@
 /** The shopper's cart in IndexedDB (docs/decisions.md D2), changed only through the pure rules of shared/cart.ts. */
 import { useLiveQuery } from "dexie-react-hooks";
 import * as rules from "@store/shared/cart";
+import { MAX_QTY } from "@store/shared/schemas/checkout";
 import { db as defaultDb, type CartRow, type StoreDb } from "../../local/db.ts";
 
 export type { CartRow };
@@ -34,7 +35,10 @@ async function change(db: StoreDb, apply: (lines: rules.CartLine[]) => rules.Car
 
 /** Adds qty (default 1) of a product (or one of its variants). */
 export function addToCart(id: string, qty = 1, variantId?: string, db: StoreDb = defaultDb): Promise<void> {
-  return change(db, (lines) => rules.addToCart(lines, id, qty, variantId));
+  // Adding to a line already in the cart stops at the order's limit, which its cart line then says.
+  return change(db, (lines) =>
+    rules.addToCart(lines, id, qty, variantId).map((line) => (line.qty > MAX_QTY ? { ...line, qty: MAX_QTY } : line)),
+  );
 }
 
 /** Sets a line's quantity; 0 or less removes the line. */

@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../ui/toast.tsx";
 import { CURRENCIES } from "@store/shared/currency";
+import { MAX_QTY } from "@store/shared/schemas/checkout";
 import { LAYOUT } from "@store/shared/boot-shell";
 import { addToCart } from "../cart/cart-store.ts";
 import { toggleWishlist, useIsWishlisted } from "../wishlist/wishlist-store.ts";
@@ -29,6 +30,9 @@ export function ProductPage({ id }: { id: string }) {
   const wishlisted = useIsWishlisted(id) ?? false;
   const [variantId, setVariantId] = useState<string | null>(null);
   const [qty, setQty] = useState(1);
+  // Whether the shopper typed more than the limit: the field says so instead of cutting the number silently.
+  const [qtyCapped, setQtyCapped] = useState(false);
+  const qtyLimitId = useId();
   useDocumentTitle(product ? product.title : null);
 
   if (product === null && status === "failed") return <CatalogUnavailable />;
@@ -164,13 +168,21 @@ export function ProductPage({ id }: { id: string }) {
               <input
                 type="number"
                 min={1}
-                max={99}
+                max={MAX_QTY}
                 value={qty}
-                onChange={(e) => setQty(Math.max(1, Math.min(99, Math.trunc(Number(e.target.value)) || 1)))}
+                aria-describedby={qtyLimitId}
+                onChange={(e) => {
+                  const typed = Math.trunc(Number(e.target.value)) || 1;
+                  setQtyCapped(typed > MAX_QTY);
+                  setQty(Math.max(1, Math.min(MAX_QTY, typed)));
+                }}
               />
             </label>
             <AddToCartButton inStock={product.inStock} size="lg" onAdd={() => void add()} />
           </div>
+          <p id={qtyLimitId} className="qty-limit" aria-live="polite" data-testid="qty-limit">
+            {qtyCapped ? <QtyLimit /> : null}
+          </p>
           <FewLeft product={product} variantId={variant?.id ?? ""} />
           <BackInStock product={product} variantId={variantId ?? ""} />
 
@@ -194,4 +206,10 @@ export function ProductPage({ id }: { id: string }) {
       </div>
     </div>
   );
+}
+
+/** The most of one product (and option) an order may hold, said where the shopper meets it. */
+export function QtyLimit() {
+  const max = MAX_QTY;
+  return <Trans>Maximum {max} per order</Trans>;
 }

@@ -4,6 +4,7 @@ import type { Currency } from "@store/shared/currency";
 import { MAX_QTY } from "@store/shared/schemas/checkout";
 import { removeCartLine, setCartQty } from "../cart/cart-store.ts";
 import { ProductImage } from "../catalog/product-image.tsx";
+import { QtyLimit } from "../catalog/product-page.tsx";
 import { useMoney } from "../catalog/use-money.ts";
 import type { PricedLine } from "./cart-pricing.ts";
 
@@ -27,6 +28,7 @@ export function CheckoutCartLines({ lines, pricesWere, currency, catalogReady, d
         const variantName = line.variant?.name ?? null;
         const title = variantName ? `${productTitle} — ${variantName}` : productTitle;
         const qty = line.qty;
+        const atLimit = qty >= MAX_QTY;
         const was = pricesWere?.get(line.key);
         return (
           <li
@@ -103,12 +105,18 @@ export function CheckoutCartLines({ lines, pricesWere, currency, catalogReady, d
                   type="button"
                   className="qty-stepper__btn"
                   aria-label={t`Increase quantity of ${title}`}
-                  disabled={disabled || qty >= MAX_QTY}
+                  aria-describedby={atLimit ? `${line.key}-limit` : undefined}
+                  disabled={disabled || atLimit}
                   onClick={() => void setCartQty(line.key, qty + 1)}
                 >
                   <span aria-hidden="true">+</span>
                 </button>
               </div>
+              {atLimit ? (
+                <p id={`${line.key}-limit`} className="qty-limit" data-testid="line-qty-limit">
+                  <QtyLimit />
+                </p>
+              ) : null}
               <button
                 type="button"
                 className="btn btn--ghost btn--sm checkout-line__remove"

@@ -25,7 +25,7 @@ import { popularProducts, searchProducts, type SearchSort } from "./search-engin
 import { NO_FILTERS, hasFilters, type SearchFilters } from "./search-filters.ts";
 import { SearchFiltersBar, type FilterChange } from "./search-filters-bar.tsx";
 import { SearchResultRow, SearchSkeleton, optionId } from "./search-result-row.tsx";
-import { clearRecentSearches, saveRecentSearch, useRecentSearches } from "./recent-searches-store.ts";
+import { clearRecentSearches, rememberRecentSearch, useRecentSearches } from "./recent-searches-store.ts";
 import { useDebouncedValue } from "./use-debounced-value.ts";
 import { useSearchCatalog } from "./use-search-catalog.ts";
 import { closeOnBackdrop, closeOnCancel, useModal } from "../../ui/dialog.tsx";
@@ -138,7 +138,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   };
 
   const remember = (q: string) => {
-    if (q.trim()) void saveRecentSearch(q).catch(() => {});
+    if (q.trim()) void rememberRecentSearch(q).catch(() => {});
   };
 
   // Read through a ref so the callback, and with it every memoized row, survives keystrokes.
@@ -150,7 +150,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
     (product: Product, position: number) => {
       const q = queryRef.current.trim();
       searchAnalytics.track("search_result_view", { id: product.id, position, query: q });
-      if (q) void saveRecentSearch(q).catch(() => {});
+      if (q) void rememberRecentSearch(q).catch(() => {});
       restoreFocus.current = false;
       onClose();
     },

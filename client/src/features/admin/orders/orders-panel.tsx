@@ -15,6 +15,7 @@ import {
 import { AdminNetworkError, adminApi } from "../../../api/admin-client.ts";
 import { OrderModal, StatusLabel } from "../dashboard/order-view.tsx";
 import { OrderList } from "../dashboard/order-row.tsx";
+import "./orders-panel.css";
 
 export const ORDERS_PAGE_SIZE = 25;
 
@@ -47,6 +48,16 @@ function SortLabel({ sort }: { sort: OrderSort }) {
 }
 
 type Load = { kind: "loading" } | { kind: "ready" } | { kind: "offline" } | { kind: "error" };
+/** The address of a CSV of every order matching the filters (not only the page shown), or of their sales per day in
+ * the operator's time zone. */
+export function exportPath(kind: "orders" | "sales", { q, status, sort }: Filters): string {
+  const params = new URLSearchParams();
+  if (q.trim() !== "") params.set("q", q.trim());
+  if (status !== "") params.set("status", status);
+  if (kind === "orders") params.set("sort", sort);
+  else params.set("tz", String(-new Date().getTimezoneOffset()));
+  return `/api/admin/${kind}.csv?${params.toString()}`;
+}
 
 export function OrdersPanel() {
   const { t } = useLingui();
@@ -125,6 +136,15 @@ export function OrdersPanel() {
             </select>
           </div>
         </ListFilters>
+
+        <p className="orders-export">
+          <a className="btn btn--secondary btn--sm" href={exportPath("orders", filters)} download>
+            <Trans>Download CSV</Trans>
+          </a>
+          <a className="btn btn--secondary btn--sm" href={exportPath("sales", filters)} download>
+            <Trans>Sales CSV</Trans>
+          </a>
+        </p>
 
         <div aria-live="polite" aria-busy={load.kind === "loading"}>
           {load.kind === "offline" ? (

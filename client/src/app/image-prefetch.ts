@@ -1,0 +1,15 @@
+/** After each catalog sync, asks the service worker to fetch ahead the pictures of products not opened yet
+ * (src/local/catalog-images.ts), so they show offline. */
+import { getSyncState, subscribeSyncState } from "../local/catalog-sync.ts";
+import { PREFETCH_IMAGES_MESSAGE } from "../local/catalog-images.ts";
+
+export function prefetchImagesAfterSyncs(): () => void {
+  if (!("serviceWorker" in navigator)) return () => undefined;
+  return subscribeSyncState(() => {
+    if (getSyncState() !== "ok") return;
+    // The worker may still be installing on a first visit: `ready` waits for it.
+    void navigator.serviceWorker.ready.then((registration) =>
+      registration.active?.postMessage({ type: PREFETCH_IMAGES_MESSAGE }),
+    );
+  });
+}
