@@ -91,6 +91,13 @@ export const FIELD_MESSAGES: Readonly<Record<FieldCode, Say>> = {
     const max = num(p, "max");
     return i18n._(msg`Quantity must be a whole number from 1 to ${max}.`);
   },
+  zero_price: (i18n, p) => {
+    const currency = str(p, "currency");
+    const option = str(p, "option");
+    return option
+      ? i18n._(msg`Option "${option}": the price in ${currency} cannot be 0.`)
+      : i18n._(msg`The base price in ${currency} cannot be 0.`);
+  },
   invalid: say(msg`This value is not valid.`),
 };
 

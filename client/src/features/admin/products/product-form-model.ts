@@ -164,3 +164,27 @@ export function autofillFromTnd(draft: PriceDraft, tndText: string, usdToTnd: nu
 }
 
 export type { ProductCreate };
+
+/** The base price's row in the form (variants' rows are their keys). */
+export const BASE_ROW = "base";
+
+/** A row whose TND was typed but whose USD is still 0: saved as it is, shoppers would see 0 in every currency. */
+function needsFill(price: PriceDraft): boolean {
+  const tnd = parseAmount(price.TND);
+  const usd = parseAmount(price.USD);
+  return Number.isFinite(tnd) && tnd > 0 && usd === 0;
+}
+
+/**
+ * The draft as it must be saved: each row still waiting for its conversion (`pending`, typed within the pause) and
+ * each row with a TND price but no USD one gets the auto-fill now, so no row leaves with the USD 0 of before.
+ */
+export function fillPendingPrices(draft: ProductDraft, pending: ReadonlySet<string>, usdToTnd: number): ProductDraft {
+  const fill = (row: string, price: PriceDraft) =>
+    pending.has(row) || needsFill(price) ? autofillFromTnd(price, price.TND, usdToTnd) : price;
+  return {
+    ...draft,
+    price: fill(BASE_ROW, draft.price),
+    variants: draft.variants.map((v) => ({ ...v, price: fill(v.key, v.price) })),
+  };
+}

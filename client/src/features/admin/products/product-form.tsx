@@ -19,7 +19,9 @@ import { FormActions } from "../panel/form-actions.tsx";
 import { FormField } from "../panel/form-field.tsx";
 import {
   autofillFromTnd,
+  BASE_ROW,
   draftFromProduct,
+  fillPendingPrices,
   emptyProductDraft,
   emptyVariant,
   productBodyFromDraft,
@@ -40,7 +42,7 @@ const DELIVERY_CHOICES: readonly { mode: DeliveryMode; label: ReactNode }[] = [
   { mode: "automatic", label: <Trans>Automatic (codes from stock)</Trans> },
   { mode: "manual", label: <Trans>Manual (fulfilled by hand)</Trans> },
 ];
-const BASE = "base";
+const BASE = BASE_ROW;
 
 interface ProductFormProps {
   /** The product being edited; absent when creating. */
@@ -87,10 +89,16 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
   const toasts = useChangeToasts();
   const [conflict, setConflict] = useState<string | null>(null);
   const [converting, setConverting] = useState<string | null>(null);
-  const timer = useRef<number | undefined>(undefined);
+  /** Each row's own pause before its conversion: typing in another row does not cancel this one's. */
+  const timers = useRef(new Map<string, number>());
   const usdToTnd = useUsdToTnd();
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const handle of pending.values()) window.clearTimeout(handle);
+    };
+  }, []);
 
   const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
@@ -108,13 +116,27 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
   function typeTnd(target: string, text: string) {
     updatePrice(target, (p) => ({ ...p, TND: text }));
     setConverting(target);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
+    window.clearTimeout(timers.current.get(target));
+    const handle = window.setTimeout(() => {
       void usdToTnd().then((rate) => {
+        if (timers.current.get(target) !== handle) return;
+        timers.current.delete(target);
         updatePrice(target, (p) => (p.TND === text ? autofillFromTnd(p, text, rate) : p));
         setConverting((c) => (c === target ? null : c));
       });
     }, CONVERT_DEBOUNCE_MS);
+    timers.current.set(target, handle);
+  }
+
+  /** The draft with every conversion still waiting done now (Save pressed within the pause). */
+  async function settledDraft(): Promise<ProductDraft> {
+    const pending = new Set(timers.current.keys());
+    for (const handle of timers.current.values()) window.clearTimeout(handle);
+    timers.current.clear();
+    setConverting(null);
+    const filled = fillPendingPrices(draft, pending, await usdToTnd());
+    setDraft(filled);
+    return filled;
   }
 
   async function loadLatest(): Promise<Product | null> {
@@ -144,7 +166,7 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
   }
 
   async function save(atVersion = version) {
-    const body = productBodyFromDraft(draft);
+    const body = productBodyFromDraft(await settledDraft());
     const check = editing
       ? productUpdateSchema.safeParse({ ...body, version: atVersion })
       : productCreateSchema.safeParse(body);
