@@ -3,6 +3,7 @@ import { z } from "./zod.ts";
 import { FIELD_ERROR_CODES, ownCode } from "./error-codes.ts";
 import { isHttpUrl, isSitePath } from "../links.ts";
 import { CURRENCIES, type Currency } from "../currency.ts";
+import { TAGLINE_MAX } from "../catalog-choices.ts";
 import { bannerSchema, productSchema, rateSchema, togglesSchema } from "./catalog.ts";
 import { DEFAULT_LOW_STOCK_THRESHOLD, deliveryModeSchema, lowStockThresholdSchema } from "./stock.ts";
 
@@ -126,7 +127,7 @@ const productFields = {
     .int("Discount must be a whole number")
     .min(0, "Discount must be between 0 and 100")
     .max(100, "Discount must be between 0 and 100"),
-  tagline: text("Tagline", 200),
+  tagline: text("Tagline", TAGLINE_MAX),
   platform: text("Platform", 50),
   region: text("Region", 50),
   delivery: text("Delivery", 100),

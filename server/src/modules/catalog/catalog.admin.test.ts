@@ -272,6 +272,36 @@ describe("admin products", () => {
     expect(delta.products.map((p) => p.id)).toEqual([made.id]);
   });
 
+  it("saves the editor's platform, region and tagline and syncs them to the storefront", async () => {
+    const v = await syncVersion(store);
+    const res = await admin.request("POST", "/api/admin/products", {
+      title: "Console card",
+      price: { USD: 2500 },
+      platform: "PS",
+      region: "EU",
+      tagline: "  Top up in seconds ",
+    });
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as Product;
+    expect(made).toMatchObject({ platform: "PS", region: "EU", tagline: "Top up in seconds" });
+    const compact = (await (await store.app.request(`/api/sync?since=${v}&compact=1`)).json()) as {
+      products: Record<string, unknown>[];
+    };
+    expect(compact.products.find((p) => p.id === made.id)).toMatchObject({
+      platform: "PS",
+      region: "EU",
+      tagline: "Top up in seconds",
+    });
+    const long = await admin.request("PUT", `/api/admin/products/${made.id}`, { tagline: "x".repeat(201) });
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as { fieldCodes: Record<string, unknown> }).fieldCodes.tagline).toEqual({
+      code: "too_long",
+      params: { max: 200 },
+    });
+    const moved = await admin.request("PUT", `/api/admin/products/${made.id}`, { platform: "Xbox", region: "Global" });
+    expect((await moved.json()) as Product).toMatchObject({ platform: "Xbox", region: "Global", version: 2 });
+  });
+
   it("stores an image sent as a data URL as an upload", async () => {
     const sharp = (await import("sharp")).default;
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } })

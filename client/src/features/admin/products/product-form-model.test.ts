@@ -22,7 +22,7 @@ const product: Product = {
   variants: [{ id: "deluxe", name: "Deluxe", price: { USD: 7999, TND: 0, EUR: 0, EGP: 399_950 } }],
   categoryId: "games",
   discountPercent: 15,
-  tagline: "",
+  tagline: "Rise, Tarnished",
   platform: "PC",
   region: "Global",
   delivery: "",
@@ -131,6 +131,9 @@ describe("form <-> API mapping in minor units", () => {
     expect(body).toEqual({
       title: "Elden Ring",
       description: "Open world",
+      tagline: "Rise, Tarnished",
+      platform: "PC",
+      region: "Global",
       image: "/uploads/abc.webp",
       sku: "TS-8092",
       inStock: false,

@@ -20,6 +20,11 @@ export interface VariantDraft {
 interface ProductBasics {
   title: string;
   description: string;
+  /** A line under the title on cards and the product page. */
+  tagline: string;
+  /** One of shared/src/catalog-choices.ts (what the search chips and activation hints know), or "" for none. */
+  platform: string;
+  region: string;
   image: string;
   sku: string;
   inStock: boolean;
@@ -62,6 +67,9 @@ export function emptyProductDraft(): ProductDraft {
   return {
     title: "",
     description: "",
+    tagline: "",
+    platform: "",
+    region: "",
     image: "",
     sku: "",
     inStock: true,
@@ -113,6 +121,9 @@ export function draftFromProduct(p: ProductBody): ProductDraft {
   return {
     title: p.title,
     description: p.description,
+    tagline: p.tagline,
+    platform: p.platform,
+    region: p.region,
     image: p.image,
     sku: p.sku,
     inStock: p.inStock,
@@ -136,6 +147,9 @@ export function productBodyFromDraft(d: ProductDraft): ProductBody {
   return {
     title: d.title.trim(),
     description: d.description.trim(),
+    tagline: d.tagline.trim(),
+    platform: d.platform,
+    region: d.region,
     image: d.image.trim(),
     sku: d.sku.trim(),
     inStock: d.inStock,

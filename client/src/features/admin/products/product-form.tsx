@@ -7,6 +7,7 @@ import { CURRENCIES, type Currency } from "@store/shared/currency";
 import { productSchema, type Product } from "@store/shared/schemas/catalog";
 import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";
 import type { DeliveryMode } from "@store/shared/schemas/stock";
+import { PRODUCT_PLATFORMS, PRODUCT_REGIONS, TAGLINE_MAX } from "@store/shared/catalog-choices";
 import { adminApi } from "../../../api/admin-client.ts";
 import { adminOutbox } from "../../../local/admin-outbox.ts";
 import { categoryOptions, type CategoryLike } from "../categories/category-tree.ts";
@@ -43,6 +44,11 @@ const DELIVERY_CHOICES: readonly { mode: DeliveryMode; label: ReactNode }[] = [
   { mode: "manual", label: <Trans>Manual (fulfilled by hand)</Trans> },
 ];
 const BASE = BASE_ROW;
+
+/** The list's choices, and the stored value too when it is none of them (a product saved before the list). */
+function choicesWith(list: readonly string[], current: string): string[] {
+  return current === "" || list.includes(current) ? [...list] : [...list, current];
+}
 
 interface ProductFormProps {
   /** The product being edited; absent when creating. */
@@ -243,6 +249,39 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
           autoFocus
         />
       </FormField>
+
+      <FormField id={`${id}-tagline`} label={<Trans>Tagline</Trans>} error={err("tagline")}>
+        <input
+          id={`${id}-tagline`}
+          value={draft.tagline}
+          maxLength={TAGLINE_MAX}
+          aria-invalid={err("tagline") ? true : undefined}
+          onChange={(e) => set("tagline", e.currentTarget.value)}
+        />
+      </FormField>
+
+      <div className="ac-form__row">
+        <FormField id={`${id}-platform`} label={<Trans>Platform</Trans>} error={err("platform")}>
+          <select id={`${id}-platform`} value={draft.platform} onChange={(e) => set("platform", e.currentTarget.value)}>
+            <option value="">{t`-- Select Platform --`}</option>
+            {choicesWith(PRODUCT_PLATFORMS, draft.platform).map((platform) => (
+              <option key={platform} value={platform}>
+                {platform}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id={`${id}-region`} label={<Trans>Region</Trans>} error={err("region")}>
+          <select id={`${id}-region`} value={draft.region} onChange={(e) => set("region", e.currentTarget.value)}>
+            <option value="">{t`-- Select Region --`}</option>
+            {choicesWith(PRODUCT_REGIONS, draft.region).map((region) => (
+              <option key={region} value={region}>
+                {region === "Global" ? t`Global` : region}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
 
       <FormField id={`${id}-description`} label={<Trans>Description</Trans>} error={err("description")}>
         <textarea
