@@ -186,7 +186,20 @@ const CHECKOUT_FIELDS: ReadonlyMap<string, MessageDescriptor> = new Map([
   ["promoCode", msg`Invalid or inactive code`],
 ]);
 
-export type ErrorForm = "checkout";
+/** The form a field belongs to, when it says its own sentence rather than the generic one of its code. */
+export type ErrorForm = "checkout" | "category" | "product" | "banner" | "promo";
+
+/** A required field of an admin form says the shared schema's own sentence (docs/product.md: 'Category name is
+ * required', 'Title is required', 'Banner title is required'), keyed by the field's last name (`variants.0.name`). */
+const REQUIRED_FIELDS: Readonly<Record<Exclude<ErrorForm, "checkout">, ReadonlyMap<string, MessageDescriptor>>> = {
+  category: new Map([["name", msg`Category name is required`]]),
+  product: new Map([
+    ["title", msg`Title is required`],
+    ["name", msg`Variant name is required`],
+  ]),
+  banner: new Map([["title", msg`Banner title is required`]]),
+  promo: new Map([["code", msg`Promo code is required`]]),
+};
 
 function known<T extends string>(table: Readonly<Record<T, Say>>, code: string): Say | undefined {
   return Object.hasOwn(table, code) ? table[code as T] : undefined;
@@ -199,9 +212,14 @@ export function codedText(
   coded: CodedError,
   where: { field?: string; form?: ErrorForm } = {},
 ): string | null {
-  if (where.form === "checkout" && where.field !== undefined) {
+  if (where.form !== undefined && where.field !== undefined) {
     const last = where.field.split(".").findLast((part) => !/^\d+$/.test(part)) ?? where.field;
-    const own = CHECKOUT_FIELDS.get(`${last}:${coded.code}`) ?? CHECKOUT_FIELDS.get(last);
+    const own =
+      where.form === "checkout"
+        ? (CHECKOUT_FIELDS.get(`${last}:${coded.code}`) ?? CHECKOUT_FIELDS.get(last))
+        : coded.code === "required"
+          ? REQUIRED_FIELDS[where.form].get(last)
+          : undefined;
     if (own) return i18n._(own);
   }
   const sayIt = known(FIELD_MESSAGES, coded.code) ?? known(REFUSAL_MESSAGES, coded.code);

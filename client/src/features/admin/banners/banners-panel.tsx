@@ -37,7 +37,6 @@ import "../panel/panels.css";
 import { AdminForm } from "../panel/admin-form.tsx";
 
 const bannerListSchema = z.array(adminBannerSchema);
-const TITLE_REQUIRED = "Banner title is required";
 
 type FormMode = { kind: "idle" } | { kind: "creating" } | { kind: "editing"; banner: AdminBanner };
 
@@ -230,9 +229,7 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
       ? bannerUpdateSchema.safeParse({ ...raw, version: banner.version })
       : bannerCreateSchema.safeParse(raw);
     if (!check.success) {
-      const fields = fieldErrorsFromIssues(check.error.issues);
-      if (fields.title === TITLE_REQUIRED) fields.title = t`Banner title is required`;
-      setErrors(fields);
+      setErrors(fieldErrorsFromIssues(check.error.issues, "banner"));
       return;
     }
     setErrors({});
@@ -245,10 +242,10 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
       onDone();
     } catch (err) {
       if (toasts.wasQueued(err, body.title)) return onDone();
-      setErrors(fieldErrorsOf(err));
+      setErrors(fieldErrorsOf(err, "banner"));
       const description = isConflict(err)
         ? t`This banner was changed by someone else.`
-        : errorText(err, t`Something went wrong. Please try again.`);
+        : errorText(err, t`Something went wrong. Please try again.`, "banner");
       toast.error(banner ? t`Failed to update banner` : t`Failed to add banner`, { description });
     } finally {
       setBusy(false);

@@ -47,7 +47,7 @@ export function CategoriesPanel() {
     if (adding) return;
     const check = categoryCreateSchema.safeParse({ name, parentId });
     if (!check.success) {
-      setAddError(firstError(fieldErrorsFromIssues(check.error.issues)) ?? t`Category name is required`);
+      setAddError(firstError(fieldErrorsFromIssues(check.error.issues, "category")) ?? t`Category name is required`);
       return;
     }
     const body = check.data;
@@ -70,8 +70,8 @@ export function CategoriesPanel() {
         setParentId("");
         return;
       }
-      const fields = fieldErrorsOf(err);
-      const message = errorText(err, t`Something went wrong. Please try again.`);
+      const fields = fieldErrorsOf(err, "category");
+      const message = errorText(err, t`Something went wrong. Please try again.`, "category");
       setAddError(fields.name ?? fields.parentId ?? null);
       toast.error(t`Failed to create category`, { description: message });
     } finally {
@@ -288,7 +288,9 @@ function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: 
     if (busy) return;
     const check = categoryUpdateSchema.safeParse({ name, parentId });
     if (!check.success) {
-      setErrors({ name: firstError(fieldErrorsFromIssues(check.error.issues)) ?? t`Category name is required` });
+      setErrors({
+        name: firstError(fieldErrorsFromIssues(check.error.issues, "category")) ?? t`Category name is required`,
+      });
       return;
     }
     setErrors({});
@@ -308,11 +310,11 @@ function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: 
       onSaved();
     } catch (err) {
       if (toasts.wasQueued(err, check.data.name)) return onSaved();
-      const fields = fieldErrorsOf(err);
+      const fields = fieldErrorsOf(err, "category");
       const message =
         isConflict(err) && !fields.name
           ? t`This category was changed by someone else.`
-          : errorText(err, t`Something went wrong. Please try again.`);
+          : errorText(err, t`Something went wrong. Please try again.`, "category");
       setErrors(fields);
       toast.error(t`Failed to update category`, { description: message });
       if (isConflict(err)) refreshStorefront();

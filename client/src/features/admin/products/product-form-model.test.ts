@@ -187,9 +187,9 @@ describe("form <-> API mapping in minor units", () => {
     const result = productCreateSchema.safeParse(productBodyFromDraft(emptyProductDraft()));
     expect(result.success).toBe(false);
     if (result.success) return;
-    expect(fieldErrorsFromIssues(result.error.issues).title).toBe("This field is required.");
+    expect(fieldErrorsFromIssues(result.error.issues, "product").title).toBe("Title is required");
     await activateLocale("fr");
-    expect(fieldErrorsFromIssues(result.error.issues).title).toBe("Ce champ est obligatoire.");
+    expect(fieldErrorsFromIssues(result.error.issues, "product").title).toBe("Le titre est obligatoire");
     await activateLocale("en");
   });
 });

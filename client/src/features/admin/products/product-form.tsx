@@ -177,7 +177,7 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
       ? productUpdateSchema.safeParse({ ...body, version: atVersion })
       : productCreateSchema.safeParse(body);
     if (!check.success) {
-      setErrors(fieldErrorsFromIssues(check.error.issues));
+      setErrors(fieldErrorsFromIssues(check.error.issues, "product"));
       return;
     }
     setErrors({});
@@ -208,9 +208,9 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
         setConflict(errorText(err, t`This product was changed by someone else.`));
         return;
       }
-      setErrors(fieldErrorsOf(err));
+      setErrors(fieldErrorsOf(err, "product"));
       toast.error(editing ? t`Update failed` : t`Create failed`, {
-        description: errorText(err, t`Something went wrong. Please try again.`),
+        description: errorText(err, t`Something went wrong. Please try again.`, "product"),
       });
     } finally {
       setBusy(false);
