@@ -4,6 +4,7 @@ import { FIELD_ERROR_CODES, ownCode } from "./error-codes.ts";
 import { isHttpUrl, isSitePath } from "../links.ts";
 import { CURRENCIES, type Currency } from "../currency.ts";
 import { TAGLINE_MAX } from "../catalog-choices.ts";
+import { compactTranslations, type CatalogLang, type ProductText } from "../catalog-translations.ts";
 import { bannerSchema, productSchema, rateSchema, togglesSchema } from "./catalog.ts";
 import { DEFAULT_LOW_STOCK_THRESHOLD, deliveryModeSchema, lowStockThresholdSchema } from "./stock.ts";
 
@@ -116,6 +117,17 @@ const text = (label: string, max: number) =>
     .trim()
     .max(max, `${label} is too long`);
 
+/** Texts in French and Arabic (docs/product.md, "Catalog languages"), each optional and as long as its default text
+ * may be; empty texts and languages are dropped, so a product without translations stores none. */
+function translations<T extends object>(texts: Record<keyof T & string, z.ZodString>) {
+  const lang = z.object(texts, { error: "Translations must be texts" }).partial().optional();
+  return z
+    .object({ fr: lang, ar: lang }, { error: "Translations must be an object per language" })
+    .transform(
+      (given): Partial<Record<CatalogLang, T>> => compactTranslations(given as Partial<Record<CatalogLang, T>>) ?? {},
+    );
+}
+
 /** Fields of a product as the admin edits them; on update every field is optional (absent = unchanged). */
 const productFields = {
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title is too long"),
@@ -138,6 +150,11 @@ const productFields = {
   lowStockThreshold: lowStockThresholdSchema,
   categoryId: z.string({ error: "Invalid category" }).trim().max(100, "Invalid category").nullable(),
   variants: z.array(variantInputSchema, { error: "Variants must be a list" }).max(100, "Too many variants"),
+  translations: translations<ProductText>({
+    title: text("Title", 200),
+    tagline: text("Tagline", TAGLINE_MAX),
+    description: text("Description", 10_000),
+  }),
 };
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -244,6 +261,7 @@ export const productCreateSchema = z.preprocess(
       lowStockThreshold: productFields.lowStockThreshold.default(DEFAULT_LOW_STOCK_THRESHOLD),
       categoryId: productFields.categoryId.default(null),
       variants: productFields.variants.default([]),
+      translations: productFields.translations.default({}),
     })
     .superRefine(refuseZeroPrices),
 );
@@ -269,6 +287,7 @@ export const productUpdateSchema = z.preprocess(
       lowStockThreshold: productFields.lowStockThreshold.optional(),
       categoryId: productFields.categoryId.optional(),
       variants: productFields.variants.optional(),
+      translations: productFields.translations.optional(),
       version: z.number({ error: "Version must be a number" }).int("Version must be a whole number").min(1).optional(),
     })
     .superRefine(refuseZeroPrices),
@@ -314,12 +333,20 @@ const parentId = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? null : v));
 
-export const categoryCreateSchema = z.object({ name: categoryName, parentId });
+const categoryTranslations = translations<{ name?: string }>({ name: text("Category name", 100) });
+
+export const categoryCreateSchema = z.object({
+  name: categoryName,
+  parentId,
+  translations: categoryTranslations.default({}),
+});
 export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
 
 export const categoryUpdateSchema = z.object({
   name: categoryName,
   parentId,
+  /** Absent: unchanged. */
+  translations: categoryTranslations.optional(),
   version: z.number().int().min(1).optional(),
 });
 export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
@@ -349,8 +376,11 @@ const position = z
   .min(0)
   .max(100_000);
 
+const bannerTranslations = translations<{ title?: string }>({ title: text("Banner title", 200) });
+
 export const bannerCreateSchema = z.object({
   title: bannerTitle,
+  translations: bannerTranslations.default({}),
   image: imageRefSchema.default(""),
   link: bannerLink.default(""),
   active: z.boolean({ error: "Active must be true or false" }).default(true),
@@ -360,6 +390,7 @@ export type BannerCreate = z.infer<typeof bannerCreateSchema>;
 
 export const bannerUpdateSchema = z.object({
   title: bannerTitle.optional(),
+  translations: bannerTranslations.optional(),
   image: imageRefSchema.optional(),
   link: bannerLink.optional(),
   active: z.boolean({ error: "Active must be true or false" }).optional(),

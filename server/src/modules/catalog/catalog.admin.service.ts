@@ -11,6 +11,7 @@ import type {
   VariantInput,
 } from "@store/shared/schemas/admin";
 import { zeroPrices } from "@store/shared/schemas/admin";
+import { encodeTranslations } from "@store/shared/catalog-translations";
 import { slugify } from "@store/shared/slug";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { ERROR_CODES, FIELD_ERROR_CODES } from "@store/shared/schemas/error-codes";
@@ -122,6 +123,7 @@ export class CatalogAdminService {
         deliveryMode: input.deliveryMode,
         lowStockThreshold: input.lowStockThreshold,
         categoryId: input.categoryId,
+        translations: encodeTranslations(input.translations),
         version: 1,
         rev,
         createdAt: t,
@@ -168,6 +170,7 @@ export class CatalogAdminService {
         ...(input.deliveryMode !== undefined && { deliveryMode: input.deliveryMode }),
         ...(input.lowStockThreshold !== undefined && { lowStockThreshold: input.lowStockThreshold }),
         ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
+        ...(input.translations !== undefined && { translations: encodeTranslations(input.translations) }),
         version: current.version + 1,
         rev,
         updatedAt: this.now(),
@@ -239,6 +242,7 @@ export class CatalogAdminService {
         name: input.name,
         slug,
         parentId: input.parentId,
+        translations: encodeTranslations(input.translations),
         version: 1,
         rev,
         createdAt: t,
@@ -263,6 +267,7 @@ export class CatalogAdminService {
         name: input.name,
         slug,
         parentId: input.parentId,
+        ...(input.translations !== undefined && { translations: encodeTranslations(input.translations) }),
         version: current.version + 1,
         rev,
         updatedAt: this.now(),

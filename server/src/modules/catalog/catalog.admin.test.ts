@@ -302,6 +302,76 @@ describe("admin products", () => {
     expect((await moved.json()) as Product).toMatchObject({ platform: "Xbox", region: "Global", version: 2 });
   });
 
+  it("saves catalog text in French and Arabic, refuses one too long, and syncs it (nothing for a product without)", async () => {
+    const v = await syncVersion(store);
+    const res = await admin.request("POST", "/api/admin/products", {
+      title: "Gift card",
+      price: { USD: 1000 },
+      translations: {
+        fr: { title: " Carte cadeau ", tagline: "", description: "Un code par email" },
+        ar: { title: "بطاقة هدية" },
+      },
+    });
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as Product;
+    // Empty texts are dropped; the others are trimmed.
+    expect(made.translations).toEqual({
+      fr: { title: "Carte cadeau", description: "Un code par email" },
+      ar: { title: "بطاقة هدية" },
+    });
+    const tooLong = await admin.request("PUT", `/api/admin/products/${made.id}`, {
+      translations: { ar: { title: "ب".repeat(201) } },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as { fieldCodes: Record<string, unknown> }).fieldCodes).toEqual({
+      "translations.ar.title": { code: "too_long", params: { max: 200 } },
+    });
+    const notText = await admin.request("PUT", `/api/admin/products/${made.id}`, {
+      translations: { fr: { title: 5 } },
+    });
+    expect(notText.status).toBe(400);
+
+    // A category and a banner carry their own.
+    const category = await admin.request("POST", "/api/categories", {
+      name: "Vouchers",
+      translations: { fr: { name: "Bons" }, ar: { name: "قسائم" } },
+    });
+    expect(((await category.json()) as Category).translations).toEqual({ fr: { name: "Bons" }, ar: { name: "قسائم" } });
+    const longName = await admin.request("POST", "/api/categories", {
+      name: "Other",
+      translations: { fr: { name: "x".repeat(101) } },
+    });
+    expect(longName.status).toBe(400);
+    const banner = await admin.request("POST", "/api/admin/banners", {
+      title: "Summer",
+      translations: { ar: { title: "الصيف" } },
+    });
+    expect(banner.status).toBe(201);
+
+    const compact = (await (await store.app.request(`/api/sync?since=${v}&compact=1`)).json()) as {
+      products: Record<string, unknown>[];
+      categories: Record<string, unknown>[];
+      banners: Record<string, unknown>[];
+    };
+    expect(compact.products.find((p) => p.id === made.id)?.translations).toEqual(made.translations);
+    expect(compact.categories.find((c) => c.name === "Vouchers")?.translations).toEqual({
+      fr: { name: "Bons" },
+      ar: { name: "قسائم" },
+    });
+    expect(compact.banners.find((b) => b.title === "Summer")?.translations).toEqual({ ar: { title: "الصيف" } });
+    // A product without translations adds nothing to the answer.
+    const full = (await (await store.app.request("/api/sync?compact=1")).json()) as {
+      products: Record<string, unknown>[];
+    };
+    expect(full.products.filter((p) => "translations" in p).map((p) => p.id)).toEqual([made.id]);
+
+    // Clearing them: an empty set stores none.
+    const cleared = await admin.request("PUT", `/api/admin/products/${made.id}`, {
+      translations: { fr: { title: "" }, ar: {} },
+    });
+    expect(((await cleared.json()) as Product).translations).toBeUndefined();
+  });
+
   it("stores an image sent as a data URL as an upload", async () => {
     const sharp = (await import("sharp")).default;
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } })
