@@ -182,4 +182,6 @@ export const syncQuerySchema = z.object({
 export const firstQuerySchema = z.object({ product: z.string().min(1).max(200).optional(), compact: compactQuery });
 
 /** GET /api/categories, the spec's list: id, name, parentId (plus slug). */
-export const categoryListSchema = z.array(categorySchema.pick({ id: true, name: true, slug: true, parentId: true }));
+export const categoryListSchema = z.array(
+  categorySchema.pick({ id: true, name: true, slug: true, parentId: true, translations: true }),
+);

@@ -26,6 +26,7 @@ import { ImageField } from "../panel/image-field.tsx";
 import { PendingBadge } from "../panel/pending-badge.tsx";
 import { pendingActive, usePendingEdits } from "../panel/pending-edits.ts";
 import { fieldErrorsFromIssues } from "../panel/field-errors.ts";
+import { CATALOG_LANGS, compactTranslations, type CatalogLang } from "@store/shared/catalog-translations";
 import { ActiveSwitch } from "../panel/active-switch.tsx";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { FormActions } from "../panel/form-actions.tsx";
@@ -218,13 +219,21 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
   const [image, setImage] = useState(banner?.image ?? "");
   const [link, setLink] = useState(banner?.link ?? "");
   const [active, setActive] = useState(banner?.active ?? true);
+  // docs/product.md, "Catalog languages": the title in French and Arabic, each optional.
+  const [titles, setTitles] = useState<Record<CatalogLang, string>>({
+    fr: banner?.translations?.fr?.title ?? "",
+    ar: banner?.translations?.ar?.title ?? "",
+  });
+  const titleLabels: Record<CatalogLang, string> = { fr: t`Title (French)`, ar: t`Title (Arabic)` };
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const toasts = useChangeToasts();
 
   async function save() {
     if (busy) return;
-    const raw = { title, image, link, active };
+    const translations =
+      compactTranslations({ fr: { title: titles.fr.trim() }, ar: { title: titles.ar.trim() } }) ?? {};
+    const raw = { title, image, link, active, translations };
     const check = banner
       ? bannerUpdateSchema.safeParse({ ...raw, version: banner.version })
       : bannerCreateSchema.safeParse(raw);
@@ -234,7 +243,7 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
     }
     setErrors({});
     setBusy(true);
-    const body = { title: title.trim(), image: image.trim(), link: link.trim(), active };
+    const body = { title: title.trim(), image: image.trim(), link: link.trim(), active, translations };
     try {
       await saveEntity("/api/admin/banners", "banner", banner, body, t`Banner: ${body.title}`);
       toast.success(banner ? t`Banner updated` : t`Banner added`);
@@ -263,6 +272,24 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
           onChange={(e) => setTitle(e.currentTarget.value)}
         />
       </FormField>
+      {CATALOG_LANGS.map((lang) => {
+        const error = errors[`translations.${lang}.title`];
+        return (
+          <FormField key={lang} id={`${id}-title-${lang}`} label={titleLabels[lang]} error={error}>
+            <input
+              id={`${id}-title-${lang}`}
+              lang={lang}
+              dir={lang === "ar" ? "rtl" : "ltr"}
+              value={titles[lang]}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => {
+                const text = e.currentTarget.value;
+                setTitles((was) => ({ ...was, [lang]: text }));
+              }}
+            />
+          </FormField>
+        );
+      })}
       <ImageField value={image} onChange={setImage} error={errors.image} />
       <FormField id={`${id}-link`} label={<Trans>Link</Trans>} error={errors.link}>
         <input

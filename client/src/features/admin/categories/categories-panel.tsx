@@ -22,6 +22,54 @@ import { categoryTree, parentChoices, type CategoryLike } from "./category-tree.
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
 import "../panel/panels.css";
 import { AdminForm } from "../panel/admin-form.tsx";
+import { CATALOG_LANGS, type CatalogLang, type CategoryTranslations } from "@store/shared/catalog-translations";
+
+type NameTexts = Record<CatalogLang, string>;
+const NO_NAMES: NameTexts = { fr: "", ar: "" };
+
+function namesOf(translations: CategoryTranslations | undefined): NameTexts {
+  return { fr: translations?.fr?.name ?? "", ar: translations?.ar?.name ?? "" };
+}
+
+/** The body's translations: each language's name (empty ones are dropped by the shared schema). */
+function translationsOf(names: NameTexts): CategoryTranslations {
+  return { fr: { name: names.fr }, ar: { name: names.ar } };
+}
+
+/** "Name (French)" and "Name (Arabic)": optional, the default name is shown where one is left empty. */
+function NameTranslations({
+  id,
+  names,
+  errors,
+  onChange,
+}: {
+  id: string;
+  names: NameTexts;
+  errors: Record<string, string | undefined>;
+  onChange: (names: NameTexts) => void;
+}) {
+  const { t } = useLingui();
+  const labels: NameTexts = { fr: t`Name (French)`, ar: t`Name (Arabic)` };
+  return (
+    <>
+      {CATALOG_LANGS.map((lang) => {
+        const error = errors[`translations.${lang}.name`];
+        return (
+          <FormField key={lang} id={`${id}-name-${lang}`} label={labels[lang]} error={error}>
+            <input
+              id={`${id}-name-${lang}`}
+              lang={lang}
+              dir={lang === "ar" ? "rtl" : "ltr"}
+              value={names[lang]}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => onChange({ ...names, [lang]: e.currentTarget.value })}
+            />
+          </FormField>
+        );
+      })}
+    </>
+  );
+}
 
 export function CategoriesPanel() {
   const { t } = useLingui();
@@ -31,6 +79,8 @@ export function CategoriesPanel() {
   const pending = usePendingEdits("category");
   const [name, setName] = useState("");
   const [parentId, setParentId] = useState("");
+  const [names, setNames] = useState<NameTexts>(NO_NAMES);
+  const [nameErrors, setNameErrors] = useState<Record<string, string>>({});
   const [adding, setAdding] = useState(false);
   const [addError, setAddError] = useState<string | null>(null);
   const [editing, setEditing] = useState<CategoryLike | null>(null);
@@ -45,13 +95,16 @@ export function CategoriesPanel() {
 
   async function add() {
     if (adding) return;
-    const check = categoryCreateSchema.safeParse({ name, parentId });
+    const check = categoryCreateSchema.safeParse({ name, parentId, translations: translationsOf(names) });
     if (!check.success) {
-      setAddError(firstError(fieldErrorsFromIssues(check.error.issues, "category")) ?? t`Category name is required`);
+      const fields = fieldErrorsFromIssues(check.error.issues, "category");
+      setNameErrors(fields);
+      setAddError(fields.name ?? fields.parentId ?? (firstError(fields) ? null : t`Category name is required`));
       return;
     }
     const body = check.data;
     setAddError(null);
+    setNameErrors({});
     setAdding(true);
     const isSub = body.parentId !== null;
     try {
@@ -60,6 +113,7 @@ export function CategoriesPanel() {
       });
       toast.success(isSub ? t`Subcategory added` : t`Category added`);
       setName("");
+      setNames(NO_NAMES);
       setParentId("");
       refreshStorefront();
       void categories.reload();
@@ -67,11 +121,13 @@ export function CategoriesPanel() {
       if (isQueued(err)) {
         toasts.queued(body.name);
         setName("");
+        setNames(NO_NAMES);
         setParentId("");
         return;
       }
       const fields = fieldErrorsOf(err, "category");
       const message = errorText(err, t`Something went wrong. Please try again.`, "category");
+      setNameErrors(fields);
       setAddError(fields.name ?? fields.parentId ?? null);
       toast.error(t`Failed to create category`, { description: message });
     } finally {
@@ -132,6 +188,7 @@ export function CategoriesPanel() {
               <ParentOptions parents={parents} />
             </select>
           </div>
+          <NameTranslations id={id} names={names} errors={nameErrors} onChange={setNames} />
           <button type="submit" className="btn btn--primary" disabled={adding}>
             {adding ? (
               <Trans>Adding...</Trans>
@@ -280,17 +337,17 @@ function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: 
   const id = useId();
   const [name, setName] = useState(category.name);
   const [parentId, setParentId] = useState(category.parentId ?? "");
+  const [names, setNames] = useState<NameTexts>(() => namesOf(category.translations));
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const toasts = useChangeToasts();
 
   async function update() {
     if (busy) return;
-    const check = categoryUpdateSchema.safeParse({ name, parentId });
+    const check = categoryUpdateSchema.safeParse({ name, parentId, translations: translationsOf(names) });
     if (!check.success) {
-      setErrors({
-        name: firstError(fieldErrorsFromIssues(check.error.issues, "category")) ?? t`Category name is required`,
-      });
+      const fields = fieldErrorsFromIssues(check.error.issues, "category");
+      setErrors(firstError(fields) === undefined ? { name: t`Category name is required` } : fields);
       return;
     }
     setErrors({});
@@ -349,6 +406,7 @@ function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: 
           </p>
         ) : null}
       </FormField>
+      <NameTranslations id={id} names={names} errors={errors} onChange={setNames} />
       <FormActions
         busy={busy}
         onCancel={onClose}

@@ -23,6 +23,7 @@ const product: Product = {
   categoryId: "games",
   discountPercent: 15,
   tagline: "Rise, Tarnished",
+  translations: { ar: { title: "إلدن رينغ" } },
   platform: "PC",
   region: "Global",
   delivery: "",
@@ -129,6 +130,7 @@ describe("form <-> API mapping in minor units", () => {
     expect(draft.inStock).toBe(false);
     const body = productBodyFromDraft(draft);
     expect(body).toEqual({
+      translations: { ar: { title: "إلدن رينغ" } },
       title: "Elden Ring",
       description: "Open world",
       tagline: "Rise, Tarnished",

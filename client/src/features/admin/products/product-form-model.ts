@@ -3,6 +3,12 @@
 import { CURRENCIES, type Currency, round2, toMajor, toMinor } from "@store/shared/currency";
 import type { ProductCreate } from "@store/shared/schemas/admin";
 import { DEFAULT_LOW_STOCK_THRESHOLD, type DeliveryMode } from "@store/shared/schemas/stock";
+import {
+  CATALOG_LANGS,
+  compactTranslations,
+  type CatalogLang,
+  type ProductTranslations,
+} from "@store/shared/catalog-translations";
 
 /** What the person typed in the four price boxes, in major units ("12.5"). */
 export type PriceDraft = Record<Currency, string>;
@@ -32,7 +38,15 @@ interface ProductBasics {
   deliveryMode: DeliveryMode;
 }
 
+/** The texts typed for one language; empty ones fall back to the default text. */
+export interface TextsDraft {
+  title: string;
+  tagline: string;
+  description: string;
+}
+
 export interface ProductDraft extends ProductBasics {
+  translations: Record<CatalogLang, TextsDraft>;
   /** As typed; a whole number from 0. */
   lowStockThreshold: string;
   price: PriceDraft;
@@ -44,6 +58,8 @@ export interface ProductDraft extends ProductBasics {
 
 /** The body sent by POST /api/admin/products and PUT /api/admin/products/{id} (PUT adds `version`). */
 export interface ProductBody extends ProductBasics {
+  /** docs/product.md, "Catalog languages": absent or {} for none. */
+  translations?: ProductTranslations | undefined;
   lowStockThreshold: number;
   price: Record<Currency, number>;
   discountPercent: number;
@@ -63,8 +79,17 @@ export function emptyVariant(): VariantDraft {
   return { key: newVariantKey(), name: "", price: { ...ZERO_PRICE_DRAFT } };
 }
 
+const NO_TEXTS: TextsDraft = { title: "", tagline: "", description: "" };
+
+function textsDraft(translations: ProductTranslations | undefined): Record<CatalogLang, TextsDraft> {
+  const out = {} as Record<CatalogLang, TextsDraft>;
+  for (const lang of CATALOG_LANGS) out[lang] = { ...NO_TEXTS, ...translations?.[lang] };
+  return out;
+}
+
 export function emptyProductDraft(): ProductDraft {
   return {
+    translations: textsDraft(undefined),
     title: "",
     description: "",
     tagline: "",
@@ -119,6 +144,7 @@ export function priceDraftToMinor(draft: PriceDraft): Record<Currency, number> {
 /** The form's draft from a product, or from the body of a creation still waiting in the offline queue. */
 export function draftFromProduct(p: ProductBody): ProductDraft {
   return {
+    translations: textsDraft(p.translations),
     title: p.title,
     description: p.description,
     tagline: p.tagline,
@@ -144,7 +170,17 @@ export function draftFromProduct(p: ProductBody): ProductDraft {
 export function productBodyFromDraft(d: ProductDraft): ProductBody {
   const discount = parseAmount(d.discountPercent);
   const threshold = d.lowStockThreshold.trim() === "" ? Number.NaN : Number(d.lowStockThreshold.trim());
+  const translations: ProductTranslations = {};
+  for (const lang of CATALOG_LANGS) {
+    const texts = d.translations[lang];
+    translations[lang] = {
+      title: texts.title.trim(),
+      tagline: texts.tagline.trim(),
+      description: texts.description.trim(),
+    };
+  }
   return {
+    translations: compactTranslations(translations) ?? {},
     title: d.title.trim(),
     description: d.description.trim(),
     tagline: d.tagline.trim(),

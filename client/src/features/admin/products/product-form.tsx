@@ -8,6 +8,7 @@ import { productSchema, type Product } from "@store/shared/schemas/catalog";
 import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";
 import type { DeliveryMode } from "@store/shared/schemas/stock";
 import { PRODUCT_PLATFORMS, PRODUCT_REGIONS, TAGLINE_MAX } from "@store/shared/catalog-choices";
+import { CATALOG_LANGS, type CatalogLang } from "@store/shared/catalog-translations";
 import { adminApi } from "../../../api/admin-client.ts";
 import { adminOutbox } from "../../../local/admin-outbox.ts";
 import { categoryOptions, type CategoryLike } from "../categories/category-tree.ts";
@@ -29,6 +30,7 @@ import {
   type PriceDraft,
   type ProductBody,
   type ProductDraft,
+  type TextsDraft,
 } from "./product-form-model.ts";
 import { useUsdToTnd } from "./use-usd-to-tnd.ts";
 import { StockPanel } from "../stock/stock-panel.tsx";
@@ -217,6 +219,23 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
     }
   }
 
+  const setText = (lang: CatalogLang, key: keyof TextsDraft, value: string) =>
+    setDraft((d) => ({ ...d, translations: { ...d.translations, [lang]: { ...d.translations[lang], [key]: value } } }));
+  const textLabels: Record<CatalogLang, { legend: string } & Record<keyof TextsDraft, string>> = {
+    fr: {
+      legend: t`French`,
+      title: t`Name (French)`,
+      tagline: t`Tagline (French)`,
+      description: t`Description (French)`,
+    },
+    ar: {
+      legend: t`Arabic`,
+      title: t`Name (Arabic)`,
+      tagline: t`Tagline (Arabic)`,
+      description: t`Description (Arabic)`,
+    },
+  };
+
   const options = categoryOptions(categories);
   const err = (key: string) => errorFor(errors, key);
 
@@ -290,6 +309,55 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
           onChange={(e) => set("description", e.currentTarget.value)}
         />
       </FormField>
+
+      <fieldset className="field">
+        <legend>
+          <Trans>Translations (optional)</Trans>
+        </legend>
+        <p className="ac-hint">
+          <Trans>Shoppers reading French or Arabic see these; a text left empty shows the default one.</Trans>
+        </p>
+        {CATALOG_LANGS.map((lang) => {
+          const labels = textLabels[lang];
+          const dir = lang === "ar" ? "rtl" : "ltr";
+          const key = (field: keyof TextsDraft) => `translations.${lang}.${field}`;
+          return (
+            <fieldset key={lang} className="field" data-testid={`translations-${lang}`}>
+              <legend>{labels.legend}</legend>
+              <FormField id={`${id}-${lang}-title`} label={labels.title} error={err(key("title"))}>
+                <input
+                  id={`${id}-${lang}-title`}
+                  lang={lang}
+                  dir={dir}
+                  value={draft.translations[lang].title}
+                  aria-invalid={err(key("title")) ? true : undefined}
+                  onChange={(e) => setText(lang, "title", e.currentTarget.value)}
+                />
+              </FormField>
+              <FormField id={`${id}-${lang}-tagline`} label={labels.tagline} error={err(key("tagline"))}>
+                <input
+                  id={`${id}-${lang}-tagline`}
+                  lang={lang}
+                  dir={dir}
+                  maxLength={TAGLINE_MAX}
+                  value={draft.translations[lang].tagline}
+                  aria-invalid={err(key("tagline")) ? true : undefined}
+                  onChange={(e) => setText(lang, "tagline", e.currentTarget.value)}
+                />
+              </FormField>
+              <FormField id={`${id}-${lang}-description`} label={labels.description} error={err(key("description"))}>
+                <textarea
+                  id={`${id}-${lang}-description`}
+                  lang={lang}
+                  dir={dir}
+                  value={draft.translations[lang].description}
+                  onChange={(e) => setText(lang, "description", e.currentTarget.value)}
+                />
+              </FormField>
+            </fieldset>
+          );
+        })}
+      </fieldset>
 
       <ImageField value={draft.image} onChange={(image) => set("image", image)} error={err("image")} />
 
