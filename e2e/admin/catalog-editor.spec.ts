@@ -87,7 +87,7 @@ test("a product made with platform PS and region EU is found by the search's PS 
   const title = `E2E Chips ${tag()}`;
   const form = await newProductForm(page);
   await form.getByLabel("Name", { exact: true }).fill(title);
-  await form.getByLabel("Tagline").fill("Made for the chips");
+  await form.getByLabel("Tagline", { exact: true }).fill("Made for the chips");
   await form.getByLabel("Platform").selectOption("PS");
   await form.getByLabel("Region").selectOption("EU");
   await form.getByRole("group", { name: "Base Price" }).getByLabel("USD").fill("12");
@@ -140,4 +140,56 @@ test("the category form says 'Category name is required' on create and on update
   await page.getByRole("button", { name: "إضافة فئة" }).click();
   await expect(page.getByRole("alert").getByText("اسم الفئة مطلوب")).toBeVisible();
   await page.evaluate(() => localStorage.setItem("lang", "en"));
+});
+
+test("titles typed in French and Arabic on a tablet reach shoppers in their language: card, product page and search", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  const api = await apiSession(request);
+  const key = tag();
+  const title = `E2E Languages ${key}`;
+  const french = `Carte langues ${key}`;
+  const arabic = `بطاقة اللغات ${key}`;
+  const form = await newProductForm(page);
+  await form.getByLabel("Name", { exact: true }).fill(title);
+  await form.getByLabel("Category", { exact: true }).selectOption("cat-gift-cards");
+  await form.getByRole("group", { name: "Base Price" }).getByLabel("USD").fill("9");
+  await form.getByLabel("Name (French)").fill(french);
+  await form.getByLabel("Tagline (French)").fill("Livraison immédiate");
+  await form.getByLabel("Name (Arabic)").fill(arabic);
+  await expect(form.getByLabel("Name (Arabic)")).toHaveAttribute("dir", "rtl");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Product created")).toBeVisible();
+  const made = (await allAdminProducts(api)).find((p) => p.title === title) as Product;
+  expect(made.translations).toEqual({ fr: { title: french, tagline: "Livraison immédiate" }, ar: { title: arabic } });
+
+  // The operator opens it again: the translations are in the form.
+  await page.getByTestId("admin-product-card").filter({ hasText: title }).getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Product" });
+  await expect(edit.getByLabel("Name (Arabic)")).toHaveValue(arabic);
+  await edit.getByRole("button", { name: "Cancel" }).click();
+
+  const shopper = async (lang: "ar" | "fr", shown: string, query: string) => {
+    await page.evaluate((l) => localStorage.setItem("lang", l), lang);
+    await page.goto("/category/gift-cards");
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    await page.waitForFunction(() => localStorage.getItem("catalogSynced") !== null);
+    const card = page.getByRole("article").filter({ hasText: shown });
+    await expect(card).toBeVisible();
+    await expect(page.getByRole("article").filter({ hasText: title })).toHaveCount(0);
+    await page.goto(`/product/${made.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: shown })).toBeVisible();
+    await page.keyboard.press("Control+k");
+    const dialog = page.getByRole("dialog");
+    await dialog.locator("input.search-overlay__input").fill(query);
+    await expect(dialog.getByRole("listbox").getByRole("option").filter({ hasText: shown })).toHaveCount(1);
+  };
+  await shopper("ar", arabic, `اللغات ${key}`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await shopper("fr", french, `carte langues ${key}`);
+  await page.evaluate(() => localStorage.setItem("lang", "en"));
+  await api.send("DELETE", `/api/admin/products/${made.id}`);
 });

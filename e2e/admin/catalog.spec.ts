@@ -94,7 +94,7 @@ test("categories, then a product with an image, a TND price and a variant: creat
   await expect(form).toBeVisible();
   await expect(form.getByText("No variants")).toBeVisible();
   await form.getByLabel("Name", { exact: true }).fill(title);
-  await form.getByLabel("Description").fill("Made by the admin catalog e2e test.");
+  await form.getByLabel("Description", { exact: true }).fill("Made by the admin catalog e2e test.");
   await form.getByLabel("Upload an image").setInputFiles(png);
   await expect(form.getByLabel("Image URL or base64 data")).toHaveValue(/^\/uploads\//);
   await expect(form.getByRole("img", { name: "Image preview" })).toBeVisible();
@@ -230,7 +230,7 @@ test("banners and promos: create, switch off, change, delete", async ({ page }) 
   const form = page.getByRole("dialog", { name: "Add Banner" });
   await form.getByRole("button", { name: "Save" }).click();
   await expect(form.getByText("Banner title is required")).toBeVisible();
-  await form.getByLabel("Title").fill(bannerTitle);
+  await form.getByLabel("Title", { exact: true }).fill(bannerTitle);
   await form.getByLabel("Upload an image").setInputFiles(png);
   await expect(form.getByLabel("Image URL or base64 data")).toHaveValue(/^\/uploads\//);
   await form.getByLabel("Link").fill("/products");
@@ -249,7 +249,7 @@ test("banners and promos: create, switch off, change, delete", async ({ page }) 
 
   await row.getByRole("button", { name: "Edit" }).click();
   const edit = page.getByRole("dialog", { name: "Edit banner" });
-  await edit.getByLabel("Title").fill(`${bannerTitle} v2`);
+  await edit.getByLabel("Title", { exact: true }).fill(`${bannerTitle} v2`);
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Banner updated")).toBeVisible();
   const row2 = page.getByTestId("admin-banner-row").filter({ hasText: `${bannerTitle} v2` });
