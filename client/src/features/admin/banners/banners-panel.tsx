@@ -26,7 +26,8 @@ import { ImageField } from "../panel/image-field.tsx";
 import { PendingBadge } from "../panel/pending-badge.tsx";
 import { pendingActive, usePendingEdits } from "../panel/pending-edits.ts";
 import { fieldErrorsFromIssues } from "../panel/field-errors.ts";
-import { CATALOG_LANGS, compactTranslations, type CatalogLang } from "@store/shared/catalog-translations";
+import { compactTranslations } from "@store/shared/catalog-translations";
+import { TranslatedInputs, type LangTexts } from "../panel/translated-inputs.tsx";
 import { ActiveSwitch } from "../panel/active-switch.tsx";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { FormActions } from "../panel/form-actions.tsx";
@@ -220,11 +221,11 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
   const [link, setLink] = useState(banner?.link ?? "");
   const [active, setActive] = useState(banner?.active ?? true);
   // docs/product.md, "Catalog languages": the title in French and Arabic, each optional.
-  const [titles, setTitles] = useState<Record<CatalogLang, string>>({
+  const [titles, setTitles] = useState<LangTexts>({
     fr: banner?.translations?.fr?.title ?? "",
     ar: banner?.translations?.ar?.title ?? "",
   });
-  const titleLabels: Record<CatalogLang, string> = { fr: t`Title (French)`, ar: t`Title (Arabic)` };
+  const titleLabels: LangTexts = { fr: t`Title (French)`, ar: t`Title (Arabic)` };
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const toasts = useChangeToasts();
@@ -272,24 +273,14 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
           onChange={(e) => setTitle(e.currentTarget.value)}
         />
       </FormField>
-      {CATALOG_LANGS.map((lang) => {
-        const error = errors[`translations.${lang}.title`];
-        return (
-          <FormField key={lang} id={`${id}-title-${lang}`} label={titleLabels[lang]} error={error}>
-            <input
-              id={`${id}-title-${lang}`}
-              lang={lang}
-              dir={lang === "ar" ? "rtl" : "ltr"}
-              value={titles[lang]}
-              aria-invalid={error ? true : undefined}
-              onChange={(e) => {
-                const text = e.currentTarget.value;
-                setTitles((was) => ({ ...was, [lang]: text }));
-              }}
-            />
-          </FormField>
-        );
-      })}
+      <TranslatedInputs
+        id={id}
+        field="title"
+        labels={titleLabels}
+        values={titles}
+        errors={errors}
+        onChange={setTitles}
+      />
       <ImageField value={image} onChange={setImage} error={errors.image} />
       <FormField id={`${id}-link`} label={<Trans>Link</Trans>} error={errors.link}>
         <input

@@ -22,10 +22,11 @@ import { categoryTree, parentChoices, type CategoryLike } from "./category-tree.
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
 import "../panel/panels.css";
 import { AdminForm } from "../panel/admin-form.tsx";
-import { CATALOG_LANGS, type CatalogLang, type CategoryTranslations } from "@store/shared/catalog-translations";
+import type { CategoryTranslations } from "@store/shared/catalog-translations";
+import { NO_LANG_TEXTS, TranslatedInputs, type LangTexts } from "../panel/translated-inputs.tsx";
 
-type NameTexts = Record<CatalogLang, string>;
-const NO_NAMES: NameTexts = { fr: "", ar: "" };
+type NameTexts = LangTexts;
+const NO_NAMES = NO_LANG_TEXTS;
 
 function namesOf(translations: CategoryTranslations | undefined): NameTexts {
   return { fr: translations?.fr?.name ?? "", ar: translations?.ar?.name ?? "" };
@@ -37,12 +38,7 @@ function translationsOf(names: NameTexts): CategoryTranslations {
 }
 
 /** "Name (French)" and "Name (Arabic)": optional, the default name is shown where one is left empty. */
-function NameTranslations({
-  id,
-  names,
-  errors,
-  onChange,
-}: {
+function NameTranslations(props: {
   id: string;
   names: NameTexts;
   errors: Record<string, string | undefined>;
@@ -51,23 +47,14 @@ function NameTranslations({
   const { t } = useLingui();
   const labels: NameTexts = { fr: t`Name (French)`, ar: t`Name (Arabic)` };
   return (
-    <>
-      {CATALOG_LANGS.map((lang) => {
-        const error = errors[`translations.${lang}.name`];
-        return (
-          <FormField key={lang} id={`${id}-name-${lang}`} label={labels[lang]} error={error}>
-            <input
-              id={`${id}-name-${lang}`}
-              lang={lang}
-              dir={lang === "ar" ? "rtl" : "ltr"}
-              value={names[lang]}
-              aria-invalid={error ? true : undefined}
-              onChange={(e) => onChange({ ...names, [lang]: e.currentTarget.value })}
-            />
-          </FormField>
-        );
-      })}
-    </>
+    <TranslatedInputs
+      id={props.id}
+      field="name"
+      labels={labels}
+      values={props.names}
+      errors={props.errors}
+      onChange={props.onChange}
+    />
   );
 }
 
