@@ -48,7 +48,7 @@ test("categories, then a product with an image, a TND price and a variant: creat
   await expect(page.getByRole("heading", { name: "Category Management" })).toBeVisible();
   await expect(page.getByText("Categories & Subcategories")).toBeVisible();
   await page.getByRole("button", { name: "Add Category" }).click();
-  await expect(page.getByRole("alert").getByText("This field is required.")).toBeVisible();
+  await expect(page.getByRole("alert").getByText("Category name is required")).toBeVisible();
 
   await page.getByLabel("Category name").fill(parentName);
   await page.getByRole("button", { name: "Add Category" }).click();
@@ -94,7 +94,7 @@ test("categories, then a product with an image, a TND price and a variant: creat
   await expect(form).toBeVisible();
   await expect(form.getByText("No variants")).toBeVisible();
   await form.getByLabel("Name", { exact: true }).fill(title);
-  await form.getByLabel("Description").fill("Made by the admin catalog e2e test.");
+  await form.getByLabel("Description", { exact: true }).fill("Made by the admin catalog e2e test.");
   await form.getByLabel("Upload an image").setInputFiles(png);
   await expect(form.getByLabel("Image URL or base64 data")).toHaveValue(/^\/uploads\//);
   await expect(form.getByRole("img", { name: "Image preview" })).toBeVisible();
@@ -205,7 +205,7 @@ test("categories, then a product with an image, a TND price and a variant: creat
   const editCategory = page.getByRole("dialog", { name: "Edit category" });
   await editCategory.getByLabel("Category name").fill("");
   await editCategory.getByRole("button", { name: "Update" }).click();
-  await expect(editCategory.getByText("This field is required.")).toBeVisible();
+  await expect(editCategory.getByText("Category name is required")).toBeVisible();
   await editCategory.getByLabel("Category name").fill(`${parentName} renamed`);
   await editCategory.getByRole("button", { name: "Update" }).click();
   await expect(toast(page, "Category updated")).toBeVisible();
@@ -229,8 +229,8 @@ test("banners and promos: create, switch off, change, delete", async ({ page }) 
   await page.getByRole("button", { name: "Add Banner" }).click();
   const form = page.getByRole("dialog", { name: "Add Banner" });
   await form.getByRole("button", { name: "Save" }).click();
-  await expect(form.getByText("This field is required.")).toBeVisible();
-  await form.getByLabel("Title").fill(bannerTitle);
+  await expect(form.getByText("Banner title is required")).toBeVisible();
+  await form.getByLabel("Title", { exact: true }).fill(bannerTitle);
   await form.getByLabel("Upload an image").setInputFiles(png);
   await expect(form.getByLabel("Image URL or base64 data")).toHaveValue(/^\/uploads\//);
   await form.getByLabel("Link").fill("/products");
@@ -249,7 +249,7 @@ test("banners and promos: create, switch off, change, delete", async ({ page }) 
 
   await row.getByRole("button", { name: "Edit" }).click();
   const edit = page.getByRole("dialog", { name: "Edit banner" });
-  await edit.getByLabel("Title").fill(`${bannerTitle} v2`);
+  await edit.getByLabel("Title", { exact: true }).fill(`${bannerTitle} v2`);
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Banner updated")).toBeVisible();
   const row2 = page.getByTestId("admin-banner-row").filter({ hasText: `${bannerTitle} v2` });

@@ -179,7 +179,7 @@ test("the dashboard lists low and empty products, each opening its editor", asyn
 
   await alerts.getByRole("link", { name: low.title }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Product" });
-  await expect(dialog.getByLabel("Name")).toHaveValue(low.title);
+  await expect(dialog.getByLabel("Name", { exact: true })).toHaveValue(low.title);
   await expect(dialog.getByTestId("stock-available")).toHaveText("2");
   await importCodes(api, low.id, [`L${t}-3`, `L${t}-4`]);
   await dialog.getByRole("button", { name: "Cancel" }).click();

@@ -154,7 +154,7 @@ test("ten edits of every kind made offline survive reloads and a closed console,
     await openSection(page, "Banners");
     await page.getByRole("button", { name: "Add Banner" }).click();
     const banner = page.getByRole("dialog", { name: "Add Banner" });
-    await banner.getByLabel("Title").fill(names.banner);
+    await banner.getByLabel("Title", { exact: true }).fill(names.banner);
     await banner.getByLabel("Link").fill("/products");
     await banner.getByRole("button", { name: "Save" }).click();
     await expectPending(page, 8);

@@ -161,7 +161,7 @@ test("the product dialog keeps Save and Cancel in view and scrolls inside itself
   // The form scrolls inside the dialog, the actions stay: from its first field to its last button and back.
   const name = dialog.getByLabel("Name", { exact: true });
   const addVariant = dialog.getByRole("button", { name: "Add Variant" });
-  await dialog.getByLabel("Description").hover();
+  await dialog.getByLabel("Description", { exact: true }).hover();
   await page.mouse.wheel(0, -4000);
   await expect(name).toBeInViewport({ ratio: 1 });
   await expect(addVariant).not.toBeInViewport();

@@ -85,7 +85,7 @@ describe("the catalog of refusals and field errors", () => {
   });
 
   it("translates the shared schema's issues checked on the device, field by field", async () => {
-    const check = productCreateSchema.safeParse({ title: "", discountPercent: 150 });
+    const check = productCreateSchema.safeParse({ title: "", discountPercent: 150, price: { USD: 100 } });
     if (check.success) throw new Error("the schema took a product with no title");
     await activateLocale("ar");
     const errors = issueTexts(i18n, check.error.issues);
@@ -107,5 +107,35 @@ describe("the catalog of refusals and field errors", () => {
     expect(codedText(i18n, { code: "quantity_over_limit" }, { field: "items.3.qty", form: "checkout" })).toBe(
       "Quantity must be a whole number from 1 to 99.",
     );
+  });
+
+  it("gives an admin form's required field its own sentence, in English, French and Arabic", async () => {
+    const required = { code: FIELD_ERROR_CODES.required };
+    const own = () => ({
+      category: codedText(i18n, required, { field: "name", form: "category" }),
+      title: codedText(i18n, required, { field: "title", form: "product" }),
+      option: codedText(i18n, required, { field: "variants.2.name", form: "product" }),
+      banner: codedText(i18n, required, { field: "title", form: "banner" }),
+      promo: codedText(i18n, required, { field: "code", form: "promo" }),
+      // Another code of the same field keeps the generic sentence of its kind.
+      long: codedText(i18n, { code: "too_long", params: { max: 100 } }, { field: "name", form: "category" }),
+    });
+    await activateLocale("en");
+    expect(own()).toEqual({
+      category: "Category name is required",
+      title: "Title is required",
+      option: "Variant name is required",
+      banner: "Banner title is required",
+      promo: "Promo code is required",
+      long: "Enter at most 100 characters.",
+    });
+    const answer = fieldTexts(i18n, { name: required }, { name: "Category name is required" }, "category");
+    expect(answer.name).toBe("Category name is required");
+    await activateLocale("fr");
+    expect(own().category).toBe("Le nom de la catégorie est obligatoire");
+    expect(own().title).toBe("Le titre est obligatoire");
+    await activateLocale("ar");
+    expect(own().category).toBe("اسم الفئة مطلوب");
+    expect(own().banner).toBe("عنوان اللافتة مطلوب");
   });
 });

@@ -93,6 +93,13 @@ export const FIELD_MESSAGES: Readonly<Record<FieldCode, Say>> = {
     const max = num(p, "max");
     return i18n._(msg`Quantity must be a whole number from 1 to ${max}.`);
   },
+  zero_price: (i18n, p) => {
+    const currency = str(p, "currency");
+    const option = str(p, "option");
+    return option
+      ? i18n._(msg`Option "${option}": the price in ${currency} cannot be 0.`)
+      : i18n._(msg`The base price in ${currency} cannot be 0.`);
+  },
   invalid: say(msg`This value is not valid.`),
 };
 
@@ -187,7 +194,20 @@ const CHECKOUT_FIELDS: ReadonlyMap<string, MessageDescriptor> = new Map([
   ["promoCode", msg`Invalid or inactive code`],
 ]);
 
-export type ErrorForm = "checkout";
+/** The form a field belongs to, when it says its own sentence rather than the generic one of its code. */
+export type ErrorForm = "checkout" | "category" | "product" | "banner" | "promo";
+
+/** A required field of an admin form says the shared schema's own sentence (docs/product.md: 'Category name is
+ * required', 'Title is required', 'Banner title is required'), keyed by the field's last name (`variants.0.name`). */
+const REQUIRED_FIELDS: Readonly<Record<Exclude<ErrorForm, "checkout">, ReadonlyMap<string, MessageDescriptor>>> = {
+  category: new Map([["name", msg`Category name is required`]]),
+  product: new Map([
+    ["title", msg`Title is required`],
+    ["name", msg`Variant name is required`],
+  ]),
+  banner: new Map([["title", msg`Banner title is required`]]),
+  promo: new Map([["code", msg`Promo code is required`]]),
+};
 
 function known<T extends string>(table: Readonly<Record<T, Say>>, code: string): Say | undefined {
   return Object.hasOwn(table, code) ? table[code as T] : undefined;
@@ -200,9 +220,14 @@ export function codedText(
   coded: CodedError,
   where: { field?: string; form?: ErrorForm } = {},
 ): string | null {
-  if (where.form === "checkout" && where.field !== undefined) {
+  if (where.form !== undefined && where.field !== undefined) {
     const last = where.field.split(".").findLast((part) => !/^\d+$/.test(part)) ?? where.field;
-    const own = CHECKOUT_FIELDS.get(`${last}:${coded.code}`) ?? CHECKOUT_FIELDS.get(last);
+    const own =
+      where.form === "checkout"
+        ? (CHECKOUT_FIELDS.get(`${last}:${coded.code}`) ?? CHECKOUT_FIELDS.get(last))
+        : coded.code === "required"
+          ? REQUIRED_FIELDS[where.form].get(last)
+          : undefined;
     if (own) return i18n._(own);
   }
   const sayIt = known(FIELD_MESSAGES, coded.code) ?? known(REFUSAL_MESSAGES, coded.code);

@@ -2,6 +2,9 @@
 import { z } from "./zod.ts";
 import { FIELD_ERROR_CODES, ownCode } from "./error-codes.ts";
 import { isHttpUrl, isSitePath } from "../links.ts";
+import { CURRENCIES, type Currency } from "../currency.ts";
+import { TAGLINE_MAX } from "../catalog-choices.ts";
+import { compactTranslations, type CatalogLang, type ProductText } from "../catalog-translations.ts";
 import { bannerSchema, productSchema, rateSchema, togglesSchema } from "./catalog.ts";
 import { DEFAULT_LOW_STOCK_THRESHOLD, deliveryModeSchema, lowStockThresholdSchema } from "./stock.ts";
 
@@ -114,6 +117,17 @@ const text = (label: string, max: number) =>
     .trim()
     .max(max, `${label} is too long`);
 
+/** Texts in French and Arabic (docs/product.md, "Catalog languages"), each optional and as long as its default text
+ * may be; empty texts and languages are dropped, so a product without translations stores none. */
+function translations<T extends object>(texts: Record<keyof T & string, z.ZodString>) {
+  const lang = z.object(texts, { error: "Translations must be texts" }).partial().optional();
+  return z
+    .object({ fr: lang, ar: lang }, { error: "Translations must be an object per language" })
+    .transform(
+      (given): Partial<Record<CatalogLang, T>> => compactTranslations(given as Partial<Record<CatalogLang, T>>) ?? {},
+    );
+}
+
 /** Fields of a product as the admin edits them; on update every field is optional (absent = unchanged). */
 const productFields = {
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title is too long"),
@@ -125,7 +139,7 @@ const productFields = {
     .int("Discount must be a whole number")
     .min(0, "Discount must be between 0 and 100")
     .max(100, "Discount must be between 0 and 100"),
-  tagline: text("Tagline", 200),
+  tagline: text("Tagline", TAGLINE_MAX),
   platform: text("Platform", 50),
   region: text("Region", 50),
   delivery: text("Delivery", 100),
@@ -136,6 +150,11 @@ const productFields = {
   lowStockThreshold: lowStockThresholdSchema,
   categoryId: z.string({ error: "Invalid category" }).trim().max(100, "Invalid category").nullable(),
   variants: z.array(variantInputSchema, { error: "Variants must be a list" }).max(100, "Too many variants"),
+  translations: translations<ProductText>({
+    title: text("Title", 200),
+    tagline: text("Tagline", TAGLINE_MAX),
+    description: text("Description", 10_000),
+  }),
 };
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -169,55 +188,109 @@ export function fromLegacyProductBody(raw: unknown): unknown {
   return out;
 }
 
+type PriceSet = Record<Currency, number>;
+
+/** A price shoppers would see as 0, where it is: `price.USD` or `variants.N.price.USD`. */
+export interface ZeroPrice {
+  path: (string | number)[];
+  message: string;
+  params: { currency: Currency; option?: string };
+}
+
+/** docs/product.md, "Products": what a shopper pays may not be 0 in any currency. A product is sold at its base
+ * price, or, when it has options, at each option's price. A currency left at 0 is derived from USD (shared/money.ts),
+ * so a price is 0 in a currency when that currency and USD are both 0 (a USD of 0 is 0 everywhere it is derived). */
+export function zeroPrices(product: {
+  price: PriceSet;
+  variants: readonly { name: string; price: PriceSet }[];
+}): ZeroPrice[] {
+  const zeroIn = (p: PriceSet) => CURRENCIES.find((c) => !(p[c] > 0) && (c === "USD" || !(p.USD > 0)));
+  if (product.variants.length === 0) {
+    const currency = zeroIn(product.price);
+    return currency
+      ? [{ path: ["price", currency], message: `Base price in ${currency} cannot be 0`, params: { currency } }]
+      : [];
+  }
+  return product.variants.flatMap((v, i) => {
+    const currency = zeroIn(v.price);
+    if (!currency) return [];
+    const message = `Option "${v.name}": price in ${currency} cannot be 0`;
+    return [{ path: ["variants", i, "price", currency], message, params: { currency, option: v.name } }];
+  });
+}
+
+function refuseZeroPrices(
+  product: { price?: PriceSet | undefined; variants?: readonly { name: string; price: PriceSet }[] | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  // An update that sends neither is checked by the server against the stored product.
+  if (!product.variants || (product.variants.length === 0 && !product.price)) return;
+  const price = product.price ?? { USD: 1, TND: 1, EUR: 1, EGP: 1 };
+  for (const zero of zeroPrices({ price, variants: product.variants })) {
+    ctx.addIssue({
+      code: "custom",
+      path: zero.path,
+      message: zero.message,
+      params: ownCode(FIELD_ERROR_CODES.zeroPrice, zero.params),
+    });
+  }
+}
+
 export const productCreateSchema = z.preprocess(
   fromLegacyProductBody,
-  z.object({
-    id: z
-      .string()
-      .trim()
-      .regex(/^[a-zA-Z0-9_-]{1,64}$/, "Product id may use letters, digits, - and _ (64 at most)")
-      .optional(),
-    ...productFields,
-    description: productFields.description.default(""),
-    image: productFields.image.default(""),
-    price: productFields.price.default({ USD: 0, TND: 0, EUR: 0, EGP: 0 }),
-    discountPercent: productFields.discountPercent.default(0),
-    tagline: productFields.tagline.default(""),
-    platform: productFields.platform.default(""),
-    region: productFields.region.default(""),
-    delivery: productFields.delivery.default(""),
-    sku: productFields.sku.default(""),
-    inStock: productFields.inStock.default(true),
-    /** A new product is `manual` unless said otherwise, so existing clients keep selling as before. */
-    deliveryMode: productFields.deliveryMode.default("manual"),
-    lowStockThreshold: productFields.lowStockThreshold.default(DEFAULT_LOW_STOCK_THRESHOLD),
-    categoryId: productFields.categoryId.default(null),
-    variants: productFields.variants.default([]),
-  }),
+  z
+    .object({
+      id: z
+        .string()
+        .trim()
+        .regex(/^[a-zA-Z0-9_-]{1,64}$/, "Product id may use letters, digits, - and _ (64 at most)")
+        .optional(),
+      ...productFields,
+      description: productFields.description.default(""),
+      image: productFields.image.default(""),
+      price: productFields.price.default({ USD: 0, TND: 0, EUR: 0, EGP: 0 }),
+      discountPercent: productFields.discountPercent.default(0),
+      tagline: productFields.tagline.default(""),
+      platform: productFields.platform.default(""),
+      region: productFields.region.default(""),
+      delivery: productFields.delivery.default(""),
+      sku: productFields.sku.default(""),
+      inStock: productFields.inStock.default(true),
+      /** A new product is `manual` unless said otherwise, so existing clients keep selling as before. */
+      deliveryMode: productFields.deliveryMode.default("manual"),
+      lowStockThreshold: productFields.lowStockThreshold.default(DEFAULT_LOW_STOCK_THRESHOLD),
+      categoryId: productFields.categoryId.default(null),
+      variants: productFields.variants.default([]),
+      translations: productFields.translations.default({}),
+    })
+    .superRefine(refuseZeroPrices),
 );
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 /** PUT: absent fields stay as they are; `variants` replaces the whole set; `version` guards against lost updates. */
 export const productUpdateSchema = z.preprocess(
   fromLegacyProductBody,
-  z.object({
-    title: productFields.title.optional(),
-    description: productFields.description.optional(),
-    image: productFields.image.optional(),
-    price: productFields.price.optional(),
-    discountPercent: productFields.discountPercent.optional(),
-    tagline: productFields.tagline.optional(),
-    platform: productFields.platform.optional(),
-    region: productFields.region.optional(),
-    delivery: productFields.delivery.optional(),
-    sku: productFields.sku.optional(),
-    inStock: productFields.inStock.optional(),
-    deliveryMode: productFields.deliveryMode.optional(),
-    lowStockThreshold: productFields.lowStockThreshold.optional(),
-    categoryId: productFields.categoryId.optional(),
-    variants: productFields.variants.optional(),
-    version: z.number({ error: "Version must be a number" }).int("Version must be a whole number").min(1).optional(),
-  }),
+  z
+    .object({
+      title: productFields.title.optional(),
+      description: productFields.description.optional(),
+      image: productFields.image.optional(),
+      price: productFields.price.optional(),
+      discountPercent: productFields.discountPercent.optional(),
+      tagline: productFields.tagline.optional(),
+      platform: productFields.platform.optional(),
+      region: productFields.region.optional(),
+      delivery: productFields.delivery.optional(),
+      sku: productFields.sku.optional(),
+      inStock: productFields.inStock.optional(),
+      deliveryMode: productFields.deliveryMode.optional(),
+      lowStockThreshold: productFields.lowStockThreshold.optional(),
+      categoryId: productFields.categoryId.optional(),
+      variants: productFields.variants.optional(),
+      translations: productFields.translations.optional(),
+      version: z.number({ error: "Version must be a number" }).int("Version must be a whole number").min(1).optional(),
+    })
+    .superRefine(refuseZeroPrices),
 );
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
@@ -260,12 +333,20 @@ const parentId = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? null : v));
 
-export const categoryCreateSchema = z.object({ name: categoryName, parentId });
+const categoryTranslations = translations<{ name?: string }>({ name: text("Category name", 100) });
+
+export const categoryCreateSchema = z.object({
+  name: categoryName,
+  parentId,
+  translations: categoryTranslations.default({}),
+});
 export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
 
 export const categoryUpdateSchema = z.object({
   name: categoryName,
   parentId,
+  /** Absent: unchanged. */
+  translations: categoryTranslations.optional(),
   version: z.number().int().min(1).optional(),
 });
 export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
@@ -295,8 +376,11 @@ const position = z
   .min(0)
   .max(100_000);
 
+const bannerTranslations = translations<{ title?: string }>({ title: text("Banner title", 200) });
+
 export const bannerCreateSchema = z.object({
   title: bannerTitle,
+  translations: bannerTranslations.default({}),
   image: imageRefSchema.default(""),
   link: bannerLink.default(""),
   active: z.boolean({ error: "Active must be true or false" }).default(true),
@@ -306,6 +390,7 @@ export type BannerCreate = z.infer<typeof bannerCreateSchema>;
 
 export const bannerUpdateSchema = z.object({
   title: bannerTitle.optional(),
+  translations: bannerTranslations.optional(),
   image: imageRefSchema.optional(),
   link: bannerLink.optional(),
   active: z.boolean({ error: "Active must be true or false" }).optional(),

@@ -2,6 +2,7 @@
 import { z } from "./zod.ts";
 import { DEFAULTED_FIELDS, fullProduct, type DefaultedField } from "../compact-sync.ts";
 import { DELIVERY_MODES } from "../order-status.ts";
+import type { BannerTranslations, CategoryTranslations, ProductTranslations } from "../catalog-translations.ts";
 import {
   DEFAULT_TOGGLES,
   NO_PAYMENT_INSTRUCTIONS,
@@ -16,6 +17,17 @@ export const pricesSchema = z.object({
   EUR: z.number().int().min(0),
   EGP: z.number().int().min(0),
 });
+
+const translated = <S extends z.ZodRawShape>(texts: S) =>
+  z.object({ fr: z.object(texts).partial().optional(), ar: z.object(texts).partial().optional() });
+/** Texts in other languages (../catalog-translations.ts): present only when the operator gave some. */
+export const productTranslationsSchema = translated({
+  title: z.string(),
+  tagline: z.string(),
+  description: z.string(),
+}) satisfies z.ZodType<ProductTranslations>;
+export const categoryTranslationsSchema = translated({ name: z.string() }) satisfies z.ZodType<CategoryTranslations>;
+export const bannerTranslationsSchema = translated({ title: z.string() }) satisfies z.ZodType<BannerTranslations>;
 
 export const variantSchema = z.object({
   id: z.string(),
@@ -50,6 +62,7 @@ export const productSchema = z.object({
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
   version: z.number().int(),
+  translations: productTranslationsSchema.optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -69,6 +82,7 @@ export const categorySchema = z.object({
   slug: z.string(),
   parentId: z.string().nullable(),
   version: z.number().int(),
+  translations: categoryTranslationsSchema.optional(),
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -81,6 +95,7 @@ export const bannerSchema = z.object({
   /** The operator's order: the storefront shows banners by ascending position. */
   position: z.number().int(),
   version: z.number().int(),
+  translations: bannerTranslationsSchema.optional(),
 });
 export type Banner = z.infer<typeof bannerSchema>;
 
@@ -167,4 +182,6 @@ export const syncQuerySchema = z.object({
 export const firstQuerySchema = z.object({ product: z.string().min(1).max(200).optional(), compact: compactQuery });
 
 /** GET /api/categories, the spec's list: id, name, parentId (plus slug). */
-export const categoryListSchema = z.array(categorySchema.pick({ id: true, name: true, slug: true, parentId: true }));
+export const categoryListSchema = z.array(
+  categorySchema.pick({ id: true, name: true, slug: true, parentId: true, translations: true }),
+);

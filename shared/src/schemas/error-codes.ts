@@ -51,6 +51,8 @@ export const FIELD_ERROR_CODES = {
   between: "between",
   /** A quantity over `max` once the lines of one product are added up. */
   quantityOverLimit: "quantity_over_limit",
+  /** A price a shopper would see as 0 in `currency`; `option` names the product's option when it is one. */
+  zeroPrice: "zero_price",
   invalid: "invalid",
 } as const;
 

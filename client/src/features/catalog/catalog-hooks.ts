@@ -12,6 +12,8 @@ import {
   type Toggles,
 } from "@store/shared/store-settings";
 import { db, META } from "../../local/db.ts";
+import { localizeCategory } from "@store/shared/catalog-translations";
+import { useLang } from "../prefs/prefs-store.ts";
 import { getSyncState, subscribeSyncState, type SyncState } from "../../local/catalog-sync.ts";
 import { sameData, sharedLiveQuery, type SharedLiveQuery } from "../../local/shared-live-query.ts";
 import { compareText } from "../search/normalize.ts";
@@ -218,8 +220,12 @@ export function useSyncState(): SyncState {
   return useSyncExternalStore(subscribeSyncState, getSyncState, getSyncState);
 }
 
-/** Category id -> category, for badges. */
+/** Category id -> category, for badges (named in the shopper's language). */
 export function useCategoryMap(): Map<string, Category> {
   const categories = useCategories();
-  return useMemo(() => new Map((categories ?? EMPTY).map((c) => [c.id, c] as const)), [categories]);
+  const lang = useLang();
+  return useMemo(
+    () => new Map((categories ?? EMPTY).map((c) => [c.id, localizeCategory(c, lang)] as const)),
+    [categories, lang],
+  );
 }

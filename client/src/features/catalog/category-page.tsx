@@ -3,7 +3,8 @@ import { Link } from "@tanstack/react-router";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { Category, Product } from "@store/shared/schemas/catalog";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
-import { useCatalogStatus, useCategories, useProducts } from "./catalog-hooks.ts";
+import { useCatalogStatus, useProducts } from "./catalog-hooks.ts";
+import { useLocalizedCategories } from "./localized.ts";
 import { CatalogUnavailable } from "./catalog-unavailable.tsx";
 import { ProductGrid } from "./product-grid.tsx";
 import { Breadcrumb } from "./breadcrumb.tsx";
@@ -25,7 +26,7 @@ export function productsInCategory(
 export function CategoryPage({ slug }: { slug: string }) {
   const { t } = useLingui();
   const status = useCatalogStatus();
-  const categories = useCategories();
+  const categories = useLocalizedCategories();
   const products = useProducts();
   const category = categories?.find((c) => c.slug === slug);
   const parent = category?.parentId ? categories?.find((c) => c.id === category.parentId) : undefined;

@@ -10,6 +10,7 @@ import { deliveryLabel } from "./catalog-labels.ts";
 import { ProductImage } from "./product-image.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { WasPrice } from "./was-price.tsx";
+import { useLocalizedProduct } from "./localized.ts";
 
 interface Props {
   product: Product;
@@ -18,8 +19,9 @@ interface Props {
   eager?: boolean;
 }
 
-export function ProductCard({ product, category, eager = false }: Props) {
+export function ProductCard({ product: stored, category, eager = false }: Props) {
   const { t, i18n } = useLingui();
+  const product = useLocalizedProduct(stored);
   const { currency, rates, money } = usePricing();
   // A product sold in several options (1 month, 3 months...) lets the shopper choose on its page.
   const choosesOption = product.variants.length > 1;

@@ -9,6 +9,7 @@ import { addToCart } from "../cart/cart-store.ts";
 import { toggleWishlist, useIsWishlisted } from "../wishlist/wishlist-store.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useCatalogStatus, useCategoryMap, useProduct } from "./catalog-hooks.ts";
+import { useLocalizedProduct } from "./localized.ts";
 import { CatalogUnavailable } from "./catalog-unavailable.tsx";
 import { listingPrice, priceView } from "./pricing.ts";
 import { usePricing } from "./use-money.ts";
@@ -24,7 +25,7 @@ import { deliveryLabel, regionLabel } from "./catalog-labels.ts";
 export function ProductPage({ id }: { id: string }) {
   const { t, i18n } = useLingui();
   const status = useCatalogStatus();
-  const product = useProduct(id);
+  const product = useLocalizedProduct(useProduct(id));
   const categories = useCategoryMap();
   const { currency, rates, money } = usePricing();
   const wishlisted = useIsWishlisted(id) ?? false;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Link, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useBanners } from "../catalog/catalog-hooks.ts";
+import { useLocalizedBanners } from "../catalog/localized.ts";
 import { isSitePath } from "@store/shared/links";
 import { heroSlideClass, LAYOUT } from "@store/shared/boot-shell";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../ui/icons.tsx";
@@ -97,7 +97,7 @@ function SlideImage({ src, first }: { src: string; first: boolean }) {
 
 export function HeroCarousel() {
   const { t } = useLingui();
-  const banners = useBanners();
+  const banners = useLocalizedBanners();
   const defaults = useDefaultSlides();
   const slides: Slide[] =
     banners.length > 0

@@ -3,7 +3,8 @@ import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
 import type { Category } from "@store/shared/schemas/catalog";
-import { useCatalogStatus, useCategories } from "../catalog/catalog-hooks.ts";
+import { useCatalogStatus } from "../catalog/catalog-hooks.ts";
+import { useLocalizedCategories } from "../catalog/localized.ts";
 import { useCartCount } from "../cart/cart-store.ts";
 import { CurrencySelect } from "./currency-select.tsx";
 import { LanguageMenu } from "./language-menu.tsx";
@@ -27,7 +28,7 @@ function isTyping(target: EventTarget | null): boolean {
  * or "failed" when the catalog could not load. */
 function useNavCategories(): Category[] | "loading" | "failed" {
   const status = useCatalogStatus();
-  const categories = useCategories();
+  const categories = useLocalizedCategories();
   if (categories && (status === "ready" || categories.length > 0)) return categories.filter((c) => c.parentId === null);
   return status === "failed" ? "failed" : "loading";
 }

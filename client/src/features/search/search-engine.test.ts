@@ -364,3 +364,53 @@ describe("rebuilding after a change", () => {
     expect(last.folds.get(catalog[0]?.id ?? "")?.run?.vocabulary).not.toBe(firstVocabulary);
   });
 });
+
+describe("catalog text in the shopper's language", () => {
+  const cards = makeCategory("c-cards", "Gift Cards");
+  const translated = makeProduct({
+    title: "Steam Wallet 50",
+    description: "Top up",
+    categoryId: "c-cards",
+    translations: {
+      fr: { title: "Carte cadeau Steam 50", description: "Recharge du portefeuille" },
+      ar: { title: "بطاقة ستيم 50" },
+    },
+  });
+  const plain = makeProduct({ title: "Xbox Live Gold" });
+  const localized = (lang: string, query: string, previous?: ReturnType<typeof buildSearchIndex>) =>
+    searchProducts(
+      buildSearchIndex([translated, plain], [{ ...cards, translations: { fr: { name: "Cartes" } } }], previous, lang),
+      {
+        query,
+        filters: NO_FILTERS,
+        sort: "relevance",
+        currency: "USD",
+        rates: DEFAULT_RATES,
+      },
+    )
+      .slice()
+      .map((p) => [p.id, p.title]);
+
+  it("finds a product by its French title in French, and shows it by that title", () => {
+    expect(localized("fr", "carte cadeau")).toEqual([[translated.id, "Carte cadeau Steam 50"]]);
+    expect(localized("fr", "portefeuille")).toEqual([[translated.id, "Carte cadeau Steam 50"]]);
+    // The default title and the translated category name still find it.
+    expect(localized("fr", "steam wallet")).toEqual([[translated.id, "Carte cadeau Steam 50"]]);
+    expect(localized("fr", "cartes")).toEqual([[translated.id, "Carte cadeau Steam 50"]]);
+    // A product without translations is as before.
+    expect(localized("fr", "xbox")).toEqual([[plain.id, "Xbox Live Gold"]]);
+  });
+
+  it("finds it by its Arabic title in Arabic, and not by the French one in English", () => {
+    expect(localized("ar", "ستيم")).toEqual([[translated.id, "بطاقة ستيم 50"]]);
+    expect(localized("en", "carte cadeau")).toEqual([]);
+    expect(localized("en", "steam")).toEqual([[translated.id, "Steam Wallet 50"]]);
+  });
+
+  it("folds again on a change of language only the products translated into either", () => {
+    const en = buildSearchIndex([translated, plain], [cards]);
+    const fr = buildSearchIndex([translated, plain], [cards], en, "fr");
+    expect(fr.folds.get(plain.id)).toBe(en.folds.get(plain.id));
+    expect(fr.folds.get(translated.id)).not.toBe(en.folds.get(translated.id));
+  });
+});

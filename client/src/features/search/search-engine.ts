@@ -4,6 +4,7 @@
  * the word index as a bitset of matches, then ordered only as far as it is read: a bounded heap of packed
  * numeric keys for relevance, a walk of a precomputed order otherwise.
  */
+import { localizeCategory, localizeProduct } from "@store/shared/catalog-translations";
 import { DEFAULT_RATES, type Currency, type Rates } from "@store/shared/currency";
 import type { Category, Product } from "@store/shared/schemas/catalog";
 import { sortPrice } from "../catalog/pricing.ts";
@@ -142,23 +143,30 @@ function vocabularyOf(folds: ReadonlyMap<string, Fold> | undefined): Vocabulary 
 /**
  * Folds every product once; build again only when the catalog (or its categories) changed. Given the folds of
  * the index it replaces, a product whose version and category names are unchanged keeps its folded texts and their
- * words: only the products that changed are folded and cut into words again.
+ * words: only the products that changed are folded and cut into words again. `lang` is the shopper's language: a
+ * product or category the operator translated into it is indexed (and shown) by its translated texts, the product's
+ * default title staying searchable beside them (docs/product.md, "Catalog languages").
  */
 export function buildSearchIndex(
   products: readonly Product[],
   categories: readonly Category[],
   previous?: Pick<SearchIndex, "folds" | "entries">,
+  lang = "en",
 ): SearchIndex {
-  const byId = new Map(categories.map((c) => [c.id, c] as const));
+  const byId = new Map(categories.map((c) => [c.id, localizeCategory(c, lang)] as const));
   const folds = new Map<string, Fold>();
-  const folded = products.map((product): Folded => {
+  const folded = products.map((stored): Folded => {
+    const product = localizeProduct(stored, lang);
+    const translated = product !== stored;
     const category = product.categoryId === null ? undefined : byId.get(product.categoryId);
     const parent = category?.parentId ? byId.get(category.parentId) : undefined;
-    const from = `${product.version}:${product.updatedAt}\n${category?.name ?? ""}\n${parent?.name ?? ""}`;
+    let from = `${product.version}:${product.updatedAt}\n${category?.name ?? ""}\n${parent?.name ?? ""}`;
+    if (translated) from += `\n${lang}`;
     let fold = previous?.folds.get(product.id);
     if (fold?.from !== from) {
-      const other = [product.description, category?.name ?? "", parent?.name ?? "", product.platform].join("\n");
-      fold = { from, title: normalizeText(product.title), other: normalizeText(other) };
+      const texts = [product.description, category?.name ?? "", parent?.name ?? "", product.platform];
+      if (translated) texts.push(stored.title);
+      fold = { from, title: normalizeText(product.title), other: normalizeText(texts.join("\n")) };
     }
     folds.set(product.id, fold);
     const entry: SearchEntry = {

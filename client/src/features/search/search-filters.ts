@@ -1,9 +1,11 @@
 /** The overlay's filter chips (docs/product.md, "Search overlay") as plain data and predicates. */
+import { PRODUCT_REGIONS, SEARCH_PLATFORMS } from "@store/shared/catalog-choices";
 
-export const PLATFORM_FILTERS = ["PC", "PS", "Xbox", "Switch"] as const;
+/** The same values the product editor offers (shared/src/catalog-choices.ts). */
+export const PLATFORM_FILTERS = SEARCH_PLATFORMS;
 export type PlatformFilter = (typeof PLATFORM_FILTERS)[number];
 
-export const REGION_FILTERS = ["Global", "EU", "US"] as const;
+export const REGION_FILTERS = PRODUCT_REGIONS;
 export type RegionFilter = (typeof REGION_FILTERS)[number];
 
 /** Price caps in whole US dollars (section 9). */

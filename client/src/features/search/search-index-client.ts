@@ -8,13 +8,15 @@ import { buildSearchIndex, type SearchIndex } from "./search-engine.ts";
 import { unpackSearchIndex, type PackedSearchIndex } from "./search-index-transfer.ts";
 import { workerCalls, type WorkerReply, type WorkerRequest } from "../../local/worker-calls.ts";
 
-export type IndexRequest = WorkerRequest<{ dbName: string }>;
+/** `lang`: the shopper's language, whose catalog texts are indexed. */
+export type IndexRequest = WorkerRequest<{ dbName: string; lang: string }>;
 
 export type IndexReply = WorkerReply<PackedSearchIndex | null>;
 
 /** An index and the catalog version it was built from. */
 export interface BuiltIndex {
   version: unknown;
+  lang: string;
   index: SearchIndex;
 }
 
@@ -22,7 +24,7 @@ export interface BuiltIndex {
 let builtHere: SearchIndex | undefined;
 
 /** Builds on this thread from the catalog as Dexie reads it. */
-async function buildHere(): Promise<BuiltIndex | null> {
+async function buildHere({ lang }: { dbName: string; lang: string }): Promise<BuiltIndex | null> {
   const [version, products, categories] = await db.transaction("r", [db.meta, db.products, db.categories], () =>
     Promise.all([
       db.meta.get(META.catalogVersion).then((row) => row?.value),
@@ -31,20 +33,20 @@ async function buildHere(): Promise<BuiltIndex | null> {
     ]),
   );
   if (version === undefined) return null;
-  builtHere = buildSearchIndex(products, categories, builtHere);
-  return { version, index: builtHere };
+  builtHere = buildSearchIndex(products, categories, builtHere, lang);
+  return { version, lang, index: builtHere };
 }
 
 const buildCall = workerCalls(
   () => new Worker(new URL("./search-index.worker.ts", import.meta.url), { type: "module", name: "search-index" }),
   buildHere,
   (packed: PackedSearchIndex | null): BuiltIndex | null =>
-    packed ? { version: packed.version, index: unpackSearchIndex(packed) } : null,
+    packed ? { version: packed.version, lang: packed.lang, index: unpackSearchIndex(packed) } : null,
 );
 
 /** The search index of the stored catalog (null before the first sync landed), built off the main thread. */
-export async function buildCatalogIndex(): Promise<BuiltIndex | null> {
+export async function buildCatalogIndex(lang: string): Promise<BuiltIndex | null> {
   // Dexie creates (or upgrades) the database with its schema; the worker only opens it as it is.
   await db.open();
-  return buildCall({ dbName: db.name });
+  return buildCall({ dbName: db.name, lang });
 }

@@ -10,6 +10,8 @@ import { packWords, unpackWords, type PackedWords } from "./word-index.ts";
 export interface PackedSearchIndex {
   /** The catalog version the index was built from. */
   version: unknown;
+  /** The language whose catalog texts it holds. */
+  lang: string;
   /** The products in entry order (folded-title order). */
   products: Product[];
   giftCards: Uint8Array;
@@ -22,12 +24,14 @@ export interface PackedSearchIndex {
 export function packSearchIndex(
   index: SearchIndex,
   version: unknown,
+  lang = "en",
 ): { packed: PackedSearchIndex; transfer: ArrayBuffer[] } {
   const { packed: words, transfer } = packWords(index.words);
   const giftCards = Uint8Array.from(index.entries, (e) => (e.giftCard ? 1 : 0));
   const usdPrices = Float64Array.from(index.entries, (e) => e.usdPrice);
   const packed: PackedSearchIndex = {
     version,
+    lang,
     products: index.entries.map((e) => e.product),
     giftCards,
     usdPrices,

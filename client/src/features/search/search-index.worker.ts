@@ -16,16 +16,16 @@ const scope = globalThis as unknown as {
 
 let previous: Pick<SearchIndex, "folds" | "entries"> | undefined;
 
-async function build({ id, dbName }: IndexRequest): Promise<void> {
+async function build({ id, dbName, lang }: IndexRequest): Promise<void> {
   const idb = await openExisting(dbName);
   const snapshot = await readCatalogSnapshot(idb).finally(() => idb.close());
   if (snapshot.version === undefined) {
     scope.postMessage({ id, ok: true, result: null }, []);
     return;
   }
-  const index = buildSearchIndex(snapshot.products, snapshot.categories, previous);
+  const index = buildSearchIndex(snapshot.products, snapshot.categories, previous, lang);
   previous = { folds: index.folds, entries: index.entries };
-  const { packed, transfer } = packSearchIndex(index, snapshot.version);
+  const { packed, transfer } = packSearchIndex(index, snapshot.version, lang);
   scope.postMessage({ id, ok: true, result: packed }, transfer);
 }
 

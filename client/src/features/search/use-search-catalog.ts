@@ -4,6 +4,7 @@ import { liveQuery } from "dexie";
 import { db, META } from "../../local/db.ts";
 import type { SearchIndex } from "./search-engine.ts";
 import { buildCatalogIndex, type BuiltIndex } from "./search-index-client.ts";
+import { useLang } from "../prefs/prefs-store.ts";
 
 export type SearchCatalog =
   | { status: "loading" }
@@ -22,26 +23,32 @@ let building: Promise<BuiltIndex | null> | null = null;
 const serves = (built: unknown, wanted: unknown) =>
   built === wanted || (typeof built === "number" && typeof wanted === "number" && built > wanted);
 
+/** Whether an index serves the catalog at `version` in the shopper's language `lang`. */
+const fits = (built: BuiltIndex, version: unknown, lang: string): boolean =>
+  built.lang === lang && serves(built.version, version);
+
 /**
- * The index of the stored catalog at `version` or later: the kept one, or one build shared by every caller (built
- * again when the build under way had started before `version` was stored).
+ * The index of the stored catalog at `version` or later, in `lang` (docs/product.md, "Catalog languages"): the kept
+ * one, or one build shared by every caller (built again when the build under way had started before `version` was
+ * stored, or for another language).
  */
-async function indexFor(version: unknown): Promise<SearchIndex | null> {
+async function indexFor(version: unknown, lang: string): Promise<SearchIndex | null> {
   for (let tries = 0; tries < 3; tries++) {
-    if (cached && serves(cached.version, version)) return cached.index;
-    building ??= buildCatalogIndex().finally(() => (building = null));
+    if (cached && fits(cached, version, lang)) return cached.index;
+    building ??= buildCatalogIndex(lang).finally(() => (building = null));
     const built = await building;
     if (!built) return null;
-    if (!cached || serves(built.version, cached.version)) cached = built;
-    if (serves(built.version, version)) return built.index;
+    if (!cached || cached.lang !== built.lang || serves(built.version, cached.version)) cached = built;
+    if (fits(built, version, lang)) return built.index;
   }
-  return cached?.index ?? null;
+  return cached?.lang === lang ? cached.index : null;
 }
 
 /** Follows the stored catalog version live and builds the index once per change (never per keystroke). */
 export function useSearchCatalog(): { catalog: SearchCatalog; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   const [catalog, setCatalog] = useState<SearchCatalog>(LOADING);
+  const lang = useLang();
 
   useEffect(() => {
     let latest = 0;
@@ -52,7 +59,7 @@ export function useSearchCatalog(): { catalog: SearchCatalog; retry: () => void 
           if (asked === latest) setCatalog(next);
         };
         if (row?.value === undefined) return answer({ status: "not-local" });
-        indexFor(row.value).then(
+        indexFor(row.value, lang).then(
           (index) => answer(index ? { status: "ready", index } : { status: "not-local" }),
           () => answer({ status: "error" }),
         );
@@ -63,7 +70,7 @@ export function useSearchCatalog(): { catalog: SearchCatalog; retry: () => void 
       latest = -1;
       subscription.unsubscribe();
     };
-  }, [attempt]);
+  }, [attempt, lang]);
 
   const retry = useCallback(() => {
     setCatalog(LOADING);

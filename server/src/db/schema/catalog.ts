@@ -19,6 +19,8 @@ export const categories = pgTable(
     name: text("name").notNull(),
     slug: text("slug").notNull().unique(),
     parentId: text("parent_id"),
+    /** The name in other languages, JSON (shared/src/catalog-translations.ts); "" for none. */
+    translations: text("translations").notNull().default(""),
     ...tracked,
   },
   (t) => [index("categories_rev_idx").on(t.rev), index("categories_parent_idx").on(t.parentId)],
@@ -47,6 +49,8 @@ export const products = pgTable(
     lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
     categoryId: text("category_id"),
     sales: integer("sales").notNull().default(0),
+    /** Title, tagline and description in other languages, JSON (shared/src/catalog-translations.ts); "" for none. */
+    translations: text("translations").notNull().default(""),
     ...tracked,
   },
   (t) => [
@@ -86,6 +90,8 @@ export const banners = pgTable(
     link: text("link").notNull().default(""),
     active: boolean("active").notNull().default(true),
     position: integer("position").notNull().default(0),
+    /** The title in other languages, JSON (shared/src/catalog-translations.ts); "" for none. */
+    translations: text("translations").notNull().default(""),
     ...tracked,
   },
   (t) => [index("banners_rev_idx").on(t.rev)],

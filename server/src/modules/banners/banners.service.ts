@@ -1,5 +1,6 @@
 /** Banner editing (docs/decisions.md D19): every change bumps the
  * catalog revision and stamps the row; deletions are recorded for sync. */
+import { encodeTranslations } from "@store/shared/catalog-translations";
 import type { AdminBanner, BannerCreate, BannerUpdate } from "@store/shared/schemas/admin";
 import type { DataLayer } from "../../db/data.ts";
 import { ERROR_CODES } from "@store/shared/schemas/error-codes";
@@ -43,6 +44,7 @@ export class BannersService {
         link: input.link,
         active: input.active,
         position: input.position ?? (await this.repo.nextPosition(tx)),
+        translations: encodeTranslations(input.translations),
         version: 1,
         rev,
         createdAt: t,
@@ -71,6 +73,7 @@ export class BannersService {
         ...(input.link !== undefined && { link: input.link }),
         ...(input.active !== undefined && { active: input.active }),
         ...(input.position !== undefined && { position: input.position }),
+        ...(input.translations !== undefined && { translations: encodeTranslations(input.translations) }),
         version: current.version + 1,
         rev,
         updatedAt: this.now(),

@@ -10,10 +10,12 @@ import type {
   ProductUpdate,
   VariantInput,
 } from "@store/shared/schemas/admin";
+import { zeroPrices } from "@store/shared/schemas/admin";
+import { encodeTranslations } from "@store/shared/catalog-translations";
 import { slugify } from "@store/shared/slug";
 import type { DataLayer, Tx } from "../../db/data.ts";
-import { ERROR_CODES } from "@store/shared/schemas/error-codes";
-import { ConflictError, NotFoundError, fieldRefusal, problem } from "../../http/errors.ts";
+import { ERROR_CODES, FIELD_ERROR_CODES } from "@store/shared/schemas/error-codes";
+import { ConflictError, NotFoundError, ValidationError, fieldRefusal, problem } from "../../http/errors.ts";
 import { decodeCursor, encodeCursor } from "../../lib/cursor.ts";
 import { newId } from "../../lib/ids.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
@@ -34,6 +36,18 @@ const PRODUCT_ID_TAKEN = problem("A product with this id already exists", ERROR_
 
 function priceColumns(p: { USD: number; TND: number; EUR: number; EGP: number }) {
   return { priceUsd: p.USD, priceTnd: p.TND, priceEur: p.EUR, priceEgp: p.EGP };
+}
+
+/** docs/product.md, "Products": a product is never stored with a price shoppers would see as 0 (the schema says the
+ * same of a whole body; an update is checked against what it leaves stored). */
+function refuseZeroPrices(product: Parameters<typeof zeroPrices>[0]): void {
+  const zeros = zeroPrices(product);
+  const first = zeros[0];
+  if (!first) return;
+  const fields = Object.fromEntries(
+    zeros.map((zero) => [zero.path.join("."), problem(zero.message, FIELD_ERROR_CODES.zeroPrice, zero.params)]),
+  );
+  throw new ValidationError(problem(first.message, ERROR_CODES.invalidRequest), fields);
 }
 
 export class CatalogAdminService {
@@ -83,6 +97,7 @@ export class CatalogAdminService {
   }
 
   async createProduct(input: ProductCreate): Promise<Product> {
+    refuseZeroPrices(input);
     const id = input.id ?? newId("p");
     if (await this.data.read((tx) => this.repo.product(tx, id))) throw new ConflictError(PRODUCT_ID_TAKEN);
     const image = await this.uploads.resolveImage(input.image);
@@ -108,6 +123,7 @@ export class CatalogAdminService {
         deliveryMode: input.deliveryMode,
         lowStockThreshold: input.lowStockThreshold,
         categoryId: input.categoryId,
+        translations: encodeTranslations(input.translations),
         version: 1,
         rev,
         createdAt: t,
@@ -128,6 +144,14 @@ export class CatalogAdminService {
       if (!current) throw new NotFoundError("Product not found");
       if (input.version !== undefined && input.version !== current.version) throw await this.productConflict(tx, id);
       if (input.categoryId !== undefined) await this.checkCategory(tx, input.categoryId);
+      if (input.price !== undefined || input.variants !== undefined) {
+        const stored = input.price === undefined || input.variants === undefined;
+        const before = stored ? await this.catalog.productById(tx, id) : undefined;
+        refuseZeroPrices({
+          price: input.price ?? before?.price ?? { USD: 0, TND: 0, EUR: 0, EGP: 0 },
+          variants: input.variants ?? before?.variants ?? [],
+        });
+      }
       const rev = await this.catalog.bumpRev(tx);
       const set: Partial<ProductInsert> = {
         ...(input.title !== undefined && { title: input.title }),
@@ -146,6 +170,7 @@ export class CatalogAdminService {
         ...(input.deliveryMode !== undefined && { deliveryMode: input.deliveryMode }),
         ...(input.lowStockThreshold !== undefined && { lowStockThreshold: input.lowStockThreshold }),
         ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
+        ...(input.translations !== undefined && { translations: encodeTranslations(input.translations) }),
         version: current.version + 1,
         rev,
         updatedAt: this.now(),
@@ -217,6 +242,7 @@ export class CatalogAdminService {
         name: input.name,
         slug,
         parentId: input.parentId,
+        translations: encodeTranslations(input.translations),
         version: 1,
         rev,
         createdAt: t,
@@ -241,6 +267,7 @@ export class CatalogAdminService {
         name: input.name,
         slug,
         parentId: input.parentId,
+        ...(input.translations !== undefined && { translations: encodeTranslations(input.translations) }),
         version: current.version + 1,
         rev,
         updatedAt: this.now(),

@@ -64,6 +64,7 @@ describe("admin products", () => {
   it("searches by part of a title in any case, or by id, and filters by category", async () => {
     const made = await admin.request("POST", "/api/admin/products", {
       title: "Zebra 100% Card_X",
+      price: { USD: 500 },
       categoryId: "cat-gift-cards",
     });
     const zebra = (await made.json()) as Product;
@@ -195,7 +196,7 @@ describe("admin products", () => {
       [{ title: "x", price: { USD: -1 } }, "price.USD", { code: "too_small", params: { min: 0 } }],
       [{ title: "x", price: { USD: 1.5 } }, "price.USD", { code: "not_whole_number" }],
       [{ title: "x", price: "abc" }, "price", { code: "wrong_type", params: { expected: "object" } }],
-      [{ title: "x", categoryId: "nope" }, "categoryId", { code: "category_not_found" }],
+      [{ title: "x", price: { USD: 100 }, categoryId: "nope" }, "categoryId", { code: "category_not_found" }],
       [{ title: "x", image: "javascript:alert(1)" }, "image", { code: "invalid_image" }],
       [{ title: "x", variants: [{ name: "" }] }, "variants.0.name", { code: "required" }],
       [{ title: "x", inStock: "yes" }, "inStock", { code: "wrong_type", params: { expected: "boolean" } }],
@@ -221,6 +222,156 @@ describe("admin products", () => {
     expect((await admin.request("PUT", "/api/admin/products/nope", { title: "x" })).status).toBe(404);
   });
 
+  it("refuses a price shoppers would see as 0, naming the field and currency, and writes nothing", async () => {
+    const v = await syncVersion(store);
+    type Refusal = { fields: Record<string, string>; fieldCodes: Record<string, unknown> };
+    const refused = async (res: Response): Promise<Refusal> => {
+      expect(res.status).toBe(400);
+      return (await res.json()) as Refusal;
+    };
+    // A product without options is sold at its base price: USD 0 (with TND set) is $0.00, EUR 0.00, EGP 0.00.
+    const base = await refused(
+      await admin.request("POST", "/api/admin/products", { title: "Free?", price: { USD: 0, TND: 3000 } }),
+    );
+    expect(base.fields["price.USD"]).toBe("Base price in USD cannot be 0");
+    expect(base.fieldCodes["price.USD"]).toEqual({ code: "zero_price", params: { currency: "USD" } });
+    // With options, each option is sold at its own price: the one typed too quickly is named.
+    const option = await refused(
+      await admin.request("POST", "/api/admin/products", {
+        title: "Options",
+        variants: [
+          { name: "Small", price: { USD: 999 } },
+          { name: "Large", price: { USD: 0, TND: 16000 } },
+        ],
+      }),
+    );
+    expect(option.fields).toEqual({ "variants.1.price.USD": 'Option "Large": price in USD cannot be 0' });
+    expect(option.fieldCodes["variants.1.price.USD"]).toEqual({
+      code: "zero_price",
+      params: { currency: "USD", option: "Large" },
+    });
+    // An update is checked against what it would leave stored: options dropped leave the base price of 0 for sale.
+    const before = (await (await admin.request("GET", "/api/admin/products/steam-20")).json()) as Product;
+    const put = async (body: unknown) => refused(await admin.request("PUT", "/api/admin/products/steam-20", body));
+    expect(Object.keys((await put({ price: { USD: 0, TND: 64000 } })).fields)).toEqual(["price.USD"]);
+    expect(Object.keys((await put({ variants: [{ name: "Zero", price: {} }] })).fields)).toEqual([
+      "variants.0.price.USD",
+    ]);
+    const withOptions = await admin.request("POST", "/api/admin/products", {
+      title: "Sold by option",
+      variants: [{ name: "One", price: { USD: 500 } }],
+    });
+    expect(withOptions.status).toBe(201);
+    const made = (await withOptions.json()) as Product;
+    expect(made.price.USD).toBe(0);
+    const dropped = await refused(await admin.request("PUT", `/api/admin/products/${made.id}`, { variants: [] }));
+    expect(Object.keys(dropped.fields)).toEqual(["price.USD"]);
+    // Nothing was written by any refusal.
+    expect((await (await admin.request("GET", "/api/admin/products/steam-20")).json()) as Product).toEqual(before);
+    const delta = await syncDelta(store, v);
+    expect(delta.products.map((p) => p.id)).toEqual([made.id]);
+  });
+
+  it("saves the editor's platform, region and tagline and syncs them to the storefront", async () => {
+    const v = await syncVersion(store);
+    const res = await admin.request("POST", "/api/admin/products", {
+      title: "Console card",
+      price: { USD: 2500 },
+      platform: "PS",
+      region: "EU",
+      tagline: "  Top up in seconds ",
+    });
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as Product;
+    expect(made).toMatchObject({ platform: "PS", region: "EU", tagline: "Top up in seconds" });
+    const compact = (await (await store.app.request(`/api/sync?since=${v}&compact=1`)).json()) as {
+      products: Record<string, unknown>[];
+    };
+    expect(compact.products.find((p) => p.id === made.id)).toMatchObject({
+      platform: "PS",
+      region: "EU",
+      tagline: "Top up in seconds",
+    });
+    const long = await admin.request("PUT", `/api/admin/products/${made.id}`, { tagline: "x".repeat(201) });
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as { fieldCodes: Record<string, unknown> }).fieldCodes.tagline).toEqual({
+      code: "too_long",
+      params: { max: 200 },
+    });
+    const moved = await admin.request("PUT", `/api/admin/products/${made.id}`, { platform: "Xbox", region: "Global" });
+    expect((await moved.json()) as Product).toMatchObject({ platform: "Xbox", region: "Global", version: 2 });
+  });
+
+  it("saves catalog text in French and Arabic, refuses one too long, and syncs it (nothing for a product without)", async () => {
+    const v = await syncVersion(store);
+    const res = await admin.request("POST", "/api/admin/products", {
+      title: "Gift card",
+      price: { USD: 1000 },
+      translations: {
+        fr: { title: " Carte cadeau ", tagline: "", description: "Un code par email" },
+        ar: { title: "بطاقة هدية" },
+      },
+    });
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as Product;
+    // Empty texts are dropped; the others are trimmed.
+    expect(made.translations).toEqual({
+      fr: { title: "Carte cadeau", description: "Un code par email" },
+      ar: { title: "بطاقة هدية" },
+    });
+    const tooLong = await admin.request("PUT", `/api/admin/products/${made.id}`, {
+      translations: { ar: { title: "ب".repeat(201) } },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as { fieldCodes: Record<string, unknown> }).fieldCodes).toEqual({
+      "translations.ar.title": { code: "too_long", params: { max: 200 } },
+    });
+    const notText = await admin.request("PUT", `/api/admin/products/${made.id}`, {
+      translations: { fr: { title: 5 } },
+    });
+    expect(notText.status).toBe(400);
+
+    // A category and a banner carry their own.
+    const category = await admin.request("POST", "/api/categories", {
+      name: "Vouchers",
+      translations: { fr: { name: "Bons" }, ar: { name: "قسائم" } },
+    });
+    expect(((await category.json()) as Category).translations).toEqual({ fr: { name: "Bons" }, ar: { name: "قسائم" } });
+    const longName = await admin.request("POST", "/api/categories", {
+      name: "Other",
+      translations: { fr: { name: "x".repeat(101) } },
+    });
+    expect(longName.status).toBe(400);
+    const banner = await admin.request("POST", "/api/admin/banners", {
+      title: "Summer",
+      translations: { ar: { title: "الصيف" } },
+    });
+    expect(banner.status).toBe(201);
+
+    const compact = (await (await store.app.request(`/api/sync?since=${v}&compact=1`)).json()) as {
+      products: Record<string, unknown>[];
+      categories: Record<string, unknown>[];
+      banners: Record<string, unknown>[];
+    };
+    expect(compact.products.find((p) => p.id === made.id)?.translations).toEqual(made.translations);
+    expect(compact.categories.find((c) => c.name === "Vouchers")?.translations).toEqual({
+      fr: { name: "Bons" },
+      ar: { name: "قسائم" },
+    });
+    expect(compact.banners.find((b) => b.title === "Summer")?.translations).toEqual({ ar: { title: "الصيف" } });
+    // A product without translations adds nothing to the answer.
+    const full = (await (await store.app.request("/api/sync?compact=1")).json()) as {
+      products: Record<string, unknown>[];
+    };
+    expect(full.products.filter((p) => "translations" in p).map((p) => p.id)).toEqual([made.id]);
+
+    // Clearing them: an empty set stores none.
+    const cleared = await admin.request("PUT", `/api/admin/products/${made.id}`, {
+      translations: { fr: { title: "" }, ar: {} },
+    });
+    expect(((await cleared.json()) as Product).translations).toBeUndefined();
+  });
+
   it("stores an image sent as a data URL as an upload", async () => {
     const sharp = (await import("sharp")).default;
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } })
@@ -228,6 +379,7 @@ describe("admin products", () => {
       .toBuffer();
     const res = await admin.request("POST", "/api/admin/products", {
       title: "Pic",
+      price: { USD: 100 },
       image: `data:image/png;base64,${png.toString("base64")}`,
     });
     expect(res.status).toBe(201);
@@ -235,7 +387,7 @@ describe("admin products", () => {
   });
 
   it("replays an edit with the same Idempotency-Key without applying it twice", async () => {
-    const body = { title: "Once" };
+    const body = { title: "Once", price: { USD: 100 } };
     const a = await admin.request("POST", "/api/admin/products", body, { "Idempotency-Key": "k-1" });
     const b = await admin.request("POST", "/api/admin/products", body, { "Idempotency-Key": "k-1" });
     expect(a.status).toBe(201);
@@ -258,7 +410,7 @@ describe("admin products", () => {
   });
 
   it("commits an edit and its stored answer together: when the answer cannot be stored, nothing is applied", async () => {
-    const body = { title: "Atomic" };
+    const body = { title: "Atomic", price: { USD: 100 } };
     const titled = async () =>
       ((await (await admin.request("GET", "/api/admin/products?q=atomic")).json()) as AdminProductPage).products.filter(
         (p) => p.title === "Atomic",

@@ -5,6 +5,12 @@ import type { Tx } from "../../db/data.ts";
 import { prepared } from "../../db/prepared.ts";
 import type { banners, categories, products, variants } from "../../db/schema/index.ts";
 import type { Banner, Category, Product, Variant } from "@store/shared/schemas/catalog";
+import {
+  decodeTranslations,
+  type BannerTranslations,
+  type CategoryTranslations,
+  type ProductTranslations,
+} from "@store/shared/catalog-translations";
 
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;
@@ -17,6 +23,7 @@ export function toVariant(v: VariantRow): Variant {
 }
 
 export function toProduct(p: ProductRow, vs: VariantRow[]): Product {
+  const translations = decodeTranslations<ProductTranslations>(p.translations);
   return {
     id: p.id,
     title: p.title,
@@ -38,14 +45,25 @@ export function toProduct(p: ProductRow, vs: VariantRow[]): Product {
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
     version: p.version,
+    // Only a product with translations carries the key: the others' sync answer does not grow.
+    ...(translations && { translations }),
   };
 }
 
 export function toCategory(c: CategoryRow): Category {
-  return { id: c.id, name: c.name, slug: c.slug, parentId: c.parentId, version: c.version };
+  const translations = decodeTranslations<CategoryTranslations>(c.translations);
+  return {
+    id: c.id,
+    name: c.name,
+    slug: c.slug,
+    parentId: c.parentId,
+    version: c.version,
+    ...(translations && { translations }),
+  };
 }
 
 export function toBanner(b: BannerRow): Banner {
+  const translations = decodeTranslations<BannerTranslations>(b.translations);
   return {
     id: b.id,
     title: b.title,
@@ -54,6 +72,7 @@ export function toBanner(b: BannerRow): Banner {
     active: b.active,
     position: b.position,
     version: b.version,
+    ...(translations && { translations }),
   };
 }
 

@@ -98,11 +98,12 @@ export class CatalogService {
     return this.answers.get(await this.version(), "categories", () =>
       this.data.read(async (tx) => {
         const version = await this.repo.currentRev(tx);
-        const list = (await this.repo.listCategories(tx)).map(({ id, name, slug, parentId }) => ({
+        const list = (await this.repo.listCategories(tx)).map(({ id, name, slug, parentId, translations }) => ({
           id,
           name,
           slug,
           parentId,
+          ...(translations && { translations }),
         }));
         const etag = `W/"categories-${version}"`;
         return { version, value: encodeAnswer(JSON.stringify(list), JSON_TYPE, etag) };

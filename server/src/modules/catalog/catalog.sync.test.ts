@@ -65,7 +65,9 @@ describe("catalog sync under concurrent edits", () => {
     /** One operator's stream of edits: create, rename, reprice, delete, and categories. */
     const editor = async (n: number) => {
       for (let i = 0; i < 6; i++) {
-        const created = await ok(await admin.request("POST", "/api/admin/products", { title: `P${n}-${i}` }));
+        const created = await ok(
+          await admin.request("POST", "/api/admin/products", { title: `P${n}-${i}`, price: { USD: 50 } }),
+        );
         await ok(await admin.request("PUT", `/api/admin/products/${created.id}`, { title: `P${n}-${i} renamed` }));
         const price = { USD: 100 + i, TND: 300 + i, EUR: 90 + i, EGP: 5000 + i };
         await ok(await admin.request("PUT", `/api/admin/products/${created.id}`, { price }));

@@ -122,6 +122,7 @@ describe("image uploads", () => {
       headers: admin.headers({ "Idempotency-Key": "edit-with-image" }),
       body: JSON.stringify({
         title: "Pictured",
+        price: { USD: 100 },
         image: `data:image/png;base64,${(await png(64, 48)).toString("base64")}`,
       }),
     });

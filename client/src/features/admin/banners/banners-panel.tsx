@@ -27,6 +27,8 @@ import { ImageField } from "../panel/image-field.tsx";
 import { PendingBadge } from "../panel/pending-badge.tsx";
 import { pendingActive, pendingPosition, usePendingEdits } from "../panel/pending-edits.ts";
 import { fieldErrorsFromIssues } from "../panel/field-errors.ts";
+import { compactTranslations } from "@store/shared/catalog-translations";
+import { TranslatedInputs, type LangTexts } from "../panel/translated-inputs.tsx";
 import { ActiveSwitch } from "../panel/active-switch.tsx";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { FormActions } from "../panel/form-actions.tsx";
@@ -38,7 +40,6 @@ import "../panel/panels.css";
 import { AdminForm } from "../panel/admin-form.tsx";
 
 const bannerListSchema = z.array(adminBannerSchema);
-const TITLE_REQUIRED = "Banner title is required";
 
 type FormMode = { kind: "idle" } | { kind: "creating" } | { kind: "editing"; banner: AdminBanner };
 
@@ -288,25 +289,31 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
   const [image, setImage] = useState(banner?.image ?? "");
   const [link, setLink] = useState(banner?.link ?? "");
   const [active, setActive] = useState(banner?.active ?? true);
+  // docs/product.md, "Catalog languages": the title in French and Arabic, each optional.
+  const [titles, setTitles] = useState<LangTexts>({
+    fr: banner?.translations?.fr?.title ?? "",
+    ar: banner?.translations?.ar?.title ?? "",
+  });
+  const titleLabels: LangTexts = { fr: t`Title (French)`, ar: t`Title (Arabic)` };
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const toasts = useChangeToasts();
 
   async function save() {
     if (busy) return;
-    const raw = { title, image, link, active };
+    const translations =
+      compactTranslations({ fr: { title: titles.fr.trim() }, ar: { title: titles.ar.trim() } }) ?? {};
+    const raw = { title, image, link, active, translations };
     const check = banner
       ? bannerUpdateSchema.safeParse({ ...raw, version: banner.version })
       : bannerCreateSchema.safeParse(raw);
     if (!check.success) {
-      const fields = fieldErrorsFromIssues(check.error.issues);
-      if (fields.title === TITLE_REQUIRED) fields.title = t`Banner title is required`;
-      setErrors(fields);
+      setErrors(fieldErrorsFromIssues(check.error.issues, "banner"));
       return;
     }
     setErrors({});
     setBusy(true);
-    const body = { title: title.trim(), image: image.trim(), link: link.trim(), active };
+    const body = { title: title.trim(), image: image.trim(), link: link.trim(), active, translations };
     try {
       await saveEntity("/api/admin/banners", "banner", banner, body, t`Banner: ${body.title}`);
       toast.success(banner ? t`Banner updated` : t`Banner added`);
@@ -314,10 +321,10 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
       onDone();
     } catch (err) {
       if (toasts.wasQueued(err, body.title)) return onDone();
-      setErrors(fieldErrorsOf(err));
+      setErrors(fieldErrorsOf(err, "banner"));
       const description = isConflict(err)
         ? t`This banner was changed by someone else.`
-        : errorText(err, t`Something went wrong. Please try again.`);
+        : errorText(err, t`Something went wrong. Please try again.`, "banner");
       toast.error(banner ? t`Failed to update banner` : t`Failed to add banner`, { description });
     } finally {
       setBusy(false);
@@ -339,6 +346,14 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
           }}
         />
       </FormField>
+      <TranslatedInputs
+        id={id}
+        field="title"
+        labels={titleLabels}
+        values={titles}
+        errors={errors}
+        onChange={setTitles}
+      />
       <ImageField value={image} onChange={setImage} error={errors.image} />
       <FormField id={`${id}-link`} label={<Trans>Link</Trans>} error={errors.link}>
         <input

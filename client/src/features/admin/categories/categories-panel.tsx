@@ -22,6 +22,41 @@ import { categoryTree, parentChoices, type CategoryLike } from "./category-tree.
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
 import "../panel/panels.css";
 import { AdminForm } from "../panel/admin-form.tsx";
+import type { CategoryTranslations } from "@store/shared/catalog-translations";
+import { NO_LANG_TEXTS, TranslatedInputs, type LangTexts } from "../panel/translated-inputs.tsx";
+
+type NameTexts = LangTexts;
+const NO_NAMES = NO_LANG_TEXTS;
+
+function namesOf(translations: CategoryTranslations | undefined): NameTexts {
+  return { fr: translations?.fr?.name ?? "", ar: translations?.ar?.name ?? "" };
+}
+
+/** The body's translations: each language's name (empty ones are dropped by the shared schema). */
+function translationsOf(names: NameTexts): CategoryTranslations {
+  return { fr: { name: names.fr }, ar: { name: names.ar } };
+}
+
+/** "Name (French)" and "Name (Arabic)": optional, the default name is shown where one is left empty. */
+function NameTranslations(props: {
+  id: string;
+  names: NameTexts;
+  errors: Record<string, string | undefined>;
+  onChange: (names: NameTexts) => void;
+}) {
+  const { t } = useLingui();
+  const labels: NameTexts = { fr: t`Name (French)`, ar: t`Name (Arabic)` };
+  return (
+    <TranslatedInputs
+      id={props.id}
+      field="name"
+      labels={labels}
+      values={props.names}
+      errors={props.errors}
+      onChange={props.onChange}
+    />
+  );
+}
 
 export function CategoriesPanel() {
   const { t } = useLingui();
@@ -31,6 +66,8 @@ export function CategoriesPanel() {
   const pending = usePendingEdits("category");
   const [name, setName] = useState("");
   const [parentId, setParentId] = useState("");
+  const [names, setNames] = useState<NameTexts>(NO_NAMES);
+  const [nameErrors, setNameErrors] = useState<Record<string, string>>({});
   const [adding, setAdding] = useState(false);
   const [addError, setAddError] = useState<string | null>(null);
   const [editing, setEditing] = useState<CategoryLike | null>(null);
@@ -45,13 +82,16 @@ export function CategoriesPanel() {
 
   async function add() {
     if (adding) return;
-    const check = categoryCreateSchema.safeParse({ name, parentId });
+    const check = categoryCreateSchema.safeParse({ name, parentId, translations: translationsOf(names) });
     if (!check.success) {
-      setAddError(firstError(fieldErrorsFromIssues(check.error.issues)) ?? t`Category name is required`);
+      const fields = fieldErrorsFromIssues(check.error.issues, "category");
+      setNameErrors(fields);
+      setAddError(fields.name ?? fields.parentId ?? (firstError(fields) ? null : t`Category name is required`));
       return;
     }
     const body = check.data;
     setAddError(null);
+    setNameErrors({});
     setAdding(true);
     const isSub = body.parentId !== null;
     try {
@@ -60,6 +100,7 @@ export function CategoriesPanel() {
       });
       toast.success(isSub ? t`Subcategory added` : t`Category added`);
       setName("");
+      setNames(NO_NAMES);
       setParentId("");
       refreshStorefront();
       void categories.reload();
@@ -67,11 +108,13 @@ export function CategoriesPanel() {
       if (isQueued(err)) {
         toasts.queued(body.name);
         setName("");
+        setNames(NO_NAMES);
         setParentId("");
         return;
       }
-      const fields = fieldErrorsOf(err);
-      const message = errorText(err, t`Something went wrong. Please try again.`);
+      const fields = fieldErrorsOf(err, "category");
+      const message = errorText(err, t`Something went wrong. Please try again.`, "category");
+      setNameErrors(fields);
       setAddError(fields.name ?? fields.parentId ?? null);
       toast.error(t`Failed to create category`, { description: message });
     } finally {
@@ -132,6 +175,7 @@ export function CategoriesPanel() {
               <ParentOptions parents={parents} />
             </select>
           </div>
+          <NameTranslations id={id} names={names} errors={nameErrors} onChange={setNames} />
           <button type="submit" className="btn btn--primary" disabled={adding}>
             {adding ? (
               <Trans>Adding...</Trans>
@@ -280,15 +324,17 @@ function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: 
   const id = useId();
   const [name, setName] = useState(category.name);
   const [parentId, setParentId] = useState(category.parentId ?? "");
+  const [names, setNames] = useState<NameTexts>(() => namesOf(category.translations));
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const toasts = useChangeToasts();
 
   async function update() {
     if (busy) return;
-    const check = categoryUpdateSchema.safeParse({ name, parentId });
+    const check = categoryUpdateSchema.safeParse({ name, parentId, translations: translationsOf(names) });
     if (!check.success) {
-      setErrors({ name: firstError(fieldErrorsFromIssues(check.error.issues)) ?? t`Category name is required` });
+      const fields = fieldErrorsFromIssues(check.error.issues, "category");
+      setErrors(firstError(fields) === undefined ? { name: t`Category name is required` } : fields);
       return;
     }
     setErrors({});
@@ -308,11 +354,11 @@ function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: 
       onSaved();
     } catch (err) {
       if (toasts.wasQueued(err, check.data.name)) return onSaved();
-      const fields = fieldErrorsOf(err);
+      const fields = fieldErrorsOf(err, "category");
       const message =
         isConflict(err) && !fields.name
           ? t`This category was changed by someone else.`
-          : errorText(err, t`Something went wrong. Please try again.`);
+          : errorText(err, t`Something went wrong. Please try again.`, "category");
       setErrors(fields);
       toast.error(t`Failed to update category`, { description: message });
       if (isConflict(err)) refreshStorefront();
@@ -347,6 +393,7 @@ function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: 
           </p>
         ) : null}
       </FormField>
+      <NameTranslations id={id} names={names} errors={errors} onChange={setNames} />
       <FormActions
         busy={busy}
         onCancel={onClose}

@@ -1,11 +1,14 @@
 /** Categories as the admin sees them: top-level ones by name, each
  * followed by its subcategories (one level, docs/product.md). */
+import type { CategoryTranslations } from "@store/shared/catalog-translations";
 
 export interface CategoryLike {
   id: string;
   name: string;
   slug: string;
   parentId: string | null;
+  /** The name in French and Arabic (docs/product.md, "Catalog languages"). */
+  translations?: CategoryTranslations | undefined;
 }
 
 export interface CategoryNode<C extends CategoryLike> {

@@ -5,7 +5,7 @@ import { AdminApiError, adminApi, isNetworkError, isStorageFull } from "../../..
 import { syncCatalog } from "../../../local/catalog-sync.ts";
 import { adminOutbox } from "../../../local/admin-outbox.ts";
 import { i18n } from "../../../i18n/i18n.ts";
-import { fieldTexts, refusalText, storageFullText } from "../../../i18n/error-messages.ts";
+import { fieldTexts, refusalText, storageFullText, type ErrorForm } from "../../../i18n/error-messages.ts";
 
 export interface Resource<T> {
   data: T | undefined;
@@ -73,19 +73,20 @@ export function useAdminResource<S extends z.ZodType>(
 
 /** The message to show for a failed call, in the operator's language: for a 4xx, its code's text (the server's
  * English only for a code the client does not know); a generic one otherwise. */
-export function errorText(err: unknown, fallback: string): string {
+export function errorText(err: unknown, fallback: string, form?: ErrorForm): string {
   if (isStorageFull(err)) return storageFullText(i18n);
   if (!(err instanceof AdminApiError) || isNetworkError(err) || err.status < 400 || err.status >= 500) return fallback;
-  return refusalText(i18n, { code: err.code, params: err.params, message: err.message }, err.fieldCodes) ?? fallback;
+  const answer = { code: err.code, params: err.params, message: err.message };
+  return refusalText(i18n, answer, err.fieldCodes, form) ?? fallback;
 }
 
 export function isConflict(err: unknown): err is AdminApiError {
   return err instanceof AdminApiError && err.status === 409;
 }
 
-/** A refused request's field errors, in the operator's language. */
-export function fieldErrorsOf(err: unknown): Record<string, string> {
-  return err instanceof AdminApiError ? fieldTexts(i18n, err.fieldCodes, err.fields) : {};
+/** A refused request's field errors, in the operator's language (`form`: see fieldErrorsFromIssues). */
+export function fieldErrorsOf(err: unknown, form?: ErrorForm): Record<string, string> {
+  return err instanceof AdminApiError ? fieldTexts(i18n, err.fieldCodes, err.fields, form) : {};
 }
 
 /** After a change reaches the server, the storefront's local copy catches up right away (docs/decisions.md D1). */

@@ -1,12 +1,12 @@
 /** Field errors of an admin form, keyed like the server's error details. */
 import type { z } from "zod";
 import { i18n } from "../../../i18n/i18n.ts";
-import { issueTexts } from "../../../i18n/error-messages.ts";
+import { issueTexts, type ErrorForm } from "../../../i18n/error-messages.ts";
 
 /** Field errors keyed like the server's (`price.USD`, `variants.0.name`), from a shared schema's issues, in the
- * operator's language. */
-export function fieldErrorsFromIssues(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  return issueTexts(i18n, issues);
+ * operator's language; `form` gives its required fields their own sentence. */
+export function fieldErrorsFromIssues(issues: readonly z.core.$ZodIssue[], form?: ErrorForm): Record<string, string> {
+  return issueTexts(i18n, issues, form);
 }
 
 /** The first field's error, if any. */

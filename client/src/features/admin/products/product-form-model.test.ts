@@ -3,8 +3,10 @@ import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/
 import type { Product } from "@store/shared/schemas/catalog";
 import {
   autofillFromTnd,
+  BASE_ROW,
   draftFromProduct,
   emptyProductDraft,
+  fillPendingPrices,
   priceDraftToMinor,
   productBodyFromDraft,
 } from "./product-form-model.ts";
@@ -20,7 +22,8 @@ const product: Product = {
   variants: [{ id: "deluxe", name: "Deluxe", price: { USD: 7999, TND: 0, EUR: 0, EGP: 399_950 } }],
   categoryId: "games",
   discountPercent: 15,
-  tagline: "",
+  tagline: "Rise, Tarnished",
+  translations: { ar: { title: "إلدن رينغ" } },
   platform: "PC",
   region: "Global",
   delivery: "",
@@ -57,6 +60,52 @@ describe("TND auto-fill (D5)", () => {
   });
 });
 
+const priced = { USD: "10", TND: "0", EUR: "0", EGP: "0" };
+
+describe("prices still waiting for their conversion when Save is pressed", () => {
+  it("fills every pending row and every row with a TND price but no USD, leaving the others as typed", () => {
+    const draft = {
+      ...emptyProductDraft(),
+      title: "X",
+      price: { USD: "0", TND: "32", EUR: "0", EGP: "0" },
+      variants: [
+        { key: "a", name: "A", price: { USD: "5", TND: "64", EUR: "0", EGP: "0" } },
+        { key: "b", name: "B", price: { USD: "0", TND: "96", EUR: "0", EGP: "0" } },
+        { key: "c", name: "C", price: { USD: "7", TND: "0", EUR: "1", EGP: "0" } },
+      ],
+    };
+    const filled = fillPendingPrices(draft, new Set(["a"]), 3.2);
+    expect(filled.price).toEqual({ TND: "32", USD: "10", EUR: "0", EGP: "0" });
+    expect(filled.variants.map((v) => v.price)).toEqual([
+      { TND: "64", USD: "20", EUR: "0", EGP: "0" },
+      { TND: "96", USD: "30", EUR: "0", EGP: "0" },
+      { USD: "7", TND: "0", EUR: "1", EGP: "0" },
+    ]);
+    expect(fillPendingPrices(draft, new Set([BASE_ROW]), 3.2).price.USD).toBe("10");
+    expect(productCreateSchema.safeParse(productBodyFromDraft(filled)).success).toBe(true);
+  });
+
+  it("lets the shared schema refuse an option left at USD 0, naming it and the currency in the operator's language", async () => {
+    await activateLocale("en");
+    const draft = {
+      ...emptyProductDraft(),
+      title: "X",
+      variants: [{ key: "k", name: "Large", price: { USD: "0", TND: "0", EUR: "0", EGP: "0" } }],
+    };
+    const result = productCreateSchema.safeParse(productBodyFromDraft(draft));
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(fieldErrorsFromIssues(result.error.issues)).toEqual({
+      "variants.0.price.USD": 'Option "Large": the price in USD cannot be 0.',
+    });
+    await activateLocale("fr");
+    expect(fieldErrorsFromIssues(result.error.issues)["variants.0.price.USD"]).toBe(
+      "Option « Large » : le prix en USD ne peut pas être 0.",
+    );
+    await activateLocale("en");
+  });
+});
+
 describe("form <-> API mapping in minor units", () => {
   beforeAll(() => activateLocale("en"));
   it.each([
@@ -81,8 +130,12 @@ describe("form <-> API mapping in minor units", () => {
     expect(draft.inStock).toBe(false);
     const body = productBodyFromDraft(draft);
     expect(body).toEqual({
+      translations: { ar: { title: "إلدن رينغ" } },
       title: "Elden Ring",
       description: "Open world",
+      tagline: "Rise, Tarnished",
+      platform: "PC",
+      region: "Global",
       image: "/uploads/abc.webp",
       sku: "TS-8092",
       inStock: false,
@@ -120,13 +173,13 @@ describe("form <-> API mapping in minor units", () => {
 
   it("lets the shared schema refuse a low-stock threshold that is not a whole number from 0", () => {
     for (const typed of ["", "-1", "2.5", "abc"]) {
-      const draft = { ...emptyProductDraft(), title: "X", lowStockThreshold: typed };
+      const draft = { ...emptyProductDraft(), title: "X", lowStockThreshold: typed, price: priced };
       const result = productCreateSchema.safeParse(productBodyFromDraft(draft));
       expect(result.success, typed).toBe(false);
       if (result.success) continue;
       expect(Object.keys(fieldErrorsFromIssues(result.error.issues))).toEqual(["lowStockThreshold"]);
     }
-    const ok = productBodyFromDraft({ ...emptyProductDraft(), title: "X", lowStockThreshold: " 0 " });
+    const ok = productBodyFromDraft({ ...emptyProductDraft(), title: "X", lowStockThreshold: " 0 ", price: priced });
     expect(ok.lowStockThreshold).toBe(0);
     expect(ok.deliveryMode).toBe("manual");
     expect(productCreateSchema.safeParse(ok).success).toBe(true);
@@ -136,9 +189,9 @@ describe("form <-> API mapping in minor units", () => {
     const result = productCreateSchema.safeParse(productBodyFromDraft(emptyProductDraft()));
     expect(result.success).toBe(false);
     if (result.success) return;
-    expect(fieldErrorsFromIssues(result.error.issues).title).toBe("This field is required.");
+    expect(fieldErrorsFromIssues(result.error.issues, "product").title).toBe("Title is required");
     await activateLocale("fr");
-    expect(fieldErrorsFromIssues(result.error.issues).title).toBe("Ce champ est obligatoire.");
+    expect(fieldErrorsFromIssues(result.error.issues, "product").title).toBe("Le titre est obligatoire");
     await activateLocale("en");
   });
 });

@@ -3,6 +3,12 @@
 import { CURRENCIES, type Currency, round2, toMajor, toMinor } from "@store/shared/currency";
 import type { ProductCreate } from "@store/shared/schemas/admin";
 import { DEFAULT_LOW_STOCK_THRESHOLD, type DeliveryMode } from "@store/shared/schemas/stock";
+import {
+  CATALOG_LANGS,
+  compactTranslations,
+  type CatalogLang,
+  type ProductTranslations,
+} from "@store/shared/catalog-translations";
 
 /** What the person typed in the four price boxes, in major units ("12.5"). */
 export type PriceDraft = Record<Currency, string>;
@@ -20,6 +26,11 @@ export interface VariantDraft {
 interface ProductBasics {
   title: string;
   description: string;
+  /** A line under the title on cards and the product page. */
+  tagline: string;
+  /** One of shared/src/catalog-choices.ts (what the search chips and activation hints know), or "" for none. */
+  platform: string;
+  region: string;
   image: string;
   sku: string;
   inStock: boolean;
@@ -27,7 +38,15 @@ interface ProductBasics {
   deliveryMode: DeliveryMode;
 }
 
+/** The texts typed for one language; empty ones fall back to the default text. */
+export interface TextsDraft {
+  title: string;
+  tagline: string;
+  description: string;
+}
+
 export interface ProductDraft extends ProductBasics {
+  translations: Record<CatalogLang, TextsDraft>;
   /** As typed; a whole number from 0. */
   lowStockThreshold: string;
   price: PriceDraft;
@@ -39,6 +58,8 @@ export interface ProductDraft extends ProductBasics {
 
 /** The body sent by POST /api/admin/products and PUT /api/admin/products/{id} (PUT adds `version`). */
 export interface ProductBody extends ProductBasics {
+  /** docs/product.md, "Catalog languages": absent or {} for none. */
+  translations?: ProductTranslations | undefined;
   lowStockThreshold: number;
   price: Record<Currency, number>;
   discountPercent: number;
@@ -58,10 +79,22 @@ export function emptyVariant(): VariantDraft {
   return { key: newVariantKey(), name: "", price: { ...ZERO_PRICE_DRAFT } };
 }
 
+const NO_TEXTS: TextsDraft = { title: "", tagline: "", description: "" };
+
+function textsDraft(translations: ProductTranslations | undefined): Record<CatalogLang, TextsDraft> {
+  const out = {} as Record<CatalogLang, TextsDraft>;
+  for (const lang of CATALOG_LANGS) out[lang] = { ...NO_TEXTS, ...translations?.[lang] };
+  return out;
+}
+
 export function emptyProductDraft(): ProductDraft {
   return {
+    translations: textsDraft(undefined),
     title: "",
     description: "",
+    tagline: "",
+    platform: "",
+    region: "",
     image: "",
     sku: "",
     inStock: true,
@@ -111,8 +144,12 @@ export function priceDraftToMinor(draft: PriceDraft): Record<Currency, number> {
 /** The form's draft from a product, or from the body of a creation still waiting in the offline queue. */
 export function draftFromProduct(p: ProductBody): ProductDraft {
   return {
+    translations: textsDraft(p.translations),
     title: p.title,
     description: p.description,
+    tagline: p.tagline,
+    platform: p.platform,
+    region: p.region,
     image: p.image,
     sku: p.sku,
     inStock: p.inStock,
@@ -133,9 +170,22 @@ export function draftFromProduct(p: ProductBody): ProductDraft {
 export function productBodyFromDraft(d: ProductDraft): ProductBody {
   const discount = parseAmount(d.discountPercent);
   const threshold = d.lowStockThreshold.trim() === "" ? Number.NaN : Number(d.lowStockThreshold.trim());
+  const translations: ProductTranslations = {};
+  for (const lang of CATALOG_LANGS) {
+    const texts = d.translations[lang];
+    translations[lang] = {
+      title: texts.title.trim(),
+      tagline: texts.tagline.trim(),
+      description: texts.description.trim(),
+    };
+  }
   return {
+    translations: compactTranslations(translations) ?? {},
     title: d.title.trim(),
     description: d.description.trim(),
+    tagline: d.tagline.trim(),
+    platform: d.platform,
+    region: d.region,
     image: d.image.trim(),
     sku: d.sku.trim(),
     inStock: d.inStock,
@@ -164,3 +214,27 @@ export function autofillFromTnd(draft: PriceDraft, tndText: string, usdToTnd: nu
 }
 
 export type { ProductCreate };
+
+/** The base price's row in the form (variants' rows are their keys). */
+export const BASE_ROW = "base";
+
+/** A row whose TND was typed but whose USD is still 0: saved as it is, shoppers would see 0 in every currency. */
+function needsFill(price: PriceDraft): boolean {
+  const tnd = parseAmount(price.TND);
+  const usd = parseAmount(price.USD);
+  return Number.isFinite(tnd) && tnd > 0 && usd === 0;
+}
+
+/**
+ * The draft as it must be saved: each row still waiting for its conversion (`pending`, typed within the pause) and
+ * each row with a TND price but no USD one gets the auto-fill now, so no row leaves with the USD 0 of before.
+ */
+export function fillPendingPrices(draft: ProductDraft, pending: ReadonlySet<string>, usdToTnd: number): ProductDraft {
+  const fill = (row: string, price: PriceDraft) =>
+    pending.has(row) || needsFill(price) ? autofillFromTnd(price, price.TND, usdToTnd) : price;
+  return {
+    ...draft,
+    price: fill(BASE_ROW, draft.price),
+    variants: draft.variants.map((v) => ({ ...v, price: fill(v.key, v.price) })),
+  };
+}

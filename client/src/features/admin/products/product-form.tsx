@@ -7,6 +7,8 @@ import { CURRENCIES, type Currency } from "@store/shared/currency";
 import { productSchema, type Product } from "@store/shared/schemas/catalog";
 import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";
 import type { DeliveryMode } from "@store/shared/schemas/stock";
+import { PRODUCT_PLATFORMS, PRODUCT_REGIONS, TAGLINE_MAX } from "@store/shared/catalog-choices";
+import { CATALOG_LANGS, type CatalogLang } from "@store/shared/catalog-translations";
 import { adminApi } from "../../../api/admin-client.ts";
 import { adminOutbox } from "../../../local/admin-outbox.ts";
 import { categoryOptions, type CategoryLike } from "../categories/category-tree.ts";
@@ -19,13 +21,16 @@ import { FormActions } from "../panel/form-actions.tsx";
 import { FormField } from "../panel/form-field.tsx";
 import {
   autofillFromTnd,
+  BASE_ROW,
   draftFromProduct,
+  fillPendingPrices,
   emptyProductDraft,
   emptyVariant,
   productBodyFromDraft,
   type PriceDraft,
   type ProductBody,
   type ProductDraft,
+  type TextsDraft,
 } from "./product-form-model.ts";
 import { useUsdToTnd } from "./use-usd-to-tnd.ts";
 import { StockPanel } from "../stock/stock-panel.tsx";
@@ -40,7 +45,12 @@ const DELIVERY_CHOICES: readonly { mode: DeliveryMode; label: ReactNode }[] = [
   { mode: "automatic", label: <Trans>Automatic (codes from stock)</Trans> },
   { mode: "manual", label: <Trans>Manual (fulfilled by hand)</Trans> },
 ];
-const BASE = "base";
+const BASE = BASE_ROW;
+
+/** The list's choices, and the stored value too when it is none of them (a product saved before the list). */
+function choicesWith(list: readonly string[], current: string): string[] {
+  return current === "" || list.includes(current) ? [...list] : [...list, current];
+}
 
 interface ProductFormProps {
   /** The product being edited; absent when creating. */
@@ -87,10 +97,16 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
   const toasts = useChangeToasts();
   const [conflict, setConflict] = useState<string | null>(null);
   const [converting, setConverting] = useState<string | null>(null);
-  const timer = useRef<number | undefined>(undefined);
+  /** Each row's own pause before its conversion: typing in another row does not cancel this one's. */
+  const timers = useRef(new Map<string, number>());
   const usdToTnd = useUsdToTnd();
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const handle of pending.values()) window.clearTimeout(handle);
+    };
+  }, []);
 
   const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
@@ -108,13 +124,27 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
   function typeTnd(target: string, text: string) {
     updatePrice(target, (p) => ({ ...p, TND: text }));
     setConverting(target);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
+    window.clearTimeout(timers.current.get(target));
+    const handle = window.setTimeout(() => {
       void usdToTnd().then((rate) => {
+        if (timers.current.get(target) !== handle) return;
+        timers.current.delete(target);
         updatePrice(target, (p) => (p.TND === text ? autofillFromTnd(p, text, rate) : p));
         setConverting((c) => (c === target ? null : c));
       });
     }, CONVERT_DEBOUNCE_MS);
+    timers.current.set(target, handle);
+  }
+
+  /** The draft with every conversion still waiting done now (Save pressed within the pause). */
+  async function settledDraft(): Promise<ProductDraft> {
+    const pending = new Set(timers.current.keys());
+    for (const handle of timers.current.values()) window.clearTimeout(handle);
+    timers.current.clear();
+    setConverting(null);
+    const filled = fillPendingPrices(draft, pending, await usdToTnd());
+    setDraft(filled);
+    return filled;
   }
 
   async function loadLatest(): Promise<Product | null> {
@@ -144,12 +174,12 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
   }
 
   async function save(atVersion = version) {
-    const body = productBodyFromDraft(draft);
+    const body = productBodyFromDraft(await settledDraft());
     const check = editing
       ? productUpdateSchema.safeParse({ ...body, version: atVersion })
       : productCreateSchema.safeParse(body);
     if (!check.success) {
-      setErrors(fieldErrorsFromIssues(check.error.issues));
+      setErrors(fieldErrorsFromIssues(check.error.issues, "product"));
       return;
     }
     setErrors({});
@@ -180,14 +210,31 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
         setConflict(errorText(err, t`This product was changed by someone else.`));
         return;
       }
-      setErrors(fieldErrorsOf(err));
+      setErrors(fieldErrorsOf(err, "product"));
       toast.error(editing ? t`Update failed` : t`Create failed`, {
-        description: errorText(err, t`Something went wrong. Please try again.`),
+        description: errorText(err, t`Something went wrong. Please try again.`, "product"),
       });
     } finally {
       setBusy(false);
     }
   }
+
+  const setText = (lang: CatalogLang, key: keyof TextsDraft, value: string) =>
+    setDraft((d) => ({ ...d, translations: { ...d.translations, [lang]: { ...d.translations[lang], [key]: value } } }));
+  const textLabels: Record<CatalogLang, { legend: string } & Record<keyof TextsDraft, string>> = {
+    fr: {
+      legend: t`French`,
+      title: t`Name (French)`,
+      tagline: t`Tagline (French)`,
+      description: t`Description (French)`,
+    },
+    ar: {
+      legend: t`Arabic`,
+      title: t`Name (Arabic)`,
+      tagline: t`Tagline (Arabic)`,
+      description: t`Description (Arabic)`,
+    },
+  };
 
   const options = categoryOptions(categories);
   const err = (key: string) => errorFor(errors, key);
@@ -222,6 +269,39 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
         />
       </FormField>
 
+      <FormField id={`${id}-tagline`} label={<Trans>Tagline</Trans>} error={err("tagline")}>
+        <input
+          id={`${id}-tagline`}
+          value={draft.tagline}
+          maxLength={TAGLINE_MAX}
+          aria-invalid={err("tagline") ? true : undefined}
+          onChange={(e) => set("tagline", e.currentTarget.value)}
+        />
+      </FormField>
+
+      <div className="ac-form__row">
+        <FormField id={`${id}-platform`} label={<Trans>Platform</Trans>} error={err("platform")}>
+          <select id={`${id}-platform`} value={draft.platform} onChange={(e) => set("platform", e.currentTarget.value)}>
+            <option value="">{t`-- Select Platform --`}</option>
+            {choicesWith(PRODUCT_PLATFORMS, draft.platform).map((platform) => (
+              <option key={platform} value={platform}>
+                {platform}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id={`${id}-region`} label={<Trans>Region</Trans>} error={err("region")}>
+          <select id={`${id}-region`} value={draft.region} onChange={(e) => set("region", e.currentTarget.value)}>
+            <option value="">{t`-- Select Region --`}</option>
+            {choicesWith(PRODUCT_REGIONS, draft.region).map((region) => (
+              <option key={region} value={region}>
+                {region === "Global" ? t`Global` : region}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+
       <FormField id={`${id}-description`} label={<Trans>Description</Trans>} error={err("description")}>
         <textarea
           id={`${id}-description`}
@@ -229,6 +309,55 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
           onChange={(e) => set("description", e.currentTarget.value)}
         />
       </FormField>
+
+      <fieldset className="field">
+        <legend>
+          <Trans>Translations (optional)</Trans>
+        </legend>
+        <p className="ac-hint">
+          <Trans>Shoppers reading French or Arabic see these; a text left empty shows the default one.</Trans>
+        </p>
+        {CATALOG_LANGS.map((lang) => {
+          const labels = textLabels[lang];
+          const dir = lang === "ar" ? "rtl" : "ltr";
+          const key = (field: keyof TextsDraft) => `translations.${lang}.${field}`;
+          return (
+            <fieldset key={lang} className="field" data-testid={`translations-${lang}`}>
+              <legend>{labels.legend}</legend>
+              <FormField id={`${id}-${lang}-title`} label={labels.title} error={err(key("title"))}>
+                <input
+                  id={`${id}-${lang}-title`}
+                  lang={lang}
+                  dir={dir}
+                  value={draft.translations[lang].title}
+                  aria-invalid={err(key("title")) ? true : undefined}
+                  onChange={(e) => setText(lang, "title", e.currentTarget.value)}
+                />
+              </FormField>
+              <FormField id={`${id}-${lang}-tagline`} label={labels.tagline} error={err(key("tagline"))}>
+                <input
+                  id={`${id}-${lang}-tagline`}
+                  lang={lang}
+                  dir={dir}
+                  maxLength={TAGLINE_MAX}
+                  value={draft.translations[lang].tagline}
+                  aria-invalid={err(key("tagline")) ? true : undefined}
+                  onChange={(e) => setText(lang, "tagline", e.currentTarget.value)}
+                />
+              </FormField>
+              <FormField id={`${id}-${lang}-description`} label={labels.description} error={err(key("description"))}>
+                <textarea
+                  id={`${id}-${lang}-description`}
+                  lang={lang}
+                  dir={dir}
+                  value={draft.translations[lang].description}
+                  onChange={(e) => setText(lang, "description", e.currentTarget.value)}
+                />
+              </FormField>
+            </fieldset>
+          );
+        })}
+      </fieldset>
 
       <ImageField value={draft.image} onChange={(image) => set("image", image)} error={err("image")} />
 

@@ -66,7 +66,7 @@ export function PromosPanel() {
     }
     const check = promoCreateSchema.safeParse({ ...parsed.value, ...limits.value });
     if (!check.success) {
-      setFormError(firstError(fieldErrorsFromIssues(check.error.issues)) ?? t`Enter a promo code.`);
+      setFormError(firstError(fieldErrorsFromIssues(check.error.issues, "promo")) ?? t`Enter a promo code.`);
       return;
     }
     setFormError(null);
