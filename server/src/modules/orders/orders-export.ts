@@ -1,4 +1,4 @@
-/** The orders list as spreadsheets (docs/product.md, "Orders CSV"): GET /api/admin/orders.csv?status=&q=&sort= (one
+/** The orders list as spreadsheets (docs/product.md, "Orders"): GET /api/admin/orders.csv?status=&q=&sort= (one
  * row per order matching the console's filters, every page of them) and GET /api/admin/sales.csv?status=&q=&days=&tz=
  * (orders and revenue per day and currency of those orders). Both behind the admin guard (mounted after it in
  * app.ts). The orders are read EXPORT_CHUNK at a time through the list's keyset paging, each chunk in its own read,
