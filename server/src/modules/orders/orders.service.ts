@@ -657,7 +657,12 @@ export class OrdersService {
       );
       await this.codes.sellReservedForOrder(tx, order.id, now);
       const delivered = await this.repo.transition(tx, order.code, ["paid"], "delivered", now);
-      if (!delivered) throw new Error(`order ${order.code} left 'paid' during its fulfilment`);
+      // Another fulfilment (or a refund) moved the order meanwhile: this one is rolled back.
+      if (!delivered)
+        throw new ConflictError(`Order ${order.code} changed meanwhile. Please reload the order.`, {
+          code: ADMIN_ERROR_CODES.notAwaitingFulfilment,
+          orderStatus: order.status,
+        });
       const masks = [
         ...typed.flatMap((l) => l.codes.map(maskCode)),
         ...fromStockCodes.map((c) => maskCode(this.deps.mails.openCode(c))),

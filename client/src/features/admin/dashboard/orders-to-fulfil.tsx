@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { awaitingFulfilmentSchema } from "@store/shared/schemas/orders";
 import { useAdminResource } from "../panel/admin-request.ts";
+import "../stock/stock.css";
 import "./fulfil.css";
 
 const MINUTE = 60_000;
@@ -62,7 +63,7 @@ export function OrdersToFulfil({
           const age = timeAgo(i18n.locale, o.paidAt ?? o.createdAt, now);
           const name = o.customerName.trim();
           return (
-            <li key={code} className="fulfil-todo__item" data-testid="order-to-fulfil">
+            <li key={code} className="stock-alert" data-testid="order-to-fulfil">
               <span>
                 <bdi>{code}</bdi>
                 {name ? <span className="muted"> · {name}</span> : null}
