@@ -35,6 +35,7 @@ import { CodesRepo } from "./modules/codes/codes.repo.ts";
 import { CodesService } from "./modules/codes/codes.service.ts";
 import { codesRoutes } from "./modules/codes/codes.routes.ts";
 import { StockKeeper } from "./modules/codes/stock.ts";
+import { CodeIntake } from "./modules/codes/code-intake.ts";
 import { Sealer } from "./lib/sealer.ts";
 import { findOrderRoute, ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { OrderRecovery, withOrderLinkMail } from "./modules/orders/order-recovery.ts";
@@ -182,6 +183,7 @@ export function buildServices({ config, data }: AppDeps): Services {
     mail: mailRepo,
     catalog: catalogRepo,
     stock,
+    intake: new CodeIntake(stock.codes, sealer),
     mails: orderMails,
     onMailQueued: () => mailWorker.wake(),
   });

@@ -58,5 +58,15 @@ export const ADMIN_ERROR_CODES = {
   noOptions: "product_has_no_options",
   /** Import: more lines than one request may carry (`max`). */
   tooManyLines: "too_many_import_lines",
+  /** Fulfil: the order is not paid and awaiting its manual codes (`orderStatus`); a second fulfil gets this too. */
+  notAwaitingFulfilment: "order_not_awaiting_fulfilment",
+  /** Fulfil: a line given is not one of the order's lines still lacking codes, or one of them was left out. */
+  fulfilLineMismatch: "fulfil_line_mismatch",
+  /** Fulfil: a line's codes are not as many as it lacks (`title`, `max`: the number expected). */
+  fulfilWrongCount: "fulfil_wrong_code_count",
+  /** Fulfil: a typed code is given twice, is already in the product's stock, or is not a valid code (`title`). */
+  fulfilCodeRefused: "fulfil_code_refused",
+  /** Fulfil from stock: the product (`title`) has fewer available codes than the line lacks. */
+  fulfilNotEnoughStock: "fulfil_not_enough_stock",
 } as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[keyof typeof ADMIN_ERROR_CODES];

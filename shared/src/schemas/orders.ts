@@ -3,6 +3,7 @@ import { z } from "./zod.ts";
 import { CURRENCIES } from "../currency.ts";
 import { CODE_STATUSES, ORDER_STATUSES, type OrderStatus } from "../order-status.ts";
 import { emailSchema } from "./checkout.ts";
+import { MAX_CODE_LENGTH } from "./stock.ts";
 
 /** The order states come from one place (shared/src/order-status.ts), which the server's tables import too. */
 export { ORDER_STATUSES };
@@ -72,6 +73,7 @@ export const ORDER_EVENT_ACTIONS = [
   "code_replaced",
   /** The shopper asked for the order's link again (Find my order) and it was mailed to the order's address. */
   "link_resent",
+  "fulfilled",
 ] as const;
 export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
 
@@ -127,14 +129,39 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 /** GET /api/admin/orders/{code} and every order action's answer: the order, its codes (masked), its history
  * (oldest first) and the actions its state allows now. */
-export const ADMIN_ORDER_ACTIONS = ["mark_paid", "resend_delivery", "replace_code", "cancel", "refund"] as const;
+export const ADMIN_ORDER_ACTIONS = [
+  "mark_paid",
+  "resend_delivery",
+  "replace_code",
+  "cancel",
+  "refund",
+  "fulfil",
+] as const;
 export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
+
+/** A line of a paid order whose product is delivered by hand and that still lacks codes: what the operator fulfils. */
+export const lineToFulfilSchema = z.object({
+  lineId: z.string(),
+  productId: z.string(),
+  variantId: z.string().nullable(),
+  title: z.string(),
+  variantName: z.string().nullable(),
+  qty: z.number().int(),
+  /** Codes the line still needs (its quantity less the codes it holds). */
+  missing: z.number().int(),
+  /** Codes of this product (and option) available in stock, for "take from stock". */
+  available: z.number().int(),
+});
+export type LineToFulfil = z.infer<typeof lineToFulfilSchema>;
+
 export const adminOrderDetailSchema = adminOrderSchema.extend({
   codes: z.array(adminOrderCodeSchema),
   /** Codes still missing when awaiting stock (0 otherwise). */
   missingCodes: z.number().int(),
   events: z.array(orderEventSchema),
   actions: z.array(z.enum(ADMIN_ORDER_ACTIONS)),
+  /** A paid order's manual lines still lacking codes (empty otherwise): the "Fulfil order" form's lines. */
+  toFulfil: z.array(lineToFulfilSchema),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
@@ -152,6 +179,53 @@ export const replaceCodeRequestSchema = z.object({
   note: z.string().trim().max(500, "Note is too long").default(""),
 });
 export type ReplaceCodeRequest = z.input<typeof replaceCodeRequestSchema>;
+
+/** One code the operator typed: trimmed, not empty, no longer than an imported code (the server refuses the
+ * characters an import refuses). */
+const typedCodeSchema = z
+  .string({ error: "Each code must be text" })
+  .trim()
+  .min(1, "A code is empty")
+  .max(MAX_CODE_LENGTH, `A code is longer than ${MAX_CODE_LENGTH} characters`);
+
+/** POST /api/admin/orders/{code}/fulfil: for each manual line of a paid order still lacking codes, the codes the
+ * operator typed (one per missing unit) or `fromStock: true` (taken from the product's available codes). Every such
+ * line must be given; the order is then delivered and its delivery email queued. */
+export const fulfilOrderRequestSchema = z.object({
+  lines: z
+    .array(
+      z
+        .object({
+          lineId: z.string({ error: "lineId is required" }).min(1, "lineId is required").max(40),
+          codes: z.array(typedCodeSchema).max(1000, "Too many codes for one line").optional(),
+          fromStock: z.literal(true).optional(),
+        })
+        .refine((l) => (l.codes === undefined) !== (l.fromStock === undefined), {
+          message: "Give either the line's codes or fromStock: true",
+        }),
+    )
+    .min(1, "Give the codes of each line to fulfil")
+    .max(200, "Too many lines"),
+  note: z.string().trim().max(500, "Note is too long").default(""),
+});
+export type FulfilOrderRequest = z.input<typeof fulfilOrderRequestSchema>;
+export type FulfilOrder = z.output<typeof fulfilOrderRequestSchema>;
+
+/** GET /api/admin/awaiting-fulfilment: paid orders waiting for the operator to deliver their manual lines, first
+ * paid first (the dashboard's work to do). */
+export const awaitingFulfilmentSchema = z.object({
+  orders: z.array(
+    z.object({
+      code: z.string(),
+      createdAt: z.number().int(),
+      paidAt: z.number().int().nullable(),
+      customerName: z.string(),
+      /** Codes still to send (sum over the manual lines). */
+      missing: z.number().int(),
+    }),
+  ),
+});
+export type AwaitingFulfilment = z.infer<typeof awaitingFulfilmentSchema>;
 
 /** An answer of GET /api/admin/orders: the page, and the cursor of the next one (null on the last page). */
 export const adminOrderPageSchema = z.object({

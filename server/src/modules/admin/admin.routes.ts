@@ -8,6 +8,7 @@ import {
   salesQuerySchema,
   orderActionRequestSchema,
   replaceCodeRequestSchema,
+  fulfilOrderRequestSchema,
 } from "@store/shared/schemas/orders";
 import { NotFoundError } from "../../http/errors.ts";
 import { currentSession, type AdminEnv } from "../../http/session.ts";
@@ -105,7 +106,14 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
     c.json(await deps.orders.refund(c.req.param("code"), await actor(c))),
   );
 
+  app.post("/api/admin/orders/:code/fulfil", async (c) => {
+    const request = parseWith(fulfilOrderRequestSchema, await actionBody(c));
+    const username = currentSession(c).admin.username;
+    return c.json(await deps.orders.fulfilManual(c.req.param("code"), request, { username, note: request.note }));
+  });
+
   app.get("/api/admin/stock/alerts", async (c) => c.json(await deps.orders.stockAlerts()));
+  app.get("/api/admin/awaiting-fulfilment", async (c) => c.json(await deps.orders.awaitingFulfilment()));
 
   // ---------- Promos ----------
   app.get("/api/admin/promos", async (c) => c.json((await deps.promos.list()).map(withId)));

@@ -14,6 +14,14 @@ const PUBLIC = new Set([
   "POST /api/checkout",
   "GET /api/orders/:code",
   "GET /api/orders/private/:token",
+  // The shopper's own unpaid order, by its private token; "Find my order" (the same answer whatever matched).
+  "POST /api/orders/private/:token/cancel",
+  "POST /api/orders/find",
+  // Back in stock: the request, how few are left, and the signed unsubscribe link's page and form.
+  "POST /api/stock-requests",
+  "GET /api/availability/:productId",
+  "GET /api/stock-requests/unsubscribe",
+  "POST /api/stock-requests/unsubscribe",
   // Payments (docs/decisions.md D11): the checkout form's currencies, and the providers' notifications
   // (Konnect's checked by fetching the payment from Konnect, Stripe's by its signature).
   "GET /api/payments/options",

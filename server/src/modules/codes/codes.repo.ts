@@ -1,6 +1,6 @@
 /** Every query on codes as stock (docs/decisions.md D10); each method takes the transaction it runs in. Codes are
  * only ever handled sealed here. Exports: CodesRepo with existingHashes, insertMany, reserve, releaseForOrder,
- * sellReservedForOrder, forOrder, countsFor, availableFor, list, revokeAvailable, revokeForOrder, unsold,
+ * sellReservedForOrder, attachSold, forOrder, countsFor, availableFor, list, revokeAvailable, revokeForOrder, unsold,
  * availabilityUpToThreshold (the dashboard's low and empty stock), and refreshInStock (the derived in_stock of
  * automatic products). */
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
@@ -233,6 +233,17 @@ export class CodesRepo {
       .where(and(eq(codes.orderId, orderId), eq(codes.status, "reserved")))
       .returning({ productId: codes.productId });
     return [...new Set(rows.map((r) => r.productId))];
+  }
+
+  /** Codes just stored sold (typed by the operator for a manual line) join their order and line. */
+  async attachSold(tx: Tx, ids: readonly string[], to: { orderId: string; orderLineId: number; now: number }) {
+    const { codes } = tx.t;
+    for (let i = 0; i < ids.length; i += IN_CHUNK) {
+      await tx.db
+        .update(codes)
+        .set({ orderId: to.orderId, orderLineId: to.orderLineId, soldAt: to.now, updatedAt: to.now })
+        .where(and(inArray(codes.id, ids.slice(i, i + IN_CHUNK)), eq(codes.status, "sold")));
+    }
   }
 
   /** Reserved codes of an order become sold. */

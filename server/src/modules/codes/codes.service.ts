@@ -5,7 +5,6 @@
  * exportCsv(productId), and parseImport(text, format, lineOffset) (pure, for tests). */
 import {
   CODE_EXPORT_COLUMNS,
-  MAX_CODE_LENGTH,
   MAX_IMPORT_LINES,
   codeImportRequestSchema,
   codeListQuerySchema,
@@ -20,12 +19,12 @@ import { ADMIN_ERROR_CODES } from "@store/shared/schemas/errors";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { NotFoundError, ValidationError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { newId } from "../../lib/ids.ts";
 import { maskCode, type Sealer } from "../../lib/sealer.ts";
 import { csvCell } from "../admin/csv.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
-import { emptyCounts, type CodesRepo, type NewCodeValues } from "./codes.repo.ts";
+import { CodeIntake, codeRefusal } from "./code-intake.ts";
+import { emptyCounts, type CodesRepo } from "./codes.repo.ts";
 import type { StockKeeper } from "./stock.ts";
 
 export interface ParsedLine {
@@ -57,10 +56,6 @@ function firstCsvCell(line: string): string {
   return out;
 }
 
-// Control characters (tabs and line breaks included) never belong in a code.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
 /** One code a line: trimmed, blank lines skipped, a CSV's first cell (and its "code" header) read; refuses too long
  * and invalid lines, and later copies of a code within the text. */
 export function parseImport(text: string, format: "text" | "csv", lineOffset = 0): ParsedImport {
@@ -75,8 +70,8 @@ export function parseImport(text: string, format: "text" | "csv", lineOffset = 0
       out.blank++;
       return;
     }
-    if ([...code].length > MAX_CODE_LENGTH) out.refused.push({ line, reason: "too_long" });
-    else if (CONTROL.test(code)) out.refused.push({ line, reason: "invalid_characters" });
+    const refusal = codeRefusal(code);
+    if (refusal) out.refused.push({ line, reason: refusal });
     else if (seen.has(code)) out.refused.push({ line, reason: "duplicate_in_file" });
     else {
       seen.add(code);
@@ -86,17 +81,13 @@ export function parseImport(text: string, format: "text" | "csv", lineOffset = 0
   return out;
 }
 
-/** Code ids sort in import order (time, then the line's rank), so stock is sold first in, first out and listed
- * newest first by id; a random tail keeps them unguessable. */
-export function codeId(now: number, rank: number): string {
-  return `c${now.toString(36).padStart(9, "0")}${rank.toString(36).padStart(4, "0")}${newId("", 8).slice(1)}`;
-}
-
 /** Runs in an import's transaction once its codes are stored and orders awaiting stock have taken theirs: queues
  * whatever the product's return announces ("email me when it is back") and answers how many mails it queued. */
 export type RestockHook = (tx: Tx, productId: string, now: number) => Promise<number>;
 
 export class CodesService {
+  private readonly intake: CodeIntake;
+
   constructor(
     private readonly data: DataLayer,
     private readonly repo: CodesRepo,
@@ -107,7 +98,9 @@ export class CodesService {
     private readonly onMailQueued: () => void = () => undefined,
     private readonly onRestock: RestockHook = async () => 0,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.intake = new CodeIntake(repo, sealer);
+  }
 
   private async product(tx: Tx, productId: string) {
     const product = await this.catalog.productById(tx, productId);
@@ -189,7 +182,7 @@ export class CodesService {
     const variantId = request.variantId ? request.variantId : null;
     const now = this.clock();
     // Sealing and hashing happen before the transaction (CPU work, no I/O).
-    const prepared = parsed.codes.map((c) => ({ ...c, hash: this.sealer.hash(c.code) }));
+    const prepared = parsed.codes.map((c) => ({ ...c, hash: this.intake.hash(c.code) }));
     let announced = 0;
     const result = await this.data.transaction(async (tx) => {
       const product = await this.product(tx, productId);
@@ -218,16 +211,7 @@ export class CodesService {
         refused.push({ line: p.line, reason: "already_in_stock" });
         return false;
       });
-      const rows: NewCodeValues[] = fresh.map((p, i) => ({
-        id: codeId(now, i),
-        productId,
-        variantId,
-        sealed: this.sealer.seal(p.code, productId),
-        hash: p.hash,
-        status: "available",
-        createdAt: now,
-        updatedAt: now,
-      }));
+      const rows = this.intake.rows(productId, variantId, fresh, "available", now);
       const inserted = await this.repo.insertMany(tx, rows);
       // A code that a concurrent import stored meanwhile is already in stock too.
       for (const p of fresh) if (!inserted.has(p.hash)) refused.push({ line: p.line, reason: "already_in_stock" });

@@ -424,11 +424,13 @@ describe("stock, checkout and the order lifecycle", () => {
     expect(await again.json()).toMatchObject({ code: ADMIN_ERROR_CODES.noMatchingCode });
   });
 
-  it("keeps manual products selling without stock, their paid orders staying 'paid'", async () => {
+  it("keeps manual products selling without stock, their paid orders staying 'paid' until the operator fulfils them", async () => {
+    const manual = await admin.request("PUT", "/api/admin/products/xbox-15-us", { deliveryMode: "manual" });
+    expect(manual.status, await manual.clone().text()).toBe(200);
     const order = await placed([{ id: "xbox-15-us", qty: 3 }]);
     const detail = adminOrderDetailSchema.parse(await (await act(order.panierCode, "mark-paid")).json());
     expect(detail.status).toBe("paid");
     expect(detail.codes).toEqual([]);
-    expect(detail.actions).toEqual(["refund"]);
+    expect(detail.actions).toEqual(["fulfil", "refund"]);
   });
 });

@@ -2,7 +2,7 @@
  * lines) -> line ids (undefined when the code is taken), row(tx, code), rowById(tx, id), findByCode(tx, code),
  * findByTokenHash(tx, hash), page(tx, query), linesOf(tx, orderIds), counts for metrics
  * (totals, advanceTotals, placedBetween, countCreatedBetween), transition(tx, code, from, to, now), dueToExpire(tx, now,
- * limit), awaitingStock(tx), addEvent(tx, event), eventsOf(tx, orderId). */
+ * limit), paidOldestFirst(tx, limit), awaitingStock(tx), addEvent(tx, event), eventsOf(tx, orderId). */
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import type { orderEvents, orderLines, orders, OrderStatus } from "../../db/schema/index.ts";
@@ -485,6 +485,18 @@ export class OrdersRepo {
   }
 
   /** Orders awaiting stock, first paid first. */
+  /** Orders in status 'paid', oldest first, from orders_status_created_idx (only orders waiting for the operator's
+   * manual fulfilment stay in that status). */
+  async paidOldestFirst(tx: Tx, limit: number): Promise<OrderRow[]> {
+    const { orders } = tx.t;
+    return tx.db
+      .select()
+      .from(orders)
+      .where(eq(orders.status, "paid"))
+      .orderBy(asc(orders.createdAt), asc(orders.code))
+      .limit(limit);
+  }
+
   async awaitingStock(tx: Tx): Promise<OrderRow[]> {
     const { orders } = tx.t;
     return tx.db

@@ -1,8 +1,9 @@
 /** Order rules and the order lifecycle (docs/decisions.md D10). Exports: OrdersService with findByCode(code) (the admin
  * detail: codes masked, history, allowed actions), list(query), metrics(now), confirmPayment(tx, code,
  * now, actor?) (THE settlement: pending_payment -> delivered / awaiting_stock / paid, in the caller's transaction),
- * the admin actions markPaid, resendDelivery, replaceCode, cancel, refund (each written to the order's audit log),
- * expireDue(now) (the expiry worker's pass), fillAwaitingStock(tx, now) (after an import), stockAlerts(),
+ * the admin actions markPaid, resendDelivery, replaceCode, cancel, refund, fulfilManual (each written to the order's
+ * audit log), expireDue(now) (the expiry worker's pass), fillAwaitingStock(tx, now) (after an import), stockAlerts(),
+ * awaitingFulfilment() (the dashboard's work to do),
  * publicLookup(code) and privateOrder(token). */
 import {
   REVENUE_STATUSES,
@@ -10,6 +11,9 @@ import {
   type AdminOrderListQuery,
   type AdminOrderPage,
   type AdminOrderDetail,
+  type AwaitingFulfilment,
+  type FulfilOrder,
+  type LineToFulfil,
   type Metrics,
   type OrderEvent,
   type PrivateOrder,
@@ -23,10 +27,11 @@ import type { StockAlerts } from "@store/shared/schemas/stock";
 import { isCurrency } from "@store/shared/currency";
 import { ADMIN_ERROR_CODES } from "@store/shared/schemas/errors";
 import type { DataLayer, Tx } from "../../db/data.ts";
-import { ConflictError, NotFoundError } from "../../http/errors.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../http/errors.ts";
 import { decodeCursor, encodeCursor } from "../../lib/cursor.ts";
 import { maskCode } from "../../lib/sealer.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
+import { codeRefusal, type CodeIntake, type TypedLine } from "../codes/code-intake.ts";
 import type { CodeRow } from "../codes/codes.repo.ts";
 import type { StockKeeper } from "../codes/stock.ts";
 import type { MailRepo } from "../mail/mail.repo.ts";
@@ -36,6 +41,12 @@ import { firstName, hashToken, isTokenShaped, normalizeOrderCode } from "./order
 import { toAdminOrder, toLine, type OrderLineRow, type OrderRow, type OrdersRepo } from "./orders.repo.ts";
 
 const DAY = 24 * 3600_000;
+
+/** A line as the operator reads it in a refusal: its title and option (or its product's id). */
+function titleOf(line: { title: string; variantName: string | null; productId: string }): string {
+  const title = line.title || line.productId;
+  return line.variantName ? `${title} (${line.variantName})` : title;
+}
 /** Orders placed this long ago have committed (a checkout stamps its order just before writing it): the kept totals
  * only ever cover such orders (docs/decisions.md D32). */
 const SETTLED_MS = 10 * 60_000;
@@ -66,6 +77,8 @@ export interface OrdersDeps {
   mail: MailRepo;
   catalog: CatalogRepo;
   stock: StockKeeper;
+  /** Seals and stores the codes an operator types to fulfil a manual order, as an import stores codes. */
+  intake: CodeIntake;
   mails: OrderMails;
   /** Wakes the mail worker after a commit that queued mail. */
   onMailQueued?: () => void;
@@ -83,6 +96,22 @@ interface Shortfall {
   line: OrderLineRow;
   missing: number;
 }
+
+/** What an order's lines still need: `automatic`, the lines that take codes from stock by themselves (their product is
+ * automatic, or they already hold codes) and how many they miss; `manual`, the lines the operator fulfils by hand
+ * (their product is delivered manually, or gone) holding no code yet. An order is delivered once both are met. */
+interface Needs {
+  automatic: Shortfall[];
+  manual: Shortfall[];
+}
+
+/** A manual line being fulfilled, and how a refusal names it. */
+type LineTarget = Omit<TypedLine, "codes"> & { title: string; variantName: string | null };
+
+/** The most orders the dashboard lists as work to do (orders stay 'paid' only until the operator fulfils them). */
+const AWAITING_FULFILMENT_LIMIT = 100;
+/** The most codes named (masked) in a fulfilment's history entry. */
+const MASKS_IN_HISTORY = 10;
 
 export class OrdersService {
   private readonly clock: () => number;
@@ -116,7 +145,8 @@ export class OrdersService {
     if (!order) return undefined;
     const lines = (await this.repo.linesOf(tx, [order.id])).get(order.id) ?? [];
     const codes = await this.codes.forOrder(tx, order.id);
-    const shortfall = await this.shortfall(tx, lines, codes);
+    const needs = await this.needs(tx, lines, codes);
+    const shortfall = needs.automatic;
     const events: OrderEvent[] = [
       {
         id: 0,
@@ -143,14 +173,34 @@ export class OrdersService {
       })),
       missingCodes: order.status === "awaiting_stock" ? shortfall.reduce((n, s) => n + s.missing, 0) : 0,
       events,
-      actions: this.actionsFor(order, codes),
+      actions: this.actionsFor(order, codes, needs),
+      toFulfil: order.status === "paid" ? await this.linesToFulfil(tx, needs.manual) : [],
     };
   }
 
+  /** The "Fulfil order" form's lines, each with the codes its product (and option) has in stock. */
+  private async linesToFulfil(tx: Tx, manual: readonly Shortfall[]): Promise<LineToFulfil[]> {
+    const out: LineToFulfil[] = [];
+    for (const { line, missing } of manual) {
+      out.push({
+        lineId: String(line.id),
+        productId: line.productId,
+        variantId: line.variantId,
+        title: line.title,
+        variantName: line.variantName,
+        qty: line.qty,
+        missing,
+        available: await this.codes.availableFor(tx, line.productId, line.variantId),
+      });
+    }
+    return out;
+  }
+
   /** What the console offers; 'mark paid' only for manual payments (a provider's notification settles the others). */
-  private actionsFor(order: OrderRow, codes: readonly CodeRow[]): AdminOrderAction[] {
+  private actionsFor(order: OrderRow, codes: readonly CodeRow[], needs: Needs): AdminOrderAction[] {
     const status = order.status;
     const actions: AdminOrderAction[] = [];
+    if (status === "paid" && needs.manual.length > 0) actions.push("fulfil");
     if (status === "pending_payment" && order.paymentProvider === "manual") actions.push("mark_paid");
     if (status === "delivered") actions.push("resend_delivery");
     if (status === "delivered" && codes.some((c) => c.status === "sold")) actions.push("replace_code");
@@ -296,15 +346,21 @@ export class OrdersService {
 
   /** Lines that take codes (their product is automatic, or they already hold codes) and how many they miss. */
   private async shortfall(tx: Tx, lines: readonly OrderLineRow[], codes: readonly CodeRow[]): Promise<Shortfall[]> {
+    return (await this.needs(tx, lines, codes)).automatic;
+  }
+
+  /** What each line still needs (see Needs). */
+  private async needs(tx: Tx, lines: readonly OrderLineRow[], codes: readonly CodeRow[]): Promise<Needs> {
     const info = await this.codes.productInfo(
       tx,
       lines.map((l) => l.productId),
     );
-    const out: Shortfall[] = [];
+    const out: Needs = { automatic: [], manual: [] };
     for (const line of lines) {
       const held = codes.filter((c) => c.orderLineId === line.id && (c.status === "reserved" || c.status === "sold"));
-      if (held.length === 0 && info.get(line.productId)?.deliveryMode !== "automatic") continue;
-      out.push({ line, missing: Math.max(0, line.qty - held.length) });
+      if (held.length === 0 && info.get(line.productId)?.deliveryMode !== "automatic")
+        out.manual.push({ line, missing: line.qty });
+      else out.automatic.push({ line, missing: Math.max(0, line.qty - held.length) });
     }
     return out;
   }
@@ -337,7 +393,8 @@ export class OrdersService {
   /** Tops up an order's codes from stock; delivers when none is missing, else waits for stock. `order` is paid or
    * awaiting stock. */
   private async fulfil(tx: Tx, order: OrderRow, lines: readonly OrderLineRow[], now: number): Promise<OrderRow> {
-    let shortfall = await this.shortfall(tx, lines, await this.codes.forOrder(tx, order.id));
+    const needs = await this.needs(tx, lines, await this.codes.forOrder(tx, order.id));
+    let shortfall = needs.automatic;
     if (shortfall.length === 0) {
       // Manual delivery only: the operator fulfils it by hand.
       await this.queuePaymentReceived(tx, order, false, now);
@@ -376,6 +433,7 @@ export class OrdersService {
       await this.queuePaymentReceived(tx, waiting, true, now);
       return waiting;
     }
+    if (needs.manual.length > 0) return this.awaitOperator(tx, order, now);
     const sold = await this.codes.sellReservedForOrder(tx, order.id, now);
     const delivered = await this.repo.transition(tx, order.code, ["paid", "awaiting_stock"], "delivered", now);
     if (!delivered) throw new Error(`order ${order.code} left '${order.status}' during its settlement`);
@@ -383,6 +441,19 @@ export class OrdersService {
     await this.event(tx, order.id, now, SYSTEM_ACTOR, "delivered", order.status, "delivered");
     await this.deps.mails.queueDelivery(tx, delivered, {}, now);
     return delivered;
+  }
+
+  /** A mixed order whose automatic lines have all their codes: they stay reserved for it, and it is `paid` until the
+   * operator fulfils its manual lines (one delivery email then carries every code). */
+  private async awaitOperator(tx: Tx, order: OrderRow, now: number): Promise<OrderRow> {
+    if (order.status === "paid") {
+      await this.queuePaymentReceived(tx, order, false, now);
+      return order;
+    }
+    const paid = await this.repo.transition(tx, order.code, ["awaiting_stock"], "paid", now);
+    if (!paid) throw new Error(`order ${order.code} left '${order.status}' during its settlement`);
+    await this.event(tx, order.id, now, SYSTEM_ACTOR, "codes_assigned", order.status, "paid", "manual lines to fulfil");
+    return paid;
   }
 
   private async queuePaymentReceived(tx: Tx, order: OrderRow, awaitingStock: boolean, now: number): Promise<void> {
@@ -567,6 +638,171 @@ export class OrdersService {
       await this.event(tx, row.id, now, SHOPPER_ACTOR, "cancelled", "pending_payment", "cancelled");
     });
     return this.privateOrder(token);
+  }
+
+  /** The operator delivers a paid order's manual lines (docs/product.md, "Dashboard"): for each line lacking codes,
+   * the codes typed (sealed and hashed as an import stores them, sold with the line) or codes taken from the
+   * product's stock. Every line must be given and every check passes before anything is written; then the order's
+   * codes (its automatic ones included) are sold, it is `delivered`, and one delivery email carries them all. */
+  fulfilManual(code: string, request: FulfilOrder, actor: Actor): Promise<AdminOrderDetail> {
+    return this.act(code, async (tx, order, now) => {
+      const lines = (await this.repo.linesOf(tx, [order.id])).get(order.id) ?? [];
+      const needs = await this.needs(tx, lines, await this.codes.forOrder(tx, order.id));
+      const automaticMissing = needs.automatic.some((s) => s.missing > 0);
+      if (order.status !== "paid" || needs.manual.length === 0 || automaticMissing)
+        throw new ConflictError(`Order ${order.code} is not awaiting fulfilment (status: ${order.status}).`, {
+          code: ADMIN_ERROR_CODES.notAwaitingFulfilment,
+          orderStatus: order.status,
+        });
+      const plan = this.fulfilmentPlan(needs.manual, request);
+      const typed = plan.flatMap((p) => (p.codes ? [{ ...p.target, codes: p.codes }] : []));
+      const [clash] = await this.deps.intake.alreadyStored(tx, typed);
+      if (clash)
+        throw this.codeRefused(clash.line, `A code given for "${titleOf(clash.line)}" is already in its stock.`);
+      const fromStock = plan.filter((p) => !p.codes);
+      if (fromStock.length > 0) {
+        const got = await this.deps.stock.reserve(
+          tx,
+          order.id,
+          fromStock.map((p) => ({ ...p.target, qty: p.missing })),
+          now,
+        );
+        const short = fromStock.find((p, i) => (got[i] ?? 0) < p.missing);
+        if (short)
+          throw new ConflictError(
+            `"${titleOf(short.target)}" has fewer than ${short.missing} code(s) in stock. Import codes or type them.`,
+            { code: ADMIN_ERROR_CODES.fulfilNotEnoughStock, title: titleOf(short.target), max: short.missing },
+          );
+      }
+      if (!(await this.deps.intake.sellTyped(tx, order.id, typed, now)))
+        throw this.codeRefused(typed[0] ?? plan[0]?.target, "A code given is already in its product's stock.");
+      const fromStockCodes = (await this.codes.forOrder(tx, order.id)).filter(
+        (c) => c.status === "reserved" && fromStock.some((p) => p.target.orderLineId === c.orderLineId),
+      );
+      await this.codes.sellReservedForOrder(tx, order.id, now);
+      const delivered = await this.repo.transition(tx, order.code, ["paid"], "delivered", now);
+      // Another fulfilment (or a refund) moved the order meanwhile: this one is rolled back.
+      if (!delivered)
+        throw new ConflictError(`Order ${order.code} changed meanwhile. Please reload the order.`, {
+          code: ADMIN_ERROR_CODES.notAwaitingFulfilment,
+          orderStatus: order.status,
+        });
+      const masks = [
+        ...typed.flatMap((l) => l.codes.map(maskCode)),
+        ...fromStockCodes.map((c) => maskCode(this.deps.mails.openCode(c))),
+      ];
+      const more = masks.length > MASKS_IN_HISTORY ? ` and ${masks.length - MASKS_IN_HISTORY} more` : "";
+      const summary =
+        `${masks.length} code(s) sent (${masks.length - fromStockCodes.length} typed, ` +
+        `${fromStockCodes.length} from stock): ${masks.slice(0, MASKS_IN_HISTORY).join(", ")}${more}`;
+      await this.event(
+        tx,
+        order.id,
+        now,
+        actor.username,
+        "fulfilled",
+        "paid",
+        "delivered",
+        [summary, actor.note].filter(Boolean).join(": "),
+      );
+      await this.deps.mails.queueDelivery(tx, delivered, {}, now);
+    });
+  }
+
+  /** Matches the request to the manual lines lacking codes: each given once, none left out, as many codes as each
+   * lacks, each code storable and not given twice for one product. Refuses (400) before anything is written. */
+  private fulfilmentPlan(
+    manual: readonly Shortfall[],
+    request: FulfilOrder,
+  ): { target: LineTarget; missing: number; codes?: string[] }[] {
+    const byId = new Map(manual.map((s) => [String(s.line.id), s]));
+    const given = new Map<string, FulfilOrder["lines"][number]>();
+    for (const l of request.lines) {
+      if (!byId.has(l.lineId) || given.has(l.lineId))
+        throw new ValidationError(
+          given.has(l.lineId)
+            ? `Line ${l.lineId} is given twice.`
+            : `Line ${l.lineId} is not a line of this order awaiting its codes.`,
+          { lines: "Unknown line" },
+          undefined,
+          { code: ADMIN_ERROR_CODES.fulfilLineMismatch },
+        );
+      given.set(l.lineId, l);
+    }
+    const seen = new Map<string, Set<string>>();
+    return manual.map(({ line, missing }) => {
+      const target: LineTarget = {
+        orderLineId: line.id,
+        productId: line.productId,
+        variantId: line.variantId,
+        title: line.title,
+        variantName: line.variantName,
+      };
+      const title = titleOf(target);
+      const wanted = given.get(String(line.id));
+      if (!wanted)
+        throw new ValidationError(`"${title}" needs its codes too.`, { lines: "A line is missing" }, undefined, {
+          code: ADMIN_ERROR_CODES.fulfilLineMismatch,
+          title,
+        });
+      if (!wanted.codes) return { target, missing };
+      const codes = wanted.codes.map((c) => c.trim());
+      if (codes.length !== missing)
+        throw new ValidationError(
+          `"${title}" needs exactly ${missing} code(s); ${codes.length} given.`,
+          { lines: "Wrong number of codes" },
+          undefined,
+          { code: ADMIN_ERROR_CODES.fulfilWrongCount, title, max: missing },
+        );
+      const ofProduct = seen.get(line.productId) ?? new Set<string>();
+      seen.set(line.productId, ofProduct);
+      for (const c of codes) {
+        if (c === "" || codeRefusal(c) !== undefined || ofProduct.has(c))
+          throw this.codeRefused(
+            target,
+            c === ""
+              ? `A code given for "${title}" is empty.`
+              : ofProduct.has(c)
+                ? `A code given for "${title}" is given twice.`
+                : `A code given for "${title}" is not a valid code.`,
+          );
+        ofProduct.add(c);
+      }
+      return { target, missing, codes };
+    });
+  }
+
+  private codeRefused(line: LineTarget | undefined, message: string): ValidationError {
+    const title = line ? titleOf(line) : "";
+    return new ValidationError(message, { lines: "Code refused" }, undefined, {
+      code: ADMIN_ERROR_CODES.fulfilCodeRefused,
+      title,
+    });
+  }
+
+  /** The dashboard's work to do: paid orders whose manual lines wait for the operator, oldest first. Reads the
+   * orders in status 'paid' from their index (only orders waiting for the operator stay there). */
+  awaitingFulfilment(): Promise<AwaitingFulfilment> {
+    return this.deps.data.read(async (tx) => {
+      const paid = await this.repo.paidOldestFirst(tx, AWAITING_FULFILMENT_LIMIT);
+      const linesByOrder = await this.repo.linesOf(
+        tx,
+        paid.map((o) => o.id),
+      );
+      const orders: AwaitingFulfilment["orders"] = [];
+      for (const o of paid) {
+        const needs = await this.needs(tx, linesByOrder.get(o.id) ?? [], await this.codes.forOrder(tx, o.id));
+        if (needs.manual.length === 0) continue;
+        orders.push({
+          code: o.code,
+          createdAt: o.createdAt,
+          paidAt: o.paidAt,
+          customerName: o.customerName,
+          missing: needs.manual.reduce((n, s) => n + s.missing, 0),
+        });
+      }
+      return { orders };
+    });
   }
 
   // ---------- Expiry ----------

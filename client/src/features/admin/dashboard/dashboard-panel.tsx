@@ -16,6 +16,7 @@ import {
 import { SalesCharts } from "./sales-charts.tsx";
 import { OrderList } from "./order-row.tsx";
 import { StockAlerts } from "../stock/stock-alerts.tsx";
+import { OrdersToFulfil } from "./orders-to-fulfil.tsx";
 
 interface DashboardPanelProps {
   metrics: Metrics | null;
@@ -126,6 +127,7 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
           )}
         </section>
         <div className="admin-dash-side">
+          <OrdersToFulfil version={changes} onOpenOrder={(code) => setOpen({ code, order: null })} />
           <StockAlerts version={changes} onOpenOrder={(code) => setOpen({ code, order: null })} />
           <PanierLookup onOpen={(order) => setOpen({ code: order.code, order })} />
         </div>

@@ -1,5 +1,5 @@
 /** The admin order view's actions (docs/decisions.md D10): mark paid (manual mode), resend the delivery email,
- * replace a code, cancel, mark refunded. The server says which ones the order's state allows; those that change
+ * replace a code, cancel, mark refunded, and fulfil (the "Fulfil order" form sends a paid order's manual codes). The server says which ones the order's state allows; those that change
  * money or codes ask first. Each answer is the order as it now stands. */
 import { useState, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -9,6 +9,7 @@ import {
   type AdminOrderAction,
   type AdminOrderCode,
   type AdminOrderDetail,
+  type FulfilOrderRequest,
 } from "@store/shared/schemas/orders";
 import { adminApi, isQueued } from "../../../api/admin-client.ts";
 import { useChangeToasts } from "../panel/change-toasts.ts";
@@ -22,9 +23,10 @@ const PATHS: Record<AdminOrderAction, string> = {
   replace_code: "replace-code",
   cancel: "cancel",
   refund: "refund",
+  fulfil: "fulfil",
 };
 
-type Asking = { action: Exclude<AdminOrderAction, "resend_delivery">; code?: AdminOrderCode } | null;
+type Asking = { action: Exclude<AdminOrderAction, "resend_delivery" | "fulfil">; code?: AdminOrderCode } | null;
 
 export interface OrderActionsUi {
   /** The footer's buttons. */
@@ -33,6 +35,10 @@ export interface OrderActionsUi {
   dialogs: ReactNode;
   /** Asks to replace one of the order's codes; undefined when the order's state does not allow it. */
   replace: ((code: AdminOrderCode) => void) | undefined;
+  /** Sends the "Fulfil order" form; answers the refusal's text, or null when the order was delivered. */
+  fulfil: (body: FulfilOrderRequest) => Promise<string | null>;
+  /** Whether an action is under way. */
+  busy: boolean;
 }
 
 export function useOrderActions(
@@ -55,6 +61,7 @@ export function useOrderActions(
     replace_code: () => t`Code replaced; the new one is being mailed`,
     cancel: () => t`Order cancelled`,
     refund: () => t`Order marked as refunded`,
+    fulfil: () => t`Codes sent; the order is delivered`,
   };
   const queuedLabel: Record<AdminOrderAction, (code: string) => string> = {
     mark_paid: (c) => t`Mark order ${c} as paid`,
@@ -62,6 +69,7 @@ export function useOrderActions(
     replace_code: (c) => t`Replace a code of order ${c}`,
     cancel: (c) => t`Cancel order ${c}`,
     refund: (c) => t`Mark order ${c} as refunded`,
+    fulfil: (c) => t`Send the codes of order ${c}`,
   };
   const failed: Record<AdminOrderAction, () => string> = {
     mark_paid: () => t`Failed to mark the order as paid`,
@@ -69,30 +77,38 @@ export function useOrderActions(
     replace_code: () => t`The code could not be replaced`,
     cancel: () => t`The order could not be cancelled`,
     refund: () => t`The order could not be marked as refunded`,
+    fulfil: () => t`The codes could not be sent`,
   };
 
-  async function run(action: AdminOrderAction, target?: AdminOrderCode) {
-    if (!order || busy) return;
+  /** Runs an action; answers the refusal's text, or null when it was done (or queued). */
+  async function run(action: AdminOrderAction, target?: AdminOrderCode, fulfilBody?: FulfilOrderRequest) {
+    if (!order || busy) return t`Please wait for the current action to finish.`;
     setBusy(action);
     try {
-      const body = action === "replace_code" ? { codeId: target?.id ?? "" } : {};
+      const body = action === "replace_code" ? { codeId: target?.id ?? "" } : (fulfilBody ?? {});
       const updated = adminOrderDetailSchema.parse(
         await adminApi.send<unknown>(
           "POST",
           `/api/admin/orders/${encodeURIComponent(order.code)}/${PATHS[action]}`,
           body,
-          // Offline, the action waits in the outbox with this order's other actions (docs/decisions.md D17).
-          { queueOffline: { entity: "order", entityId: order.code, label: queuedLabel[action](order.code) } },
+          // Offline, the action waits in the outbox with this order's other actions (docs/decisions.md D17); not a
+          // fulfilment, whose codes must not wait on the device in clear.
+          action === "fulfil"
+            ? {}
+            : { queueOffline: { entity: "order", entityId: order.code, label: queuedLabel[action](order.code) } },
         ),
       );
       toast.success(done[action]());
       onChanged(updated);
+      return null;
     } catch (err) {
       if (isQueued(err)) {
         changeToasts.queued(queuedLabel[action](order.code));
-        return;
+        return null;
       }
-      toast.error(failed[action](), { description: errorText(err, t`Something went wrong. Please try again.`) });
+      const text = errorText(err, t`Something went wrong. Please try again.`);
+      toast.error(failed[action](), { description: text });
+      return text;
     } finally {
       setBusy(null);
       setAsking(null);
@@ -186,5 +202,7 @@ export function useOrderActions(
     buttons,
     dialogs,
     replace: allowed("replace_code") ? (target) => setAsking({ action: "replace_code", code: target }) : undefined,
+    fulfil: (body) => run("fulfil", undefined, body),
+    busy: busy !== null,
   };
 }

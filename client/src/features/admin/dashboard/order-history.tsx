@@ -21,6 +21,7 @@ const ACTION_TEXT: Record<OrderEventAction, MessageDescriptor> = {
   delivery_email_resent: msg`Delivery email sent again`,
   code_replaced: msg`Code replaced`,
   link_resent: msg`Order link sent again (Find my order)`,
+  fulfilled: msg`Fulfilled by hand`,
 };
 
 /** Who acted: an operator's username as is; the store itself, the customer and payment providers in the console's
@@ -52,6 +53,13 @@ function useEventDetail(): (detail: string) => string {
     if (m) return withNote(plural(Number(m[1]), { one: "# code missing", other: "# codes missing" }));
     m = /^(\d+) code\(s\) revoked$/.exec(head);
     if (m) return withNote(plural(Number(m[1]), { one: "# code revoked", other: "# codes revoked" }));
+    m = /^(\d+) code\(s\) sent \((\d+) typed, (\d+) from stock\)$/.exec(head);
+    if (m) {
+      const sent = plural(Number(m[1]), { one: "# code sent", other: "# codes sent" });
+      const typed = m[2] ?? "";
+      const fromStock = m[3] ?? "";
+      return withNote(t`${sent} (${typed} typed, ${fromStock} from stock)`);
+    }
     m = /^(\S+) revoked, (\S+) sent$/.exec(head);
     if (m) {
       const before = m[1] ?? "";

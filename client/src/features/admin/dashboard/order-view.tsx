@@ -1,6 +1,7 @@
 /** The admin's order view: who ordered, where the order stands, what each line costs, the promo, the total and
  * the customer's notes — what the operator needs to collect a payment — then the order's codes (masked), its history
- * (the audit log: who, what, when) and the actions its state allows (docs/decisions.md D10). Destructive actions
+ * (the audit log: who, what, when) and the actions its state allows (docs/decisions.md D10), with the "Fulfil order"
+ * form when a paid order waits for its manual codes. Destructive actions
  * ask first. */
 import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -10,6 +11,7 @@ import { adminApi } from "../../../api/admin-client.ts";
 import { Dialog } from "../../../ui/dialog.tsx";
 import { useAdminErrorText } from "../stock/admin-errors.ts";
 import type { AdminOrder } from "./dashboard-data.ts";
+import { FulfilForm } from "./fulfil-form.tsx";
 import { useOrderActions } from "./order-actions.tsx";
 import { OrderCodes, OrderHistory } from "./order-history.tsx";
 import { OrderStatusText, useFormatDate } from "./order-status.tsx";
@@ -220,6 +222,9 @@ export function OrderModal({
           ) : null}
           {detail ? (
             <>
+              {detail.actions.includes("fulfil") && detail.toFulfil.length > 0 ? (
+                <FulfilForm key={detail.version} lines={detail.toFulfil} busy={actions.busy} onSend={actions.fulfil} />
+              ) : null}
               <OrderCodes order={detail} onReplace={actions.replace} />
               <OrderHistory order={detail} />
             </>

@@ -32,6 +32,24 @@ const BY_CODE: Record<AdminErrorCode, (i18n: I18n, body: ApiError) => string> = 
     const max = body.max ?? 0;
     return i18n._(msg`At most ${max} lines can be imported at once.`);
   },
+  [ADMIN_ERROR_CODES.notAwaitingFulfilment]: (i18n) => i18n._(msg`This order is not waiting for its codes.`),
+  [ADMIN_ERROR_CODES.fulfilLineMismatch]: (i18n) =>
+    i18n._(msg`The order's lines changed. Please reload the order and send every line's codes.`),
+  [ADMIN_ERROR_CODES.fulfilWrongCount]: (i18n, body) => {
+    const title = body.title ?? "";
+    const count = body.max ?? 0;
+    return i18n._(msg`"${title}" needs exactly ${count} code(s), one per line.`);
+  },
+  [ADMIN_ERROR_CODES.fulfilCodeRefused]: (i18n, body) => {
+    const title = body.title ?? "";
+    return i18n._(
+      msg`A code for "${title}" was refused: empty, given twice, already in this product's stock, or not a valid code.`,
+    );
+  },
+  [ADMIN_ERROR_CODES.fulfilNotEnoughStock]: (i18n, body) => {
+    const title = body.title ?? "";
+    return i18n._(msg`Not enough codes of "${title}" in stock. Import codes or type them.`);
+  },
 };
 
 const isAdminErrorCode = (code: string): code is AdminErrorCode => Object.hasOwn(BY_CODE, code);
