@@ -69,6 +69,8 @@ describe("demo seed", () => {
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
     const seeded = results.flatMap((r) => (r.status === "fulfilled" && r.value ? [r.value] : []));
     expect(seeded).toEqual([{ products: 48, categories: expect.any(Number) as number, codes: 0 }]);
+    // Without the code import (server tests, the large-catalog seed) every product stays manual, with no codes.
+    expect(await store.services.codes.summary()).toEqual({ automaticProducts: 0, demoCodes: 0 });
     expect(await store.data.read((tx) => store.services.catalogRepo.countProducts(tx))).toBe(48);
   });
 
@@ -98,8 +100,18 @@ describe("demo seed", () => {
     const psn = await store.data.read((tx) => store.services.catalogRepo.productById(tx, "psn-25-us"));
     expect(psn?.inStock).toBe(true);
 
+    // The dashboard's count: every demo code, none of the operator's; a revoked or sold demo code no longer counts.
+    const automatic = products.filter((p) => p.deliveryMode === "automatic").length;
+    expect(await store.services.codes.summary()).toEqual({ automaticProducts: automatic, demoCodes: seeded?.codes });
+    await store.services.codes.import("psn-25-us", { text: "REAL-CODE-0001\nREAL-CODE-0002" });
+    const psnCodes = await store.services.codes.list("psn-25-us", { limit: "100" });
+    const demoIds = psnCodes.codes.map((c) => c.id).slice(2, 5);
+    await store.services.codes.revoke("psn-25-us", { codeIds: demoIds });
+    expect((await store.services.codes.summary()).demoCodes).toBe((seeded?.codes ?? 0) - 3);
+
     // A restart seeds nothing more.
     expect(await seedDemoCatalog(store.data, { images: false, codes: store.services.codes })).toBeUndefined();
-    expect(await store.query((db, t) => db.select().from(t.codes))).toHaveLength(rows.length);
+    expect(await store.query((db, t) => db.select().from(t.codes))).toHaveLength(rows.length + 2);
+    expect((await store.services.codes.summary()).demoCodes).toBe((seeded?.codes ?? 0) - 3);
   });
 });

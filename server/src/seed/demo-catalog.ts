@@ -698,7 +698,7 @@ function demoVariants(productId: string, title: string, vs: [string, number][]) 
  * server tests and the large-catalog seed) every product stays on manual delivery with no codes. */
 export async function seedDemoCatalog(
   data: DataLayer,
-  options: { images?: boolean; codes?: Pick<CodesService, "import"> } = {},
+  options: { images?: boolean; codes?: Pick<CodesService, "seedDemo"> } = {},
 ): Promise<{ products: number; categories: number; codes: number } | undefined> {
   const repo = new CatalogRepo();
   const isEmpty = (): Promise<boolean> =>
@@ -819,20 +819,15 @@ export async function seedDemoCatalog(
   });
   if (!seeded) return undefined;
   // After the catalog's transaction, through the import the console uses (one transaction per product or option).
-  let codeCount = 0;
-  if (options.codes)
-    for (const product of demoProducts()) {
-      if (product.deliveryMode !== "automatic") continue;
-      const targets = product.variants.length > 0 ? product.variants.map((v) => v.id) : [undefined];
-      for (const variantId of targets) {
-        const text = Array.from({ length: DEMO_CODES_PER_STOCK }, demoCode).join("\n");
-        const result = await options.codes.import(product.id, {
-          text,
-          format: "text",
-          ...(variantId && { variantId }),
-        });
-        codeCount += result.summary.imported;
-      }
-    }
+  const stocks = demoProducts()
+    .filter((p) => p.deliveryMode === "automatic")
+    .flatMap((p) =>
+      (p.variants.length > 0 ? p.variants.map((v) => v.id) : [undefined]).map((variantId) => ({
+        productId: p.id,
+        ...(variantId && { variantId }),
+        text: Array.from({ length: DEMO_CODES_PER_STOCK }, demoCode).join("\n"),
+      })),
+    );
+  const codeCount = options.codes ? await options.codes.seedDemo(stocks) : 0;
   return { products: PRODUCTS.length, categories: categoryCount, codes: codeCount };
 }
