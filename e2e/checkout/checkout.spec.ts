@@ -36,7 +36,8 @@ test.describe("cart and checkout", () => {
     await expect(lines).toHaveCount(2);
 
     const spotifyLine = lines.filter({ hasText: SPOTIFY.title });
-    await expect(spotifyLine).toContainText("1 month");
+    // The product opens on the option its title names.
+    await expect(spotifyLine).toContainText("3 months");
     await expect(page.getByTestId("cart-subtotal")).toHaveText(/^\$\d+\.\d{2}$/);
 
     // validation on blur, with the exact messages of docs/product.md

@@ -43,7 +43,8 @@ export function productWithVariants(catalog: SyncResponse) {
 }
 
 export function productWithoutVariants(catalog: SyncResponse) {
-  const product = catalog.products.find((p) => p.variants.length === 0 && p.inStock);
+  // A manual-delivery one: marked paid, its order stays 'paid' (an automatic demo product's would be delivered).
+  const product = catalog.products.find((p) => p.variants.length === 0 && p.inStock && p.deliveryMode === "manual");
   if (!product) throw new Error("the demo catalog has no simple product");
   return product;
 }

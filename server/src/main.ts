@@ -28,13 +28,16 @@ try {
 }
 const data = await openDatabase(config.database, { backgroundCheckpoints: true }).catch(stop);
 
+const services = buildServices({ config, data });
+
 const seedWanted = config.seedDemo === "yes" || (config.seedDemo === "auto" && config.env !== "test");
 if (seedWanted) {
-  const seeded = await seedDemoCatalog(data);
-  if (seeded) console.log(`Seeded the demo catalog (${seeded.products} products, ${seeded.categories} categories).`);
+  const seeded = await seedDemoCatalog(data, { codes: services.codes });
+  if (seeded)
+    console.log(
+      `Seeded the demo catalog (${seeded.products} products, ${seeded.categories} categories, ${seeded.codes} demo codes).`,
+    );
 }
-
-const services = buildServices({ config, data });
 const app = buildApp({ config, data }, services);
 const stopBackground = await startBackground({ config, data }, services);
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { KEY_FILE, maskCode, parseKey, Sealer } from "./sealer.ts";
+import { KEY_FILE, maskCode, maskCodes, parseKey, Sealer } from "./sealer.ts";
 import { parseImport } from "../modules/codes/codes.service.ts";
 
 const HEX = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
@@ -55,6 +55,17 @@ describe("Sealer", () => {
   it("masks all but the last four characters", () => {
     expect(maskCode("ABCD-EFGH-1234")).toBe("••••1234");
     expect(maskCode("SHORT")).toBe("••••");
+  });
+
+  it("masks a list of codes so that codes alike still differ, keeping at least two characters hidden", () => {
+    expect(maskCodes(["ABCD-EFGH-1234", "ABCD0002", "SHORT"])).toEqual(["ABCD••••1234", "••••0002", "••••"]);
+    const alike = maskCodes(["DEMO-ABCD-EFGH-JKLM", "DEMO-ABCD-EFGZ-JKLM", "DEMO-WXYZ-WXYZ-0002"]);
+    expect(alike).toEqual(["DEMO-••••H-JKLM", "DEMO-••••Z-JKLM", "DEMO••••0002"]);
+    expect(maskCodes(["AAAA0002", "BBBB0002"])).toEqual(["••••A0002", "••••B0002"]);
+    // Differing only where no mask may show: they stay alike rather than show a whole code.
+    const close = maskCodes(["AB-1-CD", "AB-2-CD"]);
+    for (const [i, code] of ["AB-1-CD", "AB-2-CD"].entries())
+      expect(close[i]?.replace(/•/g, "").length).toBeLessThanOrEqual(code.length - 2);
   });
 });
 

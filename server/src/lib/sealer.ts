@@ -119,3 +119,35 @@ export function maskCode(code: string): string {
   const chars = [...code];
   return chars.length <= 6 ? "••••" : `••••${chars.slice(-4).join("")}`;
 }
+
+/** A code as the stock list shows it, `head` characters of its start and `tail` of its end. */
+function partlyMasked(chars: string[], head: number, tail: number): string {
+  return `${chars.slice(0, head).join("")}••••${tail > 0 ? chars.slice(-tail).join("") : ""}`;
+}
+
+/** The masks of the codes the stock list shows together: a long code (over 10 characters) shows its first and last
+ * four, "DEMO••••WXYZ", a shorter one its last four, and one of 6 or fewer nothing. Where two would still look the
+ * same, those show more of their start and end, one character at a time, until they differ; at least two characters
+ * of a code always stay hidden, so the list never carries a whole code. */
+export function maskCodes(codes: readonly string[]): string[] {
+  const chars = codes.map((c) => [...c]);
+  const shown = chars.map((c): [number, number] => (c.length <= 6 ? [0, 0] : c.length > 10 ? [4, 4] : [0, 4]));
+  const masks = chars.map((c, i) => partlyMasked(c, ...(shown[i] ?? [0, 0])));
+  for (let round = 0; ; round++) {
+    const seen = new Map<string, number>();
+    for (const m of masks) seen.set(m, (seen.get(m) ?? 0) + 1);
+    let changed = false;
+    masks.forEach((mask, i) => {
+      const c = chars[i] ?? [];
+      const s = shown[i];
+      if (!s) return;
+      if ((seen.get(mask) ?? 0) < 2 || c.length <= 6 || s[0] + s[1] >= c.length - 2) return;
+      // Alternately one more character of the end and of the start.
+      if (round % 2 === 0) s[1]++;
+      else s[0]++;
+      masks[i] = partlyMasked(c, s[0], s[1]);
+      changed = true;
+    });
+    if (!changed) return masks;
+  }
+}

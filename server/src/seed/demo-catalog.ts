@@ -10,6 +10,8 @@ import { SettingsRepo } from "../modules/settings/settings.repo.ts";
 import { UploadsRepo, type StoredImage } from "../modules/uploads/uploads.repo.ts";
 import { DEFAULT_TOGGLES } from "@store/shared/schemas/catalog";
 import { DEFAULT_RATES } from "@store/shared/currency";
+import { secureRandomBytes } from "../lib/random.ts";
+import type { CodesService } from "../modules/codes/codes.service.ts";
 
 interface DemoCategory {
   name: string;
@@ -633,11 +635,71 @@ async function demoImage(rendered: StoredImage[] | undefined, name: string, svg:
 
 const usd = (major: number): number => Math.round(major * 100);
 
-/** Seeds only an empty catalog; returns what it wrote, or undefined when there was a catalog already. */
+/** The products the demo keeps on manual delivery, to show that path: the operator sends their codes by hand. */
+export const DEMO_MANUAL_PRODUCTS: readonly string[] = [
+  "steam-20",
+  "psn-10-us",
+  "ps-plus-essential-12",
+  "office-365-family",
+];
+
+/** Demo codes per product, and per option of a product with options. */
+export const DEMO_CODES_PER_STOCK = 20;
+
+/** Every demo code starts so: the dashboard tells the operator while any such code is still for sale. */
+export const DEMO_CODE_PREFIX = "DEMO-";
+
+// No 0/O or 1/I: a shopper reading a demo code aloud cannot mix them up.
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** "DEMO-XXXX-XXXX-XXXX", random, so two demo stores never hold the same codes. */
+export function demoCode(): string {
+  const bytes = secureRandomBytes(12);
+  const chars = [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]);
+  return `${DEMO_CODE_PREFIX}${chars.slice(0, 4).join("")}-${chars.slice(4, 8).join("")}-${chars.slice(8).join("")}`;
+}
+
+/** The option a title names ("Spotify Premium 3 Months" names "3 months"), if any: the product opens on it. */
+export function optionNamedIn(title: string, options: readonly string[]): string | undefined {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return options.find((name) => new RegExp(`(^|\\W)${escape(name)}(\\W|$)`, "i").test(title));
+}
+
+/** The demo products as the store lists them: id, title, delivery and options in the order shown (the first is the
+ * one a product page opens on). For tests over the demo data. */
+export function demoProducts(): {
+  id: string;
+  title: string;
+  deliveryMode: "automatic" | "manual";
+  variants: { id: string; name: string; position: number }[];
+}[] {
+  return PRODUCTS.map(([id, title, , , , , , , , vs]) => ({
+    id,
+    title,
+    deliveryMode: DEMO_MANUAL_PRODUCTS.includes(id) ? "manual" : "automatic",
+    variants: demoVariants(id, title, vs ?? []).map(({ id: vid, name, position }) => ({ id: vid, name, position })),
+  }));
+}
+
+/** A product's options with the one its title names first. Ids keep the data's order, so they never change. */
+function demoVariants(productId: string, title: string, vs: [string, number][]) {
+  const named = optionNamedIn(
+    title,
+    vs.map(([name]) => name),
+  );
+  const withIds = vs.map(([name, price], i) => ({ id: `${productId}-v${i + 1}`, name, price }));
+  const ordered = [...withIds.filter((v) => v.name === named), ...withIds.filter((v) => v.name !== named)];
+  return ordered.map((v, position) => ({ ...v, position }));
+}
+
+/** Seeds only an empty catalog; returns what it wrote, or undefined when there was a catalog already (so a restart
+ * adds nothing, codes included). With `codes` (the console's import path: sealed and hashed like any import) most
+ * products deliver automatically and get DEMO_CODES_PER_STOCK demo codes per product or option; without it (the
+ * server tests and the large-catalog seed) every product stays on manual delivery with no codes. */
 export async function seedDemoCatalog(
   data: DataLayer,
-  options: { images?: boolean } = {},
-): Promise<{ products: number; categories: number } | undefined> {
+  options: { images?: boolean; codes?: Pick<CodesService, "seedDemo"> } = {},
+): Promise<{ products: number; categories: number; codes: number } | undefined> {
   const repo = new CatalogRepo();
   const isEmpty = (): Promise<boolean> =>
     data.read(async (tx) => (await repo.countProducts(tx)) === 0 && (await repo.listCategories(tx)).length === 0);
@@ -713,7 +775,9 @@ export async function seedDemoCatalog(
         region,
         delivery: "Email",
         sku: id.toUpperCase(),
+        // An automatic product's stock follows its codes (set by the import below).
         inStock: i % 17 !== 16,
+        deliveryMode: options.codes && !DEMO_MANUAL_PRODUCTS.includes(id) ? "automatic" : "manual",
         categoryId: ids.get(category) ?? null,
         sales: (i * 37) % 101,
         rev,
@@ -723,12 +787,12 @@ export async function seedDemoCatalog(
       await catalog.replaceVariants(
         tx,
         id,
-        (vs ?? []).map(([name, vPrice], position) => ({
-          id: `${id}-v${position + 1}`,
+        demoVariants(id, title, vs ?? []).map((v) => ({
+          id: v.id,
           productId: id,
-          name,
-          priceUsd: usd(vPrice),
-          position,
+          name: v.name,
+          priceUsd: usd(v.price),
+          position: v.position,
         })),
       );
     }
@@ -753,5 +817,17 @@ export async function seedDemoCatalog(
     await settingsRepo.write(tx, "rate", { usdToTnd: DEFAULT_RATES.TND, updatedAt: base }, rev, base);
     return true;
   });
-  return seeded ? { products: PRODUCTS.length, categories: categoryCount } : undefined;
+  if (!seeded) return undefined;
+  // After the catalog's transaction, through the import the console uses (one transaction per product or option).
+  const stocks = demoProducts()
+    .filter((p) => p.deliveryMode === "automatic")
+    .flatMap((p) =>
+      (p.variants.length > 0 ? p.variants.map((v) => v.id) : [undefined]).map((variantId) => ({
+        productId: p.id,
+        ...(variantId && { variantId }),
+        text: Array.from({ length: DEMO_CODES_PER_STOCK }, demoCode).join("\n"),
+      })),
+    );
+  const codeCount = options.codes ? await options.codes.seedDemo(stocks) : 0;
+  return { products: PRODUCTS.length, categories: categoryCount, codes: codeCount };
 }

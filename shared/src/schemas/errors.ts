@@ -22,6 +22,8 @@ export const apiErrorSchema = z.object({
   orderStatus: z.string().optional(),
   /** With `too_many_import_lines`: the most lines one import may carry. */
   max: z.number().int().optional(),
+  /** With `code_control_characters`: the first line of the import holding one. */
+  line: z.number().int().optional(),
 });
 
 /** The code of every 429 answer: too many requests (or login attempts) from this client; `retryAfter` says
@@ -56,6 +58,8 @@ export const ADMIN_ERROR_CODES = {
   optionRequired: "code_option_required",
   /** Import: an option was given for a product without options. */
   noOptions: "product_has_no_options",
+  /** Import: a line holds a control character (`line`: the first such line); nothing is imported. */
+  controlCharacters: "code_control_characters",
   /** Import: more lines than one request may carry (`max`). */
   tooManyLines: "too_many_import_lines",
   /** Fulfil: the order is not paid and awaiting its manual codes (`orderStatus`); a second fulfil gets this too. */

@@ -162,3 +162,12 @@ export const stockAlertsSchema = z.object({
   ),
 });
 export type StockAlerts = z.infer<typeof stockAlertsSchema>;
+
+/** GET /api/admin/stock/summary: what the dashboard says about stock as a whole. */
+export const stockSummarySchema = z.object({
+  /** Products on automatic delivery. */
+  automaticProducts: z.number().int(),
+  /** Available codes the demo seed put in stock (each starts with DEMO-), still for sale. */
+  demoCodes: z.number().int(),
+});
+export type StockSummary = z.infer<typeof stockSummarySchema>;

@@ -23,7 +23,12 @@ export function codeRefusal(code: string): "too_long" | "invalid_characters" | u
 /** Code ids sort in import order (time, then the line's rank), so stock is sold first in, first out and listed
  * newest first by id; a random tail keeps them unguessable. */
 export function codeId(now: number, rank: number): string {
-  return `c${now.toString(36).padStart(9, "0")}${rank.toString(36).padStart(4, "0")}${newId("", 8).slice(1)}`;
+  return `${codeIdFloor(now)}${rank.toString(36).padStart(4, "0")}${newId("", 8).slice(1)}`;
+}
+
+/** Every id codeId gives at `now` or later sorts at or after this one (the demo seed's codes are told apart by it). */
+export function codeIdFloor(now: number): string {
+  return `c${now.toString(36).padStart(9, "0")}`;
 }
 
 /** Codes typed for one order line. */

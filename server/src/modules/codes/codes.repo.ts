@@ -3,7 +3,7 @@
  * sellReservedForOrder, attachSold, forOrder, countsFor, availableFor, list, revokeAvailable, revokeForOrder, unsold,
  * availabilityUpToThreshold (the dashboard's low and empty stock), and refreshInStock (the derived in_stock of
  * automatic products). */
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { CodeStatus, StockCounts } from "@store/shared/schemas/stock";
 import type { Tables, Tx } from "../../db/data.ts";
 import { numbered, numberedPlaceholders, placeholders, prepared, preparedPerCount } from "../../db/prepared.ts";
@@ -11,6 +11,12 @@ import type { codes } from "../../db/schema/index.ts";
 
 export type CodeRow = typeof codes.$inferSelect;
 export type NewCode = typeof codes.$inferInsert;
+
+const DEMO_RANGE_KEY = "demoCodes";
+export interface DemoRange {
+  from: string;
+  to: string;
+}
 
 /** Values per IN (...) list. */
 const IN_CHUNK = 500;
@@ -491,5 +497,34 @@ export class CodesRepo {
       for (const r of rows) out.set(r.id, { deliveryMode: r.deliveryMode, platform: r.platform, title: r.title });
     }
     return out;
+  }
+
+  /** The code ids the demo seed's imports gave (all of them sort within [from, to)), kept in the settings table. */
+  async demoRange(tx: Tx): Promise<DemoRange | undefined> {
+    const { settings } = tx.t;
+    const row = (await tx.db.select().from(settings).where(eq(settings.key, DEMO_RANGE_KEY)))[0];
+    return row ? (JSON.parse(row.value) as DemoRange) : undefined;
+  }
+
+  async writeDemoRange(tx: Tx, range: DemoRange, now: number): Promise<void> {
+    const { settings } = tx.t;
+    // rev 0: no shopper's catalog reads this setting, so it must not make their sync think the settings changed.
+    await tx.db.insert(settings).values({ key: DEMO_RANGE_KEY, value: JSON.stringify(range), rev: 0, updatedAt: now });
+  }
+
+  /** Available codes whose id sorts within the range (an index range on the primary key). */
+  async countAvailableInRange(tx: Tx, range: DemoRange): Promise<number> {
+    const { codes } = tx.t;
+    const rows = await tx.db
+      .select({ n: count() })
+      .from(codes)
+      .where(and(gte(codes.id, range.from), lt(codes.id, range.to), eq(codes.status, "available")));
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async automaticProductCount(tx: Tx): Promise<number> {
+    const { products } = tx.t;
+    const rows = await tx.db.select({ n: count() }).from(products).where(eq(products.deliveryMode, "automatic"));
+    return Number(rows[0]?.n ?? 0);
   }
 }

@@ -16,6 +16,8 @@ async function jsonBody(c: { req: { json(): Promise<unknown> } }): Promise<unkno
 export function codesRoutes(service: CodesService): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 
+  app.get("/api/admin/stock/summary", async (c) => c.json(await service.summary()));
+
   app.get("/api/admin/products/:id/stock", async (c) => c.json(await service.stock(c.req.param("id"))));
 
   app.get("/api/admin/products/:id/codes", async (c) =>

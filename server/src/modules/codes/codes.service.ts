@@ -14,16 +14,17 @@ import {
   type CodeRevokeResult,
   type ImportRefusal,
   type ProductStock,
+  type StockSummary,
 } from "@store/shared/schemas/stock";
 import { ADMIN_ERROR_CODES } from "@store/shared/schemas/errors";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { NotFoundError, ValidationError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { maskCode, type Sealer } from "../../lib/sealer.ts";
+import { maskCodes, type Sealer } from "../../lib/sealer.ts";
 import { csvCell } from "../admin/csv.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
-import { CodeIntake, codeRefusal } from "./code-intake.ts";
+import { CodeIntake, codeIdFloor, codeRefusal } from "./code-intake.ts";
 import { emptyCounts, type CodesRepo } from "./codes.repo.ts";
 import type { StockKeeper } from "./stock.ts";
 
@@ -154,18 +155,43 @@ export class CodesService {
         ...(q.before ? { before: q.before } : {}),
       });
       const page = rows.slice(0, limit);
+      const masks = maskCodes(page.map((r) => this.sealer.open(r.sealed, r.productId)));
       return {
-        codes: page.map((r) => ({
+        codes: page.map((r, i) => ({
           id: r.id,
           productId: r.productId,
           variantId: r.variantId,
           status: r.status,
-          masked: maskCode(this.sealer.open(r.sealed, r.productId)),
+          masked: masks[i] ?? "••••",
           orderCode: r.orderCode,
           createdAt: r.createdAt,
           updatedAt: r.updatedAt,
         })),
         nextBefore: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+      };
+    });
+  }
+
+  /** The demo seed's stock: each entry imported as the console imports it. The codes so given are told apart by their
+   * ids (they sort within the seed's time span, before any import the operator makes once the store runs), so the
+   * dashboard counts the demo codes still for sale without opening a single code. */
+  async seedDemo(stocks: { productId: string; variantId?: string; text: string }[]): Promise<number> {
+    const from = codeIdFloor(this.clock());
+    let imported = 0;
+    for (const { productId, variantId, text } of stocks)
+      imported += (await this.import(productId, { text, format: "text", ...(variantId && { variantId }) })).summary
+        .imported;
+    const to = codeIdFloor(this.clock() + 1);
+    await this.data.transaction((tx) => this.repo.writeDemoRange(tx, { from, to }, this.clock()));
+    return imported;
+  }
+
+  summary(): Promise<StockSummary> {
+    return this.data.read(async (tx) => {
+      const range = await this.repo.demoRange(tx);
+      return {
+        automaticProducts: await this.repo.automaticProductCount(tx),
+        demoCodes: range ? await this.repo.countAvailableInRange(tx, range) : 0,
       };
     });
   }
@@ -179,6 +205,16 @@ export class CodesService {
         code: ADMIN_ERROR_CODES.tooManyLines,
         max: MAX_IMPORT_LINES,
       });
+    // A control character is never part of a real code: rather than store the rest and list that line among the
+    // refused ones, the whole import is refused, so the operator fixes the file and imports it once.
+    const controlLine = parsed.refused.find((r) => r.reason === "invalid_characters")?.line;
+    if (controlLine !== undefined)
+      throw new ValidationError(
+        `Line ${controlLine} holds a control character (a tab or another invisible character); nothing was imported`,
+        { text: "Control characters" },
+        undefined,
+        { code: ADMIN_ERROR_CODES.controlCharacters, line: controlLine },
+      );
     const variantId = request.variantId ? request.variantId : null;
     const now = this.clock();
     // Sealing and hashing happen before the transaction (CPU work, no I/O).

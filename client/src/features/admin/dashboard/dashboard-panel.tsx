@@ -17,6 +17,7 @@ import { SalesCharts } from "./sales-charts.tsx";
 import { OrderList } from "./order-row.tsx";
 import { StockAlerts } from "../stock/stock-alerts.tsx";
 import { OrdersToFulfil } from "./orders-to-fulfil.tsx";
+import { DemoCodesNotice } from "../stock/demo-codes-notice.tsx";
 
 interface DashboardPanelProps {
   metrics: Metrics | null;
@@ -75,6 +76,7 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
         <Trans>Dashboard</Trans>
       </h2>
       <LastKnownNotice at={knownAt} />
+      <DemoCodesNotice />
       <div className="admin-metrics">
         <MetricCard
           testId="metric-orders"

@@ -28,6 +28,12 @@ const BY_CODE: Record<AdminErrorCode, (i18n: I18n, body: ApiError) => string> = 
   [ADMIN_ERROR_CODES.noMatchingCode]: (i18n) => i18n._(msg`No available code of this product matches.`),
   [ADMIN_ERROR_CODES.optionRequired]: (i18n) => i18n._(msg`Choose one of the product's options for these codes.`),
   [ADMIN_ERROR_CODES.noOptions]: (i18n) => i18n._(msg`This product has no options.`),
+  [ADMIN_ERROR_CODES.controlCharacters]: (i18n, body) => {
+    const line = body.line ?? 0;
+    return i18n._(
+      msg`Line ${line} holds a control character (a tab or another invisible character). Nothing was imported.`,
+    );
+  },
   [ADMIN_ERROR_CODES.tooManyLines]: (i18n, body) => {
     const max = body.max ?? 0;
     return i18n._(msg`At most ${max} lines can be imported at once.`);

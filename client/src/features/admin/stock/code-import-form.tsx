@@ -14,7 +14,10 @@ import {
   importParts,
   isImportFile,
   joinResults,
+  lineWarnings,
   splitLines,
+  type LineWarning,
+  type LineWarningKind,
   type ImportFormat,
   type ImportRefusalRow,
   type ImportSummary,
@@ -24,6 +27,76 @@ import { productPath as stockPath, useOptionName } from "./stock-shared.ts";
 
 /** Refused lines listed per reason; past this many the rest are counted. */
 const LISTED_LINES = 200;
+/** Lines listed in the warning before an import; past this many the rest are counted. */
+const WARNED_LINES = 20;
+
+function WarningKind({ kind }: { kind: LineWarningKind }) {
+  if (kind === "inner_space") return <Trans>a space inside the code</Trans>;
+  if (kind === "control") return <Trans>a control character (tab or invisible)</Trans>;
+  return <Trans>a character beyond plain ASCII (accented letter or look-alike)</Trans>;
+}
+
+/** The lines worth a second look before they are imported, with "Import anyway" unless one holds a control
+ * character, which the server refuses. */
+function ImportWarnings({
+  warnings,
+  onImportAnyway,
+  onFix,
+}: {
+  warnings: LineWarning[];
+  onImportAnyway: () => void;
+  onFix: () => void;
+}) {
+  const id = useId();
+  const blocking = warnings.some((w) => w.kinds.includes("control"));
+  const more = warnings.length - WARNED_LINES;
+  return (
+    <div className="stock-import-warnings" role="alert" aria-labelledby={`${id}-title`} data-testid="import-warnings">
+      <p id={`${id}-title`}>
+        <strong>
+          <Plural
+            value={warnings.length}
+            one="# line does not look like a code:"
+            other="# lines do not look like codes:"
+          />
+        </strong>
+      </p>
+      <ul>
+        {warnings.slice(0, WARNED_LINES).map((w) => (
+          <li key={w.line} data-testid="import-warning">
+            <Trans>Line {w.line}:</Trans>{" "}
+            {w.kinds.map((kind, i) => (
+              <span key={kind}>
+                {i > 0 ? ", " : ""}
+                <WarningKind kind={kind} />
+              </span>
+            ))}
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? (
+        <p className="ac-hint">
+          <Plural value={more} one="and # more line" other="and # more lines" />
+        </p>
+      ) : null}
+      {blocking ? (
+        <p className="ac-hint">
+          <Trans>Control characters are never imported: remove them, then import again.</Trans>
+        </p>
+      ) : null}
+      <div className="stock-import-warnings__actions">
+        {blocking ? null : (
+          <button type="button" className="btn btn--secondary btn--sm" onClick={onImportAnyway}>
+            <Trans>Import anyway</Trans>
+          </button>
+        )}
+        <button type="button" className="btn btn--primary btn--sm" onClick={onFix}>
+          <Trans>Fix the codes</Trans>
+        </button>
+      </div>
+    </div>
+  );
+}
 
 type Source = { kind: "paste" } | { kind: "file"; name: string; text: string; lines: number };
 
@@ -130,6 +203,9 @@ export function CodeImport({
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   /** Lines saved offline: imported when the connection returns (the summary then is the stock's counts). */
   const [queued, setQueued] = useState(0);
+  /** Lines to look at again before importing (shown until the operator imports anyway or changes the codes). */
+  const [warnings, setWarnings] = useState<LineWarning[] | null>(null);
+  const pasteRef = useRef<HTMLTextAreaElement>(null);
   const busy = progress !== null;
 
   async function chooseFile(file: File | undefined) {
@@ -153,7 +229,7 @@ export function CodeImport({
     setSource({ kind: "paste" });
   }
 
-  async function runImport() {
+  async function runImport(anyway = false) {
     if (busy) return;
     const text = source.kind === "file" ? source.text : paste;
     const format: ImportFormat = source.kind === "file" ? formatOfFile(source.name) : "text";
@@ -162,6 +238,14 @@ export function CodeImport({
       setError(t`Paste codes or choose a file first.`);
       return;
     }
+    const found = lineWarnings(lines, format);
+    if (found.length > 0 && (!anyway || found.some((w) => w.kinds.includes("control")))) {
+      setError(null);
+      setOutcome(null);
+      setWarnings(found);
+      return;
+    }
+    setWarnings(null);
     setError(null);
     setOutcome(null);
     setQueued(0);
@@ -252,7 +336,11 @@ export function CodeImport({
         <textarea
           id={`${id}-paste`}
           value={paste}
-          onChange={(e) => setPaste(e.currentTarget.value)}
+          ref={pasteRef}
+          onChange={(e) => {
+            setPaste(e.currentTarget.value);
+            setWarnings(null);
+          }}
           disabled={busy || source.kind === "file"}
           spellCheck={false}
           autoComplete="off"
@@ -270,7 +358,10 @@ export function CodeImport({
           type="file"
           accept=".txt,.csv,text/plain,text/csv"
           disabled={busy}
-          onChange={(e) => void chooseFile(e.currentTarget.files?.[0])}
+          onChange={(e) => {
+            setWarnings(null);
+            void chooseFile(e.currentTarget.files?.[0]);
+          }}
         />
         {source.kind === "file" ? (
           <p className="ac-hint" data-testid="import-file">
@@ -285,6 +376,17 @@ export function CodeImport({
         <p className="ac-field-error" role="alert">
           {error}
         </p>
+      ) : null}
+      {warnings ? (
+        <ImportWarnings
+          warnings={warnings}
+          onImportAnyway={() => void runImport(true)}
+          onFix={() => {
+            setWarnings(null);
+            if (source.kind === "paste") pasteRef.current?.focus();
+            else clearFile();
+          }}
+        />
       ) : null}
       <div>
         <button type="button" className="btn btn--primary btn--sm" onClick={() => void runImport()} disabled={busy}>

@@ -7,6 +7,7 @@ import {
   importParts,
   isImportFile,
   joinResults,
+  lineWarnings,
   splitLines,
 } from "./code-import.ts";
 
@@ -121,5 +122,31 @@ describe("joining the parts' answers", () => {
     });
     expect(summary.completedOrders).toEqual(["PNR-AAAA0000"]);
     expect(summary.stock).toBe(stock);
+  });
+});
+
+describe("lineWarnings", () => {
+  it("names, by line, the codes with inner spaces, control characters or non-ASCII characters", () => {
+    const lines = [
+      "GOOD-0001",
+      "bad code with spaces and ü",
+      "  TRIMMED-OK  ",
+      "TAB\tINSIDE",
+      "",
+      "ÉTÉ-2026",
+      "BELL\u0007",
+    ];
+    expect(lineWarnings(lines, "text")).toEqual([
+      { line: 2, kinds: ["inner_space", "non_ascii"] },
+      { line: 4, kinds: ["control"] },
+      { line: 6, kinds: ["non_ascii"] },
+      { line: 7, kinds: ["control"] },
+    ]);
+  });
+
+  it("reads a CSV's first cell only", () => {
+    expect(lineWarnings(["code,note", "GOOD-1,a note with spaces", '"SP ACE",x'], "csv")).toEqual([
+      { line: 3, kinds: ["inner_space"] },
+    ]);
   });
 });

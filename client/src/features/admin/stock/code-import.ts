@@ -137,3 +137,38 @@ export function joinResults(
   refused.sort((a, b) => a.line - b.line);
   return summary;
 }
+
+/** What may be wrong with a line's code before it is sent: a space inside it (two codes on one line, or a code
+ * copied with its label), a control character (tab or invisible: the server refuses the whole import), a character
+ * beyond ASCII (an accented letter or a look-alike that a shop's codes seldom hold). */
+export type LineWarningKind = "inner_space" | "control" | "non_ascii";
+
+export interface LineWarning {
+  /** 1-based. */
+  line: number;
+  kinds: LineWarningKind[];
+}
+
+// The server's rule for control characters (codes.service.ts), tabs included.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const INNER_SPACE = /\s/;
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/** The lines whose codes deserve a second look, in order. */
+export function lineWarnings(lines: readonly string[], format: ImportFormat): LineWarning[] {
+  const out: LineWarning[] = [];
+  lines.forEach((line, index) => {
+    const code = codeOfLine(line, format, index);
+    if (code === "") return;
+    const kinds: LineWarningKind[] = [];
+    // The rest of the code is looked at without its control characters (a tab is not also a space).
+    const visible = code.replace(CONTROL, "");
+    if (visible !== code) kinds.push("control");
+    if (INNER_SPACE.test(visible)) kinds.push("inner_space");
+    if (NON_ASCII.test(visible)) kinds.push("non_ascii");
+    if (kinds.length > 0) out.push({ line: index + 1, kinds });
+  });
+  return out;
+}

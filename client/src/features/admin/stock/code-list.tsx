@@ -117,6 +117,8 @@ export function CodeList({
   }
 
   const masked = toRevoke?.masked ?? "";
+  // Two codes may end alike: the option tells the operator which one this is.
+  const revokeOption = toRevoke ? (names.get(toRevoke.variantId) ?? optionName(null)) : "";
 
   return (
     <div className="stock-codes">
@@ -184,9 +186,19 @@ export function CodeList({
         open={toRevoke !== null}
         title={<Trans>Revoke this code?</Trans>}
         message={
-          <Trans>
-            The code <bdi>{masked}</bdi> will be taken out of stock and never sold. This cannot be undone.
-          </Trans>
+          <>
+            <Trans>
+              The code <bdi>{masked}</bdi> will be taken out of stock and never sold. This cannot be undone.
+            </Trans>
+            {perOption && toRevoke ? (
+              <>
+                {" "}
+                <span data-testid="revoke-option">
+                  <Trans>Option: {revokeOption}</Trans>
+                </span>
+              </>
+            ) : null}
+          </>
         }
         confirmLabel={<Trans>Revoke</Trans>}
         busy={revoking}

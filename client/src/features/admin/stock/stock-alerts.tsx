@@ -3,7 +3,7 @@
 import { useEffect, useId, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { stockAlertsSchema, type StockAlert } from "@store/shared/schemas/stock";
+import { stockAlertsSchema, stockSummarySchema, type StockAlert } from "@store/shared/schemas/stock";
 import { useAdminResource } from "../panel/admin-request.ts";
 import { useFormatDate } from "../dashboard/order-status.tsx";
 import "./stock.css";
@@ -55,11 +55,17 @@ export function StockAlerts({
   const headingId = useId();
   const formatDate = useFormatDate();
   const alerts = useAdminResource("/api/admin/stock/alerts", stockAlertsSchema);
+  // Whether any product delivers automatically: without one, "every product has codes" would be true of nothing.
+  const summary = useAdminResource("/api/admin/stock/summary", stockSummarySchema);
   const reload = alerts.reload;
+  const reloadSummary = summary.reload;
   // An order changed in the order view: its stock may have too.
   useEffect(() => {
-    if (version > 0) void reload();
-  }, [version, reload]);
+    if (version > 0) {
+      void reload();
+      void reloadSummary();
+    }
+  }, [version, reload, reloadSummary]);
   const data = alerts.data;
   const nothing = data && data.low.length === 0 && data.empty.length === 0 && data.awaitingStock.length === 0;
   return (
@@ -74,9 +80,15 @@ export function StockAlerts({
           </p>
         ) : null
       ) : nothing ? (
-        <p className="muted">
-          <Trans>Every product with automatic delivery has codes in stock.</Trans>
-        </p>
+        summary.data?.automaticProducts === 0 ? (
+          <p className="muted" data-testid="stock-no-automatic">
+            <Trans>No product uses automatic delivery yet: their codes are sent by hand once paid.</Trans>
+          </p>
+        ) : summary.data ? (
+          <p className="muted">
+            <Trans>Every product with automatic delivery has codes in stock.</Trans>
+          </p>
+        ) : null
       ) : (
         <>
           <AlertList title={<Trans>Out of stock</Trans>} alerts={data.empty} testId="stock-empty" />
