@@ -105,11 +105,7 @@ export const paymentInstructionsSchema = z.object({
   ar: instructionsText,
 }) satisfies z.ZodType<PaymentInstructions>;
 
-const manualDeliveryHoursSchema = z
-  .number()
-  .int()
-  .min(MANUAL_DELIVERY_HOURS_MIN)
-  .max(MANUAL_DELIVERY_HOURS_MAX);
+const manualDeliveryHoursSchema = z.number().int().min(MANUAL_DELIVERY_HOURS_MIN).max(MANUAL_DELIVERY_HOURS_MAX);
 /** PUT /api/admin/manual-delivery: within how many hours of payment a manual product is sent. */
 export const manualDeliverySchema = z.object({ hours: manualDeliveryHoursSchema });
 export type ManualDelivery = z.infer<typeof manualDeliverySchema>;
