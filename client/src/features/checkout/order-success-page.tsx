@@ -155,17 +155,16 @@ function OnlinePayment({
         <Trans>Payment</Trans>
       </h2>
       {payment === "cancelled" ? (
-        <p role="alert" data-testid="payment-state">
-          <Trans>The payment was not completed. You can try again until the order expires.</Trans>
+        <>
+          <p role="alert" data-testid="payment-state">
+            <Trans>The payment was not completed. You can try again until the order expires.</Trans>
+          </p>
           {expires ? (
-            <>
-              {" "}
-              <span data-testid="order-expiry">
-                <Trans>The order expires on {expires}.</Trans>
-              </span>
-            </>
+            <p data-testid="order-expiry">
+              <Trans>The order expires on {expires}.</Trans>
+            </p>
           ) : null}
-        </p>
+        </>
       ) : (
         <p role="status" data-testid="payment-state">
           <Trans>Waiting for the payment confirmation. This page updates by itself.</Trans>
