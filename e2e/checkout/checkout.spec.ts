@@ -83,7 +83,9 @@ test.describe("cart and checkout", () => {
     await expect(page.getByRole("heading", { name: "Thank you!" })).toBeVisible();
     await expect(page.getByText(`Order ${code} for Amira created.`)).toBeVisible();
     await expect(page.getByText("Order placed! Check your email for confirmation.")).toBeVisible();
-    await expect(page.getByText(/^Order received: payment is awaited\. Email (sent|could not be sent)\.$/)).toBeVisible();
+    await expect(
+      page.getByText(/^Order received: payment is awaited\. Email (sent|could not be sent)\.$/),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to the store" })).toHaveAttribute("href", "/");
     // The order is placed, not paid: the payment step waits, and says how to pay.
     await expect(steps).toHaveText([
