@@ -84,7 +84,9 @@ test.describe("cart and checkout", () => {
     await expect(page.getByRole("heading", { name: "Thank you!" })).toBeVisible();
     await expect(page.getByText(`Order ${code} for Amira created.`)).toBeVisible();
     await expect(page.getByText("Order placed! Check your email for confirmation.")).toBeVisible();
-    await expect(page.getByText(/^Order confirmed! Email (sent|could not be sent)\.$/)).toBeVisible();
+    await expect(
+      page.getByText(/^Order received: payment is awaited\. Email (sent|could not be sent)\.$/),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to the store" })).toHaveAttribute("href", "/");
     // The order is placed, not paid: the payment step waits, and says how to pay.
     await expect(steps).toHaveText([
@@ -166,7 +168,7 @@ test.describe("cart and checkout", () => {
     await expect(page.getByText("تم تقديم الطلب! تحقق من بريدك الإلكتروني للتأكيد.")).toBeVisible();
 
     const mail = await findMail(code);
-    expect(mail.subject).toBe(`تم تأكيد الطلب ${code}`);
+    expect(mail.subject).toBe(`تم استلام الطلب ${code}: في انتظار الدفع`);
     expect(mail.text).toContain("مرحبًا أميرة");
   });
 

@@ -163,6 +163,10 @@ test.describe("paying with Stripe", () => {
     await expect(page.getByTestId("payment-state")).toHaveText(
       "The payment was not completed. You can try again until the order expires.",
     );
+    // The state as it is: no done mark, no thank-you heading, and until when the order can still be paid.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment not completed");
+    await expect(page.getByTestId("order-success-mark")).toHaveAttribute("data-state", "pending");
+    await expect(page.getByTestId("order-expiry")).toHaveText(/^The order expires on .+\.$/);
     await expectNoSeriousAxeViolations(page);
     await page.getByRole("link", { name: "Complete payment" }).click();
     await page.getByRole("button", { name: "Pay" }).click();
@@ -172,6 +176,8 @@ test.describe("paying with Stripe", () => {
       store,
       "Payment received. Your codes are sent by email and shown on your order page.",
     );
+    // Paid: now the done mark.
+    await expect(page.getByTestId("order-success-mark")).toHaveAttribute("data-state", "done");
     await page.getByRole("link", { name: "View your order" }).click();
     await expect(page.getByTestId("order-status")).toHaveText("Delivered");
     await page.getByRole("button", { name: "Reveal codes" }).click();

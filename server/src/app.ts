@@ -170,7 +170,7 @@ export function buildServices({ config, data }: AppDeps): Services {
   const sealer = Sealer.fromConfig(config.codesKey, config.dataDir);
   const ordersRepo = new OrdersRepo(data.engine);
   const stock = new StockKeeper(new CodesRepo(data.engine), catalogRepo);
-  const orderMails = new OrderMails(ordersRepo, stock.codes, mailRepo, sealer, config.publicUrl);
+  const orderMails = new OrderMails(ordersRepo, stock.codes, mailRepo, sealer, config.publicUrl, settingsRepo);
   const mailWorker = new MailWorker(
     data,
     mailRepo,

@@ -24,3 +24,17 @@ export function isPaymentInstructions(value: unknown): value is PaymentInstructi
   const texts = value as Record<string, unknown>;
   return typeof texts.en === "string" && typeof texts.fr === "string" && typeof texts.ar === "string";
 }
+
+/** Within how many hours of payment the operator sends a manual product's code by hand (products sold without
+ * stock); the storefront, the cart and the confirmation email promise it. */
+export const MANUAL_DELIVERY_HOURS_MIN = 1;
+export const MANUAL_DELIVERY_HOURS_MAX = 720;
+export const DEFAULT_MANUAL_DELIVERY_HOURS = 24;
+
+export function isManualDeliveryHours(value: unknown): value is number {
+  return (
+    Number.isInteger(value) &&
+    (value as number) >= MANUAL_DELIVERY_HOURS_MIN &&
+    (value as number) <= MANUAL_DELIVERY_HOURS_MAX
+  );
+}

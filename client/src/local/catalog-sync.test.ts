@@ -18,6 +18,7 @@ const settings = {
   toggles: { showNewsletter: false, showPremium: true, showPromo: true },
   rate: { usdToTnd: 3.1, updatedAt: 5 },
   paymentInstructions: { en: "Pay by D17.", fr: "Payez par D17.", ar: "ادفع عبر D17." },
+  manualDeliveryHours: 24,
 };
 
 describe("applySync", () => {

@@ -4,7 +4,10 @@ import { DEFAULTED_FIELDS, fullProduct, type DefaultedField } from "../compact-s
 import { DELIVERY_MODES } from "../order-status.ts";
 import type { BannerTranslations, CategoryTranslations, ProductTranslations } from "../catalog-translations.ts";
 import {
+  DEFAULT_MANUAL_DELIVERY_HOURS,
   DEFAULT_TOGGLES,
+  MANUAL_DELIVERY_HOURS_MAX,
+  MANUAL_DELIVERY_HOURS_MIN,
   NO_PAYMENT_INSTRUCTIONS,
   PAYMENT_INSTRUCTIONS_MAX,
   type PaymentInstructions,
@@ -117,11 +120,19 @@ export const paymentInstructionsSchema = z.object({
   ar: instructionsText,
 }) satisfies z.ZodType<PaymentInstructions>;
 
+const manualDeliveryHoursSchema = z.number().int().min(MANUAL_DELIVERY_HOURS_MIN).max(MANUAL_DELIVERY_HOURS_MAX);
+/** PUT /api/admin/manual-delivery: within how many hours of payment a manual product is sent. */
+export const manualDeliverySchema = z.object({ hours: manualDeliveryHoursSchema });
+export type ManualDelivery = z.infer<typeof manualDeliverySchema>;
+export { DEFAULT_MANUAL_DELIVERY_HOURS, MANUAL_DELIVERY_HOURS_MAX, MANUAL_DELIVERY_HOURS_MIN };
+
 /** Settings the storefront needs before it renders (synced with the catalog). */
 export const storeSettingsSchema = z.object({
   toggles: togglesSchema,
   rate: rateSchema,
   paymentInstructions: paymentInstructionsSchema,
+  // Answers cached before the setting existed leave it out.
+  manualDeliveryHours: manualDeliveryHoursSchema.default(DEFAULT_MANUAL_DELIVERY_HOURS),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 

@@ -50,6 +50,7 @@ describe("seedCatalog", () => {
         toggles: { showNewsletter: false, showPremium: true, showPromo: true },
         rate: { usdToTnd: 3.3, updatedAt: 1 },
         paymentInstructions: { en: "Pay by D17.", fr: "Payez par D17.", ar: "ادفع عبر D17." },
+        manualDeliveryHours: 24,
       },
     });
     let stored: () => void = () => undefined;

@@ -5,7 +5,9 @@ import { heroBanners } from "@store/shared/banners";
 import { ratesWith, type Rates } from "@store/shared/currency";
 import type { Banner, Category, Product, Rate, StoreSettings, SyncResponse } from "@store/shared/schemas/catalog";
 import {
+  DEFAULT_MANUAL_DELIVERY_HOURS,
   DEFAULT_TOGGLES,
+  isManualDeliveryHours,
   isPaymentInstructions,
   NO_PAYMENT_INSTRUCTIONS,
   type PaymentInstructions,
@@ -138,6 +140,8 @@ export interface SettingsView {
   rate: Rate | null;
   rates: Rates;
   paymentInstructions: PaymentInstructions;
+  /** Within how many hours of payment a manual product is sent by hand. */
+  manualDeliveryHours: number;
 }
 
 export function settingsView(settings: StoreSettings | undefined): SettingsView {
@@ -148,6 +152,9 @@ export function settingsView(settings: StoreSettings | undefined): SettingsView 
     rates: ratesWith(settings?.rate.usdToTnd),
     // Settings stored by an older version of the app have none.
     paymentInstructions: isPaymentInstructions(instructions) ? instructions : NO_PAYMENT_INSTRUCTIONS,
+    manualDeliveryHours: isManualDeliveryHours(settings?.manualDeliveryHours)
+      ? settings.manualDeliveryHours
+      : DEFAULT_MANUAL_DELIVERY_HOURS,
   };
 }
 

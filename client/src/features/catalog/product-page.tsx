@@ -21,6 +21,7 @@ import { WasPrice } from "./was-price.tsx";
 import { PageMessage } from "../layout/page-message.tsx";
 import { BackInStock, FewLeft } from "./stock-note.tsx";
 import { deliveryLabel, regionLabel } from "./catalog-labels.ts";
+import { ManualDeliveryNote } from "./manual-delivery-note.tsx";
 
 export function ProductPage({ id }: { id: string }) {
   const { t, i18n } = useLingui();
@@ -191,9 +192,13 @@ export function ProductPage({ id }: { id: string }) {
             <h2>
               <Trans>Delivery</Trans>
             </h2>
-            <p>
-              <Trans>Your code is delivered instantly by email once payment is confirmed.</Trans>
-            </p>
+            {product.deliveryMode === "manual" ? (
+              <ManualDeliveryNote />
+            ) : (
+              <p>
+                <Trans>Your code is delivered instantly by email once payment is confirmed.</Trans>
+              </p>
+            )}
             {product.delivery ? <p>{deliveryLabel(i18n, product.delivery)}</p> : null}
           </div>
 

@@ -5,6 +5,7 @@ import { MAX_QTY } from "@store/shared/schemas/checkout";
 import { removeCartLine, setCartQty } from "../cart/cart-store.ts";
 import { ProductImage } from "../catalog/product-image.tsx";
 import { QtyLimit } from "../catalog/product-page.tsx";
+import { ManualDeliveryNote } from "../catalog/manual-delivery-note.tsx";
 import { useMoney } from "../catalog/use-money.ts";
 import type { PricedLine } from "./cart-pricing.ts";
 
@@ -86,6 +87,9 @@ export function CheckoutCartLines({ lines, pricesWere, currency, catalogReady, d
                   </>
                 )}
               </p>
+              {line.product?.deliveryMode === "manual" ? (
+                <ManualDeliveryNote className="checkout-line__note muted" />
+              ) : null}
             </div>
             <div className="checkout-line__actions">
               <div className="qty-stepper" role="group" aria-label={t`Quantity of ${title}`}>

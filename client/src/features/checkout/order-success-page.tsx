@@ -8,7 +8,7 @@ import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { OrderStatus, PublicOrder } from "@store/shared/schemas/orders";
 import { throttledText } from "../../i18n/throttled.ts";
-import { lookupOrder, type PublicOrderResult } from "../orders/orders-api.ts";
+import { fetchPrivateOrder, lookupOrder, type PublicOrderResult } from "../orders/orders-api.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useSettings } from "../catalog/catalog-hooks.ts";
 import { useMoney } from "../catalog/use-money.ts";
@@ -120,17 +120,51 @@ function PaymentInstructions({ code }: { code: string }) {
   );
 }
 
+/** When the unpaid order expires, read once from its private page's answer (the public lookup does not tell it);
+ * null while unknown. */
+function useExpiry(orderUrl: string | undefined, wanted: boolean): number | null {
+  const [expiresAt, setExpiresAt] = useState<number | null>(null);
+  useEffect(() => {
+    const token = orderUrl?.split("/orders/")[1];
+    if (!wanted || !token) return;
+    const controller = new AbortController();
+    void fetchPrivateOrder(decodeURIComponent(token), fetch, controller.signal).then((answer) => {
+      if (answer.kind === "ok") setExpiresAt(answer.order.expiresAt);
+    });
+    return () => controller.abort();
+  }, [orderUrl, wanted]);
+  return expiresAt;
+}
+
 /** Paying on the provider's page: what happens next, and the way back to that page. */
-function OnlinePayment({ payment, paymentLink }: { payment: PaymentReturn | undefined; paymentLink: string | null }) {
+function OnlinePayment({
+  payment,
+  paymentLink,
+  orderUrl,
+}: {
+  payment: PaymentReturn | undefined;
+  paymentLink: string | null;
+  orderUrl: string | undefined;
+}) {
+  const { i18n } = useLingui();
+  const expiresAt = useExpiry(orderUrl, payment === "cancelled");
+  const expires = expiresAt ? i18n.date(new Date(expiresAt), { dateStyle: "medium", timeStyle: "short" }) : null;
   return (
     <section className="order-success__pay" aria-labelledby="order-success-pay-heading">
       <h2 id="order-success-pay-heading">
         <Trans>Payment</Trans>
       </h2>
       {payment === "cancelled" ? (
-        <p role="alert" data-testid="payment-state">
-          <Trans>The payment was not completed. You can try again until the order expires.</Trans>
-        </p>
+        <>
+          <p role="alert" data-testid="payment-state">
+            <Trans>The payment was not completed. You can try again until the order expires.</Trans>
+          </p>
+          {expires ? (
+            <p data-testid="order-expiry">
+              <Trans>The order expires on {expires}.</Trans>
+            </p>
+          ) : null}
+        </>
       ) : (
         <p role="status" data-testid="payment-state">
           <Trans>Waiting for the payment confirmation. This page updates by itself.</Trans>
@@ -162,15 +196,26 @@ export function OrderSuccessPage({
   // Every order starts awaiting payment: that is where it stands until the lookup says otherwise.
   const status: OrderStatus = order?.status ?? "pending_payment";
   const name = order === undefined ? null : (order?.firstName ?? "");
+  // Done only once the payment is in: until then the mark is a neutral hourglass, not the green check.
+  const paid = status === "paid" || status === "awaiting_stock" || status === "delivered";
+  const notCompleted = payment === "cancelled" && status === "pending_payment";
   return (
     <div className="container page order-success">
       <CheckoutSteps states={orderSteps(status)} />
-      <div className="order-success__mark" aria-hidden="true">
-        ✓
+      <div
+        className={paid ? "order-success__mark" : "order-success__mark order-success__mark--pending"}
+        aria-hidden="true"
+        data-testid="order-success-mark"
+        data-state={paid ? "done" : "pending"}
+      >
+        {paid ? "✓" : "⧗"}
       </div>
-      <h1>
-        <Trans>Thank you!</Trans>
-      </h1>
+      <h1>{notCompleted ? <Trans>Payment not completed</Trans> : <Trans>Thank you!</Trans>}</h1>
+      {status === "pending_payment" && !notCompleted ? (
+        <p className="order-success__line" data-testid="order-awaiting-payment">
+          <Trans>Order received: payment is awaited.</Trans>
+        </p>
+      ) : null}
       {code ? (
         <p className="order-success__line" role="status" aria-busy={name === null} data-testid="order-success-message">
           {name === null ? null : name ? (
@@ -193,7 +238,7 @@ export function OrderSuccessPage({
       ) : null}
       {code && status === "pending_payment" ? (
         online ? (
-          <OnlinePayment payment={payment} paymentLink={placed?.paymentLink ?? null} />
+          <OnlinePayment payment={payment} paymentLink={placed?.paymentLink ?? null} orderUrl={placed?.orderUrl} />
         ) : (
           <PaymentInstructions code={code} />
         )

@@ -104,7 +104,10 @@ export function usePlaceOrder({
     }
     // One toast (a second one would stack over the 'View order' action): the email outcome is its description.
     toast.success(t`Order placed! Check your email for confirmation.`, {
-      description: order.emailSent ? t`Order confirmed! Email sent.` : t`Order confirmed! Email could not be sent.`,
+      // The order awaits its payment here (an online payment left for the provider's page above).
+      description: order.emailSent
+        ? t`Order received: payment is awaited. Email sent.`
+        : t`Order received: payment is awaited. Email could not be sent.`,
       duration: 12_000,
       action: { label: t`View order`, onClick: () => openOrderPage(order.orderUrl) },
     });

@@ -16,6 +16,7 @@ import { fetchPrivateOrder, type PrivateOrderResult } from "./orders-api.ts";
 import { activationHint } from "./activation-hints.ts";
 import { useVisiblePolling } from "./visible-poll.ts";
 import { TotalsRow } from "../checkout/totals-row.tsx";
+import { ManualLineNote } from "../catalog/manual-delivery-note.tsx";
 import "../checkout/checkout.css";
 import "./order-page.css";
 
@@ -305,6 +306,9 @@ function OrderDetails({ order }: { order: PrivateOrder }) {
                   {" "}
                   {money(line.unitPrice, order.currency)} × {line.qty}
                 </span>
+                {order.status === "paid" || order.status === "awaiting_stock" ? (
+                  <ManualLineNote productId={line.id} className="muted order-page__manual" inline />
+                ) : null}
               </span>
               <strong>{money(line.lineTotal, order.currency)}</strong>
             </li>

@@ -359,6 +359,11 @@ export class CheckoutService {
       orderUrl,
       paymentLink: null,
     };
+    const manualHours = await this.deps.mails.manualDeliveryHours(
+      tx,
+      lines.some((l) => !l.automatic),
+    );
+    if (manualHours) mailData.manualDeliveryHours = manualHours;
     // The outbox keeps the kind and the order, not the link (rendered again if it must be retried).
     const content = orderConfirmationMail(input.locale, mailData);
     // The order, its lines, its mail and the answer are written together, with the COMMIT on PostgreSQL (one round

@@ -325,7 +325,7 @@ describe("checkout", () => {
         ["order_confirmation", "amira@example.com"],
         ["operator_new_order", "ops@store.test"],
       ]);
-      expect(mails[0]?.subject).toBe(`Commande ${out.panierCode} confirmée`);
+      expect(mails[0]?.subject).toBe(`Commande ${out.panierCode} reçue : paiement en attente`);
       expect(mails[1]?.subject).toContain(`New order ${out.panierCode}`);
       expect(mails[1]?.text).not.toContain(out.orderUrl);
     } finally {

@@ -57,10 +57,10 @@ describe("mail", () => {
     });
 
     const mail = await PostalMime.parse(smtp.received[0] ?? Buffer.alloc(0));
-    expect(mail.subject).toBe(`Order ${out.panierCode} confirmed`);
+    expect(mail.subject).toBe(`Order ${out.panierCode} received: awaiting payment`);
     expect(mail.text).toContain(out.panierCode);
     expect(mail.text).toContain("TND");
-    expect(mail.text).toContain("WhatsApp");
+    expect(mail.text).toContain("We will contact you by email or WhatsApp to arrange the payment.");
     expect(mail.text).toContain(out.orderUrl);
   });
 
@@ -78,9 +78,10 @@ describe("mail", () => {
     expect(await s.services.mailWorker.runOnce(Date.now() + 6_000)).toEqual({ sent: 1, failed: 0 });
     expect(smtp.received).toHaveLength(1);
     const mail = await PostalMime.parse(smtp.received[0] ?? Buffer.alloc(0));
-    expect(mail.subject).toBe(`تم تأكيد الطلب ${out.panierCode}`);
+    expect(mail.subject).toBe(`تم استلام الطلب ${out.panierCode}: في انتظار الدفع`);
     expect(mail.html).toContain('dir="rtl"');
-    expect(mail.text).toContain("واتساب");
+    // The pages' sentence about how the store gets in touch.
+    expect(mail.text).toContain("سنتواصل معك عبر البريد الإلكتروني أو واتساب لترتيب الدفع.");
   });
 
   it("gives up after the last attempt and keeps the error without secrets", async () => {
@@ -106,12 +107,12 @@ describe("mail", () => {
     const list = await s.services.mailbox.list(10);
     expect(list).toHaveLength(1);
     const mail = await s.services.mailbox.get(list[0]?.id ?? 0);
-    expect(mail?.subject).toBe(`Commande ${out.panierCode} confirmée`);
+    expect(mail?.subject).toBe(`Commande ${out.panierCode} reçue : paiement en attente`);
     // The .eml copy is written just after the delivery commits.
     const eml = await vi.waitFor(() => fs.readFileSync(path.join(s.dataDir, "mailbox", mail?.emlFile ?? "missing")));
     const parsed = await PostalMime.parse(eml);
-    expect(parsed.subject).toBe(`Commande ${out.panierCode} confirmée`);
-    expect(parsed.text).toContain("WhatsApp");
+    expect(parsed.subject).toBe(`Commande ${out.panierCode} reçue : paiement en attente`);
+    expect(parsed.text).toContain("Nous vous contacterons par e-mail ou WhatsApp pour organiser le paiement.");
     expect(parsed.to?.[0]?.address).toBe("amira@example.com");
   });
 

@@ -25,10 +25,16 @@ export interface OrderMailData {
   /** Private order page (only in the confirmation: the token is not stored afterwards). */
   orderUrl?: string;
   paymentLink: string | null;
+  /** The order is paid already: only then does the confirmation read as done. */
+  paid?: boolean;
+  /** Set when a line is delivered by hand: within how many hours of payment (the operator's setting). */
+  manualDeliveryHours?: number;
 }
 
 interface Texts {
   confirmationSubject: (code: string) => string;
+  receivedSubject: (code: string) => string;
+  manualDelivery: (hours: number) => string;
   hello: (name: string) => string;
   thanks: (code: string) => string;
   item: string;
@@ -57,6 +63,8 @@ interface Texts {
 const TEXTS: Record<Locale, Texts> = {
   en: {
     confirmationSubject: (code) => `Order ${code} confirmed`,
+    receivedSubject: (code) => `Order ${code} received: awaiting payment`,
+    manualDelivery: (hours) => `Sent by hand within ${hours} hours of payment, by email.`,
     hello: (name) => `Hello ${name},`,
     thanks: (code) => `Thank you for your order ${code}.`,
     item: "Item",
@@ -65,7 +73,7 @@ const TEXTS: Record<Locale, Texts> = {
     subtotal: "Subtotal",
     discount: (code) => `Promo code ${code}`,
     total: "Total",
-    payManual: "The store will contact you on WhatsApp to arrange payment.",
+    payManual: "We will contact you by email or WhatsApp to arrange the payment.",
     payLink: "Complete your payment here:",
     codesByEmail: "Your codes will arrive by email once the payment is received.",
     orderPage: "Your private order page:",
@@ -84,6 +92,8 @@ const TEXTS: Record<Locale, Texts> = {
   },
   fr: {
     confirmationSubject: (code) => `Commande ${code} confirmée`,
+    receivedSubject: (code) => `Commande ${code} reçue : paiement en attente`,
+    manualDelivery: (hours) => `Envoyé à la main dans les ${hours} heures suivant le paiement, par e-mail.`,
     hello: (name) => `Bonjour ${name},`,
     thanks: (code) => `Merci pour votre commande ${code}.`,
     item: "Article",
@@ -92,7 +102,7 @@ const TEXTS: Record<Locale, Texts> = {
     subtotal: "Sous-total",
     discount: (code) => `Code promo ${code}`,
     total: "Total",
-    payManual: "La boutique vous contactera sur WhatsApp pour organiser le paiement.",
+    payManual: "Nous vous contacterons par e-mail ou WhatsApp pour organiser le paiement.",
     payLink: "Finalisez votre paiement ici :",
     codesByEmail: "Vos codes arriveront par e-mail dès réception du paiement.",
     orderPage: "Votre page de commande privée :",
@@ -113,6 +123,8 @@ const TEXTS: Record<Locale, Texts> = {
   },
   ar: {
     confirmationSubject: (code) => `تم تأكيد الطلب ${code}`,
+    receivedSubject: (code) => `تم استلام الطلب ${code}: في انتظار الدفع`,
+    manualDelivery: (hours) => `يُرسل يدويًا خلال ${hours} ساعة من الدفع، عبر البريد الإلكتروني.`,
     hello: (name) => `مرحبًا ${name}،`,
     thanks: (code) => `شكرًا لك على طلبك ${code}.`,
     item: "المنتج",
@@ -121,7 +133,7 @@ const TEXTS: Record<Locale, Texts> = {
     subtotal: "المجموع الفرعي",
     discount: (code) => `رمز الخصم ${code}`,
     total: "المجموع",
-    payManual: "سيتواصل معك المتجر عبر واتساب لترتيب الدفع.",
+    payManual: "سنتواصل معك عبر البريد الإلكتروني أو واتساب لترتيب الدفع.",
     payLink: "أكمل الدفع من هنا:",
     codesByEmail: "ستصلك الرموز عبر البريد الإلكتروني بمجرد استلام الدفع.",
     orderPage: "صفحة طلبك الخاصة:",
@@ -173,6 +185,7 @@ export function orderConfirmationMail(localeInput: string, d: OrderMailData): Ma
     "",
     payment,
     t.codesByEmail,
+    ...(d.manualDeliveryHours ? [t.manualDelivery(d.manualDeliveryHours)] : []),
     ...(d.orderUrl ? ["", `${t.orderPage} ${d.orderUrl}`] : []),
     "",
     t.signature,
@@ -199,11 +212,14 @@ export function orderConfirmationMail(localeInput: string, d: OrderMailData): Ma
         ? `<p>${t.payLink} <a href="${escapeHtml(d.paymentLink)}">${escapeHtml(d.paymentLink)}</a></p>`
         : `<p>${t.payManual}</p>`,
       `<p>${t.codesByEmail}</p>`,
+      d.manualDeliveryHours ? `<p>${escapeHtml(t.manualDelivery(d.manualDeliveryHours))}</p>` : "",
       d.orderUrl ? `<p>${t.orderPage} <a href="${escapeHtml(d.orderUrl)}">${escapeHtml(d.orderUrl)}</a></p>` : "",
       `<p>${t.signature}</p>`,
     ].join(""),
   );
-  return { subject: t.confirmationSubject(d.code), text: textLines.join("\n"), html };
+  // Placed orders await their payment: the subject says so rather than "confirmed".
+  const subject = d.paid ? t.confirmationSubject(d.code) : t.receivedSubject(d.code);
+  return { subject, text: textLines.join("\n"), html };
 }
 
 /** Payment received; `awaitingStock` when some codes are still to come (the delivery email follows). */

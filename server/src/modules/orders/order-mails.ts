@@ -8,6 +8,7 @@ import type { Sealer } from "../../lib/sealer.ts";
 import type { CodeRow, CodesRepo } from "../codes/codes.repo.ts";
 import type { MailRepo, OutboxRow } from "../mail/mail.repo.ts";
 import { deliveryMail, orderConfirmationMail, type MailContent, type OrderMailData } from "../mail/templates.ts";
+import type { SettingsRepo } from "../settings/settings.repo.ts";
 import type { OrderLineRow, OrderRow, OrdersRepo } from "./orders.repo.ts";
 
 export const CONFIRMATION_KIND = "order_confirmation";
@@ -36,7 +37,23 @@ export class OrderMails {
     private readonly mail: MailRepo,
     private readonly sealer: Sealer,
     private readonly publicUrl: string,
+    private readonly settings?: Pick<SettingsRepo, "manualDeliveryHours">,
   ) {}
+
+  /** Within how many hours a line delivered by hand is sent (the operator's setting), when the order has one. */
+  async manualDeliveryHours(tx: Tx, hasManualLine: boolean): Promise<number | undefined> {
+    return hasManualLine && this.settings ? this.settings.manualDeliveryHours(tx) : undefined;
+  }
+
+  /** Whether any of these order lines is a product delivered by hand. */
+  private async hasManualLine(tx: Tx, lines: readonly OrderLineRow[]): Promise<boolean> {
+    if (lines.length === 0) return false;
+    const info = await this.codes.productInfo(
+      tx,
+      lines.map((l) => l.productId),
+    );
+    return lines.some((l) => info.get(l.productId)?.deliveryMode === "manual");
+  }
 
   /** The token sealed for an order (bound to its id). */
   sealToken(orderId: string, token: string): string {
@@ -119,7 +136,12 @@ export class OrderMails {
     if (!order) throw new Error(`mail ${row.id}: its order is gone`);
     if (row.kind === CONFIRMATION_KIND) {
       const lines = (await this.orders.linesOf(tx, [order.id])).get(order.id) ?? [];
-      return orderConfirmationMail(order.locale, this.confirmationData(order, lines, this.orderUrl(order)));
+      const hours = await this.manualDeliveryHours(tx, await this.hasManualLine(tx, lines));
+      return orderConfirmationMail(order.locale, {
+        ...this.confirmationData(order, lines, this.orderUrl(order)),
+        paid: order.status === "paid" || order.status === "awaiting_stock" || order.status === "delivered",
+        ...(hours ? { manualDeliveryHours: hours } : {}),
+      });
     }
     if (row.kind === DELIVERY_KIND) {
       const params = parseParams(row.params);

@@ -1,8 +1,9 @@
-/** Site settings (toggles, daily rate, payment instructions) stored as JSON values, stamped with the catalog
+/** Site settings (toggles, daily rate, payment instructions, manual delivery time) stored as JSON values, stamped with the catalog
  * revision. Each method takes the transaction it runs in. */
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import {
+  DEFAULT_MANUAL_DELIVERY_HOURS,
   DEFAULT_TOGGLES,
   NO_PAYMENT_INSTRUCTIONS,
   type PaymentInstructions,
@@ -11,6 +12,7 @@ import {
   type Toggles,
 } from "@store/shared/schemas/catalog";
 import { DEFAULT_RATES } from "@store/shared/currency";
+import { isManualDeliveryHours } from "@store/shared/store-settings";
 
 export class SettingsRepo {
   private async read<T>(tx: Tx, key: string): Promise<T | undefined> {
@@ -43,11 +45,17 @@ export class SettingsRepo {
     };
   }
 
+  async manualDeliveryHours(tx: Tx): Promise<number> {
+    const hours = await this.read<unknown>(tx, "manualDeliveryHours");
+    return isManualDeliveryHours(hours) ? hours : DEFAULT_MANUAL_DELIVERY_HOURS;
+  }
+
   async storeSettings(tx: Tx): Promise<StoreSettings> {
     return {
       toggles: await this.toggles(tx),
       rate: await this.rate(tx),
       paymentInstructions: await this.paymentInstructions(tx),
+      manualDeliveryHours: await this.manualDeliveryHours(tx),
     };
   }
 }

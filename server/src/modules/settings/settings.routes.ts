@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { rateUpdateSchema, togglesUpdateSchema } from "@store/shared/schemas/admin";
-import { paymentInstructionsSchema } from "@store/shared/schemas/catalog";
+import { manualDeliverySchema, paymentInstructionsSchema } from "@store/shared/schemas/catalog";
 import type { AdminEnv } from "../../http/session.ts";
 import { readJson } from "../../http/validate.ts";
 import type { SettingsService } from "./settings.service.ts";
@@ -22,6 +22,11 @@ export function settingsRoutes(service: SettingsService): Hono<AdminEnv> {
   app.get("/api/admin/payment-instructions", async (c) => c.json(await service.paymentInstructions()));
   app.put("/api/admin/payment-instructions", async (c) =>
     c.json(await service.savePaymentInstructions(await readJson(c, paymentInstructionsSchema))),
+  );
+
+  app.get("/api/admin/manual-delivery", async (c) => c.json(await service.manualDelivery()));
+  app.put("/api/admin/manual-delivery", async (c) =>
+    c.json(await service.saveManualDelivery(await readJson(c, manualDeliverySchema))),
   );
 
   return app;

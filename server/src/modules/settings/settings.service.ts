@@ -1,6 +1,7 @@
-/** Site toggles, the daily USD-to-TND rate and the manual payment instructions. Saved with a bumped catalog
+/** Site toggles, the daily USD-to-TND rate, the manual payment instructions and the
+ * manual delivery time. Saved with a bumped catalog
  * revision so storefront sync picks them up. */
-import type { PaymentInstructions, Rate, Toggles } from "@store/shared/schemas/catalog";
+import type { ManualDelivery, PaymentInstructions, Rate, Toggles } from "@store/shared/schemas/catalog";
 import type { RateUpdate, TogglesUpdate } from "@store/shared/schemas/admin";
 import type { DataLayer } from "../../db/data.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
@@ -42,6 +43,19 @@ export class SettingsService {
     await this.data.transaction(async (tx) => {
       const rev = await this.catalog.bumpRev(tx);
       await this.repo.write(tx, "paymentInstructions", input, rev, t);
+    });
+    return input;
+  }
+
+  async manualDelivery(): Promise<ManualDelivery> {
+    return { hours: await this.data.read((tx) => this.repo.manualDeliveryHours(tx)) };
+  }
+
+  async saveManualDelivery(input: ManualDelivery): Promise<ManualDelivery> {
+    const t = this.now();
+    await this.data.transaction(async (tx) => {
+      const rev = await this.catalog.bumpRev(tx);
+      await this.repo.write(tx, "manualDeliveryHours", input.hours, rev, t);
     });
     return input;
   }

@@ -1,4 +1,4 @@
-/** Admin > Settings: tabs Profile, Security, Site Settings, Daily Rate and Payment. */
+/** Admin > Settings: tabs Profile, Security, Site Settings, Daily Rate, Payment and Delivery. */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
@@ -9,11 +9,12 @@ import { errorText, fieldErrorsOf } from "../panel/admin-request.ts";
 import { passwordProblem } from "./password-rules.ts";
 import { RateTab, SiteSettingsTab } from "./site-settings.tsx";
 import { PaymentInstructionsTab } from "./payment-instructions-tab.tsx";
+import { ManualDeliveryTab } from "./manual-delivery-tab.tsx";
 import { FormField } from "../panel/form-field.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 import "../panel/panels.css";
 
-const TABS = ["profile", "security", "site", "rate", "payment"] as const;
+const TABS = ["profile", "security", "site", "rate", "payment", "delivery"] as const;
 type Tab = (typeof TABS)[number];
 
 export function SettingsPanel() {
@@ -42,6 +43,7 @@ export function SettingsPanel() {
     site: <Trans>Site Settings</Trans>,
     rate: <Trans>Daily Rate</Trans>,
     payment: <Trans>Payment</Trans>,
+    delivery: <Trans>Delivery</Trans>,
   };
 
   return (
@@ -80,6 +82,7 @@ export function SettingsPanel() {
         {tab === "site" ? <SiteSettingsTab /> : null}
         {tab === "rate" ? <RateTab /> : null}
         {tab === "payment" ? <PaymentInstructionsTab /> : null}
+        {tab === "delivery" ? <ManualDeliveryTab /> : null}
       </div>
     </section>
   );

@@ -1,0 +1,53 @@
+/** Settings > Delivery: within how many hours of payment the operator sends a manual product's code by hand. Synced
+ * to the storefront, which promises it on the product page, the cart and the confirmation email. */
+import { Trans, useLingui } from "@lingui/react/macro";
+import {
+  DEFAULT_MANUAL_DELIVERY_HOURS,
+  MANUAL_DELIVERY_HOURS_MAX,
+  MANUAL_DELIVERY_HOURS_MIN,
+  manualDeliverySchema,
+  type ManualDelivery,
+} from "@store/shared/schemas/catalog";
+import { FormField } from "../panel/form-field.tsx";
+import { useSettingForm, type SettingSource } from "./site-settings.tsx";
+import { SettingsForm } from "./settings-form.tsx";
+
+export const MANUAL_DELIVERY_ENTITY = "settings.manualDelivery";
+
+const MANUAL_DELIVERY_SETTING: SettingSource<ManualDelivery> = {
+  path: "/api/admin/manual-delivery",
+  schema: manualDeliverySchema,
+  entity: MANUAL_DELIVERY_ENTITY,
+  initial: { hours: DEFAULT_MANUAL_DELIVERY_HOURS },
+};
+
+export function ManualDeliveryTab() {
+  const { t } = useLingui();
+  const { value, setValue, form } = useSettingForm(MANUAL_DELIVERY_SETTING, t`Manual delivery time`);
+  return (
+    <SettingsForm {...form} submit={<Trans>Save Settings</Trans>}>
+      <p className="muted">
+        <Trans>
+          Products sold without code stock are sent by hand. Shoppers are told they get the code within this many hours
+          of payment, by email.
+        </Trans>
+      </p>
+      <FormField id="manual-delivery-hours" label={<Trans>Manual delivery time (hours)</Trans>}>
+        <input
+          id="manual-delivery-hours"
+          type="number"
+          inputMode="numeric"
+          min={MANUAL_DELIVERY_HOURS_MIN}
+          max={MANUAL_DELIVERY_HOURS_MAX}
+          step={1}
+          required
+          value={Number.isNaN(value.hours) ? "" : value.hours}
+          onChange={(e) => {
+            const hours = e.currentTarget.valueAsNumber;
+            setValue({ hours });
+          }}
+        />
+      </FormField>
+    </SettingsForm>
+  );
+}
