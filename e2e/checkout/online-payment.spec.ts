@@ -141,6 +141,33 @@ test.describe("paying with Stripe", () => {
     await stripe.close();
   });
 
+  test("on a phone, gives up on Stripe's page, cancels the order from the return page, and keeps the cart", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 915 });
+    await addFromProductPage(page, "steam-20");
+    await fillCheckout(page, uniqueEmail("stripe-cancel"), "USD");
+    await checkoutForm(page).getByRole("button", { name: "Place order" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${stripe.url}/c/pay/cs_test_\\w+$`));
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${store.url}/order-success\\?code=PNR-\\w{8}&payment=cancelled$`));
+    // The order holds the one code meanwhile: none is left for sale.
+    const left = async () => (await (await page.request.get("/api/availability/steam-20")).json()) as object;
+    expect(await left()).toEqual({ left: {} });
+
+    await page.getByRole("button", { name: "Cancel this order" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel this order?" });
+    await dialog.getByRole("button", { name: "Cancel order" }).click();
+    await expect(page.getByText("Order cancelled")).toBeVisible();
+    expect(await left()).toEqual({ left: { "": 1 } });
+    await expect(page.getByRole("button", { name: "Cancel this order" })).toHaveCount(0, { timeout: 15_000 });
+
+    // Changing one's mind costs nothing: the cart and the details are still there.
+    await page.goto("/cart");
+    await expect(page.locator(".checkout-line")).toHaveCount(1);
+    await expect(checkoutForm(page).getByLabel("Full name")).not.toHaveValue("");
+  });
+
   test("cancels on Stripe's page, comes back to pay, and sees the order delivered with its code", async ({ page }) => {
     await addFromProductPage(page, "steam-20");
     await fillCheckout(page, uniqueEmail("stripe"), "TND");

@@ -14,8 +14,10 @@ import { useSettings } from "../catalog/catalog-hooks.ts";
 import { useMoney } from "../catalog/use-money.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 import { CheckoutSteps, type CheckoutStep, type StepState } from "./checkout-steps.tsx";
-import { browserStorage } from "./checkout-draft.ts";
+import { browserStorage, clearDraft } from "./checkout-draft.ts";
 import { placedOrder } from "./placed-order.ts";
+import { clearCart } from "../cart/cart-store.ts";
+import { CancelOrderButton } from "../orders/cancel-order.tsx";
 import "./checkout.css";
 
 const LOOKUP_TIMEOUT_MS = 6000;
@@ -195,10 +197,18 @@ export function OrderSuccessPage({
   const { order, retryAfter } = useOrderLookup(code, online);
   // Every order starts awaiting payment: that is where it stands until the lookup says otherwise.
   const status: OrderStatus = order?.status ?? "pending_payment";
-  const name = order === undefined ? null : (order?.firstName ?? "");
+  // The name as typed when this tab placed the order; else the first name the public lookup tells.
+  const name = order === undefined ? null : (placed?.name ?? order?.firstName ?? "");
   // Done only once the payment is in: until then the mark is a neutral hourglass, not the green check.
   const paid = status === "paid" || status === "awaiting_stock" || status === "delivered";
   const notCompleted = payment === "cancelled" && status === "pending_payment";
+  // The cart was kept while the payment was on the provider's page: once paid, it is done with.
+  const paidOnline = paid && Boolean(placed?.paymentLink);
+  useEffect(() => {
+    if (!paidOnline) return;
+    clearDraft(browserStorage("local"));
+    void clearCart().catch(() => undefined);
+  }, [paidOnline]);
   return (
     <div className="container page order-success">
       <CheckoutSteps states={orderSteps(status)} />
@@ -238,7 +248,17 @@ export function OrderSuccessPage({
       ) : null}
       {code && status === "pending_payment" ? (
         online ? (
-          <OnlinePayment payment={payment} paymentLink={placed?.paymentLink ?? null} orderUrl={placed?.orderUrl} />
+          <>
+            <OnlinePayment payment={payment} paymentLink={placed?.paymentLink ?? null} orderUrl={placed?.orderUrl} />
+            {placed?.orderUrl ? (
+              <p>
+                <CancelOrderButton
+                  token={decodeURIComponent(placed.orderUrl.split("/orders/")[1] ?? "")}
+                  onCancelled={() => undefined}
+                />
+              </p>
+            ) : null}
+          </>
         ) : (
           <PaymentInstructions code={code} />
         )

@@ -11,6 +11,8 @@ export interface PlacedOrder {
   /** The private order page, and the provider's payment page when there is one (to come back to it). */
   orderUrl?: string;
   paymentLink?: string | null;
+  /** The name as the shopper typed it (the public lookup only knows the first word of it). */
+  name?: string;
 }
 
 export const PLACED_ORDER_STORAGE_KEY = "placedOrder";
@@ -28,7 +30,7 @@ export function placedOrder(storage: Pick<Storage, "getItem"> | null, code: stri
   try {
     const value: unknown = JSON.parse(storage?.getItem(PLACED_ORDER_STORAGE_KEY) ?? "null");
     if (typeof value !== "object" || value === null) return null;
-    const { code: stored, total, currency, orderUrl, paymentLink } = value as Record<string, unknown>;
+    const { code: stored, total, currency, orderUrl, paymentLink, name } = value as Record<string, unknown>;
     if (stored !== code || !Number.isSafeInteger(total) || !isCurrency(currency)) return null;
     return {
       code,
@@ -36,6 +38,7 @@ export function placedOrder(storage: Pick<Storage, "getItem"> | null, code: stri
       currency,
       ...(typeof orderUrl === "string" ? { orderUrl } : {}),
       ...(typeof paymentLink === "string" ? { paymentLink } : {}),
+      ...(typeof name === "string" && name.trim() !== "" ? { name: name.trim() } : {}),
     };
   } catch {
     return null;

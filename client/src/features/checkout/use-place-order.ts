@@ -84,15 +84,21 @@ export function usePlaceOrder({
     setPhase("leaving");
     attemptRef.current = null;
     saveAttempt(browserStorage("session"), null);
-    clearDraft(browserStorage("local"));
-    await clearCart().catch(() => undefined);
     const code = order.panierCode;
+    // Paying on the provider's page may not happen (the shopper cancels there): the cart and details stay until the
+    // order is paid (the order-success page clears them then); an order paid by hand later clears them now.
+    const paysOnline = order.requiresPayment && Boolean(order.paymentLink);
+    if (!paysOnline) {
+      clearDraft(browserStorage("local"));
+      await clearCart().catch(() => undefined);
+    }
     rememberPlacedOrder(browserStorage("session"), {
       code,
       total: order.total,
       currency: order.currency,
       orderUrl: order.orderUrl,
       paymentLink: order.paymentLink,
+      name: request.name,
     });
     if (order.requiresPayment && order.paymentLink) {
       toast(t`Redirecting to payment...`, {

@@ -81,3 +81,21 @@ export async function fetchPrivateOrder(
     return { kind: "error" };
   }
 }
+
+/** The shopper gives up an order still awaiting payment (POST /api/orders/private/{token}/cancel): "cancelled" once
+ * done, "refused" when it can no longer be cancelled (paid meanwhile, or expired), "error" otherwise. */
+export async function cancelOrder(
+  token: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<"cancelled" | "refused" | "error"> {
+  try {
+    const res = await fetchImpl(`/api/orders/private/${encodeURIComponent(token)}/cancel`, {
+      method: "POST",
+      headers: { Accept: "application/json" },
+    });
+    if (res.ok) return "cancelled";
+    return res.status === 409 ? "refused" : "error";
+  } catch {
+    return "error";
+  }
+}

@@ -19,6 +19,7 @@ import { TotalsRow } from "../checkout/totals-row.tsx";
 import { ManualLineNote } from "../catalog/manual-delivery-note.tsx";
 import "../checkout/checkout.css";
 import "./order-page.css";
+import { CancelOrderButton } from "./cancel-order.tsx";
 
 /** How often an order that may still change is asked for again while the page is in view. */
 export const ORDER_REFRESH_MS = 5000;
@@ -136,7 +137,7 @@ export function PrivateOrderPage({ token }: { token: string }) {
       </div>
     );
   }
-  return <OrderDetails order={state.order} />;
+  return <OrderDetails order={state.order} token={token} onChanged={retry} />;
 }
 
 /** What happens next, while the order can still change by itself; null once it cannot. */
@@ -242,7 +243,7 @@ function DeliveredCodes({ codes }: { codes: PrivateOrder["codes"] }) {
   );
 }
 
-function OrderDetails({ order }: { order: PrivateOrder }) {
+function OrderDetails({ order, token, onChanged }: { order: PrivateOrder; token: string; onChanged: () => void }) {
   const { i18n } = useLingui();
   const money = useMoney();
   const lang = useLang();
@@ -271,11 +272,14 @@ function OrderDetails({ order }: { order: PrivateOrder }) {
 
       <NextStep order={order} />
 
-      {order.status === "pending_payment" && order.paymentLink ? (
-        <p>
-          <a className="btn btn--primary btn--lg" href={order.paymentLink}>
-            <Trans>Complete payment</Trans>
-          </a>
+      {order.status === "pending_payment" ? (
+        <p className="order-page__actions">
+          {order.paymentLink ? (
+            <a className="btn btn--primary btn--lg" href={order.paymentLink}>
+              <Trans>Complete payment</Trans>
+            </a>
+          ) : null}
+          <CancelOrderButton token={token} onCancelled={onChanged} />
         </p>
       ) : null}
 

@@ -17,7 +17,8 @@ function body(i: number): CheckoutRequest {
     whatsapp: "+216 20 123 456",
     currency: i % 2 ? "TND" : "USD",
     items: [
-      { id: "psn-25-us", qty: 1 + (i % 3) },
+      // Two products the demo store sells by hand (no code stock to run out of in a stream of orders).
+      { id: "psn-10-us", qty: 1 + (i % 3) },
       { id: "steam-20", qty: 1 },
     ],
     promoCode: "",

@@ -83,8 +83,10 @@ export function stockRequestsRoutes(service: StockRequestsService, limiter: Rate
   });
 
   app.post("/api/stock-requests/unsubscribe", async (c) => {
-    const form = await c.req.parseBody();
-    const text = (key: string) => (typeof form[key] === "string" ? form[key] : "");
+    // The page's form posts URL-encoded fields; any other body is read as none (and refused below as unsigned).
+    const urlEncoded = (c.req.header("content-type") ?? "").startsWith("application/x-www-form-urlencoded");
+    const form = new URLSearchParams(urlEncoded ? await c.req.text() : "");
+    const text = (key: string) => form.get(key) ?? "";
     const locale = pageLocale(text("lang"));
     const email = text("email");
     const t = PAGE_TEXTS[locale];

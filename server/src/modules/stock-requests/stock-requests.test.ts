@@ -170,6 +170,13 @@ describe("Email me when it is back", () => {
       body: new URLSearchParams({ email: "leave@example.com", sig: "forged", lang: "en" }),
     });
     expect(forged.status).toBe(400);
+    // A body that is not the page's form is read as no form at all: refused, never a server error.
+    const garbled = await store.app.request("/api/stock-requests/unsubscribe", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data" },
+      body: "x",
+    });
+    expect(garbled.status).toBe(400);
     expect((await pending()).some((r) => r.email === "leave@example.com")).toBe(true);
 
     const done = await store.app.request("/api/stock-requests/unsubscribe", {
