@@ -66,7 +66,7 @@ test("the banner form drops the title's error once typed, and names the uploaded
   await page.getByRole("button", { name: "Add Banner" }).tap();
   const form = page.getByRole("dialog", { name: "Add Banner" });
   await form.getByRole("button", { name: "Save" }).tap();
-  const title = form.getByLabel("Title");
+  const title = form.getByLabel("Title", { exact: true });
   await expect(form.locator(".ac-field-error").first()).toBeVisible();
   await title.fill("Summer sale");
   await expect(form.locator(".ac-field-error")).toHaveCount(0);

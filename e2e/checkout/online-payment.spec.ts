@@ -116,6 +116,29 @@ test.describe("paying with Konnect", () => {
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByRole("link", { name: "عرض طلبك" })).toBeVisible();
   });
+
+  test("on a phone, gives up on Konnect's page: no done mark, the order can be cancelled and the cart stays", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 915 });
+    await addFromProductPage(page, "steam-20");
+    await fillCheckout(page, uniqueEmail("konnect-cancel"), "TND");
+    await checkoutForm(page).getByRole("button", { name: "Place order" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${konnect.url}/pay\\?payment_ref=[0-9a-f]{24}$`));
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`^${store.url}/order-success\\?code=PNR-\\w{8}`));
+    await expect(page.getByTestId("order-success-mark")).toHaveAttribute("data-state", "pending");
+    await expect(page.getByText("Thank you!")).toHaveCount(0);
+    await page.getByRole("button", { name: "Cancel this order" }).click();
+    await page
+      .getByRole("dialog", { name: "Cancel this order?" })
+      .getByRole("button", { name: "Cancel order" })
+      .click();
+    await expect(page.getByText("Order cancelled")).toBeVisible();
+    await page.goto("/cart");
+    await expect(page.locator(".checkout-line")).toHaveCount(1);
+  });
 });
 
 test.describe("paying with Stripe", () => {
