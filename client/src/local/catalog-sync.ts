@@ -37,7 +37,8 @@ export async function syncOnce(
 
 // --- the running sync loop and its observable state ---
 
-function hasSyncedBefore(): boolean {
+/** Whether this device stored a catalog before (set after the first sync completes). */
+export function hasSyncedBefore(): boolean {
   try {
     return localStorage.getItem(CATALOG_SYNCED_KEY) !== null;
   } catch {
