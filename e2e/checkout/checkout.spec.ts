@@ -82,7 +82,8 @@ test.describe("cart and checkout", () => {
     expect(code).toMatch(/^PNR-[0-9A-HJKMNP-TV-Z]{8}$/);
 
     await expect(page.getByRole("heading", { name: "Thank you!" })).toBeVisible();
-    await expect(page.getByText(`Order ${code} for Amira created.`)).toBeVisible();
+    // The name as the shopper typed it (this tab placed the order).
+    await expect(page.getByText(`Order ${code} for Amira Ben Salah created.`)).toBeVisible();
     await expect(page.getByText("Order placed! Check your email for confirmation.")).toBeVisible();
     await expect(
       page.getByText(/^Order received: payment is awaited\. Email (sent|could not be sent)\.$/),
@@ -164,7 +165,7 @@ test.describe("cart and checkout", () => {
     const code = new URL(page.url()).searchParams.get("code") ?? "";
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByRole("heading", { name: "شكرًا لك!" })).toBeVisible();
-    await expect(page.getByText(`تم إنشاء الطلب ${code} باسم أميرة.`)).toBeVisible();
+    await expect(page.getByText(`تم إنشاء الطلب ${code} باسم أميرة بن صالح.`)).toBeVisible();
     await expect(page.getByText("تم تقديم الطلب! تحقق من بريدك الإلكتروني للتأكيد.")).toBeVisible();
 
     const mail = await findMail(code);
@@ -232,8 +233,8 @@ test.describe("on a phone", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     const form = checkoutForm(page);
     for (const target of [
-      page.getByRole("button", { name: `Increase quantity of ${SPOTIFY.title} — 1 month` }),
-      page.getByRole("button", { name: `Decrease quantity of ${SPOTIFY.title} — 1 month` }),
+      page.getByRole("button", { name: `Increase quantity of ${SPOTIFY.title} — 3 months` }),
+      page.getByRole("button", { name: `Decrease quantity of ${SPOTIFY.title} — 3 months` }),
       form.getByLabel("Full name"),
       form.getByRole("button", { name: "Place order" }),
     ]) {
