@@ -109,15 +109,19 @@ const stockStateStmt = preparedPerCount("codes_stock_state", (db, { products, co
   // Named in full: drizzle writes a select's own columns unqualified, and a bare "id" here would be the code's.
   const codeOf = sql`${codes}.${sql.identifier(codes.productId.name)} = ${products}.${sql.identifier(products.id.name)}`;
   const available = sql`${codes}.${sql.identifier(codes.status.name)} = 'available'`;
-  return db
-    .select({
-      id: products.id,
-      inStock: products.inStock,
-      mode: products.deliveryMode,
-      hasAvailable: sql<boolean>`exists (select 1 from ${codes} where ${codeOf} and ${available})`.mapWith(Boolean),
-    })
-    .from(products)
-    .where(inArray(products.id, numberedPlaceholders("id", n)));
+  return (
+    db
+      .select({
+        id: products.id,
+        inStock: products.inStock,
+        mode: products.deliveryMode,
+        hasAvailable: sql<boolean>`exists (select 1 from ${codes} where ${codeOf} and ${available})`.mapWith(Boolean),
+      })
+      .from(products)
+      .where(inArray(products.id, numberedPlaceholders("id", n)))
+      // Updated in this order: the same in every transaction.
+      .orderBy(products.id)
+  );
 });
 
 export function emptyCounts(): StockCounts {
@@ -172,7 +176,11 @@ export class CodesRepo {
    * The candidates are read, then taken by a conditional UPDATE (status must still be 'available'), so no code goes to
    * two orders. On PostgreSQL the candidates are locked, skipping rows other transactions hold (SKIP LOCKED); when
    * every remaining row is held by others, it waits for one of them and looks again, so a code freed by a
-   * rolled-back checkout is not refused as out of stock.
+   * rolled-back checkout is not refused as out of stock. Before it waits it gives back the codes of this line it
+   * took (rolling back to a savepoint taken before them): two checkouts that each took some of a product's last
+   * codes would otherwise wait for each other's, a deadlock PostgreSQL ends by failing one of them. With the lines
+   * reserved in product order (StockKeeper), no checkout waits for codes while holding some of the same product,
+   * so no wait closes a circle.
    */
   async reserve(
     tx: Tx,
@@ -210,6 +218,7 @@ export class CodesRepo {
       ],
       sql`, `,
     );
+    await tx.db.execute(sql`savepoint reserve_line`);
     let got = 0;
     for (let round = 0; got < r.qty && round < RESERVE_ROUNDS; round++) {
       // One round trip: the candidates are locked in a MATERIALIZED CTE, run once (as a subquery of the UPDATE,
@@ -225,6 +234,10 @@ export class CodesRepo {
       }
       // Nothing free to take: either none is left, or others hold the rest (PostgreSQL only): wait for one of them.
       if ((await pickStmts[kind](tx).execute({ ...params, n: 1 })).length === 0) break;
+      if (got > 0) {
+        await tx.db.execute(sql`rollback to savepoint reserve_line`);
+        got = 0;
+      }
       await pick(1).for("update");
     }
     return got;

@@ -18,22 +18,22 @@ export class StockKeeper {
     private readonly catalog: CatalogRepo,
   ) {}
 
-  /** Reserves codes for each line (as many as available, up to `missing` per line); returns how many each got. */
+  /** Reserves codes for each line (as many as available, up to `qty` per line); returns how many each got, in the
+   * order of `lines`. The lines are served in product order, the same in every transaction, so that two orders
+   * waiting for each other's codes cannot happen on PostgreSQL (CodesRepo.reserve). */
   async reserve(tx: Tx, orderId: string, lines: readonly LineToFill[], now: number): Promise<number[]> {
-    const got: number[] = [];
-    for (const l of lines) {
-      got.push(
-        l.qty > 0
-          ? await this.codes.reserve(tx, {
-              productId: l.productId,
-              variantId: l.variantId,
-              orderId,
-              orderLineId: l.orderLineId,
-              qty: l.qty,
-              now,
-            })
-          : 0,
-      );
+    const got: number[] = lines.map(() => 0);
+    const inOrder = lines.map((line, i) => ({ line, i })).sort((a, b) => compareStock(a.line, b.line));
+    for (const { line: l, i } of inOrder) {
+      if (l.qty <= 0) continue;
+      got[i] = await this.codes.reserve(tx, {
+        productId: l.productId,
+        variantId: l.variantId,
+        orderId,
+        orderLineId: l.orderLineId,
+        qty: l.qty,
+        now,
+      });
     }
     await this.refresh(
       tx,
@@ -50,6 +50,14 @@ export class StockKeeper {
 
   /** Re-derives `inStock` of these (automatic) products from their available codes. */
   async refresh(tx: Tx, productIds: readonly string[], now: number): Promise<void> {
-    await this.codes.refreshInStock(tx, [...new Set(productIds)], () => this.catalog.bumpRev(tx), now);
+    const ids = [...new Set(productIds)].sort();
+    await this.codes.refreshInStock(tx, ids, () => this.catalog.bumpRev(tx), now);
   }
+}
+
+/** One order of stock for every transaction: by product, then variant (none first). */
+function compareStock(a: LineToFill, b: LineToFill): number {
+  if (a.productId !== b.productId) return a.productId < b.productId ? -1 : 1;
+  const [x, y] = [a.variantId ?? "", b.variantId ?? ""];
+  return x === y ? 0 : x < y ? -1 : 1;
 }
