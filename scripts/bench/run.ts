@@ -5,7 +5,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { repoRoot } from "./serve.ts";
 
-const all = ["sync", "bundle", "lighthouse", "search", "checkout", "api", "hostile", "admin-scale", "catalog-scale"];
+const all = [
+  "sync",
+  "bundle",
+  "lighthouse",
+  "slow-line",
+  "search",
+  "checkout",
+  "api",
+  "hostile",
+  "admin-scale",
+  "catalog-scale",
+];
 const wanted = process.argv.slice(2).filter((a) => all.includes(a));
 const passed = process.argv.slice(2).filter((a) => !all.includes(a));
 const benches = (wanted.length > 0 ? wanted : all).filter((name) =>

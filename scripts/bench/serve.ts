@@ -12,8 +12,13 @@ export interface RunningStore {
   stop: () => Promise<void>;
 }
 
-export async function startBuiltStore(port: number, env: Record<string, string> = {}): Promise<RunningStore> {
-  const main = path.join(repoRoot, "server/dist/main.js");
+/** Starts the built server of `root` (this checkout unless given: a bench may serve an older build beside it). */
+export async function startBuiltStore(
+  port: number,
+  env: Record<string, string> = {},
+  root: string = repoRoot,
+): Promise<RunningStore> {
+  const main = path.join(root, "server/dist/main.js");
   if (!fs.existsSync(main)) throw new Error("Build first: pnpm build");
   // A data dir given in env (a seeded store's copy) is the store's, and goes with it on stop().
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));

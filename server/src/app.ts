@@ -244,6 +244,7 @@ export function buildServices({ config, data }: AppDeps): Services {
       catalogRepo,
       orders,
       sealer,
+      settingsRepo,
       () => mailWorker.wake(),
       (tx, productId, now) => stockRequests.announceRestock(tx, productId, now),
     ),

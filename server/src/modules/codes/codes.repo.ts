@@ -12,11 +12,7 @@ import type { codes } from "../../db/schema/index.ts";
 export type CodeRow = typeof codes.$inferSelect;
 export type NewCode = typeof codes.$inferInsert;
 
-const DEMO_RANGE_KEY = "demoCodes";
-export interface DemoRange {
-  from: string;
-  to: string;
-}
+import type { DemoRange } from "../settings/settings.repo.ts";
 
 /** Values per IN (...) list. */
 const IN_CHUNK = 500;
@@ -510,19 +506,6 @@ export class CodesRepo {
       for (const r of rows) out.set(r.id, { deliveryMode: r.deliveryMode, platform: r.platform, title: r.title });
     }
     return out;
-  }
-
-  /** The code ids the demo seed's imports gave (all of them sort within [from, to)), kept in the settings table. */
-  async demoRange(tx: Tx): Promise<DemoRange | undefined> {
-    const { settings } = tx.t;
-    const row = (await tx.db.select().from(settings).where(eq(settings.key, DEMO_RANGE_KEY)))[0];
-    return row ? (JSON.parse(row.value) as DemoRange) : undefined;
-  }
-
-  async writeDemoRange(tx: Tx, range: DemoRange, now: number): Promise<void> {
-    const { settings } = tx.t;
-    // rev 0: no shopper's catalog reads this setting, so it must not make their sync think the settings changed.
-    await tx.db.insert(settings).values({ key: DEMO_RANGE_KEY, value: JSON.stringify(range), rev: 0, updatedAt: now });
   }
 
   /** Available codes whose id sorts within the range (an index range on the primary key). */

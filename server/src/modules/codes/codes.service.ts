@@ -27,6 +27,7 @@ import type { OrdersService } from "../orders/orders.service.ts";
 import { CodeIntake, codeIdFloor, codeRefusal } from "./code-intake.ts";
 import { emptyCounts, type CodesRepo } from "./codes.repo.ts";
 import type { StockKeeper } from "./stock.ts";
+import type { SettingsRepo } from "../settings/settings.repo.ts";
 
 export interface ParsedLine {
   line: number;
@@ -96,6 +97,7 @@ export class CodesService {
     private readonly catalog: CatalogRepo,
     private readonly orders: OrdersService,
     private readonly sealer: Sealer,
+    private readonly settings: SettingsRepo,
     private readonly onMailQueued: () => void = () => undefined,
     private readonly onRestock: RestockHook = async () => 0,
     private readonly clock: () => number = Date.now,
@@ -182,13 +184,13 @@ export class CodesService {
       imported += (await this.import(productId, { text, format: "text", ...(variantId && { variantId }) })).summary
         .imported;
     const to = codeIdFloor(this.clock() + 1);
-    await this.data.transaction((tx) => this.repo.writeDemoRange(tx, { from, to }, this.clock()));
+    await this.data.transaction((tx) => this.settings.writeDemoCodes(tx, { from, to }, this.clock()));
     return imported;
   }
 
   summary(): Promise<StockSummary> {
     return this.data.read(async (tx) => {
-      const range = await this.repo.demoRange(tx);
+      const range = await this.settings.demoCodes(tx);
       return {
         automaticProducts: await this.repo.automaticProductCount(tx),
         demoCodes: range ? await this.repo.countAvailableInRange(tx, range) : 0,

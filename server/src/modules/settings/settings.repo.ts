@@ -14,6 +14,12 @@ import {
 import { DEFAULT_RATES } from "@store/shared/currency";
 import { isManualDeliveryHours } from "@store/shared/store-settings";
 
+/** The code ids the demo seed's imports gave: all of them sort within [from, to). */
+export interface DemoRange {
+  from: string;
+  to: string;
+}
+
 export class SettingsRepo {
   private async read<T>(tx: Tx, key: string): Promise<T | undefined> {
     const { settings } = tx.t;
@@ -28,6 +34,16 @@ export class SettingsRepo {
       .insert(settings)
       .values({ key, value: json, rev, updatedAt: now })
       .onConflictDoUpdate({ target: settings.key, set: { value: json, rev, updatedAt: now } });
+  }
+
+  /** Where the demo seed's codes lie (written once, by the seed), for the dashboard's count of demo codes. */
+  demoCodes(tx: Tx): Promise<DemoRange | undefined> {
+    return this.read<DemoRange>(tx, "demoCodes");
+  }
+
+  async writeDemoCodes(tx: Tx, range: DemoRange, now: number): Promise<void> {
+    // rev 0: no shopper's catalog reads this setting, so it must not make their sync think the settings changed.
+    await this.write(tx, "demoCodes", range, 0, now);
   }
 
   async toggles(tx: Tx): Promise<Toggles> {

@@ -324,36 +324,27 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
           return (
             <fieldset key={lang} className="field" data-testid={`translations-${lang}`}>
               <legend>{labels.legend}</legend>
-              <FormField id={`${id}-${lang}-title`} label={labels.title} error={err(key("title"))}>
-                <input
-                  id={`${id}-${lang}-title`}
-                  lang={lang}
-                  dir={dir}
-                  value={draft.translations[lang].title}
-                  aria-invalid={err(key("title")) ? true : undefined}
-                  onChange={(e) => setText(lang, "title", e.currentTarget.value)}
-                />
-              </FormField>
-              <FormField id={`${id}-${lang}-tagline`} label={labels.tagline} error={err(key("tagline"))}>
-                <input
-                  id={`${id}-${lang}-tagline`}
-                  lang={lang}
-                  dir={dir}
-                  maxLength={TAGLINE_MAX}
-                  value={draft.translations[lang].tagline}
-                  aria-invalid={err(key("tagline")) ? true : undefined}
-                  onChange={(e) => setText(lang, "tagline", e.currentTarget.value)}
-                />
-              </FormField>
-              <FormField id={`${id}-${lang}-description`} label={labels.description} error={err(key("description"))}>
-                <textarea
-                  id={`${id}-${lang}-description`}
-                  lang={lang}
-                  dir={dir}
-                  value={draft.translations[lang].description}
-                  onChange={(e) => setText(lang, "description", e.currentTarget.value)}
-                />
-              </FormField>
+              {(["title", "tagline", "description"] as const).map((field) => {
+                const fieldId = `${id}-${lang}-${field}`;
+                const error = err(key(field));
+                const props = {
+                  id: fieldId,
+                  lang,
+                  dir,
+                  value: draft.translations[lang][field],
+                  "aria-invalid": error ? true : undefined,
+                  onChange: (e: { currentTarget: { value: string } }) => setText(lang, field, e.currentTarget.value),
+                };
+                return (
+                  <FormField key={field} id={fieldId} label={labels[field]} error={error}>
+                    {field === "description" ? (
+                      <textarea {...props} />
+                    ) : (
+                      <input {...props} maxLength={field === "tagline" ? TAGLINE_MAX : undefined} />
+                    )}
+                  </FormField>
+                );
+              })}
             </fieldset>
           );
         })}

@@ -74,11 +74,7 @@ function ImportWarnings({
           </li>
         ))}
       </ul>
-      {more > 0 ? (
-        <p className="ac-hint">
-          <Plural value={more} one="and # more line" other="and # more lines" />
-        </p>
-      ) : null}
+      <MoreLines count={more} />
       {blocking ? (
         <p className="ac-hint">
           <Trans>Control characters are never imported: remove them, then import again.</Trans>
@@ -111,6 +107,16 @@ interface Outcome {
   stoppedAt?: { line: number; message: string };
 }
 
+/** "and N more lines" under a list cut short. */
+function MoreLines({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <p className="ac-hint">
+      <Plural value={count} one="and # more line" other="and # more lines" />
+    </p>
+  );
+}
+
 function RefusedLines({ rows, label }: { rows: ImportRefusalRow[]; label: ReactNode }) {
   const { t } = useLingui();
   if (rows.length === 0) return null;
@@ -128,11 +134,7 @@ function RefusedLines({ rows, label }: { rows: ImportRefusalRow[]; label: ReactN
           return <li key={line}>{first !== undefined ? t`Line ${line} (repeats line ${first})` : t`Line ${line}`}</li>;
         })}
       </ul>
-      {more > 0 ? (
-        <p className="ac-hint">
-          <Plural value={more} one="and # more line" other="and # more lines" />
-        </p>
-      ) : null}
+      <MoreLines count={more} />
     </div>
   );
 }
