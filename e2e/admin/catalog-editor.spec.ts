@@ -97,6 +97,8 @@ test("a product made with platform PS and region EU is found by the search's PS 
   expect(made).toMatchObject({ platform: "PS", region: "EU", tagline: "Made for the chips" });
 
   await page.goto("/");
+  // The console synced this origin's catalog already: wait for the storefront itself (its header listens for Ctrl+K).
+  await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link").first()).toBeVisible();
   await page.waitForFunction(() => localStorage.getItem("catalogSynced") !== null);
   await page.keyboard.press("Control+k");
   const dialog = page.getByRole("dialog", { name: "Search products" });

@@ -107,8 +107,18 @@ test("categories, then a product with an image, a TND price and a variant: creat
   const base = form.getByRole("group", { name: "Base Price" });
   await expect(form.getByText("Enter TND price to auto-fill other currencies")).toBeVisible();
   await base.getByLabel("EUR").fill("7");
+  // "Converting..." shows only for the pause before the conversion: watched from before typing (the group marks
+  // itself when it shows), so a busy machine that checks too late cannot miss it.
+  await base.evaluate((group) => {
+    const observer = new MutationObserver(() => {
+      if (!group.textContent?.includes("Converting...")) return;
+      group.setAttribute("data-saw-converting", "yes");
+      observer.disconnect();
+    });
+    observer.observe(group, { subtree: true, childList: true, characterData: true });
+  });
   await base.getByLabel("TND").fill("32");
-  await expect(base.getByText("Converting...")).toBeVisible();
+  await expect(base).toHaveAttribute("data-saw-converting", "yes");
   await expect(base.getByLabel("USD")).toHaveValue(String(round2(32 / rate)));
   await expect(base.getByText("Converting...")).toBeHidden();
   await expect(base.getByLabel("EUR")).toHaveValue("0");
