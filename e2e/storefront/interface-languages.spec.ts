@@ -49,16 +49,27 @@ const ENGLISH = [
 ];
 
 /** The page's visible text without the catalog's own words (product titles, descriptions, taglines, platforms,
- * regions other than the store's "Global", option names, category names, banner titles) and the brand. */
+ * regions other than the store's "Global", option names, category names, banner titles, and the operator's French
+ * and Arabic texts of them, which a shopper reading that language sees instead) and the brand. */
 function interfaceText(text: string, catalog: SyncResponse): string {
   const own = new Set<string>(["Digital Store", "support@digitalstore.example"]);
+  const add = (...texts: (string | undefined)[]) => {
+    for (const s of texts) if (s) own.add(s);
+  };
   for (const p of catalog.products) {
-    for (const s of [p.title, p.description, p.tagline, p.platform, p.sku]) if (s) own.add(s);
+    add(p.title, p.description, p.tagline, p.platform, p.sku);
+    for (const t of Object.values(p.translations ?? {})) add(t?.title, t?.tagline, t?.description);
     if (p.region && p.region !== "Global") own.add(p.region);
     for (const v of p.variants) own.add(v.name);
   }
-  for (const c of catalog.categories) own.add(c.name);
-  for (const b of catalog.banners) own.add(b.title);
+  for (const c of catalog.categories) {
+    add(c.name);
+    for (const t of Object.values(c.translations ?? {})) add(t?.name);
+  }
+  for (const b of catalog.banners) {
+    add(b.title);
+    for (const t of Object.values(b.translations ?? {})) add(t?.title);
+  }
   let rest = text;
   // Longest first, so a title is removed before a shorter text inside it.
   for (const s of [...own].sort((a, b) => b.length - a.length)) rest = rest.split(s).join(" ");

@@ -1,13 +1,36 @@
 import { describe, expect, it } from "vitest";
+import { CATALOG_LANGS, type CatalogLang } from "@store/shared/catalog-translations";
 import { storeForEachTest, type TestStore } from "../test/harness.ts";
+import { syncDelta } from "../test/sync.ts";
 import {
   DEMO_CODES_PER_STOCK,
   DEMO_MANUAL_PRODUCTS,
+  demoBannerTitles,
+  demoCategoryNames,
   demoCode,
   demoProducts,
   optionNamedIn,
   seedDemoCatalog,
 } from "./demo-catalog.ts";
+import { DEMO_BANNER_TEXTS, DEMO_CATEGORY_TEXTS, DEMO_PRODUCT_TEXTS } from "./demo-translations.ts";
+
+const ARABIC_LETTER = /\p{Script=Arabic}/u;
+
+/** French sets a space before these marks; a brand name keeps its own spelling. */
+function frenchTypographyFaults(text: string): string[] {
+  return text.replace("Mobile Legends: Bang Bang", "").match(/\S[:;!?]/g) ?? [];
+}
+
+/** What is wrong with one translated text of `english` in `lang`, if anything. */
+function faultsOf(lang: CatalogLang, text: string | undefined, english: string, sameInFrench = false): string[] {
+  if (text === undefined || text.trim() === "") return ["missing"];
+  const faults: string[] = [];
+  if (text !== text.trim()) faults.push("spaces around");
+  if (lang === "ar" && !ARABIC_LETTER.test(text)) faults.push("no Arabic letter");
+  if (lang === "fr" && text === english && !sameInFrench) faults.push("same as English");
+  if (lang === "fr") faults.push(...frenchTypographyFaults(text).map((f) => `no space before "${f.slice(1)}"`));
+  return faults;
+}
 
 describe("demo catalog data", () => {
   it("opens every product whose title names one of its options on that option", () => {
@@ -57,6 +80,45 @@ describe("demo catalog data", () => {
   });
 });
 
+describe("demo catalog translations", () => {
+  it("gives every product a French and an Arabic description, and a tagline where the English one has one", () => {
+    const products = demoProducts();
+    expect(Object.keys(DEMO_PRODUCT_TEXTS).sort()).toEqual(products.map((p) => p.id).sort());
+    const faults: string[] = [];
+    for (const p of products) {
+      for (const lang of CATALOG_LANGS) {
+        const texts = DEMO_PRODUCT_TEXTS[p.id]?.[lang];
+        for (const f of faultsOf(lang, texts?.description, p.description))
+          faults.push(`${p.id} ${lang} description: ${f}`);
+        // A card without a tagline shows the interface's "Instant delivery", already in every language.
+        if (p.tagline === "") {
+          if (texts?.tagline !== undefined) faults.push(`${p.id} ${lang} tagline: none in English`);
+        } else for (const f of faultsOf(lang, texts?.tagline, p.tagline)) faults.push(`${p.id} ${lang} tagline: ${f}`);
+      }
+    }
+    expect(faults).toEqual([]);
+  });
+
+  it("names every category and titles every banner in French and Arabic", () => {
+    // French writes these as English does (as the storefront's own home tiles name them).
+    const sameInFrench = new Set(["Console", "PC"]);
+    expect(Object.keys(DEMO_CATEGORY_TEXTS).sort()).toEqual(demoCategoryNames().sort());
+    expect(Object.keys(DEMO_BANNER_TEXTS).sort()).toEqual(demoBannerTitles().sort());
+    const faults: string[] = [];
+    for (const lang of CATALOG_LANGS) {
+      for (const name of demoCategoryNames()) {
+        const text = DEMO_CATEGORY_TEXTS[name]?.[lang].name;
+        for (const f of faultsOf(lang, text, name, sameInFrench.has(name))) faults.push(`${name} ${lang}: ${f}`);
+      }
+      for (const title of demoBannerTitles()) {
+        for (const f of faultsOf(lang, DEMO_BANNER_TEXTS[title]?.[lang].title, title))
+          faults.push(`${title} ${lang}: ${f}`);
+      }
+    }
+    expect(faults).toEqual([]);
+  });
+});
+
 describe("demo seed", () => {
   let store: TestStore;
   storeForEachTest((opened) => (store = opened));
@@ -72,6 +134,18 @@ describe("demo seed", () => {
     // Without the code import (server tests, the large-catalog seed) every product stays manual, with no codes.
     expect(await store.services.codes.summary()).toEqual({ automaticProducts: 0, demoCodes: 0 });
     expect(await store.data.read((tx) => store.services.catalogRepo.countProducts(tx))).toBe(48);
+  });
+
+  it("writes the French and Arabic texts with the catalog, as the storefront receives them", async () => {
+    await seedDemoCatalog(store.data, { images: false });
+    const synced = await syncDelta(store, 0);
+    expect(synced.next).toBeNull();
+    expect(synced.products).toHaveLength(48);
+    for (const p of synced.products) expect(p.translations, p.id).toEqual(DEMO_PRODUCT_TEXTS[p.id]);
+    expect(synced.categories).toHaveLength(demoCategoryNames().length);
+    for (const c of synced.categories) expect(c.translations, c.name).toEqual(DEMO_CATEGORY_TEXTS[c.name]);
+    expect(synced.banners).toHaveLength(demoBannerTitles().length);
+    for (const b of synced.banners) expect(b.translations, b.title).toEqual(DEMO_BANNER_TEXTS[b.title]);
   });
 
   it("gives every automatic product and option demo codes through the import, once; manual ones none", async () => {

@@ -1,7 +1,9 @@
-/** The demo catalog: categories, 48 products and generated images, written on first start. The images go to
- * the uploads table with the catalog (so every instance serves them), rendered before its transaction. */
+/** The demo catalog: categories, 48 products and generated images, written on first start, with their French and
+ * Arabic texts (demo-translations.ts). The images go to the uploads table with the catalog (so every instance serves
+ * them), rendered before its transaction. */
 import sharp from "sharp";
 import { slugify } from "@store/shared/slug";
+import { compactTranslations, encodeTranslations, type CatalogLang } from "@store/shared/catalog-translations";
 import type { DataLayer } from "../db/data.ts";
 import { BannersRepo } from "../modules/banners/banners.repo.ts";
 import { CatalogAdminRepo } from "../modules/catalog/catalog.admin.repo.ts";
@@ -12,6 +14,7 @@ import { DEFAULT_TOGGLES } from "@store/shared/schemas/catalog";
 import { DEFAULT_RATES } from "@store/shared/currency";
 import { secureRandomBytes } from "../lib/random.ts";
 import type { CodesService } from "../modules/codes/codes.service.ts";
+import { DEMO_BANNER_TEXTS, DEMO_CATEGORY_TEXTS, DEMO_PRODUCT_TEXTS } from "./demo-translations.ts";
 
 interface DemoCategory {
   name: string;
@@ -579,6 +582,17 @@ const PRODUCTS: DemoProduct[] = [
   ],
 ];
 
+const BANNERS: readonly { title: string; link: string }[] = [
+  { title: "Instant game keys", link: "/#featured" },
+  { title: "Gift cards for every console", link: "/category/gift-cards" },
+  { title: "Esports top-ups", link: "/category/esports" },
+];
+
+/** A demo row's French and Arabic texts as the console's saves store theirs ("" for none). */
+function storedTranslations<T extends object>(texts: Partial<Record<CatalogLang, T>> | undefined): string {
+  return encodeTranslations(compactTranslations(texts));
+}
+
 const PALETTES = [
   ["#1e3a8a", "#3b82f6"],
   ["#064e3b", "#10b981"],
@@ -665,20 +679,34 @@ export function optionNamedIn(title: string, options: readonly string[]): string
   return options.find((name) => new RegExp(`(^|\\W)${escape(name)}(\\W|$)`, "i").test(title));
 }
 
-/** The demo products as the store lists them: id, title, delivery and options in the order shown (the first is the
- * one a product page opens on). For tests over the demo data. */
+/** The demo products as the store lists them: id, English texts, delivery and options in the order shown (the first
+ * is the one a product page opens on). For tests over the demo data. */
 export function demoProducts(): {
   id: string;
   title: string;
+  tagline: string;
+  description: string;
   deliveryMode: "automatic" | "manual";
   variants: { id: string; name: string; position: number }[];
 }[] {
-  return PRODUCTS.map(([id, title, , , , , , , , vs]) => ({
+  return PRODUCTS.map(([id, title, , , , , , tagline, description, vs]) => ({
     id,
     title,
+    tagline,
+    description,
     deliveryMode: DEMO_MANUAL_PRODUCTS.includes(id) ? "manual" : "automatic",
     variants: demoVariants(id, title, vs ?? []).map(({ id: vid, name, position }) => ({ id: vid, name, position })),
   }));
+}
+
+/** Every demo category's English name, each parent before its children. For tests over the demo data. */
+export function demoCategoryNames(): string[] {
+  return CATEGORY_TREE.flatMap((c) => [c.name, ...(c.children ?? [])]);
+}
+
+/** The demo banners' English titles. For tests over the demo data. */
+export function demoBannerTitles(): string[] {
+  return BANNERS.map((b) => b.title);
 }
 
 /** A product's options with the one its title names first. Ids keep the data's order, so they never change. */
@@ -710,9 +738,7 @@ export async function seedDemoCatalog(
     PRODUCTS.map(([id, title, , platform], i) => demoImage(rendered, id, cardSvg(title, platform, i))),
   );
   const bannerImages = await Promise.all(
-    ["Instant game keys", "Gift cards for every console", "Esports top-ups"].map((t, i) =>
-      demoImage(rendered, `banner-${i + 1}`, cardSvg(t, "Digital Store", i + 2)),
-    ),
+    BANNERS.map(({ title }, i) => demoImage(rendered, `banner-${i + 1}`, cardSvg(title, "Digital Store", i + 2))),
   );
 
   const base = Date.UTC(2026, 8, 1);
@@ -736,6 +762,7 @@ export async function seedDemoCatalog(
         name: cat.name,
         slug: slugify(cat.name),
         parentId: null,
+        translations: storedTranslations(DEMO_CATEGORY_TEXTS[cat.name]),
         rev,
         createdAt: t,
         updatedAt: t,
@@ -750,6 +777,7 @@ export async function seedDemoCatalog(
           name: child,
           slug: slugify(child),
           parentId: id,
+          translations: storedTranslations(DEMO_CATEGORY_TEXTS[child]),
           rev,
           createdAt: ct,
           updatedAt: ct,
@@ -779,6 +807,7 @@ export async function seedDemoCatalog(
         inStock: i % 17 !== 16,
         deliveryMode: options.codes && !DEMO_MANUAL_PRODUCTS.includes(id) ? "automatic" : "manual",
         categoryId: ids.get(category) ?? null,
+        translations: storedTranslations(DEMO_PRODUCT_TEXTS[id]),
         sales: (i * 37) % 101,
         rev,
         createdAt: created,
@@ -797,13 +826,14 @@ export async function seedDemoCatalog(
       );
     }
 
-    for (const [i, image] of bannerImages.entries()) {
+    for (const [i, { title, link }] of BANNERS.entries()) {
       const t = base + i;
       await bannersRepo.insert(tx, {
         id: `banner-${i + 1}`,
-        title: ["Instant game keys", "Gift cards for every console", "Esports top-ups"][i] ?? "",
-        image,
-        link: ["/#featured", "/category/gift-cards", "/category/esports"][i] ?? "/",
+        title,
+        image: bannerImages[i] ?? "",
+        link,
+        translations: storedTranslations(DEMO_BANNER_TEXTS[title]),
         active: true,
         position: i,
         rev,
