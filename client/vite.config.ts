@@ -87,5 +87,14 @@ export default defineConfig({
     target: "es2022",
     // VITE_SOURCEMAP=1 for scripts/bench/profile.ts; shoppers never download maps.
     sourcemap: process.env.VITE_SOURCEMAP === "1",
+    // docs/decisions.md D36: the storefront's modules in one chunk, so a first visit over a slow line waits for
+    // bytes, not for waves of small files.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: "catalog-ui", test: /[\\/]src[\\/]features[\\/]catalog[\\/]/ }],
+        },
+      },
+    },
   },
 });
