@@ -1,11 +1,11 @@
 /** The demo store sells end to end: a Pixel 7 shopper buys an automatic demo product, the operator marks it paid, and
- * the delivery email and the private order page carry a DEMO- code; the dashboard on an 834x1194 tablet says the codes
- * are demo codes (in English and Arabic); the stock panel warns about odd lines before an import and tells alike
- * codes apart. */
+ * the delivery email and the private order page carry a DEMO- code, in English and in Arabic; the dashboard on an
+ * 834x1194 tablet says the codes are demo codes (in English and Arabic); the stock panel warns about odd lines
+ * before an import and tells alike codes apart. */
 import { devices, expect } from "@playwright/test";
 import { test } from "../api-test.ts";
 import { signIn } from "../admin/console-helpers.ts";
-import { findMail, uniqueEmail } from "../checkout/checkout-helpers.ts";
+import { checkoutForm, findMail, uniqueEmail } from "../checkout/checkout-helpers.ts";
 import { buyOne, createStockProduct, privateOrderLink, stockOf, tag } from "./stock-helpers.ts";
 
 const IPAD = { width: 834, height: 1194 };
@@ -44,6 +44,39 @@ test.describe("a phone shopper", () => {
     await page.goto(await privateOrderLink(api, code));
     await expect(page.getByTestId("order-status")).toHaveText("Delivered");
     await page.getByRole("button", { name: "Reveal codes" }).click();
+    await expect(page.getByTestId("delivered-code").locator("code")).toHaveText(DEMO_CODE);
+    expect((await stockOf(api, "psn-25-us")).total.available).toBe(before.total.available - 1);
+  });
+
+  test("in Arabic, right to left: buys a demo gift card and reads its DEMO- code in an Arabic email and on the order page", async ({
+    page,
+    api,
+  }) => {
+    const before = await stockOf(api, "psn-25-us");
+    await page.goto("/");
+    await page.evaluate(() => localStorage.setItem("lang", "ar"));
+    await page.goto("/product/psn-25-us");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await page.getByRole("button", { name: "أضف إلى السلة", exact: true }).click();
+    await expect(page.getByText("تمت الإضافة إلى السلة").first()).toBeVisible();
+    await page.goto("/checkout");
+    const form = checkoutForm(page);
+    await form.getByLabel("الاسم الكامل").fill("سلمى حداد");
+    await form.getByLabel("البريد الإلكتروني", { exact: true }).fill(uniqueEmail("demo.buyer.ar"));
+    await form.getByLabel("رقم واتساب").fill("+216 20 123 456");
+    await form.getByRole("button", { name: "تأكيد الطلب" }).click();
+    await page.waitForURL(/\/order-success\?code=PNR-/);
+    const code = new URL(page.url()).searchParams.get("code") ?? "";
+    await api.send("POST", `/api/admin/orders/${code}/mark-paid`, {});
+
+    // The delivery email in the shopper's language, with the code.
+    const mail = await findMail(code, { subject: `رموزك للطلب ${code}`, timeoutMs: 30_000 });
+    expect(mail.text ?? "").toMatch(DEMO_CODE);
+
+    await page.goto(await privateOrderLink(api, code));
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByTestId("order-status")).toHaveText("تم التسليم");
+    await page.getByRole("button", { name: "إظهار الرموز" }).click();
     await expect(page.getByTestId("delivered-code").locator("code")).toHaveText(DEMO_CODE);
     expect((await stockOf(api, "psn-25-us")).total.available).toBe(before.total.available - 1);
   });

@@ -1,5 +1,5 @@
 /** Read-only catalog hooks: every storefront screen reads the local copy through these (docs/decisions.md D1). */
-import { useMemo, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { useLiveQuery } from "dexie-react-hooks";
 import { heroBanners } from "@store/shared/banners";
 import { ratesWith, type Rates } from "@store/shared/currency";
@@ -37,13 +37,28 @@ export function useProductsById(): ReadonlyMap<string, Product> | undefined {
 }
 
 /** Products known before IndexedDB has them (a first visit's small answer, a product read before the first
- * render), by id; forgotten once the catalog is stored, when IndexedDB answers for itself. */
+ * render), by id. Each is forgotten once IndexedDB has answered with it (from then on the stored row is live, and
+ * a later deletion shows), or, when the catalog is stored without it, then (it was deleted meanwhile). Not at the
+ * moment the catalog is stored: a page's query has not read it again yet, and the page would flash its skeleton,
+ * replacing the fields a shopper may be typing in. */
 const early = new Map<string, Product>();
 
 /** One product (null when the local catalog has no such id): one read by id, never the whole catalog. */
 export function useProduct(id: string): Product | null | undefined {
   const stored = useLiveQuery(async () => (await db.products.get(id)) ?? null, [id]);
+  useEffect(() => {
+    if (stored) early.delete(id);
+  }, [stored, id]);
   return stored ?? early.get(id) ?? stored;
+}
+
+/** Forgets the early products the stored catalog does not have. */
+async function forgetEarlyNotStored(): Promise<void> {
+  const ids = [...early.keys()];
+  const rows = await db.products.bulkGet(ids);
+  ids.forEach((id, i) => {
+    if (!rows[i]) early.delete(id);
+  });
 }
 
 /** Reads one product before the first render (a product page opened from a stored catalog). */
@@ -205,7 +220,7 @@ function byId<R extends { id: string }>(rows: readonly R[]): R[] {
 export function seedCatalog(res: SyncResponse, stored: Promise<unknown>): void {
   const products = byId(res.products);
   for (const p of products) early.set(p.id, p);
-  void stored.then(() => early.clear());
+  void stored.then(forgetEarlyNotStored);
   useHomeProducts.seed(homeProducts(products), stored);
   useCategories.seed(dedupeCategories(byId(res.categories)), stored);
   useBanners.seed(heroBanners(byId(res.banners)), stored);
