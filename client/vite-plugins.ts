@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { build, type Plugin, type Rollup } from "vite";
-import { APP_FILES_ID, type AppFiles } from "./src/app/app-loader.ts";
+import { APP_FILES_ID, type AppFiles } from "@store/shared/app-files";
+import { parsePo, STOREFRONT_MESSAGES_FILE } from "@store/shared/po";
 
 /** A plugin that rewrites the built index.html once the bundle's files and names are known. */
 function rewriteBuiltHtml(name: string, rewrite: (html: string, bundle: Rollup.OutputBundle) => string): Plugin {
@@ -94,13 +95,14 @@ const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/scri
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
- * Replaces Vite's script tag and modulepreload links with a list of the files the app starts with, for the
- * boot script to ask for once the page's lead picture has painted (src/app/app-loader.ts says why). The list
- * also names, per page and per language, the chunks the first screen needs (its route chunk, its message
- * catalog), which the app would otherwise ask for only once its main script has run: a second round trip.
+ * Replaces Vite's script tag and modulepreload links with a list of the files the app starts with
+ * (shared/src/app-files.ts): per page and per language, the chunks its first screen needs (its route chunk, its
+ * message catalog), which the app would otherwise ask for only once its main script has run, a second round trip.
+ * The server writes a page's own files into its head from this list; a page answered by the service worker has
+ * the boot script ask for them (src/app/app-loader.ts).
  */
-export function loadAppAfterLeadPicture(): Plugin {
-  return rewriteBuiltHtml("store:load-app-after-lead-picture", (html, bundle) => {
+export function listAppFiles(): Plugin {
+  return rewriteBuiltHtml("store:list-app-files", (html, bundle) => {
     const entryTag = ENTRY_SCRIPT.exec(html);
     if (!entryTag?.[1]) throw new Error("The built index.html has no module script for the app");
     const imports = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1] ?? "");
@@ -129,6 +131,26 @@ export function loadAppAfterLeadPicture(): Plugin {
     const block = `\n    <script type="application/json" id="${APP_FILES_ID}">${JSON.stringify(files).replaceAll("<", "\\u003c")}</script>`;
     return html.replace(MODULE_PRELOAD, "").replace(ENTRY_SCRIPT, () => block);
   });
+}
+
+/**
+ * Writes the storefront's messages in every language (the Lingui catalogs, read as plain tables by
+ * shared/src/po.ts) beside the build, so the server writes a page's first screen in the words the app shows.
+ */
+export function storefrontMessages(localesDir: string, locales: readonly string[]): Plugin {
+  return {
+    name: "store:storefront-messages",
+    apply: "build",
+    generateBundle() {
+      const messages = Object.fromEntries(
+        locales.map((locale) => [
+          locale,
+          parsePo(fs.readFileSync(path.join(localesDir, locale, "messages.po"), "utf8")),
+        ]),
+      );
+      this.emitFile({ type: "asset", fileName: STOREFRONT_MESSAGES_FILE, source: JSON.stringify(messages) });
+    },
+  };
 }
 
 const BROTLI_ASSET = /\.(js|css)$/;

@@ -5,12 +5,14 @@ import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA, type ManifestOptions } from "vite-plugin-pwa";
+import linguiConfig from "./lingui.config.ts";
 import {
   brotliAssets,
   colorSchemeManifests,
   inlineBootScript,
   inlineEntryCss,
-  loadAppAfterLeadPicture,
+  listAppFiles,
+  storefrontMessages,
 } from "./vite-plugins.ts";
 
 const api = "http://localhost:3000";
@@ -55,7 +57,8 @@ export default defineConfig({
     lingui({ configPath: linguiConfigPath }),
     inlineBootScript(fileURLToPath(new URL("./src/app/boot-entry.ts", import.meta.url))),
     inlineEntryCss(),
-    loadAppAfterLeadPicture(),
+    listAppFiles(),
+    storefrontMessages(fileURLToPath(new URL("./src/i18n/locales", import.meta.url)), linguiConfig.locales),
     brotliAssets(),
     VitePWA({
       registerType: "prompt",

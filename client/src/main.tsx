@@ -11,6 +11,7 @@ import { prefetchImagesAfterSyncs } from "./app/image-prefetch.ts";
 import { registerServiceWorker } from "./app/pwa-update.ts";
 import { watchInstallPrompt } from "./app/install-app.tsx";
 import { primeCatalog, primeProduct, seedCatalog } from "./features/catalog/catalog-hooks.ts";
+import { moveEarlyLines } from "./features/cart/early-lines.ts";
 import "./ui/base.css";
 import "./ui/components.css";
 
@@ -75,6 +76,7 @@ async function boot(): Promise<void> {
     activateLocale(getLang()),
     firstAnswer?.then((answer) => (answer ? seedCatalog(answer, catalogStored) : primeFirstPage())),
     router.load(),
+    moveEarlyLines().catch(() => undefined),
   ]);
   const root = document.getElementById("root");
   if (!root) throw new Error("#root is missing from index.html");
@@ -92,6 +94,8 @@ async function boot(): Promise<void> {
   // Installing the service worker precaches the app (dozens of requests and cache writes): it waits until the
   // first page is on screen and its catalog stored, so it never competes with them on a slow phone.
   void afterFirstPage.then(syncSettled).then(whenIdle).then(registerServiceWorker);
+  // A tap on the server's first screen while the app rendered over it.
+  void afterFirstPage.then(() => moveEarlyLines()).catch(() => undefined);
 }
 
 void boot();

@@ -43,8 +43,10 @@ test("a first visit renders from a small answer and fetches the whole catalog on
     if (url.pathname === "/api/first") firsts.push(url.search);
   });
   await page.goto("/");
+  await expect(page.locator("[data-first-screen]")).toHaveCount(0);
   await expect(page.locator("#featured").getByRole("article").first()).toBeVisible();
-  expect(firsts).toEqual(["?compact=1"]);
+  // The home's page carries its first screen's answer: the app does not ask for it again.
+  expect(firsts).toEqual([]);
   // The catalog is synced behind the first page, once.
   await expect.poll(() => syncs).toEqual(["0"]);
   // A first visit stores the catalog once its first page is idle; "later" starts from then.
@@ -165,37 +167,4 @@ test.describe("on a phone", () => {
     await expect(menu).toHaveCount(0);
     await expect(page.locator("#featured").getByRole("article").first()).toContainText("€");
   });
-});
-
-test("in Arabic, the boot shell is right-to-left and shows the hero picture while the app's script is late", async ({
-  page,
-}) => {
-  await page.addInitScript(() => localStorage.setItem("lang", "ar"));
-  // The app's main script never arrives: what a shopper on a slow connection sees meanwhile.
-  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
-  await page.goto("/");
-  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-  const picture = page.locator(".boot-shell .hero__media img");
-  await expect(picture).toHaveAttribute("src", /\/uploads\//);
-  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-});
-
-test("the app's scripts are asked for once the hero picture has arrived, so they do not share a slow line with it", async ({
-  page,
-}) => {
-  const events: string[] = [];
-  page.on("requestfinished", (r) => {
-    if (/\/uploads\//.test(r.url())) events.push(`picture ${r.url()}`);
-  });
-  page.on("request", (r) => {
-    if (/\/assets\/[\w.-]+\.js$/.test(r.url())) events.push(`script ${r.url()}`);
-  });
-  await page.goto("/");
-  // The app has started: its hero carousel, not the boot shell, is on screen.
-  await expect(page.getByRole("region", { name: "Featured offers" })).toBeVisible();
-  await expect(page.locator(".boot-shell")).toHaveCount(0);
-  const hero = await page.locator(".hero__media img").first().getAttribute("src");
-  expect(events[0]).toBe(`picture ${new URL(hero ?? "", page.url()).href}`);
-  expect(events.filter((e) => e.startsWith("script")).length).toBeGreaterThan(5);
 });

@@ -29,9 +29,9 @@ test("before the app's JavaScript runs, the page already shows the product's pic
     const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
     await page.goto(`/product/${product.id}`);
-    // With the app running, its own picture: once React has replaced the boot shell (until then the selector
-    // also finds the shell's picture, which the app then takes away).
-    if (javaScriptEnabled) await expect(page.locator(".boot-shell")).toHaveCount(0);
+    // With the app running, its own picture: once React has replaced the server's first screen (until then the
+    // selector also finds the first screen's picture, which the app then takes away).
+    if (javaScriptEnabled) await expect(page.locator("[data-first-screen]")).toHaveCount(0);
     const picture = page.locator(selector);
     await expect(picture).toHaveAttribute("src", product.image);
     await expect
@@ -49,8 +49,8 @@ test("before the app's JavaScript runs, the page already shows the product's pic
     await context.close();
     return size;
   };
-  // What a phone shows while the app downloads: the server put the picture into the boot shell.
-  const shell = await measure(false, ".boot-shell .product-detail__media img");
+  // What a phone shows while the app downloads: the server wrote the page's first screen, picture and all.
+  const shell = await measure(false, "[data-first-screen] .product-detail__media img");
   const app = await measure(true, ".product-detail__media img");
   expect(shell).toEqual(app);
   expect(shell?.width).toBe(380);

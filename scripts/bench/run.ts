@@ -9,7 +9,7 @@ const all = [
   "sync",
   "bundle",
   "lighthouse",
-  "slow-line",
+  "slow-network",
   "search",
   "checkout",
   "api",

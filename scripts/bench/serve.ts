@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { seedLargeCatalog } from "./seed-catalog.ts";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -68,7 +69,36 @@ export async function startBuiltStore(
   };
 }
 
+/** The demo store's size. */
+export const DEMO_SIZE = 48;
+
+/**
+ * A built store of `size` products: the demo, or a copy of a catalog seeded once by seed-catalog.ts and kept in
+ * .tmp/bench-catalog-<size> between runs. `root` serves another checkout's build (a baseline) from the same data.
+ */
+export async function startStoreOfSize(port: number, size: number, root: string = repoRoot): Promise<RunningStore> {
+  if (size === DEMO_SIZE) return startBuiltStore(port, {}, root);
+  const template = path.join(repoRoot, `.tmp/bench-catalog-${size}`);
+  if (!fs.existsSync(path.join(template, "store.db"))) {
+    fs.rmSync(`${template}.partial`, { recursive: true, force: true });
+    await seedLargeCatalog(`${template}.partial`, size);
+    fs.renameSync(`${template}.partial`, template);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
+  fs.cpSync(template, dataDir, { recursive: true });
+  return startBuiltStore(port, { DATA_DIR: dataDir, SEED_DEMO: "no" }, root);
+}
+
 export { CHROMIUM, CHROMIUM_ARGS } from "../chromium.ts";
+
+/** The value after `--name` on the command line. */
+export function argument(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+/** The middle value (the upper one of an even count). */
+export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /** Prints the one-line JSON summary that run.ts collects. */
 export function report(name: string, figures: Record<string, unknown>): void {

@@ -13,7 +13,8 @@ import { CatalogRepo } from "./modules/catalog/catalog.repo.ts";
 import { CatalogService } from "./modules/catalog/catalog.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { SettingsRepo } from "./modules/settings/settings.repo.ts";
-import { SeoService } from "./modules/seo/seo.service.ts";
+import { readStorefrontMessages, SeoService } from "./modules/seo/seo.service.ts";
+import { prefsFromCookies } from "@store/shared/page-prefs";
 import { seoRoutes } from "./modules/seo/seo.routes.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { RateLimitsRepo } from "./modules/rate-limits/rate-limits.repo.ts";
@@ -208,11 +209,12 @@ export function buildServices({ config, data }: AppDeps): Services {
     publicUrl: config.publicUrl,
     onMailQueued: () => mailWorker.wake(),
   });
+  const catalog = new CatalogService(data, catalogRepo, settingsRepo);
   return {
     catalogRepo,
     settingsRepo,
-    catalog: new CatalogService(data, catalogRepo, settingsRepo),
-    seo: new SeoService(data, catalogRepo, config.publicUrl),
+    catalog,
+    seo: new SeoService(data, catalogRepo, catalog, config.publicUrl, () => readStorefrontMessages(config.clientDist)),
     idempotency,
     limiters,
     rateLimits,
@@ -338,7 +340,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   mountStatic(app, {
     clientDist: deps.config.clientDist,
     uploadsDir: path.join(deps.config.dataDir, "uploads"),
-    pageHtml: (c, html) => services.seo.page(html, c.req.path),
+    pageHtml: (c, html) => services.seo.page(html, c.req.path, prefsFromCookies(c.req.header("Cookie"))),
   });
   return app;
 }

@@ -1,10 +1,8 @@
 /**
- * The boot shell's lead picture, painted by the server into index.html before the app's JavaScript arrives
- * (the hero banner on the home page, the product's picture on a product page). It sits inside the app's
- * own layout classes, so it paints at the size the app gives it; the app's home and product page take
- * their class names from here, so the two cannot drift apart.
+ * The page before the app's JavaScript has run: index.html's boot shell, or the first screen the server writes in
+ * its place (server/src/modules/seo/first-screen.ts). The first screen is built from the app's own layout classes,
+ * and the app's home and product page take their class names from here, so the two cannot drift apart.
  */
-import { escapeHtml } from "./html.ts";
 
 /** Layout classes of the app that the boot shell copies. */
 export const LAYOUT = {
@@ -22,19 +20,16 @@ export function heroSlideClass(index: number, hasImage: boolean): string {
   return `hero__slide hero__slide--${(index % 3) + 1}${hasImage ? " hero__slide--image" : ""}`;
 }
 
-/** The picture a page leads with, and where the page shows it. */
+/** The picture a page leads with, and where the page shows it (preloaded from the page's head). */
 export interface LeadImage {
   image: string;
   place: "hero" | "product";
 }
 
-/** The boot shell's placeholder for the page's lead content in index.html (client/index.html). */
-export const BOOT_SHELL_LEAD = /<!-- boot-shell:lead -->[\s\S]*?<!-- \/boot-shell:lead -->/;
+/** Where the server writes a page's first screen in index.html (client/index.html), in place of the boot shell. */
+export const FIRST_SCREEN = /<!-- first-screen -->[\s\S]*?<!-- \/first-screen -->/;
 
-/** The lead picture's markup, in the layout the app gives it (the home page's first slide, the product page). */
-export function bootShellLead({ image, place }: LeadImage): string {
-  const img = `<img src="${escapeHtml(image)}" alt="" width="600" height="400" fetchpriority="high" decoding="async">`;
-  return place === "hero"
-    ? `<div class="${LAYOUT.container}"><div class="${LAYOUT.hero}"><div class="${heroSlideClass(0, true)}"><div class="${LAYOUT.heroContent}"></div><div class="${LAYOUT.heroMedia}">${img}</div></div></div></div>`
-    : `<div class="${LAYOUT.page}"><div class="${LAYOUT.productDetail}"><div class="${LAYOUT.productMedia}">${img}</div></div></div>`;
+/** The first screen's wrapper: the app finds its early "Add to cart" buttons in it, and renders over it. */
+export function firstScreenShell(content: string): string {
+  return `<div class="first-screen" data-first-screen>${content}</div>`;
 }

@@ -10,6 +10,8 @@ export function firstScreenUrl(path: string): string {
   return product ? `/api/first?product=${product}&${COMPACT_PARAM}=1` : `/api/first?${COMPACT_PARAM}=1`;
 }
 
+export { FIRST_ANSWER_ID } from "@store/shared/app-files";
+
 /** Set in localStorage once a catalog is stored, so the boot script stops prefetching a first screen. */
 export const CATALOG_SYNCED_KEY = "catalogSynced";
 

@@ -1,32 +1,8 @@
 /** Test builders for catalog rows. */
-import type { Category, Product, SyncResponse } from "@store/shared/schemas/catalog";
+import type { Category, SyncResponse } from "@store/shared/schemas/catalog";
+import { product } from "@store/shared/test/fixtures";
 
-export function product(id: string, patch: Partial<Product> = {}): Product {
-  return {
-    id,
-    title: `Product ${id}`,
-    description: "",
-    image: "",
-    price: { USD: 1000, TND: 0, EUR: 0, EGP: 0 },
-    variants: [],
-    categoryId: null,
-    discountPercent: 0,
-    tagline: "",
-    platform: "PC",
-    region: "Global",
-    delivery: "",
-    sku: id,
-    deliveryMode: "manual",
-    lowStockThreshold: 5,
-    inStock: true,
-    sales: 0,
-    createdAt: 1,
-    updatedAt: 1,
-    version: 1,
-    ...patch,
-  };
-}
-
+export { product };
 export function category(id: string, patch: Partial<Category> = {}): Category {
   return { id, name: `Category ${id}`, slug: `category-${id}`, parentId: null, version: 1, ...patch };
 }

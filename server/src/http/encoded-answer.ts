@@ -95,7 +95,7 @@ export async function sendAnswer(
     "cache-control": cacheControl,
     etag: answer.etag,
   };
-  if (compressible) common.vary = "Accept-Encoding";
+  if (compressible) common.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
   if (answer.status === 200 && matchesEtag(c.req.header("If-None-Match"), answer.etag)) {
     return new Response(null, { status: 304, headers: common });
   }

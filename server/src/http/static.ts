@@ -116,8 +116,10 @@ export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: s
     }
     const built = readIndex();
     if (!built) return c.text("The client is not built yet: run `pnpm build`.", 503);
+    // Pages are written in the language and currency the shopper's cookies name (shared/src/page-prefs.ts).
     return sendAnswer(c, await opts.pageHtml(c, built.html), "no-cache", {
       "content-security-policy": built.policy,
+      vary: "Cookie",
     });
   });
 }

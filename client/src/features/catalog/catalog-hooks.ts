@@ -19,7 +19,7 @@ import { useLang } from "../prefs/prefs-store.ts";
 import { getSyncState, subscribeSyncState, type SyncState } from "../../local/catalog-sync.ts";
 import { sameData, sharedLiveQuery, type SharedLiveQuery } from "../../local/shared-live-query.ts";
 import { compareText } from "../search/normalize.ts";
-import { featured, HOME_GRID_SIZE, hottestDeals, newest } from "../home/home-sections.ts";
+import { featured, HOME_GRID_SIZE, hottestDeals, newest } from "@store/shared/home-sections";
 
 const EMPTY: never[] = [];
 

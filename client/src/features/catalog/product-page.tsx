@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { earlyChoice } from "../../app/early-cart.ts";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../ui/toast.tsx";
@@ -30,8 +31,10 @@ export function ProductPage({ id }: { id: string }) {
   const categories = useCategoryMap();
   const { currency, rates, money } = usePricing();
   const wishlisted = useIsWishlisted(id) ?? false;
-  const [variantId, setVariantId] = useState<string | null>(null);
-  const [qty, setQty] = useState(1);
+  // Where the server's page was on screen first, the app starts from what the shopper chose on it.
+  const [early] = useState(() => earlyChoice(document));
+  const [variantId, setVariantId] = useState<string | null>(early?.variantId ?? null);
+  const [qty, setQty] = useState(Math.min(MAX_QTY, early?.qty ?? 1));
   // Whether the shopper typed more than the limit: the field says so instead of cutting the number silently.
   const [qtyCapped, setQtyCapped] = useState(false);
   const qtyLimitId = useId();

@@ -1,9 +1,16 @@
 import { useMemo, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
-import type { Category } from "@store/shared/schemas/catalog";
 import { LAYOUT } from "@store/shared/boot-shell";
-import { featured, hottestDeals, HOME_GRID_SIZE, newest } from "./home-sections.ts";
+import {
+  featured,
+  hottestDeals,
+  HOME_GRID_SIZE,
+  HOME_TILES,
+  newest,
+  tileSlug,
+  type HomeTile,
+} from "@store/shared/home-sections";
 import { useCatalogStatus, useCategories, useHomeProducts, useSettings } from "../catalog/catalog-hooks.ts";
 import { CatalogUnavailable } from "../catalog/catalog-unavailable.tsx";
 import { GridSkeleton, ProductGrid } from "../catalog/product-grid.tsx";
@@ -11,20 +18,13 @@ import { NewsletterForm } from "../newsletter/newsletter-form.tsx";
 import { HeroCarousel } from "./hero-carousel.tsx";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 
-interface Tile {
-  key: string;
-  keywords: string[];
-  fallbackSlug: string;
-  title: ReactNode;
-  text: ReactNode;
-}
-
-/** A fixed tile links to its category: the expected slug, else a top-level category named like it. */
-function tileSlug(tile: Tile, categories: readonly Category[]): string {
-  if (categories.some((c) => c.slug === tile.fallbackSlug)) return tile.fallbackSlug;
-  const match = categories.find((c) => c.parentId === null && tile.keywords.some((k) => c.slug.includes(k)));
-  return match?.slug ?? tile.fallbackSlug;
-}
+/** The tiles' words in the shopper's language (the same messages the server's first screen says). */
+const TILE_WORDS: Record<HomeTile["key"], { title: ReactNode; text: ReactNode }> = {
+  gift: { title: <Trans>Gift cards</Trans>, text: <Trans>Store credit for every platform</Trans> },
+  console: { title: <Trans>Console</Trans>, text: <Trans>PlayStation, Xbox and Switch</Trans> },
+  pc: { title: <Trans>PC</Trans>, text: <Trans>Game keys and software</Trans> },
+  esports: { title: <Trans>Esports</Trans>, text: <Trans>In-game currency and passes</Trans> },
+};
 
 function Section({
   id,
@@ -62,37 +62,6 @@ export function HomePage() {
   const deals = useMemo(() => hottestDeals(list).slice(0, HOME_GRID_SIZE), [list]);
   const fresh = useMemo(() => newest(list).slice(0, HOME_GRID_SIZE), [list]);
   const picks = useMemo(() => featured(list).slice(0, HOME_GRID_SIZE), [list]);
-
-  const tiles: Tile[] = [
-    {
-      key: "gift",
-      keywords: ["gift"],
-      fallbackSlug: "gift-cards",
-      title: <Trans>Gift cards</Trans>,
-      text: <Trans>Store credit for every platform</Trans>,
-    },
-    {
-      key: "console",
-      keywords: ["console", "playstation", "xbox", "nintendo"],
-      fallbackSlug: "console",
-      title: <Trans>Console</Trans>,
-      text: <Trans>PlayStation, Xbox and Switch</Trans>,
-    },
-    {
-      key: "pc",
-      keywords: ["pc", "steam"],
-      fallbackSlug: "pc",
-      title: <Trans>PC</Trans>,
-      text: <Trans>Game keys and software</Trans>,
-    },
-    {
-      key: "esports",
-      keywords: ["esport", "e-sport"],
-      fallbackSlug: "esports",
-      title: <Trans>Esports</Trans>,
-      text: <Trans>In-game currency and passes</Trans>,
-    },
-  ];
 
   if (status === "failed" && !loaded) return <CatalogUnavailable />;
   return (
@@ -134,15 +103,15 @@ export function HomePage() {
 
       <Section id="categories" title={<Trans>Shop by category</Trans>}>
         <ul className="tile-grid">
-          {tiles.map((tile) => (
+          {HOME_TILES.map((tile) => (
             <li key={tile.key}>
               <Link
                 to="/category/$slug"
                 params={{ slug: tileSlug(tile, categories) }}
                 className={`tile tile--${tile.key}`}
               >
-                <strong className="tile__title">{tile.title}</strong>
-                <span className="tile__text">{tile.text}</span>
+                <strong className="tile__title">{TILE_WORDS[tile.key].title}</strong>
+                <span className="tile__text">{TILE_WORDS[tile.key].text}</span>
               </Link>
             </li>
           ))}

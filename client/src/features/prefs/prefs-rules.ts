@@ -1,8 +1,9 @@
 /** Initial-value rules for the preferences kept in localStorage (docs/product.md, "Preferences"), and how they show on
  * <html>: the app and the boot script inlined into index.html (src/app/boot-script.ts) both use them. */
 import { coerceCurrency, type Currency } from "@store/shared/currency";
+import { PAGE_LANGS, prefCookie, PREF_COOKIES } from "@store/shared/page-prefs";
 
-export const LOCALES = ["en", "fr", "ar"] as const;
+export const LOCALES = PAGE_LANGS;
 export type Locale = (typeof LOCALES)[number];
 export type Theme = "light" | "dark";
 
@@ -14,6 +15,18 @@ export function readStored(key: string): string | null {
     return localStorage.getItem(key);
   } catch {
     return null;
+  }
+}
+
+/** Mirrors a stored language or currency in its cookie, so the server writes pages in it
+ * (shared/src/page-prefs.ts); other keys are the device's own. */
+export function mirrorInCookie(doc: Document, key: string, value: string | null): void {
+  const name = key === PREF_COOKIES.lang ? "lang" : key === PREF_COOKIES.currency ? "currency" : undefined;
+  if (value === null || name === undefined) return;
+  try {
+    doc.cookie = prefCookie(name, value);
+  } catch {
+    // Cookies refused: pages are written in English and dollars until the app renders them.
   }
 }
 

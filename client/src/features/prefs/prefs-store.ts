@@ -8,6 +8,7 @@ import {
   initialCurrency,
   initialLang,
   initialTheme,
+  mirrorInCookie,
   readStored as read,
   themeAfterSystemChange,
   type Locale,
@@ -20,6 +21,7 @@ function write(key: string, value: string): void {
   } catch {
     // Private mode or quota: the choice still applies for this visit.
   }
+  mirrorInCookie(document, key, value);
 }
 
 const lightQuery = (): MediaQueryList | null =>

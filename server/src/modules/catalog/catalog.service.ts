@@ -1,7 +1,7 @@
 /** Catalog reading rules: incremental sync for the storefront's local copy, and the category list; both
  * answered from bytes built once per catalog version (docs/decisions.md D27). */
 import { compactSync } from "@store/shared/compact-sync";
-import { HOME_SECTION_SIZE, SYNC_PAGE_SIZE, type SyncResponse } from "@store/shared/schemas/catalog";
+import { HOME_SECTION_SIZE, SYNC_PAGE_SIZE, type Product, type SyncResponse } from "@store/shared/schemas/catalog";
 import type { DataLayer } from "../../db/data.ts";
 import { encodeAnswer, type EncodedAnswer } from "../../http/encoded-answer.ts";
 import { FreshRead } from "../../lib/fresh-read.ts";
@@ -16,6 +16,9 @@ const JSON_TYPE = "application/json; charset=utf-8";
 function answerText(body: SyncResponse, compact: boolean): string {
   return JSON.stringify(compact ? compactSync(body) : body);
 }
+
+/** The first screen's answer as a page carries it: compact, as /api/first answers the boot script. */
+export const firstScreenText = (body: SyncResponse): string => answerText(body, true);
 
 /** Sync answers kept per version: one per `since`, page and form (whole or compact) a client asks for (a
  * 50,000-product catalog's full copy is 50 pages; clients a few edits behind ask for their own deltas). */
@@ -69,28 +72,35 @@ export class CatalogService {
    * when one is asked for; small at any catalog size, built once per version and product. */
   async firstAnswer(productId?: string, compact = false): Promise<EncodedAnswer> {
     const kind = compact ? "first-c" : "first";
-    return this.firstAnswers.get(await this.version(), `${kind}:${productId ?? ""}`, () =>
-      this.data.read(async (tx) => {
-        const version = await this.repo.currentRev(tx);
-        const home = await this.repo.homeProducts(tx, HOME_SECTION_SIZE);
-        const asked = productId === undefined ? undefined : await this.repo.productById(tx, productId);
-        const products = asked && !home.some((p) => p.id === asked.id) ? [...home, asked] : home;
-        const body: SyncResponse = {
-          version,
-          next: null,
-          full: false,
-          products,
-          categories: await this.repo.categoriesChangedSince(tx, 0),
-          banners: await this.repo.bannersChangedSince(tx, 0),
-          deleted: { products: [], categories: [], banners: [] },
-          settings: await this.settings.storeSettings(tx),
-        };
-        const etag = `W/"${kind}-${version}-${encodeURIComponent(productId ?? "")}"`;
-        // A product that does not exist is answered (with the home's) but not kept.
-        const keep = productId === undefined || asked !== undefined;
-        return { version, value: encodeAnswer(answerText(body, compact), JSON_TYPE, etag), keep };
-      }),
-    );
+    return this.firstAnswers.get(await this.version(), `${kind}:${productId ?? ""}`, async () => {
+      const { body, asked } = await this.firstScreen(productId);
+      const etag = `W/"${kind}-${body.version}-${encodeURIComponent(productId ?? "")}"`;
+      // A product that does not exist is answered (with the home's) but not kept.
+      const keep = productId === undefined || asked !== undefined;
+      return { version: body.version, value: encodeAnswer(answerText(body, compact), JSON_TYPE, etag), keep };
+    });
+  }
+
+  /** The first screen's catalog as a sync answer, and the product asked for when there is one; the page's
+   * HTML carries it too (the seo module), so a first visit's app finds it without asking. */
+  firstScreen(productId?: string): Promise<{ body: SyncResponse; asked: Product | undefined }> {
+    return this.data.read(async (tx) => {
+      const version = await this.repo.currentRev(tx);
+      const home = await this.repo.homeProducts(tx, HOME_SECTION_SIZE);
+      const asked = productId === undefined ? undefined : await this.repo.productById(tx, productId);
+      const products = asked && !home.some((p) => p.id === asked.id) ? [...home, asked] : home;
+      const body: SyncResponse = {
+        version,
+        next: null,
+        full: false,
+        products,
+        categories: await this.repo.categoriesChangedSince(tx, 0),
+        banners: await this.repo.bannersChangedSince(tx, 0),
+        deleted: { products: [], categories: [], banners: [] },
+        settings: await this.settings.storeSettings(tx),
+      };
+      return { body, asked };
+    });
   }
 
   /** The category list as the storefront reads it, encoded; built once per catalog version. */

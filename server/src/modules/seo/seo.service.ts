@@ -1,19 +1,27 @@
 /** Per-page titles, descriptions, Open Graph tags and structured data in the served HTML, the page's HTTP
  * status (404 for pages that do not exist), plus sitemap and robots (docs/decisions.md D21). */
+import { appScriptTags, APP_FILES_BLOCK, FIRST_ANSWER_ID, type AppFiles } from "@store/shared/app-files";
 import { heroBanners } from "@store/shared/banners";
 import { escapeHtml } from "@store/shared/html";
-import { BOOT_SHELL_LEAD, bootShellLead, type LeadImage } from "@store/shared/boot-shell";
+import { FIRST_SCREEN, firstScreenShell, type LeadImage } from "@store/shared/boot-shell";
+import type { PagePrefs } from "@store/shared/page-prefs";
+import { STOREFRONT_MESSAGES_FILE, type Messages } from "@store/shared/po";
 import { toMajor, DEFAULT_RATES } from "@store/shared/currency";
 import { unitPrice } from "@store/shared/money";
 import type { Product } from "@store/shared/schemas/catalog";
 import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { encodeAnswer, type EncodedAnswer } from "../../http/encoded-answer.ts";
 import { FreshRead } from "../../lib/fresh-read.ts";
 import { VersionedCache } from "../../lib/versioned-cache.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
+import { firstScreenText, type CatalogService } from "../catalog/catalog.service.ts";
+import { firstScreenHtml, type FirstScreenPage } from "./first-screen.ts";
 
 export const STORE_NAME = "Digital Store";
+
 const SITEMAP_TYPE = "application/xml; charset=utf-8";
 const DEFAULT_DESCRIPTION =
   "Game keys, gift cards, console add-ons, software and subscriptions, delivered instantly by email.";
@@ -57,7 +65,8 @@ function decodeSegment(segment: string): string | undefined {
 const pagePath = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
 
 /** JSON inside <script> must not close the element: "<" is escaped (valid JSON either way). */
-const scriptJson = (data: object): string => JSON.stringify(data).replace(/</g, "\\u003c");
+const scriptText = (json: string): string => json.replace(/</g, "\\u003c");
+const scriptJson = (data: object): string => scriptText(JSON.stringify(data));
 
 const usd = (minor: number): string => toMajor(minor, "USD").toFixed(2);
 
@@ -95,12 +104,29 @@ const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n -
 /** Pages kept per catalog version: the most visited products and categories stay built. */
 const MAX_CACHED_PAGES = 1000;
 
+/** The storefront's messages per language, as the client's build writes them (client/vite-plugins.ts). */
+export type StorefrontMessages = Record<string, Messages>;
+
+/** The built client's messages; none (pages in English) when the build has not written them. */
+export function readStorefrontMessages(clientDist: string): StorefrontMessages {
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(path.join(clientDist, STOREFRONT_MESSAGES_FILE), "utf8"));
+    return typeof parsed === "object" && parsed !== null ? (parsed as StorefrontMessages) : {};
+  } catch {
+    return {};
+  }
+}
+
 export class SeoService {
   constructor(
     private readonly data: DataLayer,
     private readonly catalog: CatalogRepo,
+    private readonly catalogService: CatalogService,
     private readonly publicUrl: string,
+    /** Read again with each new build of the client (when its index.html changes). */
+    private readonly readMessages: () => StorefrontMessages,
   ) {}
+  private messages: StorefrontMessages = {};
 
   /** Pages and the sitemap, built once per catalog version (docs/decisions.md D27); pages also per index.html
    * (a new build of the client starts a new cache). */
@@ -180,15 +206,16 @@ export class SeoService {
    * Replaces the default <title> and description, adds Open Graph tags, preloads the lead image and shows
    * it in the boot shell (index.html's placeholder, painted before the app's JavaScript has run).
    */
-  async page(indexHtml: string, pathname: string): Promise<EncodedAnswer> {
+  async page(indexHtml: string, pathname: string, prefs: PagePrefs): Promise<EncodedAnswer> {
     if (indexHtml !== this.indexHtml) {
       this.indexHtml = indexHtml;
       this.answers = new VersionedCache<EncodedAnswer>(MAX_CACHED_PAGES);
+      this.messages = this.readMessages();
     }
     const version = await this.currentVersion.get();
-    return this.answers.get(version, `page:${pagePath(pathname)}`, () =>
+    return this.answers.get(version, `page:${pagePath(pathname)}:${prefs.lang}:${prefs.currency}`, () =>
       this.data.read(async (tx) => {
-        const html = await this.render(tx, indexHtml, pathname);
+        const html = await this.render(tx, indexHtml, pathname, prefs);
         const status = await this.statusFor(tx, pathname);
         const etag = `W/"page-${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`;
         const value = encodeAnswer(html, "text/html; charset=UTF-8", etag, status);
@@ -197,19 +224,50 @@ export class SeoService {
     );
   }
 
-  private async render(tx: Tx, indexHtml: string, pathname: string): Promise<string> {
+  /** The page's first screen and its catalog answer, on the home and product pages (undefined elsewhere). */
+  private async firstScreen(tx: Tx, pathname: string, prefs: PagePrefs) {
+    const page = pagePath(pathname);
+    const product = page === "/" ? undefined : await this.productAt(tx, page);
+    const kind: FirstScreenPage | undefined =
+      page === "/" ? { kind: "home" } : product ? { kind: "product", product } : undefined;
+    if (!kind) return undefined;
+    const { body } = await this.catalogService.firstScreen(product?.id);
+    const html = firstScreenHtml({
+      page: kind,
+      ...prefs,
+      messages: this.messages[prefs.lang] ?? {},
+      products: body.products,
+      categories: body.categories,
+      banners: body.banners,
+      settings: body.settings,
+    });
+    return { html, answer: firstScreenText(body) };
+  }
+
+  private async render(tx: Tx, indexHtml: string, pathname: string, prefs: PagePrefs): Promise<string> {
     const lead = await this.leadImageFor(tx, pathname);
-    const html = lead
-      ? indexHtml
-          // First in the head, ahead of the app's scripts: a browser opens six connections to a host over
-          // HTTP/1.1, and a picture asked for after two dozen scripts waits for them.
-          .replace(
-            /<meta charset="[^"]*"\s*\/?>/i,
-            (charset) =>
-              `${charset}\n    <link rel="preload" as="image" href="${escapeHtml(lead.image)}" fetchpriority="high">`,
-          )
-          .replace(BOOT_SHELL_LEAD, bootShellLead(lead))
-      : indexHtml;
+    const first = await this.firstScreen(tx, pathname, prefs);
+    const head = [
+      // First in the head, ahead of the app's scripts: a browser opens six connections to a host over
+      // HTTP/1.1, and a picture asked for after two dozen scripts waits for them.
+      ...(lead ? [`<link rel="preload" as="image" href="${escapeHtml(lead.image)}" fetchpriority="high">`] : []),
+      // Ahead of the boot script, which hands it to the app.
+      ...(first
+        ? [`<script type="application/json" id="${FIRST_ANSWER_ID}">${scriptText(first.answer)}</script>`]
+        : []),
+    ];
+    const files = APP_FILES_BLOCK.exec(indexHtml)?.[1];
+    const html = indexHtml
+      .replace(
+        /<html lang="[^"]*" dir="[^"]*">/,
+        `<html lang="${prefs.lang}" dir="${prefs.lang === "ar" ? "rtl" : "ltr"}">`,
+      )
+      .replace(/<meta charset="[^"]*"\s*\/?>/i, (charset) => [charset, ...head].join("\n    "))
+      .replace(FIRST_SCREEN, (shell) => (first ? firstScreenShell(first.html) : shell))
+      // The page names its own scripts, so the browser asks for them as soon as it reads the head.
+      .replace(APP_FILES_BLOCK, (block) =>
+        files ? appScriptTags(JSON.parse(files) as AppFiles, pagePath(pathname), prefs.lang) : block,
+      );
     const meta = await this.metaFor(tx, pathname);
     if (!meta) return html;
     const tags = [

@@ -5,13 +5,36 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "../../test/harness.ts";
 import { acceptsEncoding } from "../../http/encoded-answer.ts";
+import { parsePo, STOREFRONT_MESSAGES_FILE } from "@store/shared/po";
+import { APP_FILES_BLOCK, appScriptTags, type AppFiles } from "@store/shared/app-files";
 import { FIXED_PAGES } from "./seo.service.ts";
 
-// The description spans lines as in the built index.html (Vite keeps the source's formatting).
-const INDEX = `<!doctype html><html><head><meta charset="UTF-8" /><title>Digital Store</title><meta
+const FILES: AppFiles = {
+  entry: "/assets/app-abc123.js",
+  imports: ["/assets/react-1.js"],
+  routes: [
+    ["^/product/[^/]+/?$", ["/assets/product-1.js"]],
+    ["^//?$", ["/assets/home-1.js"]],
+  ],
+  locales: { en: ["/assets/messages-en.js"], ar: ["/assets/messages-ar.js"] },
+};
+
+// As the build writes it: the description spans lines (Vite keeps the source's formatting), the boot script
+// before the files' data block.
+const INDEX = `<!doctype html><html lang="en" dir="ltr"><head><meta charset="UTF-8" /><title>Digital Store</title><meta
       name="description"
       content="default"
-    /><script type="module" crossorigin src="/assets/app-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/app-abc123.js"></head><body><div id="root"><div class="boot-shell"><!-- boot-shell:lead --><div class="boot-shell__hero"></div><!-- /boot-shell:lead --></div></div></body></html>`;
+    /><script>boot()</script><script type="application/json" id="app-files">${JSON.stringify(FILES)}</script></head><body><div id="root"><!-- first-screen --><div class="boot-shell"><div class="boot-shell__hero"></div></div><!-- /first-screen --></div></body></html>`;
+
+/** The storefront's real messages, as the client's build writes them beside index.html. */
+function storefrontMessages(): string {
+  const locales = path.resolve(import.meta.dirname, "../../../../client/src/i18n/locales");
+  return JSON.stringify(
+    Object.fromEntries(
+      ["en", "fr", "ar"].map((l) => [l, parsePo(fs.readFileSync(path.join(locales, l, "messages.po"), "utf8"))]),
+    ),
+  );
+}
 
 describe("pages, share previews, sitemap and robots", () => {
   let store: TestStore;
@@ -19,6 +42,7 @@ describe("pages, share previews, sitemap and robots", () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), "dist-"));
     fs.writeFileSync(path.join(dist, "index.html"), INDEX);
+    fs.writeFileSync(path.join(dist, STOREFRONT_MESSAGES_FILE), storefrontMessages());
     fs.mkdirSync(path.join(dist, "assets"));
     fs.writeFileSync(path.join(dist, "assets", "app-abc123.js"), "console.log(1)");
     fs.writeFileSync(path.join(dist, "assets", "app-abc123.js.br"), zlib.brotliCompressSync("console.log(1)"));
@@ -53,20 +77,66 @@ describe("pages, share previews, sitemap and robots", () => {
     expect(category).not.toContain('rel="preload"');
   });
 
-  it("paints the lead image in the boot shell, in the app's own layout, before the app runs", async () => {
-    const home = await (await store.app.request("/")).text();
-    expect(home).toContain(
-      '<div class="hero__media"><img src="/uploads/demo/banner-1.webp" alt="" width="600" height="400" fetchpriority="high" decoding="async"></div>',
-    );
+  it("writes the home's first screen into the page: its hero, categories and first products, with prices", async () => {
+    const res = await store.app.request("/");
+    expect(res.headers.get("vary")).toContain("Cookie");
+    const home = await res.text();
+    expect(home).toContain('<div class="first-screen" data-first-screen>');
     expect(home).not.toContain("boot-shell__hero");
+    expect(home).toContain('<h2 class="hero__title">');
+    expect(home).toContain('<h2 id="categories-heading">Shop by category</h2>');
+    expect(home).toContain('<h2 id="featured-heading">Featured products</h2>');
+    const cards = home.match(/<article class="card product-card">/g) ?? [];
+    expect(cards.length).toBeGreaterThan(0);
+    expect(home).toMatch(/<span class="price__now">(From )?\$\d+\.\d\d<\/span>/);
+    // Its buttons add to the cart before the app runs (client/src/app/early-cart.ts).
+    expect(home).toMatch(/<button type="button" class="btn btn--primary btn--sm" data-early-add="[^"]+"/);
+  });
+
+  it("writes a product page's heading, price and Add to cart", async () => {
     const product = await (await store.app.request("/product/steam-20")).text();
-    expect(product).toContain(
-      '<div class="product-detail__media"><img src="/uploads/demo/steam-20.webp" alt="" width="600" height="400"',
-    );
-    expect(product).not.toContain("banner-1.webp");
-    // Pages without a lead image keep the grey placeholder.
+    expect(product).toContain("<h1>Steam Wallet $20</h1>");
+    expect(product).toContain('<span class="price__now">$20.00</span>');
+    expect(product).toContain('data-early-add="steam-20"');
+    expect(product).toContain('<input type="number" min="1" value="1" data-early-qty>');
+    expect(product).toContain('<img src="/uploads/demo/steam-20.webp" alt="Steam Wallet $20"');
+  });
+
+  it("writes the page in the language and currency the shopper's cookies name", async () => {
+    const res = await store.app.request("/product/steam-20", { headers: { Cookie: "lang=ar; currency=TND" } });
+    const html = await res.text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain("أضف إلى السلة");
+    expect(html).toMatch(/<span class="price__now">[^<]*د\.ت\.?[^<]*<\/span>/);
+    const home = await (await store.app.request("/", { headers: { Cookie: "lang=ar" } })).text();
+    expect(home).toContain("منتجات مميزة");
+    // Unknown values are the defaults.
+    const plain = await (await store.app.request("/", { headers: { Cookie: "lang=xx; currency=GBP" } })).text();
+    expect(plain).toContain('<html lang="en" dir="ltr">');
+    expect(plain).toContain("Featured products");
+  });
+
+  it("carries the first screen's catalog and names its scripts in the head, ahead of the app", async () => {
+    const home = await (await store.app.request("/")).text();
+    const answer = /<script type="application\/json" id="first-answer">(.*?)<\/script>/.exec(home)?.[1];
+    expect(JSON.parse(answer ?? "null")).toMatchObject({ full: false, next: null });
+    expect(home.indexOf('id="first-answer"')).toBeLessThan(home.indexOf("<script>boot()"));
+    expect(home).not.toContain('id="app-files"');
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
+    expect(home).toContain('<script type="module" crossorigin src="/assets/app-abc123.js"></script>');
+    const ar = await (await store.app.request("/product/steam-20", { headers: { Cookie: "lang=ar" } })).text();
+    expect(ar).toContain('href="/assets/messages-ar.js"');
+    expect(ar).toContain('href="/assets/product-1.js"');
+    expect(ar).not.toContain('href="/assets/home-1.js"');
+  });
+
+  it("keeps the boot shell on pages without a first screen", async () => {
     const category = await (await store.app.request("/category/gift-cards")).text();
-    expect(category).toContain('<!-- boot-shell:lead --><div class="boot-shell__hero"></div><!-- /boot-shell:lead -->');
+    expect(category).toContain('<!-- first-screen --><div class="boot-shell">');
+    expect(category).not.toContain('id="first-answer"');
+    const missing = await store.app.request("/product/nope");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).not.toContain("data-first-screen");
   });
 
   it("titles a category page '{name} Store'", async () => {
@@ -77,9 +147,11 @@ describe("pages, share previews, sitemap and robots", () => {
   });
 
   it("escapes what it puts in the head and keeps the default head for unknown pages", async () => {
+    // The default head, with the page's scripts named in place of the build's list of them.
+    const pageOf = (pathname: string) => INDEX.replace(APP_FILES_BLOCK, appScriptTags(FILES, pathname, "en"));
     const html = await (await store.app.request("/product/%3Cscript%3E")).text();
-    expect(html).toBe(INDEX);
-    expect(await (await store.app.request("/some/spa/route")).text()).toBe(INDEX);
+    expect(html).toBe(pageOf("/product/%3Cscript%3E"));
+    expect(await (await store.app.request("/some/spa/route")).text()).toBe(pageOf("/some/spa/route"));
   });
 
   it("answers 404 with the app's page for addresses that are no page, and 200 for real pages", async () => {

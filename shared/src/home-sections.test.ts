@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { hottestDeals, newest } from "./home-sections.ts";
-import { product } from "../../test/fixtures.ts";
+import { product } from "./test/fixtures.ts";
 
 it("hottest deals are the discounted products, biggest discount first", () => {
   const list = [product("a", { discountPercent: 10 }), product("b"), product("c", { discountPercent: 40 })];

@@ -1,0 +1,101 @@
+/**
+ * "Add to cart" before the app has arrived (shared/src/early-cart.ts): on a slow line the server's first screen
+ * is on the phone seconds before the app's scripts. The boot script listens for taps on its buttons, keeps the
+ * lines in localStorage and counts them on the cart link; the app moves them into the cart as it starts.
+ */
+import { EARLY_CART, EARLY_CART_KEY, readEarlyLines, type EarlyLine } from "@store/shared/early-cart";
+
+/** How long a button says "Added to cart" before it reads "Add to cart" again. */
+const ADDED_FOR_MS = 2000;
+
+function store(storage: Storage, lines: EarlyLine[]): boolean {
+  try {
+    storage.setItem(EARLY_CART_KEY, JSON.stringify(lines));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The quantity the page asks for (the product page's field), 1 elsewhere. */
+function quantityOn(doc: Document): number {
+  const field = doc.querySelector<HTMLInputElement>(`[${EARLY_CART.quantity}]`);
+  const typed = Math.trunc(Number(field?.value ?? 1));
+  return typed >= 1 ? typed : 1;
+}
+
+/** The option chosen on the product page, else the button's own. */
+function variantOn(doc: Document, button: Element): string | undefined {
+  const picked = doc.querySelector<HTMLInputElement>('input[name="variant"]:checked');
+  return picked?.value ?? button.getAttribute(EARLY_CART.variant) ?? undefined;
+}
+
+/** Shows the count of early lines on the cart link's badge (the app's badge counts lines too). */
+export function showEarlyCount(doc: Document, lines: readonly EarlyLine[]): void {
+  const badge = doc.querySelector<HTMLElement>(`[${EARLY_CART.count}]`);
+  if (!badge) return;
+  badge.textContent = String(lines.length);
+  // The badge's class shows it as a grid, whatever `hidden` says.
+  badge.style.display = lines.length === 0 ? "none" : "";
+}
+
+/** Puts a tapped product in the early cart; false when the tap was not on an early "Add to cart". */
+export function addEarly(doc: Document, storage: Storage, target: EventTarget | null): boolean {
+  const button = target instanceof Element ? target.closest(`[${EARLY_CART.product}]`) : null;
+  const id = button?.getAttribute(EARLY_CART.product);
+  if (!button || !id) return false;
+  const variantId = variantOn(doc, button);
+  const qty = quantityOn(doc);
+  const lines = readEarlyLines(storage.getItem(EARLY_CART_KEY));
+  const same = lines.find((l) => l.id === id && l.variantId === variantId);
+  if (same) same.qty += qty;
+  else lines.push({ id, qty, ...(variantId ? { variantId } : {}) });
+  if (!store(storage, lines)) return false;
+  showEarlyCount(doc, lines);
+  const said = button.textContent;
+  const added = button.getAttribute(EARLY_CART.added);
+  if (added) {
+    button.textContent = added;
+    setTimeout(() => {
+      if (button.isConnected) button.textContent = said;
+    }, ADDED_FOR_MS);
+  }
+  return true;
+}
+
+/** Listens for taps on the first screen's "Add to cart" buttons until the app takes over. */
+export function listenForEarlyAdds(win: Window): void {
+  let storage: Storage;
+  try {
+    storage = win.localStorage;
+  } catch {
+    return;
+  }
+  win.document.addEventListener("click", (event) => {
+    if (addEarly(win.document, storage, event.target)) event.preventDefault();
+  });
+  const show = () => showEarlyCount(win.document, readEarlyLines(storage.getItem(EARLY_CART_KEY)));
+  if (win.document.readyState === "loading") win.document.addEventListener("DOMContentLoaded", show, { once: true });
+  else show();
+}
+
+/** What the shopper chose on the server's product page before the app rendered over it (a quantity typed, an
+ * option picked), for the app's page to start from; undefined where there is no such page. */
+export function earlyChoice(doc: Document): { qty: number; variantId: string | undefined } | undefined {
+  if (!doc.querySelector(`[${EARLY_CART.quantity}]`)) return undefined;
+  return {
+    qty: quantityOn(doc),
+    variantId: doc.querySelector<HTMLInputElement>('input[name="variant"]:checked')?.value,
+  };
+}
+
+/** The lines added before the app ran, taken out of storage (each is moved into the cart once). */
+export function takeEarlyLines(storage: Storage): EarlyLine[] {
+  try {
+    const lines = readEarlyLines(storage.getItem(EARLY_CART_KEY));
+    storage.removeItem(EARLY_CART_KEY);
+    return lines;
+  } catch {
+    return [];
+  }
+}
