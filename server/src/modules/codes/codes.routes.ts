@@ -2,16 +2,8 @@
  * unsold codes. The guard in app.ts requires a session (+ CSRF token on changes). */
 import { Hono } from "hono";
 import type { AdminEnv } from "../../http/session.ts";
-import { ValidationError } from "../../http/errors.ts";
+import { readRawJson } from "../../http/validate.ts";
 import type { CodesService } from "./codes.service.ts";
-
-async function jsonBody(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ValidationError("Malformed JSON body");
-  }
-}
 
 export function codesRoutes(service: CodesService): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
@@ -32,11 +24,11 @@ export function codesRoutes(service: CodesService): Hono<AdminEnv> {
   );
 
   app.post("/api/admin/products/:id/codes/import", async (c) =>
-    c.json(await service.import(c.req.param("id"), await jsonBody(c))),
+    c.json(await service.import(c.req.param("id"), await readRawJson(c))),
   );
 
   app.post("/api/admin/products/:id/codes/revoke", async (c) =>
-    c.json(await service.revoke(c.req.param("id"), await jsonBody(c))),
+    c.json(await service.revoke(c.req.param("id"), await readRawJson(c))),
   );
 
   app.get("/api/admin/products/:id/codes.csv", async (c) => {

@@ -12,6 +12,7 @@ import type { DataLayer } from "../../db/data.ts";
 import { ERROR_CODES } from "@store/shared/schemas/error-codes";
 import { AppError, ValidationError, fieldRefusal, problem, type Problem } from "../../http/errors.ts";
 import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, type UploadResponse } from "@store/shared/schemas/admin";
+import { readBodyText } from "../../http/validate.ts";
 import type { StoredImage, UploadsRepo } from "./uploads.repo.ts";
 
 export const UNSUPPORTED_IMAGE = "Unsupported image: upload a PNG, JPEG, WebP, GIF or AVIF file";
@@ -196,7 +197,7 @@ export function prepareImages(uploads: UploadsService): MiddlewareHandler {
       (method === "POST" || method === "PUT" || method === "PATCH") &&
       /json/i.test(c.req.header("Content-Type") ?? "")
     ) {
-      const text = await c.req.text();
+      const text = await readBodyText(c);
       if (text.includes('"data:')) {
         let body: unknown;
         try {
