@@ -17,7 +17,7 @@ import type { MailboxService } from "../mail/mailbox.service.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 import type { PromosService } from "../promos/promos.service.ts";
-import { csvLine } from "./csv.ts";
+import { csvLine } from "../../lib/csv.ts";
 
 export interface AdminRouteDeps {
   orders: OrdersService;

@@ -31,14 +31,21 @@ export function codesRoutes(service: CodesService): Hono<AdminEnv> {
     c.json(await service.revoke(c.req.param("id"), await readRawJson(c))),
   );
 
-  app.get("/api/admin/products/:id/codes.csv", async (c) => {
-    const id = c.req.param("id");
-    const csv = await service.exportCsv(id);
-    c.header("Cache-Control", "no-store");
-    c.header("Content-Type", "text/csv; charset=utf-8");
-    c.header("Content-Disposition", `attachment; filename="codes-${id.replace(/[^A-Za-z0-9_-]/g, "_")}.csv"`);
-    return c.body(csv);
-  });
+  // Two exports of the unsold codes: CSV for a spreadsheet (formula-like codes guarded), text for the exact codes.
+  const exports = [
+    { ext: "csv", type: "text/csv", read: (id: string) => service.exportCsv(id) },
+    { ext: "txt", type: "text/plain", read: (id: string) => service.exportText(id) },
+  ] as const;
+  for (const { ext, type, read } of exports) {
+    app.get(`/api/admin/products/:id/codes.${ext}`, async (c) => {
+      const id = c.req.param("id");
+      const body = await read(id);
+      c.header("Cache-Control", "no-store");
+      c.header("Content-Type", `${type}; charset=utf-8`);
+      c.header("Content-Disposition", `attachment; filename="codes-${id.replace(/[^A-Za-z0-9_-]/g, "_")}.${ext}"`);
+      return c.body(body);
+    });
+  }
 
   return app;
 }
