@@ -187,7 +187,7 @@ export function buildServices({ config, data }: AppDeps): Services {
     mails: orderMails,
     onMailQueued: () => mailWorker.wake(),
   });
-  const uploads = new UploadsService(data, new UploadsRepo());
+  const uploads = new UploadsService(data, new UploadsRepo(), { publicUrl: config.publicUrl });
   const rateLimits = new RateLimitsService(data, new RateLimitsRepo());
   const stockRequests = new StockRequestsService({
     data,

@@ -77,6 +77,9 @@ export const FIELD_MESSAGES: Readonly<Record<FieldCode, Say>> = {
   invalid_phone: say(msg`Please enter a valid phone number.`),
   invalid_link: say(msg`Enter a site path (/...) or an http(s) address.`),
   invalid_image: say(msg`Enter an http(s) address or a site path, or upload an image.`),
+  insecure_image: say(
+    msg`This store is served over https: enter an https:// address or a site path, or upload an image.`,
+  ),
   invalid_username: say(msg`Username must be 3 to 40 characters: letters, digits, dot, underscore or hyphen`),
   invalid_date: say(msg`Enter a valid date`),
   out_of_range: (i18n, p) => {

@@ -41,6 +41,8 @@ export const FIELD_ERROR_CODES = {
   invalidLink: "invalid_link",
   /** An image reference that is neither a site path, an http(s) address nor an image. */
   invalidImage: "invalid_image",
+  /** An http: image address on a store served over https (a browser blocks or flags such mixed content). */
+  insecureImage: "insecure_image",
   /** A username outside 3-40 letters, digits, dot, underscore or hyphen. */
   invalidUsername: "invalid_username",
   /** A date that is not one. */
