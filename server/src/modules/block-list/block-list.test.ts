@@ -112,15 +112,19 @@ describe("the block list", () => {
 
     const { attempts } = await blockList();
     expect(attempts).toHaveLength(6);
-    expect(attempts.map((a) => [a.kind, a.value, a.email, a.address]).reverse()).toEqual([
-      ["email", "fraud@example.com", "FRAUD@example.com", "198.51.100.20"],
-      ["domain", "mailinator.com", "x@eu.mailinator.com", "198.51.100.20"],
-      ["cidr", "203.0.113.0/24", "a@example.org", "203.0.113.77"],
-      ["cidr", "2001:db8::/32", "b@example.org", "2001:db8:1::5"],
-      ["cidr", "203.0.113.0/24", "c@example.org", "::ffff:203.0.113.9"],
-      ["country", "99", "d@example.org", "198.51.100.20"],
-    ]);
-    expect(attempts[0]?.phone).toBe("+99 123 4567");
+    // Newest first; two attempts in the same millisecond may list either way, so they are compared as a set.
+    expect(attempts.map((a) => [a.kind, a.value, a.email, a.address]).sort()).toEqual(
+      [
+        ["email", "fraud@example.com", "FRAUD@example.com", "198.51.100.20"],
+        ["domain", "mailinator.com", "x@eu.mailinator.com", "198.51.100.20"],
+        ["cidr", "203.0.113.0/24", "a@example.org", "203.0.113.77"],
+        ["cidr", "2001:db8::/32", "b@example.org", "2001:db8:1::5"],
+        ["cidr", "203.0.113.0/24", "c@example.org", "::ffff:203.0.113.9"],
+        ["country", "99", "d@example.org", "198.51.100.20"],
+      ].sort(),
+    );
+    expect(attempts.map((a) => a.at)).toEqual(attempts.map((a) => a.at).sort((x, y) => y - x));
+    expect(attempts.find((a) => a.kind === "country")?.phone).toBe("+99 123 4567");
     // A refused order writes nothing but the attempt.
     const orders = await store.query((db, t) => db.select().from(t.orders));
     expect(orders).toHaveLength(3);
@@ -156,6 +160,21 @@ describe("limits hit today", () => {
       { limit: "checkout-email", subject: "victim@example.com", count: 2 },
     ]);
     expect((await admin.request("GET", "/api/admin/limits/today?tz=abc")).status).toBe(400);
+  });
+
+  it("lists a client address whose sign-ins are throttled", async () => {
+    const attempt = () =>
+      store.app.request(
+        "/api/admin/login",
+        jsonRequest("POST", { username: "admin", password: "wrong password" }, { "X-Forwarded-For": "192.0.2.77" }),
+      );
+    let status = 0;
+    for (let i = 0; i < 10 && status !== 429; i++) status = (await attempt()).status;
+    expect(status).toBe(429);
+    const { refusals } = (await (await admin.request("GET", "/api/admin/limits/today")).json()) as {
+      refusals: LimitRefusal[];
+    };
+    expect(refusals).toContainEqual(expect.objectContaining({ limit: "login-address", subject: "192.0.2.77" }));
   });
 
   it("counts promo codes sent with a checkout only when they miss", async () => {

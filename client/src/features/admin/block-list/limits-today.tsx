@@ -35,6 +35,8 @@ function useLimitLabel(): (name: string) => string {
         return t`Find my order per order`;
       case "find-order-email":
         return t`Find my order per recipient`;
+      case "login-address":
+        return t`Sign-in attempts per address`;
       default:
         // A limit added later is named as the server names it.
         return name;
