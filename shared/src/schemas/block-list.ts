@@ -15,12 +15,17 @@ export const blockEntryCreateSchema = z.object({
 });
 export type BlockEntryCreate = z.infer<typeof blockEntryCreateSchema>;
 
-export const blockEntrySchema = z.object({
+/** What an entry blocks, as stored, and what an attempt matched. */
+const blockedValue = {
   id: z.string(),
   kind: z.enum(BLOCK_KINDS),
   /** Normalised: a lower-case email or domain, a CIDR range (`203.0.113.0/24`, `2001:db8::/32`), or a calling
    * code's digits (`216` for +216). */
   value: z.string(),
+};
+
+export const blockEntrySchema = z.object({
+  ...blockedValue,
   reason: z.string(),
   createdBy: z.string(),
   createdAt: z.number(),
@@ -28,10 +33,8 @@ export const blockEntrySchema = z.object({
 export type BlockEntry = z.infer<typeof blockEntrySchema>;
 
 export const blockedAttemptSchema = z.object({
-  id: z.string(),
+  ...blockedValue,
   at: z.number(),
-  kind: z.enum(BLOCK_KINDS),
-  value: z.string(),
   email: z.string(),
   address: z.string(),
   phone: z.string(),

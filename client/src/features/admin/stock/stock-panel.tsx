@@ -141,24 +141,23 @@ export function StockPanel({ productId }: { productId: string }) {
 
       <div className="stock-panel__export">
         <div className="stock-panel__export-buttons">
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            onClick={() => void exportCodes("csv")}
-            disabled={exporting || !online}
-            aria-describedby={`${headingId}-export-hint${online ? "" : ` ${headingId}-export-offline`}`}
-          >
-            <Trans>Export unsold codes (CSV)</Trans>
-          </button>
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            onClick={() => void exportCodes("txt")}
-            disabled={exporting || !online}
-            aria-describedby={`${headingId}-export-hint${online ? "" : ` ${headingId}-export-offline`}`}
-          >
-            <Trans>Export exact codes (text)</Trans>
-          </button>
+          {(
+            [
+              ["csv", <Trans key="csv">Export unsold codes (CSV)</Trans>],
+              ["txt", <Trans key="txt">Export exact codes (text)</Trans>],
+            ] as const
+          ).map(([format, label]) => (
+            <button
+              key={format}
+              type="button"
+              className="btn btn--secondary btn--sm"
+              onClick={() => void exportCodes(format)}
+              disabled={exporting || !online}
+              aria-describedby={`${headingId}-export-hint${online ? "" : ` ${headingId}-export-offline`}`}
+            >
+              {label}
+            </button>
+          ))}
           {exporting ? (
             <span role="status">
               <Trans>Exporting…</Trans>
