@@ -69,6 +69,9 @@ import { StockRequestsRepo } from "./modules/stock-requests/stock-requests.repo.
 import { StockRequestsService } from "./modules/stock-requests/stock-requests.service.ts";
 import { stockRequestsRoutes } from "./modules/stock-requests/stock-requests.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
+import { BlockListRepo } from "./modules/block-list/block-list.repo.ts";
+import { BlockListService } from "./modules/block-list/block-list.service.ts";
+import { blockListRoutes } from "./modules/block-list/block-list.routes.ts";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -159,6 +162,8 @@ export interface Services {
   settings: SettingsService;
   /** "Email me when it is back" and "Only N left". */
   stockRequests: StockRequestsService;
+  /** Checkouts refused by email, domain, address range or phone country code (docs/decisions.md D37). */
+  blockList: BlockListService;
 }
 
 export function buildServices({ config, data }: AppDeps): Services {
@@ -188,7 +193,7 @@ export function buildServices({ config, data }: AppDeps): Services {
     mails: orderMails,
     onMailQueued: () => mailWorker.wake(),
   });
-  const uploads = new UploadsService(data, new UploadsRepo());
+  const uploads = new UploadsService(data, new UploadsRepo(), { publicUrl: config.publicUrl });
   const rateLimits = new RateLimitsService(data, new RateLimitsRepo());
   const stockRequests = new StockRequestsService({
     data,
@@ -200,6 +205,7 @@ export function buildServices({ config, data }: AppDeps): Services {
     publicUrl: config.publicUrl,
   });
   const limiters = buildLimiters(rateLimits, config);
+  const blockList = new BlockListService(data, new BlockListRepo());
   const payments = new PaymentsService({
     data,
     repo: new PaymentsRepo(),
@@ -266,12 +272,13 @@ export function buildServices({ config, data }: AppDeps): Services {
       unpaidOrderTtlMs: config.unpaidOrderTtlMs,
     }),
     newsletter: new NewsletterService(data, new NewsletterRepo()),
-    adminAuth: new AdminAuthService(data, new AdminAuthRepo(), config),
+    adminAuth: new AdminAuthService(data, new AdminAuthRepo(), config, Date.now, rateLimits),
     uploads,
     catalogAdmin: new CatalogAdminService(data, new CatalogAdminRepo(), catalogRepo, uploads, stock.codes),
     banners: new BannersService(data, new BannersRepo(), catalogRepo, uploads),
     settings: new SettingsService(data, settingsRepo, catalogRepo),
     stockRequests,
+    blockList,
   };
 }
 
@@ -312,6 +319,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
       perEmail: limiters.checkoutPerEmail,
       promo: limiters.promo,
       trustProxy: deps.config.trustProxy,
+      blockList: services.blockList,
     }),
   );
   app.route("/", paymentsRoutes(services.payments));
@@ -325,6 +333,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   app.route("/", codesRoutes(services.codes));
   app.route("/", bannersRoutes(services.banners));
   app.route("/", settingsRoutes(services.settings));
+  app.route("/", blockListRoutes(services.blockList, services.rateLimits));
   app.route("/", uploadsRoutes(services.uploads));
   app.route(
     "/",

@@ -77,6 +77,9 @@ export const FIELD_MESSAGES: Readonly<Record<FieldCode, Say>> = {
   invalid_phone: say(msg`Please enter a valid phone number.`),
   invalid_link: say(msg`Enter a site path (/...) or an http(s) address.`),
   invalid_image: say(msg`Enter an http(s) address or a site path, or upload an image.`),
+  insecure_image: say(
+    msg`This store is served over https: enter an https:// address or a site path, or upload an image.`,
+  ),
   invalid_username: say(msg`Username must be 3 to 40 characters: letters, digits, dot, underscore or hyphen`),
   invalid_date: say(msg`Enter a valid date`),
   out_of_range: (i18n, p) => {
@@ -99,6 +102,13 @@ export const FIELD_MESSAGES: Readonly<Record<FieldCode, Say>> = {
     return option
       ? i18n._(msg`Option "${option}": the price in ${currency} cannot be 0.`)
       : i18n._(msg`The base price in ${currency} cannot be 0.`);
+  },
+  invalid_block_value: (i18n, p) => {
+    const kind = str(p, "kind");
+    if (kind === "email") return i18n._(msg`Enter an email address, such as name@example.com.`);
+    if (kind === "domain") return i18n._(msg`Enter a domain, such as example.com.`);
+    if (kind === "cidr") return i18n._(msg`Enter an address or a range, such as 203.0.113.0/24 or 2001:db8::/32.`);
+    return i18n._(msg`Enter a calling code, such as +216.`);
   },
   invalid: say(msg`This value is not valid.`),
 };
@@ -147,6 +157,8 @@ export const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, Say>> = {
   image_unreadable: say(msg`The image could not be read`),
   image_required: say(msg`Choose an image file`),
   prices_changed: say(msg`Prices have changed. Please review your cart.`),
+  order_refused: say(msg`We could not take this order. Please contact us.`),
+  block_entry_taken: say(msg`This is already on the block list.`),
   rate_limited: (i18n, p) => throttledText(i18n, p.retryAfter === undefined ? undefined : num(p, "retryAfter")),
   product_unavailable: (i18n, p) => {
     const title = str(p, "title");

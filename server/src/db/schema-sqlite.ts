@@ -189,4 +189,8 @@ export const {
   paymentEvents,
   uploads,
   stockRequests,
+  limitRefusals,
+  blockList,
+  blockListState,
+  blockedAttempts,
 } = tables;

@@ -66,6 +66,13 @@ describe("request bodies", () => {
     expect(await res.json()).toEqual({ error: NUL_REFUSED, code: "malformed_body" });
   });
 
+  it("takes the six characters \\u0000 (an escaped backslash), which are no NUL", async () => {
+    const body = JSON.stringify(checkoutBody({ notes: "path C:\\u0000" }));
+    expect(body).toContain("\\\\u0000");
+    const res = await store.app.request("/api/checkout", jsonRequest("POST", body));
+    expect(res.status).toBe(200);
+  });
+
   it("answers a valid checkout with an extra field nested 5,000 deep with a 400, not a 500", async () => {
     const extra = '{"a":'.repeat(5000) + "1" + "}".repeat(5000);
     const body = JSON.stringify(checkoutBody()).replace(/}$/, `,"extra":${extra}}`);

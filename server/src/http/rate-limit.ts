@@ -14,7 +14,17 @@ export interface RateLimitStore {
     now: number,
     tx?: Tx,
   ): Promise<{ count: number; windowStart: number }[]>;
+  /** Each key's count in its current window, without counting this request. */
+  peekAll(
+    hits: readonly { key: string; windowMs: number }[],
+    now: number,
+    tx?: Tx,
+  ): Promise<{ count: number; windowStart: number }[]>;
+  /** Records that each limit refused its subject (for the dashboard's "limits hit today"). */
+  recordRefusals(refusals: readonly { limit: string; subject: string }[], now: number, tx?: Tx): Promise<void>;
 }
+
+const THROTTLED = "Too many requests. Please try again later.";
 
 export interface RateLimitOptions {
   /** Requests allowed per window. */
@@ -68,6 +78,26 @@ export class RateLimiter {
     return { key: `${this.options.name}:${key}`, windowMs: this.options.windowMs };
   }
 
+  /** The client address this limiter counts a request under. */
+  addressOf(c: Context): string {
+    return clientAddress(c, this.options.trustProxy);
+  }
+
+  get name(): string {
+    return this.options.name;
+  }
+
+  /** The seconds to wait when `key` has already used this limit's whole budget (recorded as a refusal), else 0;
+   * nothing is counted. For a budget of misses: an attempt is refused once the misses are spent, whether it
+   * would hit or miss (else a hit answered past the budget would tell a code apart). */
+  async spent(key: string, tx?: Tx): Promise<number> {
+    const now = this.now();
+    const [counted = { count: 0, windowStart: now }] = await this.store.peekAll([this.hitFor(key)], now, tx);
+    const wait = this.waitFor({ ...counted, count: counted.count + 1 }, now);
+    if (wait > 0) await this.store.recordRefusals([{ limit: this.options.name, subject: key }], now, tx);
+    return wait;
+  }
+
   /** 0 when a window's count is within the limit, else the seconds until the window ends. */
   waitFor({ count, windowStart }: { count: number; windowStart: number }, now: number): number {
     const { limit, windowMs } = this.options;
@@ -85,8 +115,8 @@ export class RateLimiter {
 
   middleware(): MiddlewareHandler {
     return async (c, next) => {
-      const wait = await this.take(clientAddress(c, this.options.trustProxy));
-      if (wait > 0) throw new TooManyRequestsError("Too many requests. Please try again later.", wait);
+      const wait = await this.take(this.addressOf(c));
+      if (wait > 0) throw new TooManyRequestsError(THROTTLED, wait);
       await next();
     };
   }
@@ -99,10 +129,41 @@ export async function takeAll(pairs: readonly (readonly [RateLimiter, string])[]
   const first = pairs[0];
   if (!first) return 0;
   const now = first[0].now();
-  const counts = await first[0].rateLimitStore.hitAll(
+  const store = first[0].rateLimitStore;
+  const counts = await store.hitAll(
     pairs.map(([limiter, key]) => limiter.hitFor(key)),
     now,
     tx,
   );
-  return Math.max(0, ...pairs.map(([limiter], i) => limiter.waitFor(counts[i] ?? { count: 0, windowStart: now }, now)));
+  const waits = pairs.map(([limiter], i) => limiter.waitFor(counts[i] ?? { count: 0, windowStart: now }, now));
+  // Every refusal of every limit is recorded here, in one place, whichever route asked.
+  const refused = pairs.filter((_, i) => (waits[i] ?? 0) > 0);
+  if (refused.length > 0)
+    await store.recordRefusals(
+      refused.map(([limiter, subject]) => ({ limit: limiter.name, subject })),
+      now,
+      tx,
+    );
+  return Math.max(0, ...waits);
+}
+
+/** A budget of misses (promo guesses): `attempt` runs unless the misses are spent, and only an attempt that
+ * throws a miss (`isMiss`) is counted; the miss that passes the budget is answered 429 like the ones after it. */
+export async function countingMisses<T>(
+  limiter: RateLimiter,
+  key: string,
+  attempt: () => Promise<T>,
+  isMiss: (err: unknown) => boolean,
+): Promise<T> {
+  const spent = await limiter.spent(key);
+  if (spent > 0) throw new TooManyRequestsError(THROTTLED, spent);
+  try {
+    return await attempt();
+  } catch (err) {
+    if (isMiss(err)) {
+      const wait = await limiter.take(key);
+      if (wait > 0) throw new TooManyRequestsError(THROTTLED, wait);
+    }
+    throw err;
+  }
 }

@@ -15,18 +15,51 @@ export const refuseNulInAddress: MiddlewareHandler = (c, next) => {
   return next();
 };
 
+/** An escaped NUL (`\u0000`) in JSON text: the escape's backslash must not itself be escaped (`\\u0000` is the
+ * six characters `\u0000`, which PostgreSQL stores). */
+const ESCAPED_NUL = /(?<!\\)(?:\\\\)*\\u0000/i;
+
+/** The body as text, for the routes that need the exact bytes (a signed webhook, a URL-encoded form) and for the
+ * JSON reader below: the body limit (app.ts) has already bounded its size, and a NUL character, raw or escaped
+ * as JSON (`\u0000`) or as a form field (`%00`), is a 400, because PostgreSQL refuses it in text and no route takes
+ * one. Every route and middleware reads a body through this module (http/guarded-reads.test.ts checks it). */
+export async function readBodyText(c: Context): Promise<string> {
+  const text = await c.req.text();
+  const urlEncoded = /^application\/x-www-form-urlencoded/i.test(c.req.header("Content-Type") ?? "");
+  if (text.includes("\u0000") || ESCAPED_NUL.test(text) || (urlEncoded && /%00/.test(text)))
+    throw new ValidationError(nulRefused());
+  return text;
+}
+
 /** The JSON body as sent, unvalidated: a body nested deeper than any route needs is refused before
  * JSON.parse builds it, and malformed JSON is a 400. Every JSON route reads its body through here. */
 export async function readRawJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
+  const text = await readBodyText(c);
   if (jsonDepthExceeds(text)) throw new ValidationError(problem(JSON_TOO_DEEP, ERROR_CODES.malformedBody));
-  // A NUL can only arrive escaped; PostgreSQL refuses it in text, so no route takes it.
-  if (/\\u0000/i.test(text)) throw new ValidationError(nulRefused());
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw new ValidationError(problem("Malformed JSON body", ERROR_CODES.malformedBody));
   }
+}
+
+/** A JSON body that may be empty (an order action's optional note): undefined when there is none. */
+export async function readOptionalJson(c: Context): Promise<unknown> {
+  return (await readBodyText(c)).trim() === "" ? undefined : readRawJson(c);
+}
+
+/** A multipart form's fields (an image upload): malformed forms and text fields holding a NUL are a 400. */
+export async function readForm(c: Context): Promise<Record<string, string | File | (string | File)[]>> {
+  let form: Record<string, string | File | (string | File)[]>;
+  try {
+    form = await c.req.parseBody();
+  } catch {
+    throw new ValidationError(problem("Malformed form data", ERROR_CODES.malformedBody));
+  }
+  for (const value of Object.values(form))
+    for (const v of Array.isArray(value) ? value : [value])
+      if (typeof v === "string" && v.includes("\u0000")) throw new ValidationError(nulRefused());
+  return form;
 }
 
 /** Reads and validates a JSON body with a shared schema; bad input is a 400 with field messages. */

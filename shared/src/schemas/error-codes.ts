@@ -41,6 +41,10 @@ export const FIELD_ERROR_CODES = {
   invalidLink: "invalid_link",
   /** An image reference that is neither a site path, an http(s) address nor an image. */
   invalidImage: "invalid_image",
+  /** An http: image address on a store served over https (a browser blocks or flags such mixed content). */
+  insecureImage: "insecure_image",
+  /** A block-list value that is not of its kind: `kind` is email, domain, cidr or country. */
+  invalidBlockValue: "invalid_block_value",
   /** A username outside 3-40 letters, digits, dot, underscore or hyphen. */
   invalidUsername: "invalid_username",
   /** A date that is not one. */
@@ -98,6 +102,10 @@ export const ERROR_CODES = {
   imageUnreadable: "image_unreadable",
   imageRequired: "image_required",
   pricesChanged: "prices_changed",
+  /** A checkout the block list refused; the answer says only that the order could not be taken. */
+  orderRefused: "order_refused",
+  /** `kind`: the kind of a block-list entry already listed with that value. */
+  blockEntryTaken: "block_entry_taken",
 } as const;
 
 type IssueLike = z.core.$ZodIssue & { input?: unknown };

@@ -29,6 +29,9 @@ const CategoriesPanel = lazy(() =>
 );
 const BannersPanel = lazy(() => import("./banners/banners-panel.tsx").then((m) => ({ default: m.BannersPanel })));
 const PromosPanel = lazy(() => import("./promos/promos-panel.tsx").then((m) => ({ default: m.PromosPanel })));
+const BlockListPanel = lazy(() =>
+  import("./block-list/block-list-panel.tsx").then((m) => ({ default: m.BlockListPanel })),
+);
 const SettingsPanel = lazy(() => import("./settings/settings-panel.tsx").then((m) => ({ default: m.SettingsPanel })));
 const NewsletterPanel = lazy(() =>
   import("./newsletter/newsletter-panel.tsx").then((m) => ({ default: m.NewsletterPanel })),
@@ -54,6 +57,8 @@ function SectionLabel({ section }: { section: AdminSection }) {
       return <Trans>Banners</Trans>;
     case "promos":
       return <Trans>Promos</Trans>;
+    case "blocklist":
+      return <Trans>Block list</Trans>;
     case "settings":
       return <Trans>Settings</Trans>;
     case "newsletter":
@@ -170,6 +175,9 @@ export function AdminPage() {
       break;
     case "promos":
       panel = <PromosPanel />;
+      break;
+    case "blocklist":
+      panel = <BlockListPanel />;
       break;
     case "settings":
       panel = <SettingsPanel />;

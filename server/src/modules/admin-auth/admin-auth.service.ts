@@ -4,6 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Config } from "../../config.ts";
 import type { DataLayer } from "../../db/data.ts";
 import { SESSION_TTL_MS, type ActiveSession, type SessionResolver } from "../../http/session.ts";
+import type { RateLimitStore } from "../../http/rate-limit.ts";
 import { ERROR_CODES } from "@store/shared/schemas/error-codes";
 import {
   AppError,
@@ -74,6 +75,9 @@ export class AdminAuthService implements SessionResolver {
     private readonly repo: AdminAuthRepo,
     private readonly config: Pick<Config, "adminUsername" | "adminPassword">,
     private readonly now: () => number = Date.now,
+    /** Where refusals of every limit are recorded (the rate limits' store), so a throttled sign-in is listed on
+     * the dashboard with the other limits hit today. */
+    private readonly refusals?: Pick<RateLimitStore, "recordRefusals">,
   ) {}
 
   /** docs/decisions.md D4: creates the first admin when there is
@@ -118,8 +122,10 @@ export class AdminAuthService implements SessionResolver {
     const retryAfterMs = await this.beginAttempt(keys, ([byAddress, byAccount]) =>
       byAddress && byAddress.failures >= FAILING_ADDRESS ? [byAddress, byAccount] : [byAddress],
     );
-    if (retryAfterMs !== undefined)
+    if (retryAfterMs !== undefined) {
+      await this.refusals?.recordRefusals([{ limit: "login-address", subject: address }], this.now());
       throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, Math.max(1, Math.ceil(retryAfterMs / 1000)));
+    }
 
     const admin = await this.data.read((tx) => this.repo.byUsername(tx, username));
     const ok = await verifyPassword(password, admin?.passwordHash ?? (await dummyHash()));

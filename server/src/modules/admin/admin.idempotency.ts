@@ -9,6 +9,7 @@ import type { DataLayer } from "../../db/data.ts";
 import { isStateChanging } from "../../http/csrf.ts";
 import { idempotencyKeyFrom, requestFingerprint } from "../../http/idempotency.ts";
 import type { AdminEnv } from "../../http/session.ts";
+import { readBodyText } from "../../http/validate.ts";
 import type { IdempotencyService } from "../idempotency/idempotency.service.ts";
 
 const SCOPE = "admin";
@@ -18,7 +19,7 @@ export function adminIdempotency(data: DataLayer, store: IdempotencyService): Mi
     if (!isStateChanging(c.req.method)) return next();
     const key = idempotencyKeyFrom(c);
     if (key === undefined || /^multipart\//i.test(c.req.header("Content-Type") ?? "")) return next();
-    const fingerprint = requestFingerprint(c.req.method, c.req.path, await c.req.text());
+    const fingerprint = requestFingerprint(c.req.method, c.req.path, await readBodyText(c));
     const stored = await data.transaction(async (tx) => {
       const first = await store.claim(tx, SCOPE, key, fingerprint);
       if (first) return first;

@@ -12,12 +12,12 @@ import {
 } from "@store/shared/schemas/orders";
 import { NotFoundError } from "../../http/errors.ts";
 import { currentSession, type AdminEnv } from "../../http/session.ts";
-import { parseWith, readRawJson } from "../../http/validate.ts";
+import { parseWith, readOptionalJson, readRawJson } from "../../http/validate.ts";
 import type { MailboxService } from "../mail/mailbox.service.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 import type { PromosService } from "../promos/promos.service.ts";
-import { csvLine } from "./csv.ts";
+import { csvLine } from "../../lib/csv.ts";
 
 export interface AdminRouteDeps {
   orders: OrdersService;
@@ -45,11 +45,7 @@ function withId(p: Promo): Promo & { id: string } {
 }
 
 /** An action's JSON body; an empty body is an empty object. */
-async function actionBody(c: Context<AdminEnv>): Promise<unknown> {
-  // Hono keeps the body read once, so readRawJson (depth and NUL checks) reads the same text again.
-  if ((await c.req.text()).trim() === "") return undefined;
-  return readRawJson(c);
-}
+const actionBody = readOptionalJson;
 
 /** The acting operator and their note, for the order's audit log. */
 async function actor(c: Context<AdminEnv>): Promise<{ username: string; note: string }> {

@@ -3,7 +3,7 @@ import { jsonRequest, type TestStore } from "../../test/harness.ts";
 import { adminStoreForEachTest, type AdminClient } from "../../test/admin-session.ts";
 import { syncDelta, syncVersion } from "../../test/sync.ts";
 import { NewsletterRepo } from "../newsletter/newsletter.repo.ts";
-import { csvCell } from "./csv.ts";
+import { csvCell } from "../../lib/csv.ts";
 import { eq } from "drizzle-orm";
 import type { Sales, TopProducts } from "@store/shared/schemas/orders";
 

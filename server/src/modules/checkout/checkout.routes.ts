@@ -1,9 +1,12 @@
 /** POST /api/checkout (see shared/src/schemas/checkout.ts for the request and response shapes). */
 import { Hono } from "hono";
-import { TooManyRequestsError } from "../../http/errors.ts";
+import { ORDER_REFUSED } from "@store/shared/schemas/block-list";
+import { ERROR_CODES } from "@store/shared/schemas/error-codes";
+import { AppError, TooManyRequestsError, problem } from "../../http/errors.ts";
 import { idempotencyKeyFrom } from "../../http/idempotency.ts";
 import { clientAddress, takeAll, type RateLimiter } from "../../http/rate-limit.ts";
 import { readRawJson } from "../../http/validate.ts";
+import type { BlockListService } from "../block-list/block-list.service.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 
 /** The checkout's budgets (issue 15, finding 2): every order mails its confirmation to an address of the
@@ -13,6 +16,7 @@ export interface CheckoutLimits {
   perEmail: RateLimiter;
   promo: RateLimiter;
   trustProxy: boolean;
+  blockList: BlockListService;
 }
 
 export const CHECKOUT_THROTTLED = "Too many orders. Please try again later.";
@@ -30,9 +34,21 @@ export function checkoutRoutes(service: CheckoutService, limits: CheckoutLimits)
       [limits.perAddress, address],
       [limits.perEmail, email.toLowerCase()],
     ];
-    if (promoCode) pairs.push([limits.promo, address]);
+    let blocked = false;
     // Counted in the order's own unit of the write batch (one commit for both), and kept when the order is refused.
-    const placed = await service.place(input, raw, key, (tx) => takeAll(pairs, tx));
+    const placed = await service.place(input, raw, key, async (tx) => {
+      // A promo code spends the promo budget only when it misses; once the misses are spent, every code waits
+      // (a working code let through would tell it apart).
+      const promoWorks = promoCode ? await service.promoWorksNow(tx, promoCode, limits.promo.now()) : false;
+      const counted: [RateLimiter, string][] = promoCode && !promoWorks ? [...pairs, [limits.promo, address]] : pairs;
+      const wait = Math.max(await takeAll(counted, tx), promoWorks ? await limits.promo.spent(address, tx) : 0);
+      if (wait > 0) return wait;
+      // Then the block list, whose refused attempts are written down with the counts.
+      blocked = (await limits.blockList.check(tx, { email, address, phone: input.whatsapp })) !== undefined;
+      return blocked ? 1 : 0;
+    });
+    // Neutral: the answer does not say that a block list exists, let alone what matched.
+    if (blocked) throw new AppError(403, problem(ORDER_REFUSED, ERROR_CODES.orderRefused));
     if ("wait" in placed) throw new TooManyRequestsError(CHECKOUT_THROTTLED, placed.wait);
     c.header("Cache-Control", "no-store");
     return c.json(placed, 200);

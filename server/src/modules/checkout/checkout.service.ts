@@ -27,7 +27,7 @@ import { CONFIRMATION_KIND, type OrderMails } from "../orders/order-mails.ts";
 import { hashToken, newOrderCode, newOrderToken } from "../orders/order-code.ts";
 import type { NewOrderLine, NewOrderValues, OrdersRepo } from "../orders/orders.repo.ts";
 import type { PaymentsService } from "../payments/payments.service.ts";
-import type { PromosRepo } from "../promos/promos.repo.ts";
+import { promoWorks, type PromosRepo } from "../promos/promos.repo.ts";
 import { normalizeCode } from "../promos/promos.service.ts";
 import type { CheckoutRepo, PricingProduct, PricingVariant } from "./checkout.repo.ts";
 
@@ -97,6 +97,13 @@ export class CheckoutService {
   /** Validates the JSON body of a checkout (400 with the field errors when it is not an order). */
   parse(raw: unknown): CheckoutInput {
     return parseWith(checkoutRequestSchema, raw);
+  }
+
+  /** Whether a promo code works now: read in the checkout's guard, which counts only misses against the promo
+   * budget (the order itself checks and redeems the code again). */
+  async promoWorksNow(tx: Tx, code: string, now: number): Promise<boolean> {
+    const promo = await this.deps.promos.get(tx, normalizeCode(code));
+    return promo !== undefined && promoWorks(promo, now);
   }
 
   /** Places an order; `input` is `raw` parsed by parse(), `raw` the JSON body as received (the idempotency

@@ -2,16 +2,8 @@
  * unsold codes. The guard in app.ts requires a session (+ CSRF token on changes). */
 import { Hono } from "hono";
 import type { AdminEnv } from "../../http/session.ts";
-import { ValidationError } from "../../http/errors.ts";
+import { readRawJson } from "../../http/validate.ts";
 import type { CodesService } from "./codes.service.ts";
-
-async function jsonBody(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ValidationError("Malformed JSON body");
-  }
-}
 
 export function codesRoutes(service: CodesService): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
@@ -32,21 +24,28 @@ export function codesRoutes(service: CodesService): Hono<AdminEnv> {
   );
 
   app.post("/api/admin/products/:id/codes/import", async (c) =>
-    c.json(await service.import(c.req.param("id"), await jsonBody(c))),
+    c.json(await service.import(c.req.param("id"), await readRawJson(c))),
   );
 
   app.post("/api/admin/products/:id/codes/revoke", async (c) =>
-    c.json(await service.revoke(c.req.param("id"), await jsonBody(c))),
+    c.json(await service.revoke(c.req.param("id"), await readRawJson(c))),
   );
 
-  app.get("/api/admin/products/:id/codes.csv", async (c) => {
-    const id = c.req.param("id");
-    const csv = await service.exportCsv(id);
-    c.header("Cache-Control", "no-store");
-    c.header("Content-Type", "text/csv; charset=utf-8");
-    c.header("Content-Disposition", `attachment; filename="codes-${id.replace(/[^A-Za-z0-9_-]/g, "_")}.csv"`);
-    return c.body(csv);
-  });
+  // Two exports of the unsold codes: CSV for a spreadsheet (formula-like codes guarded), text for the exact codes.
+  const exports = [
+    { ext: "csv", type: "text/csv", read: (id: string) => service.exportCsv(id) },
+    { ext: "txt", type: "text/plain", read: (id: string) => service.exportText(id) },
+  ] as const;
+  for (const { ext, type, read } of exports) {
+    app.get(`/api/admin/products/:id/codes.${ext}`, async (c) => {
+      const id = c.req.param("id");
+      const body = await read(id);
+      c.header("Cache-Control", "no-store");
+      c.header("Content-Type", `${type}; charset=utf-8`);
+      c.header("Content-Disposition", `attachment; filename="codes-${id.replace(/[^A-Za-z0-9_-]/g, "_")}.${ext}"`);
+      return c.body(body);
+    });
+  }
 
   return app;
 }

@@ -2,7 +2,7 @@
  * the file and against stock refused by line), masked listing, revoke and the CSV export of unsold codes. Codes are
  * sealed (AES-256-GCM) before they reach the database and only opened for the export. Exports: CodesService with
  * stock(productId), list(productId, query), import(productId, request), revoke(productId, request),
- * exportCsv(productId), and parseImport(text, format, lineOffset) (pure, for tests). */
+ * exportCsv(productId) (for spreadsheets), exportText(productId) (the exact codes), and parseImport(text, format, lineOffset) (pure, for tests). */
 import {
   CODE_EXPORT_COLUMNS,
   MAX_IMPORT_LINES,
@@ -21,7 +21,7 @@ import type { DataLayer, Tx } from "../../db/data.ts";
 import { NotFoundError, ValidationError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
 import { maskCodes, type Sealer } from "../../lib/sealer.ts";
-import { csvCell } from "../admin/csv.ts";
+import { csvLine } from "../../lib/csv.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 import { CodeIntake, codeIdFloor, codeRefusal } from "./code-intake.ts";
@@ -299,27 +299,37 @@ export class CodesService {
     });
   }
 
-  /** The unsold codes in clear, as CSV (the admin's export; the route sends it with Cache-Control: no-store). */
+  /** The unsold codes in clear, as CSV for a spreadsheet (the admin's export; the route sends it with
+   * Cache-Control: no-store). Every cell, the code's included, follows the one CSV rule (lib/csv.ts): a code that
+   * starts like a formula gets a leading apostrophe, so a spreadsheet shows it instead of running it. The exact
+   * codes are in exportText. */
   exportCsv(productId: string): Promise<string> {
     return this.data.read(async (tx) => {
       const product = await this.product(tx, productId);
       const names = new Map(product.variants.map((v) => [v.id, v.name]));
-      const lines = [CODE_EXPORT_COLUMNS.join(",")];
+      const lines = [csvLine([...CODE_EXPORT_COLUMNS])];
       for (const row of await this.repo.unsold(tx, productId)) {
-        const code = this.sealer.open(row.sealed, row.productId);
-        // The code itself is only quoted, never prefixed: the export must give back the exact code.
-        const codeCell = /[",\r\n]/.test(code) ? `"${code.replace(/"/g, '""')}"` : code;
         lines.push(
-          [
-            codeCell,
-            csvCell(row.variantId ?? ""),
-            csvCell(row.variantId ? (names.get(row.variantId) ?? "") : ""),
+          csvLine([
+            this.sealer.open(row.sealed, row.productId),
+            row.variantId ?? "",
+            row.variantId ? (names.get(row.variantId) ?? "") : "",
             row.status,
             new Date(row.createdAt).toISOString(),
-          ].join(","),
+          ]),
         );
       }
       return `${lines.join("\r\n")}\r\n`;
+    });
+  }
+
+  /** The unsold codes in clear, exactly as imported, one a line (text/plain): what a code is, byte for byte, for
+   * another system or a re-import; not meant to be opened in a spreadsheet. */
+  exportText(productId: string): Promise<string> {
+    return this.data.read(async (tx) => {
+      await this.product(tx, productId);
+      const codes = (await this.repo.unsold(tx, productId)).map((row) => this.sealer.open(row.sealed, row.productId));
+      return codes.map((code) => `${code}\n`).join("");
     });
   }
 }

@@ -141,6 +141,26 @@ describe("code import", () => {
     expect(text).toContain("SPOT-2");
   });
 
+  it("exports formula-like codes guarded in the CSV and exact in the text file", async () => {
+    await makeAutomatic("steam-20");
+    const result = await importCodes("steam-20", ["=1+2", "+CMD", "-SUM(A1)", "@A1", "PLAIN-1"].join("\n"));
+    expect(result.summary).toMatchObject({ imported: 5, refused: 0 });
+    const csv = await admin.request("GET", "/api/admin/products/steam-20/codes.csv");
+    const cells = (await csv.text()).split("\r\n").map((r) => r.split(",")[0] ?? "");
+    // Other tests' codes share this product: only this test's are compared.
+    const mine = (list: string[]) => list.filter((c) => /^'?([=+\-@]|PLAIN-1$)/.test(c)).sort();
+    expect(mine(cells)).toEqual(["'+CMD", "'-SUM(A1)", "'=1+2", "'@A1", "PLAIN-1"]);
+    const txt = await admin.request("GET", "/api/admin/products/steam-20/codes.txt");
+    expect(txt.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(txt.headers.get("Cache-Control")).toBe("no-store");
+    expect(txt.headers.get("Content-Disposition")).toBe('attachment; filename="codes-steam-20.txt"');
+    const lines = (await txt.text()).split("\n");
+    expect(lines.pop()).toBe("");
+    expect(mine(lines)).toEqual(["+CMD", "-SUM(A1)", "=1+2", "@A1", "PLAIN-1"]);
+    expect(lines).toHaveLength(cells.length - 2); // the CSV's header and final line break
+    expect((await store.app.request("/api/admin/products/steam-20/codes.txt")).status).toBe(401);
+  });
+
   it("refuses bad bodies with a 400 and unknown products with a 404, writing nothing", async () => {
     expect((await admin.request("POST", "/api/admin/products/steam-20/codes/import", { text: 5 })).status).toBe(400);
     expect((await admin.request("POST", "/api/admin/products/steam-20/codes/import", "{")).status).toBe(400);

@@ -1,10 +1,12 @@
 /** Writes the dev mailbox's .eml copies on a worker thread, so a burst of checkouts never waits on the file
  * system and the copies keep up with it. Through libuv's pool every file took four turns of the busy event
  * loop (open, write, close, rename): under load the copies fell thousands behind and were written at
- * shutdown. Each copy is written to a temporary name and renamed, so a reader never sees half a file. */
+ * shutdown. Each copy is written to a temporary name and renamed, so a reader never sees half a file. The copies
+ * hold codes and private order links: they are owner-only (0600), like the rest of the data directory. */
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { PRIVATE_FILE_MODE } from "../../lib/private-files.ts";
 
 // Plain CommonJS run by the worker (eval), so it needs no bundling of its own.
 const WORKER_SOURCE = `
@@ -25,7 +27,7 @@ parentPort.on("message", (message) => {
   for (const copy of message) {
     const final = path.join(workerData.dir, copy.file);
     try {
-      fs.writeFileSync(final + ".tmp", copy.content);
+      fs.writeFileSync(final + ".tmp", copy.content, { mode: workerData.mode });
       fs.renameSync(final + ".tmp", final);
     } catch (err) {
       console.error("dev mailbox: could not write " + copy.file + ": " + (err && err.message ? err.message : err));
@@ -39,7 +41,7 @@ export class EmlWriter {
   private readonly stopped: Promise<void>;
 
   constructor(private readonly dir: string) {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { dir } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { dir, mode: PRIVATE_FILE_MODE } });
     // Copies are a convenience: the worker never keeps the process alive (a crash is covered at the next start).
     worker.unref();
     worker.on("error", (err) => {
@@ -71,7 +73,7 @@ export class EmlWriter {
 
   writeNow(file: string, content: Buffer): void {
     const final = path.join(this.dir, file);
-    fs.writeFileSync(`${final}.tmp`, content);
+    fs.writeFileSync(`${final}.tmp`, content, { mode: PRIVATE_FILE_MODE });
     fs.renameSync(`${final}.tmp`, final);
   }
 

@@ -8,6 +8,8 @@ import { createTestStore, jsonRequest, type TestStore } from "../../test/harness
 import { checkoutBody } from "../../test/checkout-request.ts";
 import { freePort } from "../../test/free-port.ts";
 import { startSmtp } from "../../test/fake-smtp.ts";
+import { Sealer } from "../../lib/sealer.ts";
+import { createTransport } from "./mail.transport.ts";
 
 function body(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
   return checkoutBody({ currency: "TND", items: [{ id: "psn-10-us", qty: 2 }], ...overrides });
@@ -114,6 +116,34 @@ describe("mail", () => {
     expect(parsed.subject).toBe(`Commande ${out.panierCode} reçue : paiement en attente`);
     expect(parsed.text).toContain("Nous vous contacterons par e-mail ou WhatsApp pour organiser le paiement.");
     expect(parsed.to?.[0]?.address).toBe("amira@example.com");
+    // The copies hold private order links and codes: owner-only, like the rest of DATA_DIR.
+    const mode = (f: string) => fs.statSync(f).mode & 0o777;
+    expect(mode(path.join(s.dataDir, "mailbox"))).toBe(0o700);
+    expect(mode(path.join(s.dataDir, "mailbox", mail?.emlFile ?? "missing"))).toBe(0o600);
+  });
+
+  it("makes a dev mailbox an earlier version left readable by others owner-only at start", async () => {
+    const s = await store();
+    await checkout(s, body());
+    const dir = path.join(s.dataDir, "mailbox");
+    const [file = "missing"] = await vi.waitFor(() => {
+      const files = fs.readdirSync(dir).filter((f) => f.endsWith(".eml"));
+      if (files.length === 0) throw new Error("no copy yet");
+      return files;
+    });
+    fs.chmodSync(dir, 0o755);
+    fs.chmodSync(path.join(dir, file), 0o644);
+    const again = createTransport(
+      undefined,
+      s.data,
+      s.services.mailRepo,
+      s.dataDir,
+      Sealer.fromConfig(undefined, s.dataDir),
+    );
+    await again.start?.();
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(dir, file)).mode & 0o777).toBe(0o600);
+    await again.close();
   });
 
   it("keeps the order whole when the dev mailbox fails inside the checkout's commit, and delivers it later", async () => {

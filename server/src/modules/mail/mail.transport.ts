@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { secureRandomBytes } from "../../lib/random.ts";
+import { PRIVATE_FILE_MODE, ensurePrivateDir } from "../../lib/private-files.ts";
 import nodemailer from "nodemailer";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import type { Sealer } from "../../lib/sealer.ts";
@@ -97,12 +98,16 @@ export class DevMailboxTransport implements MailTransport {
     private readonly clock: () => number = Date.now,
   ) {
     this.dir = path.join(dataDir, "mailbox");
-    fs.mkdirSync(this.dir, { recursive: true });
+    // The copies stand for the shoppers' inboxes (codes, private order links): owner-only, like DATA_DIR.
+    ensurePrivateDir(this.dir);
     this.copies = new EmlWriter(this.dir);
   }
 
   /** A crash can lose the .eml copy of a delivered mail (the row is the delivery): write it again. */
   readonly start = async (): Promise<void> => {
+    // Copies an earlier version wrote readable by others are made owner-only.
+    for (const file of fs.readdirSync(this.dir))
+      if (file.endsWith(".eml")) fs.chmodSync(path.join(this.dir, file), PRIVATE_FILE_MODE);
     const list = await this.data.read((tx) => this.repo.listDevMailbox(tx, 10_000));
     for (const { id } of list) {
       const mail = await this.data.read((tx) => this.repo.getDevMail(tx, id));

@@ -12,7 +12,7 @@ import type { DataLayer } from "../../db/data.ts";
 import type { OrderStatus } from "../../db/schema/index.ts";
 import type { AdminEnv } from "../../http/session.ts";
 import { parseWith } from "../../http/validate.ts";
-import { csvLine } from "../admin/csv.ts";
+import { csvLine } from "../../lib/csv.ts";
 import { normalizeOrderCode } from "./order-code.ts";
 import { toAdminOrder, type OrdersRepo } from "./orders.repo.ts";
 

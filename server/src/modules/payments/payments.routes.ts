@@ -2,6 +2,7 @@
  * it takes), GET /api/payments/konnect/webhook?payment_ref=... and POST /api/payments/stripe/webhook (the
  * providers' notifications; Stripe's verified over the raw body). */
 import { Hono } from "hono";
+import { readBodyText } from "../../http/validate.ts";
 import type { PaymentsService } from "./payments.service.ts";
 
 export function paymentsRoutes(service: PaymentsService): Hono {
@@ -16,7 +17,7 @@ export function paymentsRoutes(service: PaymentsService): Hono {
   });
   app.post("/api/payments/stripe/webhook", async (c) => {
     // The signature covers the exact bytes Stripe sent: read them as text, parse only after the check.
-    const raw = await c.req.text();
+    const raw = await readBodyText(c);
     return c.json({ received: true, ...(await service.stripeNotification(raw, c.req.header("Stripe-Signature"))) });
   });
   return app;

@@ -63,10 +63,15 @@ describe("promos", () => {
     await expect(store.services.promos.remove("summer")).rejects.toThrow(/not found/);
   });
 
-  it("rate limits validation per address", async () => {
+  it("counts only misses against the promo budget per address; once spent, every code waits", async () => {
     await store.services.promos.create({ code: "SUMMER", percent: 15 });
-    let last = 0;
-    for (let i = 0; i < 31; i++) last = (await validate("SUMMER")).status;
-    expect(last).toBe(429);
+    // A shopper who retypes a working code spends nothing.
+    for (let i = 0; i < 40; i++) expect((await validate("SUMMER")).status).toBe(200);
+    for (let i = 0; i < 30; i++) expect((await validate(`GUESS${i}`)).status).toBe(400);
+    expect((await validate("GUESS30")).status).toBe(429);
+    // A working code is not let through past the budget: it would tell a guess that hit apart.
+    expect((await validate("SUMMER")).status).toBe(429);
+    const refusals = await store.services.rateLimits.refusalsSince(0);
+    expect(refusals).toMatchObject([{ limit: "promo", subject: "local", count: 2 }]);
   });
 });

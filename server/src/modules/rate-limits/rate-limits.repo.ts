@@ -1,5 +1,5 @@
 /** Every rate-limit query; each method takes the transaction it runs in. */
-import { lt, sql, type SQL } from "drizzle-orm";
+import { desc, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import { numbered, preparedPerCount } from "../../db/prepared.ts";
 
@@ -27,6 +27,17 @@ const hitStmt = preparedPerCount("rate_limit_hits", (db, { rateLimits: r }, n) =
     })
     .returning({ key: r.key, count: r.count, windowStart: r.windowStart });
 });
+
+/** A limit refused a subject (a client address, a recipient...): `limit` is the limiter's name. */
+export interface LimitRefusal {
+  limit: string;
+  subject: string;
+}
+
+export interface RefusalRow extends LimitRefusal {
+  count: number;
+  lastAt: number;
+}
 
 export interface RateLimitHit {
   key: string;
@@ -57,9 +68,56 @@ export class RateLimitsRepo {
     });
   }
 
-  /** Forgets the windows that ended before `before`. */
-  async deleteEndedBefore(tx: Tx, before: number): Promise<void> {
-    const { rateLimits } = tx.t;
+  /** Each key's count in its current window, without counting (0 when its window is over or it has none). */
+  async peekAll(tx: Tx, hits: readonly RateLimitHit[], now: number): Promise<{ count: number; windowStart: number }[]> {
+    if (hits.length === 0) return [];
+    const { rateLimits: r } = tx.t;
+    const rows = await tx.db
+      .select({ key: r.key, count: r.count, windowStart: r.windowStart })
+      .from(r)
+      .where(inArray(r.key, [...new Set(hits.map((h) => h.key))]));
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    return hits.map(({ key, windowMs }) => {
+      const row = byKey.get(key);
+      const windowStart = Number(row?.windowStart ?? now);
+      return row && windowStart > now - windowMs
+        ? { count: Number(row.count), windowStart }
+        : { count: 0, windowStart: now };
+    });
+  }
+
+  /** Counts one refusal of each (limit, subject) on the day of `now` (UTC). */
+  async recordRefusals(tx: Tx, refusals: readonly LimitRefusal[], now: number): Promise<void> {
+    if (refusals.length === 0) return;
+    const { limitRefusals: l } = tx.t;
+    const day = new Date(now).toISOString().slice(0, 10);
+    // One row per (limit, subject): a statement cannot upsert the same row twice.
+    const distinct = [...new Map(refusals.map((r) => [`${r.limit}\u0001${r.subject}`, r])).values()];
+    await tx.db
+      .insert(l)
+      .values(distinct.map((r) => ({ day, limitName: r.limit, subject: r.subject, count: 1, lastAt: now })))
+      .onConflictDoUpdate({
+        target: [l.day, l.limitName, l.subject],
+        set: { count: sql`${l.count} + 1`, lastAt: sql`excluded.last_at` },
+      });
+  }
+
+  /** The refusals whose last one is at or after `since`, most refused first. */
+  async refusalsSince(tx: Tx, since: number, limit: number): Promise<RefusalRow[]> {
+    const { limitRefusals: l } = tx.t;
+    const rows = await tx.db
+      .select({ limit: l.limitName, subject: l.subject, count: l.count, lastAt: l.lastAt })
+      .from(l)
+      .where(gte(l.lastAt, since))
+      .orderBy(desc(l.count), desc(l.lastAt))
+      .limit(limit);
+    return rows.map((r) => ({ ...r, count: Number(r.count), lastAt: Number(r.lastAt) }));
+  }
+
+  /** Forgets the windows that ended before `before`, and the refusals recorded before `refusalsBefore`. */
+  async deleteEndedBefore(tx: Tx, before: number, refusalsBefore = before): Promise<void> {
+    const { rateLimits, limitRefusals } = tx.t;
     await tx.db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
+    await tx.db.delete(limitRefusals).where(lt(limitRefusals.lastAt, refusalsBefore));
   }
 }

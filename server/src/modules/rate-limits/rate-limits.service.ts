@@ -2,7 +2,10 @@
  * requests (http/rate-limit.ts asks it through the RateLimitStore interface). */
 import type { DataLayer, Tx } from "../../db/data.ts";
 import type { RateLimitStore } from "../../http/rate-limit.ts";
-import type { RateLimitsRepo } from "./rate-limits.repo.ts";
+import type { LimitRefusal, RateLimitsRepo, RefusalRow } from "./rate-limits.repo.ts";
+
+/** How long refusals are kept for the dashboard. */
+const REFUSALS_KEPT_MS = 7 * 24 * 3600_000;
 
 export class RateLimitsService implements RateLimitStore {
   constructor(
@@ -22,8 +25,29 @@ export class RateLimitsService implements RateLimitStore {
     return tx ? count(tx) : this.data.batch(count);
   }
 
-  /** Drops the counts of windows that ended more than `keepMs` ago. */
+  peekAll(
+    hits: readonly { key: string; windowMs: number }[],
+    now: number,
+    tx?: Tx,
+  ): Promise<{ count: number; windowStart: number }[]> {
+    const peek = (tx: Tx) => this.repo.peekAll(tx, hits, now);
+    return tx ? peek(tx) : this.data.read(peek);
+  }
+
+  /** Every refusal of every limit is recorded here (http/rate-limit.ts), in the caller's `tx` when given (a
+   * checkout's guard), so the dashboard can say who hit a limit today. */
+  recordRefusals(refusals: readonly LimitRefusal[], now: number, tx?: Tx): Promise<void> {
+    const record = (tx: Tx) => this.repo.recordRefusals(tx, refusals, now);
+    return tx ? record(tx) : this.data.batch(record);
+  }
+
+  /** The subjects refused since `since` (the dashboard's "today"), most refused first. */
+  refusalsSince(since: number, limit = 50): Promise<RefusalRow[]> {
+    return this.data.read((tx) => this.repo.refusalsSince(tx, since, limit));
+  }
+
+  /** Drops the counts of windows that ended more than `keepMs` ago, and refusals older than a week. */
   prune(now: number, keepMs = 24 * 3600_000): Promise<void> {
-    return this.data.transaction((tx) => this.repo.deleteEndedBefore(tx, now - keepMs));
+    return this.data.transaction((tx) => this.repo.deleteEndedBefore(tx, now - keepMs, now - REFUSALS_KEPT_MS));
   }
 }

@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import { escapeHtml } from "@store/shared/html";
 import type { Locale } from "@store/shared/schemas/checkout";
-import { readRawJson } from "../../http/validate.ts";
+import { readBodyText, readRawJson } from "../../http/validate.ts";
 import type { RateLimiter } from "../../http/rate-limit.ts";
 import type { StockRequestsService } from "./stock-requests.service.ts";
 
@@ -85,7 +85,7 @@ export function stockRequestsRoutes(service: StockRequestsService, limiter: Rate
   app.post("/api/stock-requests/unsubscribe", async (c) => {
     // The page's form posts URL-encoded fields; any other body is read as none (and refused below as unsigned).
     const urlEncoded = (c.req.header("content-type") ?? "").startsWith("application/x-www-form-urlencoded");
-    const form = new URLSearchParams(urlEncoded ? await c.req.text() : "");
+    const form = new URLSearchParams(urlEncoded ? await readBodyText(c) : "");
     const text = (key: string) => form.get(key) ?? "";
     const locale = pageLocale(text("lang"));
     const email = text("email");

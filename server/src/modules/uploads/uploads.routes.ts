@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { MAX_UPLOAD_BYTES, uploadRequestSchema } from "@store/shared/schemas/admin";
 import { ERROR_CODES } from "@store/shared/schemas/error-codes";
-import { AppError, ValidationError, fieldRefusal, problem } from "../../http/errors.ts";
+import { AppError, fieldRefusal, problem } from "../../http/errors.ts";
 import type { AdminEnv } from "../../http/session.ts";
-import { readJson } from "../../http/validate.ts";
+import { readForm, readJson } from "../../http/validate.ts";
 import { TOO_LARGE, UNSUPPORTED, type UploadsService } from "./uploads.service.ts";
 
 /** POST /api/upload-image: JSON { fileBase64 } (data URL or bare base64) or multipart field `file`.
@@ -15,12 +15,7 @@ export function uploadsRoutes(uploads: UploadsService): Hono<AdminEnv> {
   app.post("/api/upload-image", async (c) => {
     const type = c.req.header("Content-Type") ?? "";
     if (/^multipart\/form-data/i.test(type)) {
-      let form: Record<string, unknown>;
-      try {
-        form = await c.req.parseBody();
-      } catch {
-        throw new ValidationError(problem("Malformed form data", ERROR_CODES.malformedBody));
-      }
+      const form = await readForm(c);
       const file = form.file;
       if (!(file instanceof File))
         throw fieldRefusal("file", problem("Choose an image file", ERROR_CODES.imageRequired));

@@ -9,13 +9,19 @@ import { createHash, randomBytes } from "node:crypto";
 import sharp from "sharp";
 import type { MiddlewareHandler } from "hono";
 import type { DataLayer } from "../../db/data.ts";
-import { ERROR_CODES } from "@store/shared/schemas/error-codes";
+import { ERROR_CODES, FIELD_ERROR_CODES } from "@store/shared/schemas/error-codes";
 import { AppError, ValidationError, fieldRefusal, problem, type Problem } from "../../http/errors.ts";
 import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, type UploadResponse } from "@store/shared/schemas/admin";
+import { readBodyText } from "../../http/validate.ts";
 import type { StoredImage, UploadsRepo } from "./uploads.repo.ts";
 
 export const UNSUPPORTED_IMAGE = "Unsupported image: upload a PNG, JPEG, WebP, GIF or AVIF file";
 export const UNSUPPORTED = problem(UNSUPPORTED_IMAGE, ERROR_CODES.imageUnsupported);
+export const INSECURE_IMAGE: Problem = problem(
+  "This store is served over https: an image address must start with https://, or be a site path or an upload",
+  FIELD_ERROR_CODES.insecureImage,
+);
+
 export const TOO_LARGE = problem(IMAGE_TOO_LARGE, ERROR_CODES.imageTooLarge, { max: MAX_UPLOAD_BYTES / 1024 / 1024 });
 const UNREADABLE = problem("The image could not be read", ERROR_CODES.imageUnreadable);
 const unreadable = () => new ValidationError(UNSUPPORTED, { file: UNREADABLE });
@@ -83,11 +89,19 @@ export class UploadsService {
   /** Data-URL images prepared ahead of a transaction, by the SHA-256 of the data URL. */
   private readonly prepared = new Map<string, { image: Promise<PreparedImage>; timer: NodeJS.Timeout }>();
 
+  private readonly clock: () => number;
+  /** On a store served over https (PUBLIC_URL), an http: image would be mixed content: browsers block it or mark
+   * the page insecure. Site paths, uploads and https: addresses are what such a store takes. */
+  private readonly httpsOnly: boolean;
+
   constructor(
     private readonly data: DataLayer,
     private readonly repo: UploadsRepo,
-    private readonly clock: () => number = Date.now,
-  ) {}
+    options: { publicUrl?: string; clock?: () => number } = {},
+  ) {
+    this.clock = options.clock ?? Date.now;
+    this.httpsOnly = /^https:/i.test(options.publicUrl ?? "");
+  }
 
   /** Checks, decodes and re-encodes an image; no database work (call it outside transactions). */
   async prepare(bytes: Buffer): Promise<PreparedImage> {
@@ -166,6 +180,7 @@ export class UploadsService {
 
   /** Product and banner images given as data URLs become uploads; other references pass through. */
   async resolveImage(image: string, field = "image"): Promise<string> {
+    if (this.httpsOnly && /^http:/i.test(image)) throw fieldRefusal(field, INSECURE_IMAGE);
     if (!/^data:/i.test(image)) return image;
     try {
       const prepared = this.takePrepared(image) ?? this.prepare(decodeBase64Image(image));
@@ -196,7 +211,7 @@ export function prepareImages(uploads: UploadsService): MiddlewareHandler {
       (method === "POST" || method === "PUT" || method === "PATCH") &&
       /json/i.test(c.req.header("Content-Type") ?? "")
     ) {
-      const text = await c.req.text();
+      const text = await readBodyText(c);
       if (text.includes('"data:')) {
         let body: unknown;
         try {

@@ -251,3 +251,53 @@ describe("sniffImage", () => {
     expect(sniffImage(Buffer.from("<svg/>"))).toBeUndefined();
   });
 });
+
+describe("image addresses on a store served over https", () => {
+  let store: TestStore;
+  let admin: AdminClient;
+  beforeEach(async () => {
+    store = await createTestStore({ env: { ...ADMIN_ENV, PUBLIC_URL: "https://shop.example" } });
+    admin = await signIn(store);
+  });
+  afterEach(() => store.close());
+
+  it("refuses an http: image on products and banners (mixed content) with a 400 naming the field", async () => {
+    const product = { title: "Card", price: { USD: 500 }, image: "http://cdn.example/card.png" };
+    const banner = { title: "Sale", image: "HTTP://cdn.example/sale.png", link: "/" };
+    for (const [path, body] of [
+      ["/api/admin/products", product],
+      ["/api/admin/banners", banner],
+    ] as const) {
+      const res = await admin.request("POST", path, body);
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toMatchObject({
+        code: "insecure_image",
+        fieldCodes: { image: { code: "insecure_image" } },
+      });
+    }
+    const created = await admin.request("POST", "/api/admin/products", { ...product, image: "" });
+    const { id } = (await created.json()) as { id: string };
+    const edit = await admin.request("PUT", `/api/admin/products/${id}`, { image: "http://cdn.example/x.png" });
+    expect(edit.status).toBe(400);
+  });
+
+  it("takes https: addresses and site paths", async () => {
+    for (const image of ["https://cdn.example/card.png", "/uploads/demo/steam-20.webp", ""]) {
+      const res = await admin.request("POST", "/api/admin/products", { title: "Card", price: { USD: 500 }, image });
+      expect(res.status, image).toBe(201);
+    }
+  });
+
+  it("still takes http: images on a store served over http", async () => {
+    const plain = await createTestStore({ env: ADMIN_ENV });
+    const res = await (
+      await signIn(plain)
+    ).request("POST", "/api/admin/products", {
+      title: "Card",
+      price: { USD: 500 },
+      image: "http://cdn.example/card.png",
+    });
+    expect(res.status).toBe(201);
+    await plain.close();
+  });
+});

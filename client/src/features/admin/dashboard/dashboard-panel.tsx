@@ -18,6 +18,7 @@ import { OrderList } from "./order-row.tsx";
 import { StockAlerts } from "../stock/stock-alerts.tsx";
 import { OrdersToFulfil } from "./orders-to-fulfil.tsx";
 import { DemoCodesNotice } from "../stock/demo-codes-notice.tsx";
+import { LimitsToday } from "../block-list/limits-today.tsx";
 
 interface DashboardPanelProps {
   metrics: Metrics | null;
@@ -131,6 +132,7 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
         <div className="admin-dash-side">
           <OrdersToFulfil version={changes} onOpenOrder={(code) => setOpen({ code, order: null })} />
           <StockAlerts version={changes} onOpenOrder={(code) => setOpen({ code, order: null })} />
+          <LimitsToday version={changes} />
           <PanierLookup onOpen={(order) => setOpen({ code: order.code, order })} />
         </div>
       </div>

@@ -6,6 +6,7 @@ export const ADMIN_SECTIONS = [
   "categories",
   "banners",
   "promos",
+  "blocklist",
   "settings",
   "newsletter",
   "mailbox",

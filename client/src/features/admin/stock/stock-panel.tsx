@@ -99,12 +99,17 @@ export function StockPanel({ productId }: { productId: string }) {
     refreshStorefront();
   }
 
-  async function exportCodes() {
+  /** `csv`: for a spreadsheet (codes that start like a formula get an apostrophe); `txt`: the exact codes. */
+  async function exportCodes(format: "csv" | "txt") {
     setExporting(true);
     setExportError(null);
     try {
-      const csv = await adminApi.get<unknown>(`${stockPath(productId)}/codes.csv`);
-      downloadText(`codes-${productId}.csv`, typeof csv === "string" ? csv : "", "text/csv");
+      const body = await adminApi.get<unknown>(`${stockPath(productId)}/codes.${format}`);
+      downloadText(
+        `codes-${productId}.${format}`,
+        typeof body === "string" ? body : "",
+        format === "csv" ? "text/csv" : "text/plain",
+      );
     } catch (err) {
       setExportError(errorText(err, t`The codes could not be exported.`));
     } finally {
@@ -135,15 +140,36 @@ export function StockPanel({ productId }: { productId: string }) {
       {stock ? <CodeImport productId={productId} stock={stock} onImported={changed} /> : null}
 
       <div className="stock-panel__export">
-        <button
-          type="button"
-          className="btn btn--secondary btn--sm"
-          onClick={() => void exportCodes()}
-          disabled={exporting || !online}
-          aria-describedby={online ? undefined : `${headingId}-export-offline`}
-        >
-          {exporting ? <Trans>Exporting…</Trans> : <Trans>Export unsold codes (CSV)</Trans>}
-        </button>
+        <div className="stock-panel__export-buttons">
+          {(
+            [
+              ["csv", <Trans key="csv">Export unsold codes (CSV)</Trans>],
+              ["txt", <Trans key="txt">Export exact codes (text)</Trans>],
+            ] as const
+          ).map(([format, label]) => (
+            <button
+              key={format}
+              type="button"
+              className="btn btn--secondary btn--sm"
+              onClick={() => void exportCodes(format)}
+              disabled={exporting || !online}
+              aria-describedby={`${headingId}-export-hint${online ? "" : ` ${headingId}-export-offline`}`}
+            >
+              {label}
+            </button>
+          ))}
+          {exporting ? (
+            <span role="status">
+              <Trans>Exporting…</Trans>
+            </span>
+          ) : null}
+        </div>
+        <p className="ac-hint" id={`${headingId}-export-hint`} data-testid="export-hint">
+          <Trans>
+            The CSV is for spreadsheets: a code that starts with =, +, - or @ gets an apostrophe in front, so the
+            spreadsheet shows it instead of running it. The text file has the exact codes, one a line.
+          </Trans>
+        </p>
         {online ? null : (
           // The codes are read from the server, never kept on the device: an export cannot wait in the outbox.
           <p className="ac-hint" id={`${headingId}-export-offline`} data-testid="export-offline">

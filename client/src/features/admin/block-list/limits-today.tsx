@@ -1,0 +1,99 @@
+/** The dashboard's "Limits hit today": the client addresses and recipients a rate limit refused since the start of
+ * the console's day (the refusals are recorded by the rate limits themselves, docs/decisions.md D37). Shown only
+ * when there are some. */
+import { useId } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { limitRefusalsResponseSchema } from "@store/shared/schemas/block-list";
+import { useFormatDate } from "../dashboard/order-view.tsx";
+import { useAdminResource } from "../panel/admin-request.ts";
+
+/** The most refused shown on the dashboard. */
+const SHOWN = 20;
+
+/** The console's offset from UTC in minutes (east positive), as the server's "today" needs it. */
+const tzOffset = () => -new Date().getTimezoneOffset();
+
+function useLimitLabel(): (name: string) => string {
+  const { t } = useLingui();
+  return (name) => {
+    switch (name) {
+      case "checkout-address":
+        return t`Checkouts per address`;
+      case "checkout-email":
+        return t`Orders per recipient`;
+      case "promo":
+        return t`Promo guesses`;
+      case "newsletter":
+        return t`Newsletter sign-ups`;
+      case "orders":
+        return t`Order lookups`;
+      case "stock-requests":
+        return t`Back-in-stock requests`;
+      case "find-order-address":
+        return t`Find my order per address`;
+      case "find-order-order":
+        return t`Find my order per order`;
+      case "find-order-email":
+        return t`Find my order per recipient`;
+      case "login-address":
+        return t`Sign-in attempts per address`;
+      default:
+        // A limit added later is named as the server names it.
+        return name;
+    }
+  };
+}
+
+export function LimitsToday({ version }: { version: number }) {
+  const id = useId();
+  const label = useLimitLabel();
+  const formatDate = useFormatDate();
+  const { data } = useAdminResource(
+    `/api/admin/limits/today?tz=${tzOffset()}&v=${version}`,
+    limitRefusalsResponseSchema,
+  );
+  const refusals = data?.refusals.slice(0, SHOWN) ?? [];
+  if (refusals.length === 0) return null;
+  return (
+    <section className="admin-box" aria-labelledby={`${id}-title`} data-testid="limits-today">
+      <h3 id={`${id}-title`}>
+        <Trans>Limits hit today</Trans>
+      </h3>
+      <p className="muted">
+        <Trans>Client addresses and recipients a limit refused since the start of the day.</Trans>
+      </p>
+      <div className="admin-table-scroll">
+        <table className="admin-table" aria-labelledby={`${id}-title`}>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Limit</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Refused</Trans>
+              </th>
+              <th scope="col" className="admin-num">
+                <Trans>Times</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Last</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {refusals.map((r) => (
+              <tr key={`${r.limit} ${r.subject}`}>
+                <td>{label(r.limit)}</td>
+                <td>
+                  <bdi dir="ltr">{r.subject}</bdi>
+                </td>
+                <td className="admin-num">{r.count}</td>
+                <td>{formatDate(r.lastAt, true)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
