@@ -1,5 +1,5 @@
 /**
- * The first screen written into the page itself (docs/decisions.md D37): the home's hero and first products, or a
+ * The first screen written into the page itself (docs/decisions.md D38): the home's hero and first products, or a
  * product's heading, price and "Add to cart", in the shopper's language and currency, in the app's own layout
  * classes and words (the storefront's message catalogs). On a slow line the shopper reads and taps it one round
  * trip after asking, while the app's scripts are still arriving; the app then renders the same screen over it.
