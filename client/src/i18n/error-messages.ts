@@ -169,6 +169,9 @@ export const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, Say>> = {
       ? i18n._(msg`Only ${available} left of "${title}". Please lower the quantity in your cart.`)
       : i18n._(msg`"${title}" is out of stock. Please remove it from your cart.`);
   },
+  recipient_daily_limit: say(
+    msg`This email address has received too many order confirmations today. Please try again tomorrow or use another address.`,
+  ),
   in_stock_now: say(msg`It is in stock again: you can buy it now.`),
   not_restocked: say(msg`This product is not restocked automatically.`),
   too_many_stock_requests: (i18n, p) => {

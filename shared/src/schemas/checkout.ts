@@ -20,6 +20,8 @@ export const CHECKOUT_MESSAGES = {
   currency: "Please choose a currency.",
   pricesChanged: "Prices have changed. Please review your cart.",
   idempotencyMismatch: "This checkout was already submitted with different details. Please try again.",
+  recipientDailyLimit:
+    "This email address has received too many order confirmations today. Please try again tomorrow or use another address.",
 } as const;
 
 /**
@@ -32,6 +34,8 @@ export const CHECKOUT_ERROR_CODES = {
   outOfStock: "out_of_stock",
   /** More than the available codes of an automatic product: `title` and `available` (0 or more) come with it. */
   insufficientStock: "insufficient_stock",
+  /** The recipient's inbox had its order confirmations for the day; `retryAfter` (seconds) comes with it. */
+  recipientDailyLimit: "recipient_daily_limit",
 } as const;
 
 export const MAX_QTY = 99;

@@ -4,13 +4,17 @@ import { TooManyRequestsError } from "../../http/errors.ts";
 import { idempotencyKeyFrom } from "../../http/idempotency.ts";
 import { clientAddress, takeAll, type RateLimiter } from "../../http/rate-limit.ts";
 import { readRawJson } from "../../http/validate.ts";
+import { canonicalMailbox } from "@store/shared/mailbox";
 import type { CheckoutService } from "./checkout.service.ts";
 
 /** The checkout's budgets (issue 15, finding 2): every order mails its confirmation to an address of the
  * sender's choosing, and a promo code sent with it is a guess like one sent to /api/promos/validate. */
 export interface CheckoutLimits {
   perAddress: RateLimiter;
+  /** Per recipient inbox (its canonical mailbox), every valid request. */
   perEmail: RateLimiter;
+  /** Per recipient inbox, the confirmations written (docs/decisions.md D37). */
+  confirmationsPerDay: RateLimiter;
   promo: RateLimiter;
   trustProxy: boolean;
 }
@@ -26,13 +30,21 @@ export function checkoutRoutes(service: CheckoutService, limits: CheckoutLimits)
     const input = service.parse(raw);
     const { email, promoCode } = input;
     const address = clientAddress(c, limits.trustProxy);
+    // One inbox however its address is spelled (tags, Gmail's dots): each spelling must not get a budget of its own.
+    const inbox = canonicalMailbox(email);
     const pairs: [RateLimiter, string][] = [
       [limits.perAddress, address],
-      [limits.perEmail, email.toLowerCase()],
+      [limits.perEmail, inbox],
     ];
     if (promoCode) pairs.push([limits.promo, address]);
     // Counted in the order's own unit of the write batch (one commit for both), and kept when the order is refused.
-    const placed = await service.place(input, raw, key, (tx) => takeAll(pairs, tx));
+    const placed = await service.place(
+      input,
+      raw,
+      key,
+      (tx) => takeAll(pairs, tx),
+      (tx) => takeAll([[limits.confirmationsPerDay, inbox]], tx),
+    );
     if ("wait" in placed) throw new TooManyRequestsError(CHECKOUT_THROTTLED, placed.wait);
     c.header("Cache-Control", "no-store");
     return c.json(placed, 200);

@@ -8,6 +8,7 @@
  * answers before the lookup runs (the lookup, its limits and the mail follow in the background), so neither its
  * status, its body nor its time depends on the order. Only the per-address budget refuses (429): the per-order and
  * per-recipient budgets, which are counted only for a match, send nothing more and still answer 202. */
+import { canonicalMailbox } from "@store/shared/mailbox";
 import type { FindOrderInput } from "@store/shared/schemas/orders";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { TooManyRequestsError } from "../../http/errors.ts";
@@ -97,7 +98,8 @@ export class OrderRecovery {
         const wait = await takeAll(
           [
             [perOrder, order.code],
-            [perRecipient, comparable(order.customerEmail)],
+            // One inbox however the orders spelled it (docs/decisions.md D37).
+            [perRecipient, canonicalMailbox(order.customerEmail)],
           ],
           tx,
         );
