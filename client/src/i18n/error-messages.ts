@@ -78,6 +78,7 @@ export const FIELD_MESSAGES: Readonly<Record<FieldCode, Say>> = {
   invalid_link: say(msg`Enter a site path (/...) or an http(s) address.`),
   invalid_image: say(msg`Enter an http(s) address or a site path, or upload an image.`),
   invalid_username: say(msg`Username must be 3 to 40 characters: letters, digits, dot, underscore or hyphen`),
+  invalid_name: say(msg`Please enter your name only, without web addresses, links or special characters.`),
   invalid_date: say(msg`Enter a valid date`),
   out_of_range: (i18n, p) => {
     const min = num(p, "min");
@@ -187,6 +188,7 @@ export const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, Say>> = {
 /** The checkout's fields say one sentence for any problem of theirs (docs/product.md, "Cart and checkout"). */
 const CHECKOUT_FIELDS: ReadonlyMap<string, MessageDescriptor> = new Map([
   ["name", msg`Full name is required.`],
+  ["name:invalid_name", msg`Please enter your name only, without web addresses, links or special characters.`],
   ["email", msg`Please enter a valid email address.`],
   ["whatsapp", msg`Please enter a valid phone number.`],
   ["notes", msg`Notes must be at most 1000 characters.`],

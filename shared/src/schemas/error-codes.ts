@@ -43,6 +43,8 @@ export const FIELD_ERROR_CODES = {
   invalidImage: "invalid_image",
   /** A username outside 3-40 letters, digits, dot, underscore or hyphen. */
   invalidUsername: "invalid_username",
+  /** A person's name holding a web address, a host-like word or a control character (shared/src/person-name.ts). */
+  invalidName: "invalid_name",
   /** A date that is not one. */
   invalidDate: "invalid_date",
   /** A number outside `min` (excluded) to `max` (excluded). */

@@ -152,6 +152,6 @@ export function withOrderLinkMail(render: MailRenderer, orders: OrdersRepo, mail
     if (!order) throw new Error(`mail ${row.id}: its order is gone`);
     const orderUrl = mails.orderUrl(order);
     if (!orderUrl) throw new Error(`mail ${row.id}: the order keeps no link`);
-    return orderLinkMail(order.locale, { code: order.code, customerName: order.customerName, orderUrl });
+    return orderLinkMail(order.locale, { code: order.code, orderUrl });
   };
 }
