@@ -47,6 +47,15 @@ describe("checkout rate limits", () => {
     expect((await post(checkoutBody({ email: "v.ictim@example.com" }), "203.0.113.9")).status).toBe(200);
   });
 
+  it("counts the IPv6 addresses of one /64 as one address", async () => {
+    for (let i = 1; i <= 6; i++)
+      expect(
+        (await post(checkoutBody({ email: `six${i}@example.com` }), `2001:db8:7:7::${i.toString(16)}`)).status,
+      ).toBe(200);
+    await expectThrottled(await post(checkoutBody({ email: "seven@example.com" }), "2001:db8:7:7:ffff:1:2:3"));
+    expect((await post(checkoutBody({ email: "seven@example.com" }), "2001:db8:7:8::1")).status).toBe(200);
+  });
+
   it("limits the orders of one address across instances sharing the database", async () => {
     const second = buildApp({ config: store.config, data: store.data }, buildServices(store));
     const statuses: number[] = [];
