@@ -267,7 +267,7 @@ export function buildServices({ config, data }: AppDeps): Services {
       unpaidOrderTtlMs: config.unpaidOrderTtlMs,
     }),
     newsletter: new NewsletterService(data, new NewsletterRepo()),
-    adminAuth: new AdminAuthService(data, new AdminAuthRepo(), config),
+    adminAuth: new AdminAuthService(data, new AdminAuthRepo(), config, Date.now, sealer),
     uploads,
     catalogAdmin: new CatalogAdminService(data, new CatalogAdminRepo(), catalogRepo, uploads, stock.codes),
     banners: new BannersService(data, new BannersRepo(), catalogRepo, uploads),

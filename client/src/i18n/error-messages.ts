@@ -122,6 +122,7 @@ export const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, Say>> = {
     const min = num(p, "min");
     return i18n._(msg`Password must be at least ${min} characters`);
   },
+  password_too_common: say(msg`This password is too common. Choose a longer, less predictable one.`),
   username_taken: say(msg`This username is already taken`),
   promo_code_taken: (i18n, p) => {
     const code = str(p, "code");

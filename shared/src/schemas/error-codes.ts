@@ -77,6 +77,8 @@ export const ERROR_CODES = {
   passwordsDoNotMatch: "passwords_do_not_match",
   /** `min`: the shortest password accepted. */
   passwordTooShort: "password_too_short",
+  /** A password guessers try first (a common one, in any case, or one wrapped in digits or repeated). */
+  passwordTooCommon: "password_too_common",
   usernameTaken: "username_taken",
   /** `code`: the promo code asked for. */
   promoCodeTaken: "promo_code_taken",
