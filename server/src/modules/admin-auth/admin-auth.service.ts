@@ -147,8 +147,9 @@ export class AdminAuthService implements SessionResolver {
     const t = this.now();
     const admin = await this.data.read((tx) => this.repo.byUsername(tx, username));
     const trusted = admin !== undefined && (await this.trusts(admin.id, client, t));
-    const keys = [`address:${address}`, `account:${username.toLowerCase()}`];
-    const retryAfterMs = await this.beginAttempt(keys, ([byAddress, byAccount]) => {
+    const addressKey = `address:${address}`;
+    const accountKey = `account:${username.toLowerCase()}`;
+    const retryAfterMs = await this.beginAttempt([addressKey, accountKey], ([byAddress, byAccount]) => {
       const waits = [byAddress?.lockedUntil ?? 0];
       // A username's delay stops an address that has been failing itself at once; any other client the owner has
       // not used waits only past the account's larger budget; the owner's own devices and addresses never.
@@ -172,8 +173,8 @@ export class AdminAuthService implements SessionResolver {
     await this.data.transaction(async (tx) => {
       // The address's failures are forgotten; of the account's, only the one counted for this attempt: a success of
       // the owner must not hand the guessers a fresh budget. The rest fade after an hour without a failure.
-      await this.repo.deleteThrottle(tx, keys[0] ?? "");
-      await this.repo.uncountFailure(tx, keys[1] ?? "");
+      await this.repo.deleteThrottle(tx, addressKey);
+      await this.repo.uncountFailure(tx, accountKey);
       await this.repo.rememberAddress(tx, knownAddressKey(admin.id, address), t, t + KNOWN_ADDRESS_MS);
       await this.repo.deleteExpiredSessions(tx, t);
       await this.repo.deleteStaleThrottles(tx, t - THROTTLE_WINDOW_MS - MAX_DELAY_MS);
