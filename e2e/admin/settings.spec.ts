@@ -1,4 +1,4 @@
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { test } from "../api-test.ts";
 import { loadCatalog } from "../storefront/catalog.ts";
 import { TABLET, apiSession, currentRate, openSection, signIn } from "./console-helpers.ts";
@@ -62,7 +62,12 @@ test("switching off the newsletter toggle hides the newsletter on the home page"
   }
 });
 
-test("the password form checks the confirmation first, then the length", async ({ page }) => {
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
+
+test("the password form checks the confirmation first, then the length; the server refuses a common one", async ({
+  page,
+}) => {
   await signIn(page);
   await openSection(page, "Settings");
   await page.getByRole("tab", { name: "Security" }).click();
@@ -73,7 +78,35 @@ test("the password form checks the confirmation first, then the length", async (
   await expect(page.getByRole("alert")).toHaveText("Passwords do not match");
   await page.getByLabel("Confirm New Password").fill("abc");
   await page.getByRole("button", { name: "Change Password" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Password must be at least 6 characters");
+  await expect(page.getByRole("alert")).toHaveText("Password must be at least 12 characters");
+  // Long enough, but among the passwords guessers try first (whatever its case): refused before the current one is
+  // even checked, so the operator's password stays as it is.
+  await page.getByLabel("New Password", { exact: true }).fill("Password1234");
+  await page.getByLabel("Confirm New Password").fill("Password1234");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(toast(page, "Failed to change password")).toBeVisible();
+  await expect(toast(page, "This password is too common. Choose a longer, less predictable one.")).toBeVisible();
+});
+
+test("the password refusals are said in Arabic, right to left", async ({ page: signedIn }) => {
+  await signIn(signedIn);
+  // The same session, in a page that starts in Arabic.
+  const page = await signedIn.context().newPage();
+  await page.addInitScript(() => window.localStorage.setItem("lang", "ar"));
+  await page.goto("/admin?section=settings");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await page.getByRole("tab", { name: "الأمان" }).click();
+  await page.getByLabel("كلمة المرور الحالية").fill("whatever");
+  await page.getByLabel("كلمة المرور الجديدة", { exact: true }).fill("short-one");
+  await page.getByLabel("تأكيد كلمة المرور الجديدة").fill("short-one");
+  await page.getByRole("button", { name: "تغيير كلمة المرور" }).click();
+  await expect(page.getByRole("alert")).toHaveText("يجب ألا تقل كلمة المرور عن 12 حرفًا");
+  await page.getByLabel("كلمة المرور الجديدة", { exact: true }).fill("qwerty123456");
+  await page.getByLabel("تأكيد كلمة المرور الجديدة").fill("qwerty123456");
+  await page.getByRole("button", { name: "تغيير كلمة المرور" }).click();
+  await expect(toast(page, "كلمة المرور هذه شائعة جدًا. اختر كلمة أطول ويصعب توقعها.")).toBeVisible();
+  await expect(page.getByText(/too common/)).toHaveCount(0);
 });
 
 test("the profile tab shows the account and saves the full name", async ({ page }) => {

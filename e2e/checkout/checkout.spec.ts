@@ -102,7 +102,9 @@ test.describe("cart and checkout", () => {
 
     const mail = await findMail(code);
     expect(mail.subject).toContain(code);
-    expect(mail.text).toContain("Amira");
+    // Greeted without the name: the address is not proven (docs/decisions.md D39).
+    expect(mail.text).toMatch(/^Hello,\n/);
+    expect(mail.text).not.toContain("Amira");
     const orderUrl = /https?:\/\/\S+\/orders\/[A-Za-z0-9_-]+/.exec(mail.text ?? "")?.[0];
     expect(orderUrl).toBeTruthy();
 
@@ -156,6 +158,12 @@ test.describe("cart and checkout", () => {
     await name.focus();
     await expect(form.getByText("يرجى إدخال رقم هاتف صالح.")).toBeVisible();
 
+    // A name is only a name: a web address in it is refused on the device, in Arabic.
+    await name.fill("www.evil.example أميرة");
+    await email.focus();
+    await expect(form.getByText("يُرجى إدخال اسمك فقط، بدون عناوين ويب أو روابط أو رموز خاصة.")).toBeVisible();
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+
     await name.fill("أميرة بن صالح");
     await email.fill(uniqueEmail("amira.ar"));
     await phone.fill("+216 20 123 456");
@@ -170,7 +178,51 @@ test.describe("cart and checkout", () => {
 
     const mail = await findMail(code);
     expect(mail.subject).toBe(`تم استلام الطلب ${code}: في انتظار الدفع`);
-    expect(mail.text).toContain("مرحبًا أميرة");
+    // The address is not proven, so the mail greets without the name (docs/decisions.md D39).
+    expect(mail.text).toMatch(/^مرحبًا،\n/);
+    expect(mail.text).not.toContain("أميرة");
+  });
+
+  test("a name that is a web address is refused on the device and by the server, and no mail repeats the name", async ({
+    page,
+  }) => {
+    await addFromProductPage(page, STEAM.id);
+    await page.goto("/cart");
+    const form = checkoutForm(page);
+    const name = form.getByLabel("Full name");
+    const address = uniqueEmail("named");
+    await name.fill("https://evil.example/refund Smith");
+    await form.getByLabel("Email", { exact: true }).fill(address);
+    await form.getByLabel("WhatsApp number").fill("+216 20 123 456");
+    const refused = "Please enter your name only, without web addresses, links or special characters.";
+    await expect(form.getByText(refused)).toBeVisible();
+    await expect(name).toHaveAccessibleDescription(refused);
+    await form.getByRole("button", { name: "Place order" }).click();
+    await expect(name).toBeFocused();
+    await expect(page).toHaveURL(/\/cart$/);
+
+    // A client that skips the form's check gets the same refusal from the server.
+    const direct = await page.request.post("/api/checkout", {
+      data: {
+        name: "Smith bit.ly/refund",
+        email: address,
+        whatsapp: "+216 20 123 456",
+        currency: "USD",
+        items: [{ id: STEAM.id, qty: 1 }],
+      },
+    });
+    expect(direct.status()).toBe(400);
+    expect(await direct.json()).toMatchObject({ fieldCodes: { name: { code: "invalid_name" } } });
+
+    await name.fill("Jonas Smith");
+    await expect(form.getByText(refused)).toHaveCount(0);
+    await form.getByRole("button", { name: "Place order" }).click();
+    await page.waitForURL(/\/order-success\?code=PNR-/);
+    const code = new URL(page.url()).searchParams.get("code") ?? "";
+    // The address is not proven, so the confirmation greets without the name.
+    const mail = await findMail(code);
+    expect(mail.text).toMatch(/^Hello,\n/);
+    expect(`${mail.text}${mail.html}`).not.toContain("Smith");
   });
 
   test("an empty cart says so, offers no order form and links back to the store", async ({ page }) => {

@@ -24,4 +24,9 @@ await build({
 });
 fs.cpSync(path.join(root, "src/db/migrations"), path.join(root, "dist/migrations"), { recursive: true });
 fs.cpSync(path.join(root, "src/db/migrations-pg"), path.join(root, "dist/migrations-pg"), { recursive: true });
+// Read at run time beside main.js (admin-auth/password-policy.ts).
+fs.copyFileSync(
+  path.join(root, "src/modules/admin-auth/common-passwords.txt"),
+  path.join(root, "dist/common-passwords.txt"),
+);
 console.log("server built: dist/main.js");

@@ -97,6 +97,7 @@ export interface Limiters {
   stockRequests: RateLimiter;
   checkoutPerAddress: RateLimiter;
   checkoutPerEmail: RateLimiter;
+  checkoutConfirmationsPerDay: RateLimiter;
   findOrderPerAddress: RateLimiter;
   findOrderPerOrder: RateLimiter;
   findOrderPerRecipient: RateLimiter;
@@ -119,6 +120,8 @@ function buildLimiters(store: RateLimitsService, config: Config): Limiters {
     stockRequests: limiter("stock-requests", 20, 10 * MINUTE),
     checkoutPerAddress: limiter("checkout-address", config.checkoutLimitPerAddress, 10 * MINUTE),
     checkoutPerEmail: limiter("checkout-email", config.checkoutLimitPerEmail, 60 * MINUTE),
+    // Counted only when a confirmation is written (the order's own savepoint), so refused orders use none of it.
+    checkoutConfirmationsPerDay: limiter("checkout-email-day", config.checkoutConfirmationsPerEmailPerDay, 24 * HOUR),
     // Find my order mails an order's link: a few asks per address, and a few mails per order and per inbox.
     findOrderPerAddress: limiter("find-order-address", config.findOrderLimitPerAddress, HOUR),
     findOrderPerOrder: limiter("find-order-order", 3, HOUR),
@@ -272,7 +275,7 @@ export function buildServices({ config, data }: AppDeps): Services {
       unpaidOrderTtlMs: config.unpaidOrderTtlMs,
     }),
     newsletter: new NewsletterService(data, new NewsletterRepo()),
-    adminAuth: new AdminAuthService(data, new AdminAuthRepo(), config, Date.now, rateLimits),
+    adminAuth: new AdminAuthService(data, new AdminAuthRepo(), config, Date.now, sealer, rateLimits),
     uploads,
     catalogAdmin: new CatalogAdminService(data, new CatalogAdminRepo(), catalogRepo, uploads, stock.codes),
     banners: new BannersService(data, new BannersRepo(), catalogRepo, uploads),
@@ -317,6 +320,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
     checkoutRoutes(services.checkout, {
       perAddress: limiters.checkoutPerAddress,
       perEmail: limiters.checkoutPerEmail,
+      confirmationsPerDay: limiters.checkoutConfirmationsPerDay,
       promo: limiters.promo,
       trustProxy: deps.config.trustProxy,
       blockList: services.blockList,

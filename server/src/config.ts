@@ -41,6 +41,8 @@ const envSchema = z.object({
   CHECKOUT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Orders (so confirmation mails) one recipient address may get per hour. */
   CHECKOUT_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Order confirmations one recipient inbox (its canonical mailbox) may get per day; past it checkout refuses. */
+  CHECKOUT_LIMIT_PER_EMAIL_DAY: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** "Find my order" requests one client address may send per hour. */
   FIND_ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(5),
 });
@@ -118,6 +120,7 @@ export interface Config {
   trustProxy: boolean;
   checkoutLimitPerAddress: number;
   checkoutLimitPerEmail: number;
+  checkoutConfirmationsPerEmailPerDay: number;
   findOrderLimitPerAddress: number;
 }
 
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: ["1", "true", "yes"].includes((e.TRUST_PROXY ?? "").toLowerCase()),
     checkoutLimitPerAddress: e.CHECKOUT_LIMIT_PER_ADDRESS,
     checkoutLimitPerEmail: e.CHECKOUT_LIMIT_PER_EMAIL,
+    checkoutConfirmationsPerEmailPerDay: e.CHECKOUT_LIMIT_PER_EMAIL_DAY,
     findOrderLimitPerAddress: e.FIND_ORDER_LIMIT_PER_ADDRESS,
   };
 }

@@ -81,6 +81,7 @@ export const FIELD_MESSAGES: Readonly<Record<FieldCode, Say>> = {
     msg`This store is served over https: enter an https:// address or a site path, or upload an image.`,
   ),
   invalid_username: say(msg`Username must be 3 to 40 characters: letters, digits, dot, underscore or hyphen`),
+  invalid_name: say(msg`Please enter your name only, without web addresses, links or special characters.`),
   invalid_date: say(msg`Enter a valid date`),
   out_of_range: (i18n, p) => {
     const min = num(p, "min");
@@ -131,6 +132,7 @@ export const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, Say>> = {
     const min = num(p, "min");
     return i18n._(msg`Password must be at least ${min} characters`);
   },
+  password_too_common: say(msg`This password is too common. Choose a longer, less predictable one.`),
   username_taken: say(msg`This username is already taken`),
   promo_code_taken: (i18n, p) => {
     const code = str(p, "code");
@@ -181,6 +183,9 @@ export const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, Say>> = {
       ? i18n._(msg`Only ${available} left of "${title}". Please lower the quantity in your cart.`)
       : i18n._(msg`"${title}" is out of stock. Please remove it from your cart.`);
   },
+  recipient_daily_limit: say(
+    msg`This email address has received too many order confirmations today. Please try again tomorrow or use another address.`,
+  ),
   in_stock_now: say(msg`It is in stock again: you can buy it now.`),
   not_restocked: say(msg`This product is not restocked automatically.`),
   too_many_stock_requests: (i18n, p) => {
@@ -196,6 +201,7 @@ export const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, Say>> = {
 /** The checkout's fields say one sentence for any problem of theirs (docs/product.md, "Cart and checkout"). */
 const CHECKOUT_FIELDS: ReadonlyMap<string, MessageDescriptor> = new Map([
   ["name", msg`Full name is required.`],
+  ["name:invalid_name", msg`Please enter your name only, without web addresses, links or special characters.`],
   ["email", msg`Please enter a valid email address.`],
   ["whatsapp", msg`Please enter a valid phone number.`],
   ["notes", msg`Notes must be at most 1000 characters.`],

@@ -83,9 +83,10 @@ export class TooManyRequestsError extends AppError {
   constructor(
     message = "Too many requests. Please try again later.",
     readonly retryAfterSeconds = 60,
+    code: string = RATE_LIMITED,
   ) {
     // The code and the wait in the body too, so the client can say it in the shopper's language.
-    super(429, problem(message, RATE_LIMITED, { retryAfter: retryAfterSeconds }), undefined, undefined, {
+    super(429, problem(message, code, { retryAfter: retryAfterSeconds }), undefined, undefined, {
       retryAfter: retryAfterSeconds,
     });
   }

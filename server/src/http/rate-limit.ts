@@ -1,6 +1,7 @@
 /** Per-address limits for the public lookups: at most `limit` requests per window of `windowMs` for each client
  * address, counted by a RateLimitStore (the database, so every instance counts the same requests). The address
- * is the socket's, or the last X-Forwarded-For hop when TRUST_PROXY is set. */
+ * is the socket's, or the last X-Forwarded-For hop when TRUST_PROXY is set, an IPv6 one grouped by its /64. */
+import { isIPv6 } from "node:net";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Tx } from "../db/data.ts";
 import { TooManyRequestsError } from "./errors.ts";
@@ -44,7 +45,41 @@ function socketAddress(c: Context): string | undefined {
   return typeof address === "string" ? address : undefined;
 }
 
-/** The client's address; 'local' for in-process requests (app.request in tests). */
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part taken as the last two), or undefined. */
+function ipv6Groups(address: string): number[] | undefined {
+  if (!isIPv6(address)) return undefined;
+  let text = address;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const part = (s: string) => (s === "" ? [] : s.split(":").map((g) => parseInt(g, 16)));
+  const front = part(head);
+  const back = tail === undefined ? [] : part(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+/** The key a client address is counted under: an IPv6 address by its /64 (one subscriber's network gets a whole /64,
+ * so each of its 2^64 addresses must not get a budget of its own), an IPv4-mapped IPv6 address as its IPv4 address,
+ * anything else as it is. A zone (`%eth0`) is dropped. */
+export function addressGroup(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const groups = ipv6Groups(bare);
+  if (!groups) return address;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [hi = 0, lo = 0] = groups.slice(6);
+    return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The client's address as limits count it (addressGroup: IPv6 by /64); 'local' for in-process requests (app.request
+ * in tests). */
 export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     // The last hop is the one our own proxy appended; earlier ones are client-controlled.
@@ -53,9 +88,10 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
       .map((h) => h.trim())
       .filter(Boolean);
     const last = hops[hops.length - 1];
-    if (last) return last;
+    if (last) return addressGroup(last);
   }
-  return socketAddress(c) ?? "local";
+  const socket = socketAddress(c);
+  return socket === undefined ? "local" : addressGroup(socket);
 }
 
 export class RateLimiter {

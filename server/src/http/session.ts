@@ -63,6 +63,23 @@ export function clearSessionCookie(c: Context, secure: boolean): void {
   else deleteCookie(c, COOKIE_NAME, { path: "/", httpOnly: true, sameSite: "Lax" });
 }
 
+const DEVICE_COOKIE = "admin_device";
+const DEVICE_PATH = "/api/admin/login";
+
+/** The device cookie (docs/decisions.md D3): set at a successful sign-in, sent back only to the sign-in route, where
+ * it exempts the owner's browser from the account-wide wait. Secure ones get the __Secure- prefix (the __Host- one
+ * would need Path=/). */
+export function readDeviceCookie(c: Context, secure: boolean): string | undefined {
+  return secure ? getCookie(c, DEVICE_COOKIE, "secure") : getCookie(c, DEVICE_COOKIE);
+}
+
+export function writeDeviceCookie(c: Context, value: string, expiresAt: number, secure: boolean): void {
+  const maxAge = Math.max(0, Math.floor((expiresAt - Date.now()) / 1000));
+  const base = { httpOnly: true, sameSite: "Strict", path: DEVICE_PATH, maxAge } as const;
+  if (secure) setCookie(c, DEVICE_COOKIE, value, { ...base, secure: true, prefix: "secure" });
+  else setCookie(c, DEVICE_COOKIE, value, base);
+}
+
 /** The session set by the guard; a handler reached without one answers 401 rather than crash. */
 export function currentSession(c: Context<AdminEnv>): ActiveSession {
   const s = c.get("adminSession") as ActiveSession | undefined;

@@ -37,7 +37,8 @@ export const adminSessionSchema = z.object({ username: z.string(), name: z.strin
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9._-]{3,40}$/;
-export const MIN_PASSWORD_LENGTH = 6;
+/** The shortest new admin password; the server also refuses common ones (docs/decisions.md D3). */
+export const MIN_PASSWORD_LENGTH = 12;
 
 export const adminProfileSchema = z.object({ name: z.string(), email: z.string(), username: z.string() });
 export type AdminProfile = z.infer<typeof adminProfileSchema>;
@@ -65,7 +66,9 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 /** PUT /api/admin/password. The rules are checked in the spec's order by the server (match, length, current). */
 export const passwordChangeSchema = z.object({
   currentPassword: z.string({ error: "Current password is required" }).max(1024, "Password is too long"),
-  newPassword: z.string({ error: "Password must be at least 6 characters" }).max(1024, "Password is too long"),
+  newPassword: z
+    .string({ error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
+    .max(1024, "Password is too long"),
   confirmPassword: z.string().max(1024, "Password is too long").optional(),
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;

@@ -4,6 +4,7 @@ import { z } from "./zod.ts";
 import { CURRENCIES } from "../currency.ts";
 import { lineKey } from "../cart.ts";
 import { FIELD_ERROR_CODES, ownCode } from "./error-codes.ts";
+import { isPlainName, NAME_MAX, NAME_MIN } from "../person-name.ts";
 
 export const LOCALES = ["en", "fr", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -11,6 +12,7 @@ export const localeSchema = z.enum(LOCALES);
 
 export const CHECKOUT_MESSAGES = {
   name: "Full name is required.",
+  plainName: "Please enter your name only, without web addresses, links or special characters.",
   email: "Please enter a valid email address.",
   phone: "Please enter a valid phone number.",
   notes: "Notes must be at most 1000 characters.",
@@ -20,6 +22,8 @@ export const CHECKOUT_MESSAGES = {
   currency: "Please choose a currency.",
   pricesChanged: "Prices have changed. Please review your cart.",
   idempotencyMismatch: "This checkout was already submitted with different details. Please try again.",
+  recipientDailyLimit:
+    "This email address has received too many order confirmations today. Please try again tomorrow or use another address.",
 } as const;
 
 /**
@@ -32,17 +36,21 @@ export const CHECKOUT_ERROR_CODES = {
   outOfStock: "out_of_stock",
   /** More than the available codes of an automatic product: `title` and `available` (0 or more) come with it. */
   insufficientStock: "insufficient_stock",
+  /** The recipient's inbox had its order confirmations for the day; `retryAfter` (seconds) comes with it. */
+  recipientDailyLimit: "recipient_daily_limit",
 } as const;
 
 export const MAX_QTY = 99;
 export const MAX_LINES = 50;
 export const PHONE_PATTERN = /^\+?[0-9\s()-]+$/;
 
+/** A name is only a name (shared/src/person-name.ts): the operator reads it, and it must not pass for a link. */
 export const fullNameSchema = z
   .string({ error: CHECKOUT_MESSAGES.name })
   .trim()
-  .min(2, { error: CHECKOUT_MESSAGES.name })
-  .max(120, { error: CHECKOUT_MESSAGES.name });
+  .min(NAME_MIN, { error: CHECKOUT_MESSAGES.name })
+  .max(NAME_MAX, { error: CHECKOUT_MESSAGES.name })
+  .refine(isPlainName, { error: CHECKOUT_MESSAGES.plainName, params: ownCode(FIELD_ERROR_CODES.invalidName) });
 
 export const emailSchema = z
   .string({ error: CHECKOUT_MESSAGES.email })

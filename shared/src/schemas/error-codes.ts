@@ -47,6 +47,8 @@ export const FIELD_ERROR_CODES = {
   invalidBlockValue: "invalid_block_value",
   /** A username outside 3-40 letters, digits, dot, underscore or hyphen. */
   invalidUsername: "invalid_username",
+  /** A person's name holding a web address, a host-like word or a control character (shared/src/person-name.ts). */
+  invalidName: "invalid_name",
   /** A date that is not one. */
   invalidDate: "invalid_date",
   /** A number outside `min` (excluded) to `max` (excluded). */
@@ -79,6 +81,8 @@ export const ERROR_CODES = {
   passwordsDoNotMatch: "passwords_do_not_match",
   /** `min`: the shortest password accepted. */
   passwordTooShort: "password_too_short",
+  /** A password guessers try first (a common one, in any case, or one wrapped in digits or repeated). */
+  passwordTooCommon: "password_too_common",
   usernameTaken: "username_taken",
   /** `code`: the promo code asked for. */
   promoCodeTaken: "promo_code_taken",

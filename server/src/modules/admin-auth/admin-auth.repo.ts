@@ -124,6 +124,25 @@ export class AdminAuthRepo {
       });
   }
 
+  /** Remembers an address the admin signed in from until `until`: a row of the throttle table with no failures,
+   * whose `lockedUntil` is its expiry (so deleteStaleThrottles keeps it until then). */
+  async rememberAddress(tx: Tx, key: string, now: number, until: number): Promise<void> {
+    await this.saveThrottle(tx, { key, failures: 0, windowStart: now, lockedUntil: until });
+  }
+
+  async addressKnown(tx: Tx, key: string, now: number): Promise<boolean> {
+    return ((await this.throttle(tx, key))?.lockedUntil ?? 0) > now;
+  }
+
+  /** Takes back one failure counted for an attempt that succeeded, in one statement (concurrent failures keep theirs). */
+  async uncountFailure(tx: Tx, key: string): Promise<void> {
+    const { loginThrottle } = tx.t;
+    await tx.db
+      .update(loginThrottle)
+      .set({ failures: sql`${loginThrottle.failures} - 1` })
+      .where(and(eq(loginThrottle.key, key), sql`${loginThrottle.failures} > 0`));
+  }
+
   async deleteThrottle(tx: Tx, key: string): Promise<void> {
     const { loginThrottle } = tx.t;
     await tx.db.delete(loginThrottle).where(eq(loginThrottle.key, key));

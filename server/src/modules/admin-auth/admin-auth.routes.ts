@@ -8,7 +8,10 @@ import {
   type AdminEnv,
   clearSessionCookie,
   currentSession,
+  readDeviceCookie,
+  readSessionCookie,
   secureCookies,
+  writeDeviceCookie,
   writeSessionCookie,
 } from "../../http/session.ts";
 import type { AdminAuthService } from "./admin-auth.service.ts";
@@ -23,8 +26,14 @@ export function adminAuthRoutes(
     // No session yet, so no token: a cross-site form must still not be able to sign someone in.
     checkOrigin(c, config.publicUrl);
     const { username, password } = await readJson(c, loginRequestSchema);
-    const s = await auth.login(username, password, clientAddress(c, config.trustProxy));
-    writeSessionCookie(c, s.sessionId, s.expiresAt, secureCookies(config, c));
+    const secure = secureCookies(config, c);
+    const s = await auth.login(username, password, {
+      address: clientAddress(c, config.trustProxy),
+      device: readDeviceCookie(c, secure),
+      sessionId: readSessionCookie(c, secure),
+    });
+    writeSessionCookie(c, s.sessionId, s.expiresAt, secure);
+    if (s.device) writeDeviceCookie(c, s.device.value, s.device.expiresAt, secure);
     c.header("Cache-Control", "no-store");
     return c.json({ ok: true as const, username: s.admin.username, name: s.admin.name, csrfToken: s.csrfToken });
   });

@@ -6,9 +6,10 @@ import { createTestStore, jsonRequest, type TestStore } from "../../test/harness
 import { ADMIN_ENV, TEST_ADMIN, cookiePair, signIn } from "../../test/admin-session.ts";
 import { AdminAuthRepo } from "./admin-auth.repo.ts";
 import {
+  ACCOUNT_FREE_FAILURES,
   AdminAuthService,
-  FAILING_ADDRESS,
   FREE_FAILURES,
+  KNOWN_ADDRESS_MS,
   MAX_DELAY_MS,
   TOO_MANY_ATTEMPTS,
   TOO_MANY_PASSWORD_ATTEMPTS,
@@ -16,6 +17,7 @@ import {
   hashSessionId,
 } from "./admin-auth.service.ts";
 import { verifyPassword } from "./password.ts";
+import { Sealer } from "../../lib/sealer.ts";
 
 function login(store: TestStore, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return Promise.resolve(
@@ -31,7 +33,13 @@ function login(store: TestStore, body: unknown, headers: Record<string, string> 
 function withStoppedClock(store: TestStore): Hono {
   const now = Date.now();
   const services = buildServices(store);
-  services.adminAuth = new AdminAuthService(store.data, new AdminAuthRepo(), store.config, () => now);
+  services.adminAuth = new AdminAuthService(
+    store.data,
+    new AdminAuthRepo(),
+    store.config,
+    () => now,
+    Sealer.fromConfig(store.config.codesKey, store.config.dataDir),
+  );
   return buildApp(store, services);
 }
 
@@ -151,7 +159,7 @@ describe("admin sign-in", () => {
     store = await createTestStore({ env: ADMIN_ENV });
     let now = Date.now();
     const service = new AdminAuthService(store.data, new AdminAuthRepo(), store.config, () => now);
-    const guess = (password = "wrong") => service.login("admin", password, "1.2.3.4");
+    const guess = (password = "wrong") => service.login("admin", password, { address: "1.2.3.4" });
     for (let i = 0; i < FREE_FAILURES; i++) await expect(guess()).rejects.toMatchObject({ status: 401 });
     // Then 1 s, 2 s, 4 s...: each failure doubles the wait.
     for (const seconds of [1, 2, 4, 8]) {
@@ -166,29 +174,80 @@ describe("admin sign-in", () => {
     for (let i = 0; i < FREE_FAILURES; i++) await expect(guess()).rejects.toMatchObject({ status: 401 });
   });
 
-  it("never locks the operator out: failures elsewhere do not stop the right password from a clean address", async () => {
+  it("budgets the account's failures across addresses: past it new clients wait unchecked, the owner's do not", async () => {
     store = await createTestStore({ env: { ...ADMIN_ENV, TRUST_PROXY: "yes" } });
     const app = withStoppedClock(store);
-    const from = (address: string, body: unknown) =>
-      app.request("/api/admin/login", jsonRequest("POST", body, { "X-Forwarded-For": address }));
-    // One guesser, then a crowd of addresses, each failing against the operator's username.
+    const from = async (address: string, body: unknown, cookie?: string) =>
+      app.request(
+        "/api/admin/login",
+        jsonRequest("POST", body, { "X-Forwarded-For": address, ...(cookie ? { Cookie: cookie } : {}) }),
+      );
+    const cookieNamed = (res: Response, name: string) =>
+      cookiePair(res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`)) ?? null);
+    // Before the attack the owner signed in from the office, and from a laptop that keeps its device cookie.
+    const office = await from("198.51.100.20", TEST_ADMIN);
+    expect(office.status).toBe(200);
+    const session = cookieNamed(office, "admin_session");
+    const laptop = await from("192.0.2.77", TEST_ADMIN);
+    const device = cookieNamed(laptop, "admin_device");
+    expect(device).toMatch(/^admin_device=adm_/);
+    expect(laptop.headers.getSetCookie().find((c) => c.startsWith("admin_device="))).toMatch(
+      /Path=\/api\/admin\/login; HttpOnly; SameSite=Strict/,
+    );
+
+    // 40 addresses x 3 wrong passwords: only the account's budget of them is checked, the rest wait.
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++)
-      statuses.push((await from("203.0.113.1", { username: "admin", password: `w${i}` })).status);
-    expect(statuses.slice(0, FREE_FAILURES)).toEqual(Array(FREE_FAILURES).fill(401));
-    expect(statuses.slice(FREE_FAILURES).every((s) => s === 429)).toBe(true);
-    for (let a = 2; a < 12; a++)
-      for (let i = 0; i < FAILING_ADDRESS; i++)
-        expect((await from(`203.0.113.${a}`, { username: "admin", password: `w${i}` })).status).toBe(401);
-    // The username is now under attack: a failing address waits even with the right password...
-    const failing = await from("203.0.113.2", TEST_ADMIN);
-    expect(failing.status).toBe(429);
-    expect(await failing.json()).toMatchObject({ error: TOO_MANY_ATTEMPTS, code: "rate_limited" });
-    // ...but the operator, from an address that has not been failing, gets in at once.
+    for (let a = 0; a < 40; a++)
+      for (let i = 0; i < 3; i++)
+        statuses.push((await from(`203.0.113.${a}`, { username: "admin", password: `w${a}-${i}` })).status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_FREE_FAILURES);
+    expect(statuses.slice(ACCOUNT_FREE_FAILURES).every((s) => s === 429)).toBe(true);
+    // Nor do the addresses of one IPv6 /64 each get a budget, nor is even the right password checked while waiting.
+    for (const address of ["2001:db8:5:5::1", "2001:db8:5:5::2", "203.0.113.200"]) {
+      const waiting = await from(address, TEST_ADMIN);
+      expect(waiting.status, address).toBe(429);
+      expect(Number(waiting.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(await waiting.json()).toMatchObject({ error: TOO_MANY_ATTEMPTS, code: "rate_limited" });
+      expect(waiting.headers.getSetCookie()).toEqual([]);
+    }
+    // A forged device cookie, or one signed for another admin, is nothing.
+    for (const forged of [`${device.slice(0, -2)}xx`, "admin_device=adm_other.1.AAAA", "admin_device=junk"])
+      expect((await from("203.0.113.201", TEST_ADMIN, forged)).status).toBe(429);
+
+    // The owner gets in: from the address that signed in before, from the laptop anywhere, and with a live session.
     expect((await from("198.51.100.20", TEST_ADMIN)).status).toBe(200);
-    // A mistyped password or two from there does not make it a guesser.
-    await from("198.51.100.21", { username: "admin", password: "typo" });
-    expect((await from("198.51.100.21", TEST_ADMIN)).status).toBe(200);
+    expect((await from("203.0.113.202", TEST_ADMIN, device)).status).toBe(200);
+    expect((await from("203.0.113.203", TEST_ADMIN, session)).status).toBe(200);
+    // A mistyped password there is a 401, not a lock-out; its success does not reset the guessers' count.
+    expect((await from("198.51.100.20", { username: "admin", password: "typo" })).status).toBe(401);
+    expect((await from("198.51.100.20", TEST_ADMIN)).status).toBe(200);
+    expect((await from("203.0.113.204", TEST_ADMIN)).status).toBe(429);
+  });
+
+  it("keeps a known address trusted for a while only", async () => {
+    store = await createTestStore({ env: ADMIN_ENV });
+    let now = Date.now();
+    const service = new AdminAuthService(store.data, new AdminAuthRepo(), store.config, () => now);
+    await service.login("admin", TEST_ADMIN.password, { address: "198.51.100.9" });
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++)
+      await expect(service.login("admin", "wrong", { address: `203.0.113.${i}` })).rejects.toMatchObject({
+        status: 401,
+      });
+    await expect(service.login("admin", TEST_ADMIN.password, { address: "203.0.113.99" })).rejects.toMatchObject({
+      status: 429,
+      retryAfterSeconds: 1,
+    });
+    await expect(service.login("admin", TEST_ADMIN.password, { address: "198.51.100.9" })).resolves.toBeDefined();
+    // Without a device signer no device cookie is issued.
+    expect((await service.login("admin", TEST_ADMIN.password, { address: "198.51.100.9" })).device).toBeUndefined();
+    now += KNOWN_ADDRESS_MS + 1;
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++)
+      await expect(service.login("admin", "wrong", { address: `203.0.113.${i}` })).rejects.toMatchObject({
+        status: 401,
+      });
+    await expect(service.login("admin", TEST_ADMIN.password, { address: "198.51.100.9" })).rejects.toMatchObject({
+      status: 429,
+    });
   });
 
   it("ends the session on the server at logout", async () => {
@@ -286,12 +345,26 @@ describe("first admin", () => {
     store = await createTestStore();
     const service = new AdminAuthService(store.data, new AdminAuthRepo(), {
       adminUsername: "owner",
-      adminPassword: "s3cret-pass",
+      adminPassword: "s3cret-pass-42",
     });
     const lines: string[] = [];
     await service.ensureFirstAdmin((l) => lines.push(l));
-    expect(lines.join("\n")).not.toContain("s3cret-pass");
-    expect((await login(store, { username: "owner", password: "s3cret-pass" })).status).toBe(200);
+    expect(lines.join("\n")).not.toContain("s3cret-pass-42");
+    expect((await login(store, { username: "owner", password: "s3cret-pass-42" })).status).toBe(200);
+  });
+
+  it("refuses a short or common ADMIN_PASSWORD at first start, creating nobody", async () => {
+    store = await createTestStore();
+    for (const [adminPassword, why] of [
+      ["s3cret-pass", "at least 12 characters"],
+      ["Password1234", "too common"],
+    ] as const) {
+      const service = new AdminAuthService(store.data, new AdminAuthRepo(), { adminUsername: "owner", adminPassword });
+      await expect(service.ensureFirstAdmin(() => undefined)).rejects.toThrow(`ADMIN_PASSWORD is refused`);
+      await expect(service.ensureFirstAdmin(() => undefined)).rejects.toThrow(why);
+      await expect(service.ensureFirstAdmin(() => undefined)).rejects.not.toThrow(adminPassword);
+    }
+    expect(await store.query((db, t) => db.select().from(t.admins))).toHaveLength(0);
   });
 });
 
@@ -346,16 +419,29 @@ describe("profile and password", () => {
     const cases: [Record<string, string>, string][] = [
       [{ currentPassword: "wrong", newPassword: "abc", confirmPassword: "abd" }, "Passwords do not match"],
       [
-        { currentPassword: "wrong", newPassword: "abc", confirmPassword: "abc" },
-        "Password must be at least 6 characters",
+        { currentPassword: "wrong", newPassword: "abcdefghijk", confirmPassword: "abcdefghijk" },
+        "Password must be at least 12 characters",
       ],
-      [{ currentPassword: "wrong", newPassword: "abcdef" }, "Current password is incorrect"],
+      [{ currentPassword: "wrong", newPassword: "Qwerty123456" }, "This password is too common"],
+      [{ currentPassword: "wrong", newPassword: "abcdefghijkl" }, "Current password is incorrect"],
     ];
     for (const [body, error] of cases) {
       const res = await admin.request("PUT", "/api/admin/password", body);
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ error });
+      expect(((await res.json()) as { error: string }).error).toContain(error);
     }
+    // The right current password with a refused new one changes nothing.
+    const common = await admin.request("PUT", "/api/admin/password", {
+      currentPassword: TEST_ADMIN.password,
+      newPassword: "password1234",
+    });
+    expect(common.status).toBe(400);
+    expect(await common.json()).toMatchObject({
+      code: "password_too_common",
+      fieldCodes: { newPassword: { code: "password_too_common" } },
+    });
+    expect((await login(store, TEST_ADMIN)).status).toBe(200);
+    expect((await login(store, { username: "admin", password: "password1234" })).status).toBe(401);
   });
 
   it("throttles the current-password check: after a few wrong tries even the right one waits", async () => {

@@ -3,7 +3,8 @@
  * its own budget. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RATE_LIMITED } from "@store/shared/schemas/errors";
-import { MAX_QTY } from "@store/shared/schemas/checkout";
+import { CHECKOUT_ERROR_CODES, CHECKOUT_MESSAGES, MAX_QTY } from "@store/shared/schemas/checkout";
+import { eq } from "drizzle-orm";
 import { buildApp, buildServices } from "../../app.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
 import { createTestStore, storeForEachTest, jsonRequest, type TestStore } from "../../test/harness.ts";
@@ -37,6 +38,24 @@ describe("checkout rate limits", () => {
     expect((await post(checkoutBody({ email: "other@example.com" }), "203.0.113.9")).status).toBe(200);
   });
 
+  it("counts one inbox once however its address is spelled (tags, Gmail's dots, googlemail)", async () => {
+    const spellings = ["victim+1@gmail.com", "v.ictim@gmail.com", "Victim+x@GoogleMail.com"];
+    for (const [i, email] of spellings.entries())
+      expect((await post(checkoutBody({ email }), `203.0.113.${i}`)).status, email).toBe(200);
+    await expectThrottled(await post(checkoutBody({ email: "vic.tim+4@gmail.com" }), "203.0.113.9"));
+    // Dots still tell two mailboxes apart where the provider reads them.
+    expect((await post(checkoutBody({ email: "v.ictim@example.com" }), "203.0.113.9")).status).toBe(200);
+  });
+
+  it("counts the IPv6 addresses of one /64 as one address", async () => {
+    for (let i = 1; i <= 6; i++)
+      expect(
+        (await post(checkoutBody({ email: `six${i}@example.com` }), `2001:db8:7:7::${i.toString(16)}`)).status,
+      ).toBe(200);
+    await expectThrottled(await post(checkoutBody({ email: "seven@example.com" }), "2001:db8:7:7:ffff:1:2:3"));
+    expect((await post(checkoutBody({ email: "seven@example.com" }), "2001:db8:7:8::1")).status).toBe(200);
+  });
+
   it("limits the orders of one address across instances sharing the database", async () => {
     const second = buildApp({ config: store.config, data: store.data }, buildServices(store));
     const statuses: number[] = [];
@@ -51,6 +70,53 @@ describe("checkout rate limits", () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
     expect((await post(checkoutBody({ email: "late@example.com" }), "198.51.100.8")).status).toBe(200);
+  });
+});
+
+describe("order confirmations per inbox and day", () => {
+  let store: TestStore;
+  storeForEachTest((opened) => (store = opened), {
+    seed: true,
+    env: { TRUST_PROXY: "yes", CHECKOUT_LIMIT_PER_EMAIL: "100", CHECKOUT_LIMIT_PER_EMAIL_DAY: "2" },
+  });
+
+  const post = (body: unknown, address: string) =>
+    store.app.request("/api/checkout", jsonRequest("POST", body, { "X-Forwarded-For": address }));
+  const written = async () => ({
+    orders: (await store.query((db, t) => db.select({ id: t.orders.id }).from(t.orders))).length,
+    mails: (await store.query((db, t) => db.select({ id: t.mailOutbox.id }).from(t.mailOutbox))).length,
+  });
+
+  it("refuses the order past the inbox's daily confirmations, whole, and counts only orders written", async () => {
+    // A refused order sends no confirmation, so it uses none of the budget.
+    const refused = await post(
+      checkoutBody({ email: "victim@gmail.com", items: [{ id: "nope", qty: 1 }] }),
+      "192.0.2.1",
+    );
+    expect(refused.status).toBe(400);
+    expect((await post(checkoutBody({ email: "victim+a@gmail.com" }), "192.0.2.2")).status).toBe(200);
+    expect((await post(checkoutBody({ email: "vic.tim@googlemail.com" }), "192.0.2.3")).status).toBe(200);
+    await store.query((db, t) =>
+      db.insert(t.promos).values({ code: "WELCOME10", percent: 10, createdAt: 1, updatedAt: 1 }),
+    );
+    const before = await written();
+    const res = await post(checkoutBody({ email: "Victim+b@gmail.com", promoCode: "WELCOME10" }), "192.0.2.4");
+    expect(res.status).toBe(429);
+    const retryAfter = Number(res.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    expect(await res.json()).toEqual({
+      error: CHECKOUT_MESSAGES.recipientDailyLimit,
+      code: CHECKOUT_ERROR_CODES.recipientDailyLimit,
+      params: { retryAfter },
+      retryAfter,
+    });
+    // Nothing half-written: no order, no line, no mail, no promo use.
+    expect(await written()).toEqual(before);
+    const promo = await store.query((db, t) => db.select().from(t.promos).where(eq(t.promos.code, "WELCOME10")));
+    expect(promo[0]?.usageCount).toBe(0);
+    // Another inbox is not affected.
+    expect((await post(checkoutBody({ email: "someone@gmail.com" }), "192.0.2.4")).status).toBe(200);
   });
 });
 

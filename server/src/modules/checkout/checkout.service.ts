@@ -14,7 +14,7 @@ import { ratesWith, type Currency, type Rates } from "@store/shared/currency";
 import { applyPercent, unitPrice, type Prices } from "@store/shared/money";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { ERROR_CODES } from "@store/shared/schemas/error-codes";
-import { AppError, ConflictError, fieldRefusal, problem } from "../../http/errors.ts";
+import { AppError, ConflictError, TooManyRequestsError, fieldRefusal, problem } from "../../http/errors.ts";
 import { requestFingerprint } from "../../http/idempotency.ts";
 import { parseWith } from "../../http/validate.ts";
 import { newTimeOrderedId } from "../../lib/ids.ts";
@@ -109,12 +109,15 @@ export class CheckoutService {
   /** Places an order; `input` is `raw` parsed by parse(), `raw` the JSON body as received (the idempotency
    * fingerprint). `throttle` counts the request against its rate limits in the order's transaction and answers
    * the seconds to wait (0 to go ahead): its counts are kept whether the order is written, refused or throttled
-   * (`{ wait }`, and nothing else written). */
+   * (`{ wait }`, and nothing else written). `confirmations` counts the confirmation mail against the recipient's
+   * daily budget inside the order's own savepoint, so only orders written count, and answers the seconds to wait:
+   * past the budget the order is refused whole (429 recipient_daily_limit; docs/decisions.md D39). */
   async place(
     input: CheckoutInput,
     raw: unknown,
     idempotencyKey: string | undefined,
     throttle?: (tx: Tx) => Promise<number>,
+    confirmations?: (tx: Tx) => Promise<number>,
   ): Promise<CheckoutResponse | { wait: number }> {
     const fingerprint = requestFingerprint("POST", "/api/checkout", raw);
     const { data, worker } = this.deps;
@@ -135,7 +138,7 @@ export class CheckoutService {
             idempotencyKey,
             fingerprint,
             async (tx, answer: (response: StoredResponse) => Promise<void>) => {
-              const written = await this.write(tx, input, priced, code, answer);
+              const written = await this.write(tx, input, priced, code, answer, confirmations);
               confirmation = written.confirmation;
               return { status: 200, body: written.body };
             },
@@ -297,6 +300,7 @@ export class CheckoutService {
     priced: Promise<Settled<{ lines: PricedLine[]; rates: Rates }>>,
     freeCode: Promise<Settled<string>>,
     answer: (response: StoredResponse) => Promise<void>,
+    confirmations?: (tx: Tx) => Promise<number>,
   ): Promise<{ body: CheckoutResponse; confirmation: Promise<{ id: number; sent: boolean | undefined }> }> {
     const { publicUrl, operatorEmail } = this.deps;
     const now = this.clock();
@@ -321,6 +325,15 @@ export class CheckoutService {
     }
     const total = applyPercent(subtotal, promoPercent);
     const discount = subtotal - total;
+    // The inbox's confirmations of the day: a refusal here rolls this count back with the rest of the order.
+    const wait = confirmations ? await confirmations(tx) : 0;
+    if (wait > 0) {
+      throw new TooManyRequestsError(
+        CHECKOUT_MESSAGES.recipientDailyLimit,
+        wait,
+        CHECKOUT_ERROR_CODES.recipientDailyLimit,
+      );
+    }
 
     const token = newOrderToken();
     const orderId = newTimeOrderedId("ord", now);

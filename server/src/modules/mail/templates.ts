@@ -35,7 +35,8 @@ interface Texts {
   confirmationSubject: (code: string) => string;
   receivedSubject: (code: string) => string;
   manualDelivery: (hours: number) => string;
-  hello: (name: string) => string;
+  /** A greeting without the shopper's name: see orderConfirmationMail. */
+  hello: string;
   thanks: (code: string) => string;
   item: string;
   qty: string;
@@ -65,7 +66,7 @@ const TEXTS: Record<Locale, Texts> = {
     confirmationSubject: (code) => `Order ${code} confirmed`,
     receivedSubject: (code) => `Order ${code} received: awaiting payment`,
     manualDelivery: (hours) => `Sent by hand within ${hours} hours of payment, by email.`,
-    hello: (name) => `Hello ${name},`,
+    hello: "Hello,",
     thanks: (code) => `Thank you for your order ${code}.`,
     item: "Item",
     qty: "Qty",
@@ -94,7 +95,7 @@ const TEXTS: Record<Locale, Texts> = {
     confirmationSubject: (code) => `Commande ${code} confirmée`,
     receivedSubject: (code) => `Commande ${code} reçue : paiement en attente`,
     manualDelivery: (hours) => `Envoyé à la main dans les ${hours} heures suivant le paiement, par e-mail.`,
-    hello: (name) => `Bonjour ${name},`,
+    hello: "Bonjour,",
     thanks: (code) => `Merci pour votre commande ${code}.`,
     item: "Article",
     qty: "Qté",
@@ -125,7 +126,7 @@ const TEXTS: Record<Locale, Texts> = {
     confirmationSubject: (code) => `تم تأكيد الطلب ${code}`,
     receivedSubject: (code) => `تم استلام الطلب ${code}: في انتظار الدفع`,
     manualDelivery: (hours) => `يُرسل يدويًا خلال ${hours} ساعة من الدفع، عبر البريد الإلكتروني.`,
-    hello: (name) => `مرحبًا ${name}،`,
+    hello: "مرحبًا،",
     thanks: (code) => `شكرًا لك على طلبك ${code}.`,
     item: "المنتج",
     qty: "الكمية",
@@ -165,15 +166,17 @@ export function page(locale: Locale, body: string): string {
   return `<!doctype html><html lang="${locale}" dir="${dir}"><body dir="${dir}" style="font-family:Arial,Helvetica,sans-serif;color:#111">${body}</body></html>`;
 }
 
+/** No shopper mail names the shopper. The store never proves that an address is the shopper's: the name comes
+ * from whoever typed the order, and `https://<host>/refund Smith` would greet a stranger with a link. So every mail
+ * to a shopper greets without a name; only the operator's copy shows it. */
 export function orderConfirmationMail(localeInput: string, d: OrderMailData): MailContent {
   const locale = localeOf(localeInput);
   const t = TEXTS[locale];
   const money = (v: number): string => formatMoney(v, d.currency, locale);
-  const first = d.customerName.trim().split(/\s+/)[0] ?? d.customerName;
   const payment = d.paymentLink ? `${t.payLink} ${d.paymentLink}` : t.payManual;
 
   const textLines = [
-    t.hello(first),
+    t.hello,
     "",
     t.thanks(d.code),
     "",
@@ -200,7 +203,7 @@ export function orderConfirmationMail(localeInput: string, d: OrderMailData): Ma
   const html = page(
     locale,
     [
-      `<p>${escapeHtml(t.hello(first))}</p>`,
+      `<p>${escapeHtml(t.hello)}</p>`,
       `<p>${escapeHtml(t.thanks(d.code))}</p>`,
       `<table cellpadding="6" style="border-collapse:collapse"><thead><tr><th>${t.item}</th><th>${t.qty}</th><th>${t.price}</th><th>${t.total}</th></tr></thead><tbody>${rows}</tbody></table>`,
       `<p>${t.subtotal}: ${escapeHtml(money(d.subtotal))}</p>`,
@@ -225,14 +228,13 @@ export function orderConfirmationMail(localeInput: string, d: OrderMailData): Ma
 /** Payment received; `awaitingStock` when some codes are still to come (the delivery email follows). */
 export function paymentReceivedMail(
   localeInput: string,
-  d: Pick<OrderMailData, "code" | "customerName"> & { awaitingStock?: boolean },
+  d: Pick<OrderMailData, "code"> & { awaitingStock?: boolean },
 ): MailContent {
   const locale = localeOf(localeInput);
   const t = TEXTS[locale];
-  const first = d.customerName.trim().split(/\s+/)[0] ?? d.customerName;
   const said = d.awaitingStock ? t.awaitingStock(d.code) : t.paid(d.code);
-  const text = [t.hello(first), "", said, "", t.signature].join("\n");
-  const html = page(locale, `<p>${escapeHtml(t.hello(first))}</p><p>${escapeHtml(said)}</p><p>${t.signature}</p>`);
+  const text = [t.hello, "", said, "", t.signature].join("\n");
+  const html = page(locale, `<p>${escapeHtml(t.hello)}</p><p>${escapeHtml(said)}</p><p>${t.signature}</p>`);
   return { subject: t.paidSubject(d.code), text, html };
 }
 
@@ -271,7 +273,6 @@ const HINTS: Record<Locale, Record<PlatformFamily, string>> = {
 
 export interface DeliveryMailData {
   code: string;
-  customerName: string;
   /** One entry per order line that has codes. */
   items: { title: string; variantName: string | null; platform: string; codes: string[] }[];
   orderUrl?: string;
@@ -283,11 +284,10 @@ export interface DeliveryMailData {
 export function deliveryMail(localeInput: string, d: DeliveryMailData): MailContent {
   const locale = localeOf(localeInput);
   const t = TEXTS[locale];
-  const first = d.customerName.trim().split(/\s+/)[0] ?? d.customerName;
   const intro = d.replacement ? t.replacement(d.code) : t.delivered(d.code);
   const hints = [...new Set(d.items.map((i) => platformFamily(i.platform, i.title)))].map((p) => HINTS[locale][p]);
   const text = [
-    t.hello(first),
+    t.hello,
     "",
     intro,
     "",
@@ -313,7 +313,7 @@ export function deliveryMail(localeInput: string, d: DeliveryMailData): MailCont
   const html = page(
     locale,
     [
-      `<p>${escapeHtml(t.hello(first))}</p>`,
+      `<p>${escapeHtml(t.hello)}</p>`,
       `<p>${escapeHtml(intro)}</p>`,
       `<h2 style="font-size:1.1em">${escapeHtml(t.yourCodes)}</h2><ul>${items}</ul>`,
       `<h2 style="font-size:1.1em">${escapeHtml(t.howToRedeem)}</h2><ul>${hints.map((h) => `<li>${escapeHtml(h)}</li>`).join("")}</ul>`,
@@ -373,19 +373,15 @@ const ORDER_LINK_TEXTS: Record<
 };
 
 /** Find my order: the private order page's link again, to the order's own address, in the order's language. */
-export function orderLinkMail(
-  localeInput: string,
-  d: Pick<OrderMailData, "code" | "customerName"> & { orderUrl: string },
-): MailContent {
+export function orderLinkMail(localeInput: string, d: Pick<OrderMailData, "code"> & { orderUrl: string }): MailContent {
   const locale = localeOf(localeInput);
   const t = TEXTS[locale];
   const own = ORDER_LINK_TEXTS[locale];
-  const first = d.customerName.trim().split(/\s+/)[0] ?? d.customerName;
-  const text = [t.hello(first), "", own.asked(d.code), d.orderUrl, "", own.notYou, "", t.signature].join("\n");
+  const text = [t.hello, "", own.asked(d.code), d.orderUrl, "", own.notYou, "", t.signature].join("\n");
   const html = page(
     locale,
     [
-      `<p>${escapeHtml(t.hello(first))}</p>`,
+      `<p>${escapeHtml(t.hello)}</p>`,
       `<p>${escapeHtml(own.asked(d.code))} <a href="${escapeHtml(d.orderUrl)}">${escapeHtml(d.orderUrl)}</a></p>`,
       `<p>${escapeHtml(own.notYou)}</p>`,
       `<p>${escapeHtml(t.signature)}</p>`,

@@ -150,7 +150,6 @@ export class OrderMails {
       const orderUrl = this.orderUrl(order);
       return deliveryMail(order.locale, {
         code: order.code,
-        customerName: order.customerName,
         items: items.map((i) => ({
           title: i.line.title,
           variantName: i.line.variantName,

@@ -8,6 +8,7 @@
  * answers before the lookup runs (the lookup, its limits and the mail follow in the background), so neither its
  * status, its body nor its time depends on the order. Only the per-address budget refuses (429): the per-order and
  * per-recipient budgets, which are counted only for a match, send nothing more and still answer 202. */
+import { canonicalMailbox } from "@store/shared/mailbox";
 import type { FindOrderInput } from "@store/shared/schemas/orders";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { TooManyRequestsError } from "../../http/errors.ts";
@@ -97,7 +98,8 @@ export class OrderRecovery {
         const wait = await takeAll(
           [
             [perOrder, order.code],
-            [perRecipient, comparable(order.customerEmail)],
+            // One inbox however the orders spelled it (docs/decisions.md D39).
+            [perRecipient, canonicalMailbox(order.customerEmail)],
           ],
           tx,
         );
@@ -150,6 +152,6 @@ export function withOrderLinkMail(render: MailRenderer, orders: OrdersRepo, mail
     if (!order) throw new Error(`mail ${row.id}: its order is gone`);
     const orderUrl = mails.orderUrl(order);
     if (!orderUrl) throw new Error(`mail ${row.id}: the order keeps no link`);
-    return orderLinkMail(order.locale, { code: order.code, customerName: order.customerName, orderUrl });
+    return orderLinkMail(order.locale, { code: order.code, orderUrl });
   };
 }

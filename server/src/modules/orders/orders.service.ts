@@ -459,7 +459,6 @@ export class OrdersService {
   private async queuePaymentReceived(tx: Tx, order: OrderRow, awaitingStock: boolean, now: number): Promise<void> {
     const content = paymentReceivedMail(order.locale, {
       code: order.code,
-      customerName: order.customerName,
       awaitingStock,
     });
     await this.deps.mail.enqueue(

@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
-import { adminProfileSchema } from "@store/shared/schemas/admin";
+import { MIN_PASSWORD_LENGTH, adminProfileSchema } from "@store/shared/schemas/admin";
 import { adminApi, isNetworkError, isQueued } from "../../../api/admin-client.ts";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { errorText, fieldErrorsOf } from "../panel/admin-request.ts";
@@ -213,7 +213,8 @@ function SecurityTab() {
     if (busy) return;
     const rule = passwordProblem(next, confirm);
     if (rule === "mismatch") return setProblem(t`Passwords do not match`);
-    if (rule === "too-short") return setProblem(t`Password must be at least 6 characters`);
+    const min = MIN_PASSWORD_LENGTH;
+    if (rule === "too-short") return setProblem(t`Password must be at least ${min} characters`);
     setProblem(null);
     setBusy(true);
     try {
