@@ -81,6 +81,12 @@ export function addressGroup(address: string): string {
 /** The client's address as limits count it (addressGroup: IPv6 by /64); 'local' for in-process requests (app.request
  * in tests). */
 export function clientAddress(c: Context, trustProxy: boolean): string {
+  const ip = clientIp(c, trustProxy);
+  return ip === "local" ? ip : addressGroup(ip);
+}
+
+/** The client's own address, as it came (the block list matches ranges against it); 'local' in process. */
+export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     // The last hop is the one our own proxy appended; earlier ones are client-controlled.
     const hops = (c.req.header("x-forwarded-for") ?? "")
@@ -88,10 +94,9 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
       .map((h) => h.trim())
       .filter(Boolean);
     const last = hops[hops.length - 1];
-    if (last) return addressGroup(last);
+    if (last) return last;
   }
-  const socket = socketAddress(c);
-  return socket === undefined ? "local" : addressGroup(socket);
+  return socketAddress(c) ?? "local";
 }
 
 export class RateLimiter {

@@ -4,7 +4,7 @@ import { ORDER_REFUSED } from "@store/shared/schemas/block-list";
 import { ERROR_CODES } from "@store/shared/schemas/error-codes";
 import { AppError, TooManyRequestsError, problem } from "../../http/errors.ts";
 import { idempotencyKeyFrom } from "../../http/idempotency.ts";
-import { clientAddress, takeAll, type RateLimiter } from "../../http/rate-limit.ts";
+import { clientAddress, clientIp, takeAll, type RateLimiter } from "../../http/rate-limit.ts";
 import { readRawJson } from "../../http/validate.ts";
 import { canonicalMailbox } from "@store/shared/mailbox";
 import type { BlockListService } from "../block-list/block-list.service.ts";
@@ -54,7 +54,12 @@ export function checkoutRoutes(service: CheckoutService, limits: CheckoutLimits)
         const wait = Math.max(await takeAll(counted, tx), promoWorks ? await limits.promo.spent(address, tx) : 0);
         if (wait > 0) return wait;
         // Then the block list, whose refused attempts are written down with the counts.
-        blocked = (await limits.blockList.check(tx, { email, address, phone: input.whatsapp })) !== undefined;
+        blocked =
+          (await limits.blockList.check(tx, {
+            email,
+            address: clientIp(c, limits.trustProxy),
+            phone: input.whatsapp,
+          })) !== undefined;
         return blocked ? 1 : 0;
       },
       (tx) => takeAll([[limits.confirmationsPerDay, inbox]], tx),
