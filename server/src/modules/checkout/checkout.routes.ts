@@ -32,7 +32,7 @@ export function checkoutRoutes(service: CheckoutService, limits: CheckoutLimits)
     ];
     if (promoCode) pairs.push([limits.promo, address]);
     // Counted in the order's own unit of the write batch (one commit for both), and kept when the order is refused.
-    const placed = await service.place(input, raw, key, (tx) => takeAll(pairs, tx));
+    const placed = await service.place(input, raw, key, (tx) => takeAll(pairs, tx), address);
     if ("wait" in placed) throw new TooManyRequestsError(CHECKOUT_THROTTLED, placed.wait);
     c.header("Cache-Control", "no-store");
     return c.json(placed, 200);

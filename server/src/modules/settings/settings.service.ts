@@ -1,11 +1,11 @@
 /** Site toggles, the daily USD-to-TND rate, the manual payment instructions and the
  * manual delivery time. Saved with a bumped catalog
  * revision so storefront sync picks them up. */
-import type { ManualDelivery, PaymentInstructions, Rate, Toggles } from "@store/shared/schemas/catalog";
+import type { ManualDelivery, OrderLimits, PaymentInstructions, Rate, Toggles } from "@store/shared/schemas/catalog";
 import type { RateUpdate, TogglesUpdate } from "@store/shared/schemas/admin";
 import type { DataLayer } from "../../db/data.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
-import type { SettingsRepo } from "./settings.repo.ts";
+import { ORDER_LIMITS_KEY, type SettingsRepo } from "./settings.repo.ts";
 
 export class SettingsService {
   constructor(
@@ -56,6 +56,20 @@ export class SettingsService {
     await this.data.transaction(async (tx) => {
       const rev = await this.catalog.bumpRev(tx);
       await this.repo.write(tx, "manualDeliveryHours", input.hours, rev, t);
+    });
+    return input;
+  }
+
+  orderLimits(): Promise<OrderLimits> {
+    return this.data.read((tx) => this.repo.orderLimits(tx));
+  }
+
+  /** Synced like the others: the storefront caps its quantity inputs at the per-order limit. */
+  async saveOrderLimits(input: OrderLimits): Promise<OrderLimits> {
+    const t = this.now();
+    await this.data.transaction(async (tx) => {
+      const rev = await this.catalog.bumpRev(tx);
+      await this.repo.write(tx, ORDER_LIMITS_KEY, input, rev, t);
     });
     return input;
   }
