@@ -3,12 +3,11 @@ import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../ui/toast.tsx";
 import { CURRENCIES } from "@store/shared/currency";
-import { MAX_QTY } from "@store/shared/schemas/checkout";
 import { LAYOUT } from "@store/shared/boot-shell";
 import { addToCart } from "../cart/cart-store.ts";
 import { toggleWishlist, useIsWishlisted } from "../wishlist/wishlist-store.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
-import { useCatalogStatus, useCategoryMap, useProduct } from "./catalog-hooks.ts";
+import { useCatalogStatus, useCategoryMap, useProduct, useSettings } from "./catalog-hooks.ts";
 import { useLocalizedProduct } from "./localized.ts";
 import { CatalogUnavailable } from "./catalog-unavailable.tsx";
 import { listingPrice, priceView } from "./pricing.ts";
@@ -35,6 +34,7 @@ export function ProductPage({ id }: { id: string }) {
   // Whether the shopper typed more than the limit: the field says so instead of cutting the number silently.
   const [qtyCapped, setQtyCapped] = useState(false);
   const qtyLimitId = useId();
+  const maxQty = useSettings().maxQtyPerOrder;
   useDocumentTitle(product ? product.title : null);
 
   if (product === null && status === "failed") return <CatalogUnavailable />;
@@ -170,13 +170,13 @@ export function ProductPage({ id }: { id: string }) {
               <input
                 type="number"
                 min={1}
-                max={MAX_QTY}
+                max={maxQty}
                 value={qty}
                 aria-describedby={qtyLimitId}
                 onChange={(e) => {
                   const typed = Math.trunc(Number(e.target.value)) || 1;
-                  setQtyCapped(typed > MAX_QTY);
-                  setQty(Math.max(1, Math.min(MAX_QTY, typed)));
+                  setQtyCapped(typed > maxQty);
+                  setQty(Math.max(1, Math.min(maxQty, typed)));
                 }}
               />
             </label>
@@ -214,8 +214,8 @@ export function ProductPage({ id }: { id: string }) {
   );
 }
 
-/** The most of one product (and option) an order may hold, said where the shopper meets it. */
+/** The most of one product an order may hold (the store's limit), said where the shopper meets it. */
 export function QtyLimit() {
-  const max = MAX_QTY;
+  const max = useSettings().maxQtyPerOrder;
   return <Trans>Maximum {max} per order</Trans>;
 }
