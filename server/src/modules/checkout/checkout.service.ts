@@ -266,10 +266,14 @@ export class CheckoutService {
       if (qty > limit)
         throw new AppError(
           400,
-          problem(`At most ${limit} of "${title}" per order. Please lower the quantity.`, CHECKOUT_ERROR_CODES.quantityLimit, {
-            title,
-            limit,
-          }),
+          problem(
+            `At most ${limit} of "${title}" per order. Please lower the quantity.`,
+            CHECKOUT_ERROR_CODES.quantityLimit,
+            {
+              title,
+              limit,
+            },
+          ),
           undefined,
           undefined,
           about,

@@ -586,7 +586,13 @@ export class OrdersService {
   /** Admin > Orders > Held stock: an order awaiting payment gives its codes back to stock at once (it is cancelled);
    * 409 for any other state, nothing written. */
   release(code: string, actor: Actor): Promise<AdminOrderDetail> {
-    return this.cancelFrom(code, actor, ["pending_payment"], ADMIN_ERROR_CODES.notAwaitingPayment, "held stock released");
+    return this.cancelFrom(
+      code,
+      actor,
+      ["pending_payment"],
+      ADMIN_ERROR_CODES.notAwaitingPayment,
+      "held stock released",
+    );
   }
 
   private cancelFrom(
