@@ -64,6 +64,10 @@ export default defineConfig({
       CHECKOUT_LIMIT_PER_ADDRESS: "100000",
       CHECKOUT_LIMIT_PER_EMAIL: "100000",
       FIND_ORDER_LIMIT_PER_ADDRESS: "100000",
+      // ...and every one of them holds codes unpaid from that one address.
+      HELD_UNITS_PER_PRODUCT: "100000",
+      HELD_UNITS_TOTAL: "100000",
+      RECIPIENT_UNITS_PER_DAY: "100000",
     },
   },
 });
