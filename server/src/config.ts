@@ -44,12 +44,12 @@ const envSchema = z.object({
   CHECKOUT_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** "Find my order" requests one client address may send per hour. */
   FIND_ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(5),
-  /** Units of one product one client address, and one recipient, may hold in orders awaiting payment. */
-  HELD_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(1_000_000).default(20),
-  /** Units of all products one client address, and one recipient, may hold in orders awaiting payment. */
-  HELD_UNITS_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(50),
-  /** Units of one product one recipient may order in 24 hours (cancelled and expired orders aside). */
-  RECIPIENT_UNITS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Units of one product one client address, and one recipient, may hold in orders awaiting payment (0: no limit). */
+  HELD_UNITS_PER_PRODUCT: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  /** Units of all products one client address, and one recipient, may hold in orders awaiting payment (0: no limit). */
+  HELD_UNITS_TOTAL: z.coerce.number().int().min(0).max(1_000_000).default(50),
+  /** Units of one product one recipient may order in 24 hours, cancelled and expired orders aside (0: no limit). */
+  RECIPIENT_UNITS_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(30),
 });
 
 export const PAYMENT_PROVIDERS = ["manual", "konnect", "stripe"] as const;
@@ -131,6 +131,7 @@ export interface Config {
   holdLimits: HoldLimits;
 }
 
+/** Each 0 when off. */
 export interface HoldLimits {
   heldPerProduct: number;
   heldTotal: number;

@@ -211,6 +211,13 @@ describe("units held unpaid", () => {
     await placed(await order(units(10), { email: "friend@example.com" }));
   });
 
+  it("counts nothing when the operator turns the hold limits off (0), and the per-order limit still holds", async () => {
+    await open({ HELD_UNITS_PER_PRODUCT: "0", HELD_UNITS_TOTAL: "0", RECIPIENT_UNITS_PER_DAY: "0" });
+    for (let i = 0; i < 3; i++) await placed(await order(units(10)));
+    await refused(await order(units(11)), 400, CHECKOUT_ERROR_CODES.quantityLimit);
+    expect(await available()).toBe(STOCK - 30);
+  });
+
   it("keeps at least 80% of a product's stock buyable when one client tries to hold it all", async () => {
     await open();
     // One address, one recipient, ordering again and again.

@@ -37,6 +37,8 @@ export { CONFIRMATION_KIND };
 export const OPERATOR_KIND = "operator_new_order";
 /** The window of RECIPIENT_UNITS_PER_DAY. */
 const RECIPIENT_WINDOW_MS = 24 * 3_600_000;
+/** With every hold limit off, nothing is read. */
+const NO_HOLDS: Holds = { byAddress: new Map(), byEmail: new Map(), recent: new Map() };
 
 export interface CheckoutDeps {
   data: DataLayer;
@@ -131,7 +133,12 @@ export class CheckoutService {
         const code = settled(this.freeOrderCode(tx));
         // What this address and recipient hold already, read with them (no round trip of its own).
         const since = this.clock() - RECIPIENT_WINDOW_MS;
-        const holds = settled(this.deps.repo.holds(tx, address, input.email.toLowerCase(), since));
+        const { heldPerProduct, heldTotal, recipientPerDay } = this.deps.holdLimits;
+        const holds = settled(
+          heldPerProduct + heldTotal + recipientPerDay === 0
+            ? Promise.resolve(NO_HOLDS)
+            : this.deps.repo.holds(tx, address, input.email.toLowerCase(), since),
+        );
         try {
           return await this.deps.idempotency.runIn(
             tx,
@@ -279,7 +286,7 @@ export class CheckoutService {
           about,
         );
       const held = Math.max(holds.byAddress.get(id) ?? 0, holds.byEmail.get(id) ?? 0);
-      if (held + qty > heldPerProduct)
+      if (heldPerProduct > 0 && held + qty > heldPerProduct)
         throw new ConflictError(
           problem(
             `${held} of "${title}" already await payment (at most ${heldPerProduct} at a time). Pay or cancel them first.`,
@@ -288,7 +295,7 @@ export class CheckoutService {
           ),
           about,
         );
-      if ((holds.recent.get(id) ?? 0) + qty > recipientPerDay)
+      if (recipientPerDay > 0 && (holds.recent.get(id) ?? 0) + qty > recipientPerDay)
         throw new ConflictError(
           problem(
             `At most ${recipientPerDay} of "${title}" per day for one email address. Please try again tomorrow.`,
@@ -300,7 +307,7 @@ export class CheckoutService {
     }
     const total = (units: ReadonlyMap<string, number>) => [...units.values()].reduce((n, u) => n + u, 0);
     const held = Math.max(total(holds.byAddress), total(holds.byEmail));
-    if (held + lines.reduce((n, l) => n + l.qty, 0) > heldTotal)
+    if (heldTotal > 0 && held + lines.reduce((n, l) => n + l.qty, 0) > heldTotal)
       throw new ConflictError(
         problem(
           `${held} items already await payment (at most ${heldTotal} at a time). Pay or cancel them first.`,
