@@ -1,4 +1,4 @@
-/** The quantity limit (the store's, 10 of one product per order by default) is said where the shopper types it, on a phone: the product
+/** The quantity limit (99 of one product per order) is said where the shopper types it, on a phone: the product
  * page's field and the cart line that reached it, in English and in Arabic. */
 import { devices, expect, test, type Page } from "@playwright/test";
 import { loadCatalog, productWithoutVariants } from "./catalog.ts";
@@ -7,8 +7,8 @@ const pixel7 = devices["Pixel 7"];
 test.use({ viewport: pixel7.viewport, userAgent: pixel7.userAgent, isMobile: true, hasTouch: true });
 
 const TEXTS = {
-  en: { limit: "Maximum 10 per order", add: "Add to cart", added: "Added to cart" },
-  ar: { limit: "الحد الأقصى 10 لكل طلب", add: "أضف إلى السلة", added: "تمت الإضافة إلى السلة" },
+  en: { limit: "Maximum 99 per order", add: "Add to cart", added: "Added to cart" },
+  ar: { limit: "الحد الأقصى 99 لكل طلب", add: "أضف إلى السلة", added: "تمت الإضافة إلى السلة" },
 } as const;
 
 async function useLanguage(page: Page, lang: "en" | "ar"): Promise<void> {
@@ -16,7 +16,7 @@ async function useLanguage(page: Page, lang: "en" | "ar"): Promise<void> {
 }
 
 for (const lang of ["en", "ar"] as const) {
-  test(`typing 999 keeps 10 and says the limit at the field and in the cart (${lang})`, async ({ page, request }) => {
+  test(`typing 999 keeps 99 and says the limit at the field and in the cart (${lang})`, async ({ page, request }) => {
     const texts = TEXTS[lang];
     const product = productWithoutVariants(await loadCatalog(request));
     await useLanguage(page, lang);
@@ -27,7 +27,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(limit).toBeEmpty();
 
     await field.fill("999");
-    await expect(field).toHaveValue("10");
+    await expect(field).toHaveValue("99");
     await expect(limit).toHaveText(texts.limit);
     // The field names the message as its description, so a screen reader says it there.
     await expect(field).toHaveAccessibleDescription(texts.limit);
@@ -36,7 +36,7 @@ for (const lang of ["en", "ar"] as const) {
     await field.fill("5");
     await expect(limit).toBeEmpty();
     await field.fill("999");
-    await expect(field).toHaveValue("10");
+    await expect(field).toHaveValue("99");
 
     await page.getByRole("button", { name: texts.add, exact: true }).click();
     await expect(page.getByText(texts.added).first()).toBeVisible();
@@ -46,7 +46,7 @@ for (const lang of ["en", "ar"] as const) {
 
     await page.goto("/cart");
     const line = page.locator(`[data-line="${product.id}::"]`);
-    await expect(line.getByTestId("line-qty")).toHaveText("10");
+    await expect(line.getByTestId("line-qty")).toHaveText("99");
     await expect(line.getByTestId("line-qty-limit")).toHaveText(texts.limit);
     if (lang === "en") {
       const plus = line.getByRole("button", { name: `Increase quantity of ${product.title}` });
@@ -54,7 +54,7 @@ for (const lang of ["en", "ar"] as const) {
       await expect(plus).toHaveAccessibleDescription(texts.limit);
       // One less, and the cart no longer says it.
       await line.getByRole("button", { name: `Decrease quantity of ${product.title}` }).click();
-      await expect(line.getByTestId("line-qty")).toHaveText("9");
+      await expect(line.getByTestId("line-qty")).toHaveText("98");
       await expect(line.getByTestId("line-qty-limit")).toHaveCount(0);
     } else {
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
