@@ -11,10 +11,12 @@ const OFFLINE_SETTINGS_FILE = "**/admin/offline.spec.ts";
 /** The 50,000-product store has its own server and config (playwright.scale.config.ts). */
 const SCALE_FILES = "**/scale/**";
 export const E2E_ADMIN = { username: "admin", password: "e2e-admin-password-1" };
+export const E2E_BASE_URL = `http://localhost:${port}`;
 
 /** End-to-end tests against the production build served by the real server, in Debian's Chromium. */
 export default defineConfig({
   testDir: "./e2e",
+  globalSetup: "./e2e/global-setup.ts",
   outputDir: "./test-results",
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
@@ -23,7 +25,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
@@ -64,6 +66,10 @@ export default defineConfig({
       CHECKOUT_LIMIT_PER_ADDRESS: "100000",
       CHECKOUT_LIMIT_PER_EMAIL: "100000",
       FIND_ORDER_LIMIT_PER_ADDRESS: "100000",
+      // ...and every one of them holds codes unpaid from that one address.
+      HELD_UNITS_PER_PRODUCT: "100000",
+      HELD_UNITS_TOTAL: "100000",
+      RECIPIENT_UNITS_PER_DAY: "100000",
     },
   },
 });

@@ -60,6 +60,9 @@ describe("three instances behind HAProxy on one PostgreSQL database", () => {
         // All 1,000 orders come from 127.0.0.1 through HAProxy: the checkout's limits stay counted, out of reach.
         CHECKOUT_LIMIT_PER_ADDRESS: "1000000",
         CHECKOUT_LIMIT_PER_EMAIL: "1000000",
+        HELD_UNITS_PER_PRODUCT: "1000000",
+        HELD_UNITS_TOTAL: "1000000",
+        RECIPIENT_UNITS_PER_DAY: "1000000",
       },
     });
     db = new pg.Client({ connectionString: database.url });

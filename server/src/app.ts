@@ -273,6 +273,7 @@ export function buildServices({ config, data }: AppDeps): Services {
       publicUrl: config.publicUrl,
       operatorEmail: config.operatorEmail,
       unpaidOrderTtlMs: config.unpaidOrderTtlMs,
+      holdLimits: config.holdLimits,
     }),
     newsletter: new NewsletterService(data, new NewsletterRepo()),
     adminAuth: new AdminAuthService(data, new AdminAuthRepo(), config, Date.now, sealer, rateLimits),

@@ -5,8 +5,8 @@ import { expiryPassMs } from "./background.ts";
 import { loadConfig } from "./config.ts";
 
 describe("unpaid order expiry", () => {
-  it("defaults to 48 hours in manual mode and 60 minutes with a payment provider", () => {
-    expect(loadConfig({}).unpaidOrderTtlMs).toBe(48 * 3600_000);
+  it("leaves manual mode to the operator's reservation time, and defaults to 60 minutes with a payment provider", () => {
+    expect(loadConfig({}).unpaidOrderTtlMs).toBeNull();
     expect(
       loadConfig({
         PAYMENT_PROVIDER: "stripe",
@@ -25,6 +25,7 @@ describe("unpaid order expiry", () => {
 
   it("checks every 30 s, or four times per time to pay when that is shorter, at most once a second", () => {
     expect(expiryPassMs(48 * 3600_000)).toBe(30_000);
+    expect(expiryPassMs(null)).toBe(30_000);
     expect(expiryPassMs(60_000)).toBe(15_000);
     expect(expiryPassMs(6000)).toBe(1500);
     expect(expiryPassMs(3000)).toBe(1000);

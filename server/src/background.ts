@@ -5,8 +5,10 @@ import type { AppDeps, Services } from "./app.ts";
 export type Stop = () => Promise<void>;
 
 /** How often unpaid orders are checked for expiry: every 30 s, or four times per UNPAID_ORDER_TTL_MINUTES when that
- * is shorter than 2 minutes (never more than once a second), so an order is never kept much past its time. */
-export function expiryPassMs(unpaidOrderTtlMs: number): number {
+ * is shorter than 2 minutes (never more than once a second), so an order is never kept much past its time. The
+ * operator's reservation time (null here) is whole hours. */
+export function expiryPassMs(unpaidOrderTtlMs: number | null): number {
+  if (unpaidOrderTtlMs === null) return 30_000;
   return Math.min(30_000, Math.max(1000, Math.round(unpaidOrderTtlMs / 4)));
 }
 

@@ -28,8 +28,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional,
-  /** Minutes an unpaid order keeps its reserved codes before it expires (default: 60 with a payment provider,
-   * 2880 = 48 hours in manual mode). A fraction of a minute is taken too, down to 0.05 (3 s; a test store's). */
+  /** Minutes an unpaid order keeps its reserved codes before it expires (default: 60 with a payment provider; in manual
+   * mode the operator's reservation time, Admin > Settings > Limits). A fraction of a minute is taken too, down to
+   * 0.05 (3 s; a test store's). */
   UNPAID_ORDER_TTL_MINUTES: optional
     .transform((v) => (v === undefined ? undefined : Number(v)))
     .pipe(z.number().min(0.05).max(525_600).optional()),
@@ -45,6 +46,12 @@ const envSchema = z.object({
   CHECKOUT_LIMIT_PER_EMAIL_DAY: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** "Find my order" requests one client address may send per hour. */
   FIND_ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  /** Units of one product one client address, and one recipient, may hold in orders awaiting payment (0: no limit). */
+  HELD_UNITS_PER_PRODUCT: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  /** Units of all products one client address, and one recipient, may hold in orders awaiting payment (0: no limit). */
+  HELD_UNITS_TOTAL: z.coerce.number().int().min(0).max(1_000_000).default(50),
+  /** Units of one product one recipient may order in 24 hours, cancelled and expired orders aside (0: no limit). */
+  RECIPIENT_UNITS_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(30),
 });
 
 export const PAYMENT_PROVIDERS = ["manual", "konnect", "stripe"] as const;
@@ -113,8 +120,9 @@ export interface Config {
   codesKey: string | undefined;
   /** The payment provider and its settings (docs/decisions.md D11). */
   payment: PaymentConfig;
-  /** How long an unpaid order waits before it expires and frees its codes (ms). */
-  unpaidOrderTtlMs: number;
+  /** How long an unpaid order waits before it expires and frees its codes (ms); null in manual mode without
+   * UNPAID_ORDER_TTL_MINUTES: the operator's reservation time (a store setting) then decides. */
+  unpaidOrderTtlMs: number | null;
   clientDist: string;
   seedDemo: "auto" | "yes" | "no";
   trustProxy: boolean;
@@ -122,6 +130,15 @@ export interface Config {
   checkoutLimitPerEmail: number;
   checkoutConfirmationsPerEmailPerDay: number;
   findOrderLimitPerAddress: number;
+  /** The stock-hoarding guards of the checkout (docs/operations.md "Limits"). */
+  holdLimits: HoldLimits;
+}
+
+/** Each 0 when off. */
+export interface HoldLimits {
+  heldPerProduct: number;
+  heldTotal: number;
+  recipientPerDay: number;
 }
 
 function invalidIfThrows<T>(read: () => T): T {
@@ -156,7 +173,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     codesKey: e.CODES_KEY,
     payment,
-    unpaidOrderTtlMs: Math.round((e.UNPAID_ORDER_TTL_MINUTES ?? (payment.provider === "manual" ? 2880 : 60)) * 60_000),
+    unpaidOrderTtlMs:
+      e.UNPAID_ORDER_TTL_MINUTES === undefined && payment.provider === "manual"
+        ? null
+        : Math.round((e.UNPAID_ORDER_TTL_MINUTES ?? 60) * 60_000),
     clientDist: path.resolve(e.CLIENT_DIST ?? new URL("../../client/dist", import.meta.url).pathname),
     seedDemo: e.SEED_DEMO,
     trustProxy: ["1", "true", "yes"].includes((e.TRUST_PROXY ?? "").toLowerCase()),
@@ -164,5 +184,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkoutLimitPerEmail: e.CHECKOUT_LIMIT_PER_EMAIL,
     checkoutConfirmationsPerEmailPerDay: e.CHECKOUT_LIMIT_PER_EMAIL_DAY,
     findOrderLimitPerAddress: e.FIND_ORDER_LIMIT_PER_ADDRESS,
+    holdLimits: {
+      heldPerProduct: e.HELD_UNITS_PER_PRODUCT,
+      heldTotal: e.HELD_UNITS_TOTAL,
+      recipientPerDay: e.RECIPIENT_UNITS_PER_DAY,
+    },
   };
 }

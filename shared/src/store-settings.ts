@@ -38,3 +38,39 @@ export function isManualDeliveryHours(value: unknown): value is number {
     (value as number) <= MANUAL_DELIVERY_HOURS_MAX
   );
 }
+
+/** The operator's order limits (Admin > Settings > Limits; the other stock-hoarding guards are environment settings,
+ * docs/operations.md "Limits"). The storefront learns `maxQtyPerOrder`, to cap its quantity inputs. */
+export interface OrderLimits {
+  /** Units of one product (its options together) one order may hold. */
+  maxQtyPerOrder: number;
+  /** In manual payment mode, how many hours an unpaid order keeps its codes before it expires (unless
+   * UNPAID_ORDER_TTL_MINUTES says otherwise). */
+  reservationHours: number;
+}
+
+/** The hard bound of any order line: the limit the operator sets lies within it. */
+export const ORDER_QTY_CEILING = 99;
+export const RESERVATION_HOURS_MAX = 720;
+
+export const DEFAULT_ORDER_LIMITS: OrderLimits = { maxQtyPerOrder: 10, reservationHours: 24 };
+
+const ORDER_LIMIT_BOUNDS: Record<keyof OrderLimits, number> = {
+  maxQtyPerOrder: ORDER_QTY_CEILING,
+  reservationHours: RESERVATION_HOURS_MAX,
+};
+
+export function orderLimitMax(key: keyof OrderLimits): number {
+  return ORDER_LIMIT_BOUNDS[key];
+}
+
+/** The stored limits, each value that is missing or out of bounds (a row of an older version) at its default. */
+export function orderLimitsOf(value: unknown): OrderLimits {
+  const stored = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  const out = { ...DEFAULT_ORDER_LIMITS };
+  for (const key of Object.keys(out) as (keyof OrderLimits)[]) {
+    const v = stored[key];
+    if (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= ORDER_LIMIT_BOUNDS[key]) out[key] = v as number;
+  }
+  return out;
+}

@@ -186,6 +186,31 @@ export const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, Say>> = {
   recipient_daily_limit: say(
     msg`This email address has received too many order confirmations today. Please try again tomorrow or use another address.`,
   ),
+  quantity_limit: (i18n, p) => {
+    const title = str(p, "title");
+    const limit = num(p, "limit");
+    return i18n._(msg`You can buy at most ${limit} of "${title}" per order. Please lower the quantity in your cart.`);
+  },
+  held_limit: (i18n, p) => {
+    const title = str(p, "title");
+    const held = num(p, "held");
+    const limit = num(p, "limit");
+    return i18n._(
+      msg`${held} of "${title}" already await payment in your orders, and at most ${limit} can wait at a time. Pay or cancel an order first.`,
+    );
+  },
+  held_total_limit: (i18n, p) => {
+    const held = num(p, "held");
+    const limit = num(p, "limit");
+    return i18n._(
+      msg`${held} items already await payment in your orders, and at most ${limit} can wait at a time. Pay or cancel an order first.`,
+    );
+  },
+  recipient_units_limit: (i18n, p) => {
+    const title = str(p, "title");
+    const limit = num(p, "limit");
+    return i18n._(msg`One email address can get at most ${limit} of "${title}" a day. Please try again tomorrow.`);
+  },
   in_stock_now: say(msg`It is in stock again: you can buy it now.`),
   not_restocked: say(msg`This product is not restocked automatically.`),
   too_many_stock_requests: (i18n, p) => {

@@ -19,6 +19,7 @@ const settings = {
   rate: { usdToTnd: 3.1, updatedAt: 5 },
   paymentInstructions: { en: "Pay by D17.", fr: "Payez par D17.", ar: "ادفع عبر D17." },
   manualDeliveryHours: 24,
+  maxQtyPerOrder: 10,
 };
 
 describe("applySync", () => {

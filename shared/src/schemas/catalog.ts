@@ -12,6 +12,9 @@ import {
   PAYMENT_INSTRUCTIONS_MAX,
   type PaymentInstructions,
   type Toggles,
+  DEFAULT_ORDER_LIMITS,
+  orderLimitMax,
+  type OrderLimits,
 } from "../store-settings.ts";
 
 export const pricesSchema = z.object({
@@ -126,6 +129,15 @@ export const manualDeliverySchema = z.object({ hours: manualDeliveryHoursSchema 
 export type ManualDelivery = z.infer<typeof manualDeliverySchema>;
 export { DEFAULT_MANUAL_DELIVERY_HOURS, MANUAL_DELIVERY_HOURS_MAX, MANUAL_DELIVERY_HOURS_MIN };
 
+const limitSchema = (key: keyof OrderLimits) => z.number().int().min(1).max(orderLimitMax(key));
+/** PUT /api/admin/order-limits: the operator's order limits (docs/operations.md "Limits"). */
+export const orderLimitsSchema = z.object({
+  maxQtyPerOrder: limitSchema("maxQtyPerOrder"),
+  reservationHours: limitSchema("reservationHours"),
+}) satisfies z.ZodType<OrderLimits>;
+export { DEFAULT_ORDER_LIMITS };
+export type { OrderLimits };
+
 /** Settings the storefront needs before it renders (synced with the catalog). */
 export const storeSettingsSchema = z.object({
   toggles: togglesSchema,
@@ -133,6 +145,8 @@ export const storeSettingsSchema = z.object({
   paymentInstructions: paymentInstructionsSchema,
   // Answers cached before the setting existed leave it out.
   manualDeliveryHours: manualDeliveryHoursSchema.default(DEFAULT_MANUAL_DELIVERY_HOURS),
+  /** The most of one product an order may hold (the operator's limit). */
+  maxQtyPerOrder: limitSchema("maxQtyPerOrder").default(DEFAULT_ORDER_LIMITS.maxQtyPerOrder),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 

@@ -5,6 +5,7 @@ import { CURRENCIES } from "../currency.ts";
 import { lineKey } from "../cart.ts";
 import { FIELD_ERROR_CODES, ownCode } from "./error-codes.ts";
 import { isPlainName, NAME_MAX, NAME_MIN } from "../person-name.ts";
+import { ORDER_QTY_CEILING } from "../store-settings.ts";
 
 export const LOCALES = ["en", "fr", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -36,11 +37,20 @@ export const CHECKOUT_ERROR_CODES = {
   outOfStock: "out_of_stock",
   /** More than the available codes of an automatic product: `title` and `available` (0 or more) come with it. */
   insufficientStock: "insufficient_stock",
+  /** More of one product than one order may hold: `title` and `limit`. */
+  quantityLimit: "quantity_limit",
+  /** This address or recipient would hold more of one product unpaid than allowed: `title`, `limit`, `held`. */
+  heldLimit: "held_limit",
+  /** This address or recipient would hold more units unpaid, all products together, than allowed: `limit`, `held`. */
+  heldTotalLimit: "held_total_limit",
+  /** This recipient would get more of one product in 24 hours than allowed: `title`, `limit`. */
+  recipientUnitsLimit: "recipient_units_limit",
   /** The recipient's inbox had its order confirmations for the day; `retryAfter` (seconds) comes with it. */
   recipientDailyLimit: "recipient_daily_limit",
 } as const;
 
-export const MAX_QTY = 99;
+/** The hard bound of a line's quantity; the operator's per-order limit (OrderLimits) lies within it. */
+export const MAX_QTY = ORDER_QTY_CEILING;
 export const MAX_LINES = 50;
 export const PHONE_PATTERN = /^\+?[0-9\s()-]+$/;
 

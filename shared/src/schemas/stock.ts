@@ -171,3 +171,25 @@ export const stockSummarySchema = z.object({
   demoCodes: z.number().int(),
 });
 export type StockSummary = z.infer<typeof stockSummarySchema>;
+
+/** The most rows GET /api/admin/held-stock answers (the orders expiring first). */
+export const HELD_STOCK_LIMIT = 200;
+
+/** One product's codes held by an order awaiting payment (Admin > Orders > Held stock). */
+export const heldStockRowSchema = z.object({
+  code: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  productId: z.string(),
+  title: z.string(),
+  variantName: z.string().nullable(),
+  units: z.number().int().min(1),
+  createdAt: z.number().int(),
+  expiresAt: z.number().int().nullable(),
+});
+export type HeldStockRow = z.infer<typeof heldStockRowSchema>;
+
+/** GET /api/admin/held-stock: codes reserved by orders awaiting payment, the orders expiring first; `more` when there
+ * are more rows than HELD_STOCK_LIMIT. */
+export const heldStockSchema = z.object({ rows: z.array(heldStockRowSchema), more: z.boolean() });
+export type HeldStock = z.infer<typeof heldStockSchema>;

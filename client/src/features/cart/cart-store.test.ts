@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { storeDbPerTest } from "../../test/store-db.ts";
+import { META } from "../../local/db.ts";
 import { addToCart, clearCart, lineKey, removeCartLine, setCartQty } from "./cart-store.ts";
 
 const db = storeDbPerTest("cart-test");
@@ -15,10 +16,17 @@ describe("cart helpers", () => {
     expect(await lines()).toEqual([{ id: "p1", qty: 3, variantId: undefined }]);
   });
 
-  it("stops a line at the order's limit of 99 when more is added to it", async () => {
-    await addToCart("p1", 95, undefined, db());
-    await addToCart("p1", 10, undefined, db());
-    expect(await lines()).toEqual([{ id: "p1", qty: 99, variantId: undefined }]);
+  it("stops a line at the store's per-order limit (10 before the first sync) when more is added to it", async () => {
+    await addToCart("p1", 8, undefined, db());
+    await addToCart("p1", 5, undefined, db());
+    expect(await lines()).toEqual([{ id: "p1", qty: 10, variantId: undefined }]);
+  });
+
+  it("follows the per-order limit the last sync brought", async () => {
+    await db().meta.put({ key: META.settings, value: { maxQtyPerOrder: 4 } });
+    await addToCart("p1", 3, undefined, db());
+    await addToCart("p1", 3, undefined, db());
+    expect(await lines()).toEqual([{ id: "p1", qty: 4, variantId: undefined }]);
   });
 
   it("keeps two variants of one product as two lines", async () => {

@@ -1,8 +1,8 @@
 /** The shopper's cart in IndexedDB (docs/decisions.md D2), changed only through the pure rules of shared/cart.ts. */
 import { useLiveQuery } from "dexie-react-hooks";
 import * as rules from "@store/shared/cart";
-import { MAX_QTY } from "@store/shared/schemas/checkout";
-import { db as defaultDb, type CartRow, type StoreDb } from "../../local/db.ts";
+import { orderLimitsOf } from "@store/shared/store-settings";
+import { db as defaultDb, META, type CartRow, type StoreDb } from "../../local/db.ts";
 
 export type { CartRow };
 export const lineKey = rules.lineKey;
@@ -26,18 +26,23 @@ async function writeLines(db: StoreDb, before: readonly CartRow[], next: readonl
   await db.cart.bulkPut(rows);
 }
 
-async function change(db: StoreDb, apply: (lines: rules.CartLine[]) => rules.CartLine[]): Promise<void> {
-  await db.transaction("rw", db.cart, async () => {
+async function change(
+  db: StoreDb,
+  apply: (lines: rules.CartLine[], maxQty: number) => rules.CartLine[],
+): Promise<void> {
+  await db.transaction("rw", db.cart, db.meta, async () => {
     const before = await db.cart.toArray();
-    await writeLines(db, before, apply(before.map(toLine)));
+    // The store's per-order limit, as last synced (its default before the first sync).
+    const maxQty = orderLimitsOf((await db.meta.get(META.settings))?.value).maxQtyPerOrder;
+    await writeLines(db, before, apply(before.map(toLine), maxQty));
   });
 }
 
 /** Adds qty (default 1) of a product (or one of its variants). */
 export function addToCart(id: string, qty = 1, variantId?: string, db: StoreDb = defaultDb): Promise<void> {
   // Adding to a line already in the cart stops at the order's limit, which its cart line then says.
-  return change(db, (lines) =>
-    rules.addToCart(lines, id, qty, variantId).map((line) => (line.qty > MAX_QTY ? { ...line, qty: MAX_QTY } : line)),
+  return change(db, (lines, maxQty) =>
+    rules.addToCart(lines, id, qty, variantId).map((line) => (line.qty > maxQty ? { ...line, qty: maxQty } : line)),
   );
 }
 

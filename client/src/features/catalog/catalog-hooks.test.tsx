@@ -51,6 +51,7 @@ describe("seedCatalog", () => {
         rate: { usdToTnd: 3.3, updatedAt: 1 },
         paymentInstructions: { en: "Pay by D17.", fr: "Payez par D17.", ar: "ادفع عبر D17." },
         manualDeliveryHours: 24,
+        maxQtyPerOrder: 10,
       },
     });
     let stored: () => void = () => undefined;

@@ -12,6 +12,7 @@ import {
   NO_PAYMENT_INSTRUCTIONS,
   type PaymentInstructions,
   type Toggles,
+  orderLimitsOf,
 } from "@store/shared/store-settings";
 import { db, META } from "../../local/db.ts";
 import { localizeCategory } from "@store/shared/catalog-translations";
@@ -157,6 +158,8 @@ export interface SettingsView {
   paymentInstructions: PaymentInstructions;
   /** Within how many hours of payment a manual product is sent by hand. */
   manualDeliveryHours: number;
+  /** The most of one product an order may hold (the operator's limit). */
+  maxQtyPerOrder: number;
 }
 
 export function settingsView(settings: StoreSettings | undefined): SettingsView {
@@ -170,6 +173,8 @@ export function settingsView(settings: StoreSettings | undefined): SettingsView 
     manualDeliveryHours: isManualDeliveryHours(settings?.manualDeliveryHours)
       ? settings.manualDeliveryHours
       : DEFAULT_MANUAL_DELIVERY_HOURS,
+    // Settings stored before the limit existed have none: its default.
+    maxQtyPerOrder: orderLimitsOf(settings).maxQtyPerOrder,
   };
 }
 

@@ -4,12 +4,11 @@ import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../ui/toast.tsx";
 import { CURRENCIES } from "@store/shared/currency";
-import { MAX_QTY } from "@store/shared/schemas/checkout";
 import { LAYOUT } from "@store/shared/boot-shell";
 import { addToCart } from "../cart/cart-store.ts";
 import { toggleWishlist, useIsWishlisted } from "../wishlist/wishlist-store.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
-import { useCatalogStatus, useCategoryMap, useProduct } from "./catalog-hooks.ts";
+import { useCatalogStatus, useCategoryMap, useProduct, useSettings } from "./catalog-hooks.ts";
 import { useLocalizedProduct } from "./localized.ts";
 import { CatalogUnavailable } from "./catalog-unavailable.tsx";
 import { listingPrice, priceView } from "./pricing.ts";
@@ -32,9 +31,10 @@ export function ProductPage({ id }: { id: string }) {
   const { currency, rates, money } = usePricing();
   const wishlisted = useIsWishlisted(id) ?? false;
   // Where the server's page was on screen first, the app starts from what the shopper chose on it.
+  const maxQty = useSettings().maxQtyPerOrder;
   const [early] = useState(() => earlyChoice(document));
   const [variantId, setVariantId] = useState<string | null>(early?.variantId ?? null);
-  const [qty, setQty] = useState(Math.min(MAX_QTY, early?.qty ?? 1));
+  const [qty, setQty] = useState(Math.min(maxQty, early?.qty ?? 1));
   // Whether the shopper typed more than the limit: the field says so instead of cutting the number silently.
   const [qtyCapped, setQtyCapped] = useState(false);
   const qtyLimitId = useId();
@@ -173,13 +173,13 @@ export function ProductPage({ id }: { id: string }) {
               <input
                 type="number"
                 min={1}
-                max={MAX_QTY}
+                max={maxQty}
                 value={qty}
                 aria-describedby={qtyLimitId}
                 onChange={(e) => {
                   const typed = Math.trunc(Number(e.target.value)) || 1;
-                  setQtyCapped(typed > MAX_QTY);
-                  setQty(Math.max(1, Math.min(MAX_QTY, typed)));
+                  setQtyCapped(typed > maxQty);
+                  setQty(Math.max(1, Math.min(maxQty, typed)));
                 }}
               />
             </label>
@@ -217,8 +217,8 @@ export function ProductPage({ id }: { id: string }) {
   );
 }
 
-/** The most of one product (and option) an order may hold, said where the shopper meets it. */
+/** The most of one product an order may hold (the store's limit), said where the shopper meets it. */
 export function QtyLimit() {
-  const max = MAX_QTY;
+  const max = useSettings().maxQtyPerOrder;
   return <Trans>Maximum {max} per order</Trans>;
 }

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Currency } from "@store/shared/currency";
-import { MAX_QTY } from "@store/shared/schemas/checkout";
 import { removeCartLine, setCartQty } from "../cart/cart-store.ts";
 import { ProductImage } from "../catalog/product-image.tsx";
+import { useSettings } from "../catalog/catalog-hooks.ts";
 import { QtyLimit } from "../catalog/product-page.tsx";
 import { ManualDeliveryNote } from "../catalog/manual-delivery-note.tsx";
 import { useMoney } from "../catalog/use-money.ts";
@@ -22,6 +22,7 @@ interface Props {
 export function CheckoutCartLines({ lines, pricesWere, currency, catalogReady, disabled }: Props) {
   const { t } = useLingui();
   const money = useMoney();
+  const maxQty = useSettings().maxQtyPerOrder;
   return (
     <ul className="checkout-lines" aria-label={t`Items in your cart`}>
       {lines.map((line) => {
@@ -29,7 +30,7 @@ export function CheckoutCartLines({ lines, pricesWere, currency, catalogReady, d
         const variantName = line.variant?.name ?? null;
         const title = variantName ? `${productTitle} — ${variantName}` : productTitle;
         const qty = line.qty;
-        const atLimit = qty >= MAX_QTY;
+        const atLimit = qty >= maxQty;
         const was = pricesWere?.get(line.key);
         return (
           <li

@@ -29,7 +29,8 @@ export async function removeFromWishlist(productId: string, db: StoreDb = defaul
 
 /** Puts one of the product (or of the chosen option) in the cart and takes it off the wishlist, together. */
 export async function moveToCart(productId: string, variantId?: string, db: StoreDb = defaultDb): Promise<void> {
-  await db.transaction("rw", db.cart, db.wishlist, async () => {
+  // The cart reads the store's per-order limit from meta.
+  await db.transaction("rw", db.cart, db.wishlist, db.meta, async () => {
     await addToCart(productId, 1, variantId, db);
     await db.wishlist.delete(productId);
   });

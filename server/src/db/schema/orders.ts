@@ -39,6 +39,9 @@ export const orders = pgTable(
      * rendered when sent instead of being stored in clear (docs/decisions.md D10). */
     accessTokenSealed: text("access_token_sealed"),
     version: integer("version").notNull().default(1),
+    /** The client address the order came from (as the rate limits see it), so the codes held unpaid per address
+     * can be bounded; null for orders placed before it was kept. */
+    clientAddress: text("client_address"),
   },
   (t) => [
     // The list by date, and the dashboard's 30 days read from the index alone: orders and revenue per day and
@@ -50,6 +53,8 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt, t.code),
     index("orders_total_idx").on(t.total, t.code),
     index("orders_email_lower_idx").on(sql`lower(${t.customerEmail})`),
+    // The units one address holds unpaid, counted at checkout.
+    index("orders_address_status_idx").on(t.clientAddress, t.status),
   ],
 );
 

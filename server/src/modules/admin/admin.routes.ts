@@ -98,6 +98,9 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
   app.post("/api/admin/orders/:code/cancel", async (c) =>
     c.json(await deps.orders.cancel(c.req.param("code"), await actor(c))),
   );
+  app.post("/api/admin/orders/:code/release", async (c) =>
+    c.json(await deps.orders.release(c.req.param("code"), await actor(c))),
+  );
   app.post("/api/admin/orders/:code/refund", async (c) =>
     c.json(await deps.orders.refund(c.req.param("code"), await actor(c))),
   );
@@ -109,6 +112,7 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
   });
 
   app.get("/api/admin/stock/alerts", async (c) => c.json(await deps.orders.stockAlerts()));
+  app.get("/api/admin/held-stock", async (c) => c.json(await deps.orders.heldStock()));
   app.get("/api/admin/awaiting-fulfilment", async (c) => c.json(await deps.orders.awaitingFulfilment()));
 
   // ---------- Promos ----------

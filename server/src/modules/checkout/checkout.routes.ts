@@ -63,6 +63,7 @@ export function checkoutRoutes(service: CheckoutService, limits: CheckoutLimits)
         return blocked ? 1 : 0;
       },
       (tx) => takeAll([[limits.confirmationsPerDay, inbox]], tx),
+      address,
     );
     // Neutral: the answer does not say that a block list exists, let alone what matched.
     if (blocked) throw new AppError(403, problem(ORDER_REFUSED, ERROR_CODES.orderRefused));

@@ -29,10 +29,16 @@ import type { NewOrderLine, NewOrderValues, OrdersRepo } from "../orders/orders.
 import type { PaymentsService } from "../payments/payments.service.ts";
 import { promoWorks, type PromosRepo } from "../promos/promos.repo.ts";
 import { normalizeCode } from "../promos/promos.service.ts";
-import type { CheckoutRepo, PricingProduct, PricingVariant } from "./checkout.repo.ts";
+import type { CheckoutRepo, Holds, PricingProduct, PricingVariant } from "./checkout.repo.ts";
+import type { HoldLimits } from "../../config.ts";
+import type { OrderLimits } from "@store/shared/store-settings";
 
 export { CONFIRMATION_KIND };
 export const OPERATOR_KIND = "operator_new_order";
+/** The window of RECIPIENT_UNITS_PER_DAY. */
+const RECIPIENT_WINDOW_MS = 24 * 3_600_000;
+/** With every hold limit off, nothing is read. */
+const NO_HOLDS: Holds = { byAddress: new Map(), byEmail: new Map(), recent: new Map() };
 
 export interface CheckoutDeps {
   data: DataLayer;
@@ -48,8 +54,10 @@ export interface CheckoutDeps {
   mails: OrderMails;
   publicUrl: string;
   operatorEmail: string | undefined;
-  /** How long an unpaid order keeps its reserved codes (ms). */
-  unpaidOrderTtlMs: number;
+  /** How long an unpaid order keeps its reserved codes (ms); null: the operator's reservation time (OrderLimits). */
+  unpaidOrderTtlMs: number | null;
+  /** What one client address and one recipient may hold unpaid, and order in 24 hours. */
+  holdLimits: HoldLimits;
   /** How long the response waits for the confirmation to go out. */
   sendTimeoutMs?: number;
   clock?: () => number;
@@ -111,13 +119,15 @@ export class CheckoutService {
    * the seconds to wait (0 to go ahead): its counts are kept whether the order is written, refused or throttled
    * (`{ wait }`, and nothing else written). `confirmations` counts the confirmation mail against the recipient's
    * daily budget inside the order's own savepoint, so only orders written count, and answers the seconds to wait:
-   * past the budget the order is refused whole (429 recipient_daily_limit; docs/decisions.md D39). */
+   * past the budget the order is refused whole (429 recipient_daily_limit; docs/decisions.md D39). `address` is the
+   * client's (as the rate limits see it): the units it holds unpaid are bounded. */
   async place(
     input: CheckoutInput,
     raw: unknown,
     idempotencyKey: string | undefined,
     throttle?: (tx: Tx) => Promise<number>,
     confirmations?: (tx: Tx) => Promise<number>,
+    address: string | null = null,
   ): Promise<CheckoutResponse | { wait: number }> {
     const fingerprint = requestFingerprint("POST", "/api/checkout", raw);
     const { data, worker } = this.deps;
@@ -131,6 +141,14 @@ export class CheckoutService {
         // products and exchange rate, and a random order code no order has.
         const priced = settled(this.priceLines(tx, input.items, input.currency));
         const code = settled(this.freeOrderCode(tx));
+        // What this address and recipient hold already, read with them (no round trip of its own).
+        const since = this.clock() - RECIPIENT_WINDOW_MS;
+        const { heldPerProduct, heldTotal, recipientPerDay } = this.deps.holdLimits;
+        const holds = settled(
+          heldPerProduct + heldTotal + recipientPerDay === 0
+            ? Promise.resolve(NO_HOLDS)
+            : this.deps.repo.holds(tx, address, input.email.toLowerCase(), since),
+        );
         try {
           return await this.deps.idempotency.runIn(
             tx,
@@ -138,13 +156,13 @@ export class CheckoutService {
             idempotencyKey,
             fingerprint,
             async (tx, answer: (response: StoredResponse) => Promise<void>) => {
-              const written = await this.write(tx, input, priced, code, answer, confirmations);
+              const written = await this.write(tx, input, address, priced, code, holds, answer, confirmations);
               confirmation = written.confirmation;
               return { status: 200, body: written.body };
             },
           );
         } finally {
-          await Promise.all([priced, code]);
+          await Promise.all([priced, code, holds]);
         }
       },
     );
@@ -184,7 +202,7 @@ export class CheckoutService {
     tx: Tx,
     items: CheckoutInput["items"],
     currency: Currency,
-  ): Promise<{ lines: PricedLine[]; rates: Rates }> {
+  ): Promise<{ lines: PricedLine[]; rates: Rates; limits: OrderLimits }> {
     const merged = new Map<string, { id: string; variantId: string | null; qty: number }>();
     for (const item of items) {
       const variantId = item.variantId ?? null;
@@ -193,7 +211,7 @@ export class CheckoutService {
       if (line) line.qty += item.qty;
       else merged.set(key, { id: item.id, variantId, qty: item.qty });
     }
-    const { products, usdToTnd } = await this.deps.repo.pricing(tx, [
+    const { products, usdToTnd, limits } = await this.deps.repo.pricing(tx, [
       ...new Set([...merged.values()].map((l) => l.id)),
     ]);
     const rates = ratesWith(usdToTnd);
@@ -245,7 +263,68 @@ export class CheckoutService {
         automatic: product.deliveryMode === "automatic",
       });
     }
-    return { lines, rates };
+    return { lines, rates, limits };
+  }
+
+  /** Refuses an order past the stock-hoarding guards (docs/operations.md "Limits"), before anything is written: more
+   * of one product than an order may hold (400), or more than this address or recipient may hold unpaid, per product
+   * or in all, or than the recipient may get in 24 hours (409). */
+  private checkLimits(lines: readonly PricedLine[], limits: OrderLimits, holds: Holds): void {
+    const { heldPerProduct, heldTotal, recipientPerDay } = this.deps.holdLimits;
+    const perProduct = new Map<string, { title: string; qty: number }>();
+    for (const l of lines) {
+      const seen = perProduct.get(l.productId);
+      if (seen) seen.qty += l.qty;
+      else perProduct.set(l.productId, { title: l.title, qty: l.qty });
+    }
+    for (const [id, { title, qty }] of perProduct) {
+      const about = { id, title };
+      const limit = limits.maxQtyPerOrder;
+      if (qty > limit)
+        throw new AppError(
+          400,
+          problem(
+            `At most ${limit} of "${title}" per order. Please lower the quantity.`,
+            CHECKOUT_ERROR_CODES.quantityLimit,
+            {
+              title,
+              limit,
+            },
+          ),
+          undefined,
+          undefined,
+          about,
+        );
+      const held = Math.max(holds.byAddress.get(id) ?? 0, holds.byEmail.get(id) ?? 0);
+      if (heldPerProduct > 0 && held + qty > heldPerProduct)
+        throw new ConflictError(
+          problem(
+            `${held} of "${title}" already await payment (at most ${heldPerProduct} at a time). Pay or cancel them first.`,
+            CHECKOUT_ERROR_CODES.heldLimit,
+            { title, limit: heldPerProduct, held },
+          ),
+          about,
+        );
+      if (recipientPerDay > 0 && (holds.recent.get(id) ?? 0) + qty > recipientPerDay)
+        throw new ConflictError(
+          problem(
+            `At most ${recipientPerDay} of "${title}" per day for one email address. Please try again tomorrow.`,
+            CHECKOUT_ERROR_CODES.recipientDailyLimit,
+            { title, limit: recipientPerDay },
+          ),
+          about,
+        );
+    }
+    const total = (units: ReadonlyMap<string, number>) => [...units.values()].reduce((n, u) => n + u, 0);
+    const held = Math.max(total(holds.byAddress), total(holds.byEmail));
+    if (heldTotal > 0 && held + lines.reduce((n, l) => n + l.qty, 0) > heldTotal)
+      throw new ConflictError(
+        problem(
+          `${held} items already await payment (at most ${heldTotal} at a time). Pay or cancel them first.`,
+          CHECKOUT_ERROR_CODES.heldTotalLimit,
+          { limit: heldTotal, held },
+        ),
+      );
   }
 
   /** Codes for the automatic lines, reserved in the order's transaction: a line that cannot get them all refuses
@@ -297,8 +376,10 @@ export class CheckoutService {
   private async write(
     tx: Tx,
     input: CheckoutInput,
-    priced: Promise<Settled<{ lines: PricedLine[]; rates: Rates }>>,
+    address: string | null,
+    priced: Promise<Settled<{ lines: PricedLine[]; rates: Rates; limits: OrderLimits }>>,
     freeCode: Promise<Settled<string>>,
+    holds: Promise<Settled<Holds>>,
     answer: (response: StoredResponse) => Promise<void>,
     confirmations?: (tx: Tx) => Promise<number>,
   ): Promise<{ body: CheckoutResponse; confirmation: Promise<{ id: number; sent: boolean | undefined }> }> {
@@ -306,7 +387,8 @@ export class CheckoutService {
     const now = this.clock();
     const currency = input.currency;
     this.deps.payments.assertPayable(currency);
-    const { lines, rates } = valueOf(await priced);
+    const { lines, rates, limits } = valueOf(await priced);
+    this.checkLimits(lines, limits, valueOf(await holds));
     const rate = rates[currency];
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
     if (input.subtotal !== undefined && input.subtotal !== null && input.subtotal !== subtotal) {
@@ -358,9 +440,10 @@ export class CheckoutService {
       accessTokenHash: hashToken(token),
       // Sealed, so mail naming the private link can be rendered when sent (docs/decisions.md D10).
       accessTokenSealed: this.deps.mails.sealToken(orderId, token),
-      expiresAt: now + this.deps.unpaidOrderTtlMs,
+      expiresAt: now + (this.deps.unpaidOrderTtlMs ?? limits.reservationHours * 3_600_000),
       createdAt: now,
       updatedAt: now,
+      clientAddress: address,
     };
     const code = order.code;
     const orderUrl = `${publicUrl}/orders/${token}`;

@@ -21,10 +21,18 @@ let store: TestStore;
 let peer: Awaited<ReturnType<typeof openPeer>> | undefined;
 
 beforeAll(async () => {
-  // 200 orders from one test client: the checkout's per-address and per-recipient limits stay out of reach.
+  // 200 orders from one test client: the checkout's per-address and per-recipient limits, and what one client may
+  // hold unpaid, stay out of reach.
   store = await createTestStore({
     seed: true,
-    env: { ...ADMIN_ENV, CHECKOUT_LIMIT_PER_ADDRESS: "1000000", CHECKOUT_LIMIT_PER_EMAIL: "1000000" },
+    env: {
+      ...ADMIN_ENV,
+      CHECKOUT_LIMIT_PER_ADDRESS: "1000000",
+      CHECKOUT_LIMIT_PER_EMAIL: "1000000",
+      HELD_UNITS_PER_PRODUCT: "1000000",
+      HELD_UNITS_TOTAL: "1000000",
+      RECIPIENT_UNITS_PER_DAY: "1000000",
+    },
   });
   if (TEST_ON_POSTGRES) peer = await openPeer(store);
   const admin = await signIn(store);

@@ -15,6 +15,7 @@ import {
   type OrderLine,
 } from "@store/shared/schemas/orders";
 import { isCurrency } from "@store/shared/currency";
+import type { HeldStockRow } from "@store/shared/schemas/stock";
 
 /** From this many orders matching an email prefix, the orders list walks its sort order instead (see page()). */
 const BROAD_PREFIX_MATCHES = 2_000;
@@ -94,6 +95,7 @@ const ORDER_COLUMNS = [
   "expiresAt",
   "createdAt",
   "updatedAt",
+  "clientAddress",
 ] as const;
 export type NewOrderValues = Pick<Required<NewOrder>, (typeof ORDER_COLUMNS)[number]>;
 const LINE_COLUMNS = [
@@ -494,6 +496,42 @@ export class OrdersRepo {
       .from(orders)
       .where(eq(orders.status, "paid"))
       .orderBy(asc(orders.createdAt), asc(orders.code))
+      .limit(limit);
+  }
+
+  /** Codes reserved by orders awaiting payment, a row per order line, the orders expiring first; at most `limit`
+   * rows. Walks the pending orders by their status and expiry index and each one's codes by codes_order_idx. */
+  async heldStock(tx: Tx, limit: number): Promise<HeldStockRow[]> {
+    const { orders, codes, orderLines } = tx.t;
+    return tx.db
+      .select({
+        code: orders.code,
+        customerName: orders.customerName,
+        customerEmail: orders.customerEmail,
+        productId: orderLines.productId,
+        title: orderLines.title,
+        variantName: orderLines.variantName,
+        units: count(codes.id),
+        createdAt: orders.createdAt,
+        expiresAt: orders.expiresAt,
+      })
+      .from(orders)
+      .innerJoin(codes, and(eq(codes.orderId, orders.id), eq(codes.status, "reserved")))
+      .innerJoin(orderLines, eq(orderLines.id, codes.orderLineId))
+      .where(eq(orders.status, "pending_payment"))
+      .groupBy(
+        orders.id,
+        orders.code,
+        orders.customerName,
+        orders.customerEmail,
+        orders.createdAt,
+        orders.expiresAt,
+        orderLines.id,
+        orderLines.productId,
+        orderLines.title,
+        orderLines.variantName,
+      )
+      .orderBy(asc(orders.expiresAt), asc(orders.code), asc(orderLines.id))
       .limit(limit);
   }
 

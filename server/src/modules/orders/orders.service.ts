@@ -23,7 +23,7 @@ import {
   type TopProducts,
 } from "@store/shared/schemas/orders";
 import type { OrderStatus } from "@store/shared/order-status";
-import type { StockAlerts } from "@store/shared/schemas/stock";
+import { HELD_STOCK_LIMIT, type HeldStock, type StockAlerts } from "@store/shared/schemas/stock";
 import { isCurrency } from "@store/shared/currency";
 import { ADMIN_ERROR_CODES } from "@store/shared/schemas/errors";
 import type { DataLayer, Tx } from "../../db/data.ts";
@@ -579,15 +579,46 @@ export class OrdersService {
 
   /** Awaiting payment or stock -> cancelled; reserved codes go back to stock. */
   cancel(code: string, actor: Actor): Promise<AdminOrderDetail> {
+    return this.cancelFrom(code, actor, ["pending_payment", "awaiting_stock"], ADMIN_ERROR_CODES.notCancellable);
+  }
+
+  /** Admin > Orders > Held stock: an order awaiting payment gives its codes back to stock at once (it is cancelled);
+   * 409 for any other state, nothing written. */
+  release(code: string, actor: Actor): Promise<AdminOrderDetail> {
+    return this.cancelFrom(
+      code,
+      actor,
+      ["pending_payment"],
+      ADMIN_ERROR_CODES.notAwaitingPayment,
+      "held stock released",
+    );
+  }
+
+  private cancelFrom(
+    code: string,
+    actor: Actor,
+    from: OrderStatus[],
+    refusal: string,
+    why = "",
+  ): Promise<AdminOrderDetail> {
     return this.act(code, async (tx, order, now) => {
-      const row = await this.repo.transition(tx, order.code, ["pending_payment", "awaiting_stock"], "cancelled", now);
+      const row = await this.repo.transition(tx, order.code, from, "cancelled", now);
       if (!row)
         throw new ConflictError(`Order ${order.code} cannot be cancelled (status: ${order.status}).`, {
-          code: ADMIN_ERROR_CODES.notCancellable,
+          code: refusal,
           orderStatus: order.status,
         });
       await this.deps.stock.release(tx, order.id, now);
-      await this.event(tx, order.id, now, actor.username, "cancelled", order.status, "cancelled", actor.note ?? "");
+      const detail = [why, actor.note].filter(Boolean).join(": ");
+      await this.event(tx, order.id, now, actor.username, "cancelled", order.status, "cancelled", detail);
+    });
+  }
+
+  /** Codes held by orders awaiting payment (Admin > Orders > Held stock), the orders expiring first. */
+  heldStock(): Promise<HeldStock> {
+    return this.deps.data.read(async (tx) => {
+      const rows = await this.repo.heldStock(tx, HELD_STOCK_LIMIT + 1);
+      return { rows: rows.slice(0, HELD_STOCK_LIMIT), more: rows.length > HELD_STOCK_LIMIT };
     });
   }
 

@@ -50,6 +50,7 @@ function order(id: string, createdAt: number, status: OrderStatus): NewOrderValu
     paymentLink: null,
     accessTokenHash: `hash-${id}`,
     accessTokenSealed: null,
+    clientAddress: null,
     expiresAt: null,
     createdAt,
     updatedAt: createdAt,

@@ -12,13 +12,16 @@ import {
   type Toggles,
 } from "@store/shared/schemas/catalog";
 import { DEFAULT_RATES } from "@store/shared/currency";
-import { isManualDeliveryHours } from "@store/shared/store-settings";
+import { isManualDeliveryHours, orderLimitsOf, type OrderLimits } from "@store/shared/store-settings";
 
 /** The code ids the demo seed's imports gave: all of them sort within [from, to). */
 export interface DemoRange {
   from: string;
   to: string;
 }
+
+/** The key of the order limits' row (CheckoutRepo reads it too). */
+export const ORDER_LIMITS_KEY = "orderLimits";
 
 export class SettingsRepo {
   private async read<T>(tx: Tx, key: string): Promise<T | undefined> {
@@ -66,8 +69,14 @@ export class SettingsRepo {
     return isManualDeliveryHours(hours) ? hours : DEFAULT_MANUAL_DELIVERY_HOURS;
   }
 
+  /** The operator's order limits (checkout reads them with its products, CheckoutRepo.pricing). */
+  async orderLimits(tx: Tx): Promise<OrderLimits> {
+    return orderLimitsOf(await this.read<unknown>(tx, ORDER_LIMITS_KEY));
+  }
+
   async storeSettings(tx: Tx): Promise<StoreSettings> {
     return {
+      maxQtyPerOrder: (await this.orderLimits(tx)).maxQtyPerOrder,
       toggles: await this.toggles(tx),
       rate: await this.rate(tx),
       paymentInstructions: await this.paymentInstructions(tx),

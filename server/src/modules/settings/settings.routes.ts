@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { rateUpdateSchema, togglesUpdateSchema } from "@store/shared/schemas/admin";
-import { manualDeliverySchema, paymentInstructionsSchema } from "@store/shared/schemas/catalog";
+import { manualDeliverySchema, orderLimitsSchema, paymentInstructionsSchema } from "@store/shared/schemas/catalog";
 import type { AdminEnv } from "../../http/session.ts";
 import { readJson } from "../../http/validate.ts";
 import type { SettingsService } from "./settings.service.ts";
@@ -27,6 +27,11 @@ export function settingsRoutes(service: SettingsService): Hono<AdminEnv> {
   app.get("/api/admin/manual-delivery", async (c) => c.json(await service.manualDelivery()));
   app.put("/api/admin/manual-delivery", async (c) =>
     c.json(await service.saveManualDelivery(await readJson(c, manualDeliverySchema))),
+  );
+
+  app.get("/api/admin/order-limits", async (c) => c.json(await service.orderLimits()));
+  app.put("/api/admin/order-limits", async (c) =>
+    c.json(await service.saveOrderLimits(await readJson(c, orderLimitsSchema))),
   );
 
   return app;

@@ -1,11 +1,11 @@
 /** Site toggles, the daily USD-to-TND rate, the manual payment instructions and the
  * manual delivery time. Saved with a bumped catalog
  * revision so storefront sync picks them up. */
-import type { ManualDelivery, PaymentInstructions, Rate, Toggles } from "@store/shared/schemas/catalog";
+import type { ManualDelivery, OrderLimits, PaymentInstructions, Rate, Toggles } from "@store/shared/schemas/catalog";
 import type { RateUpdate, TogglesUpdate } from "@store/shared/schemas/admin";
 import type { DataLayer } from "../../db/data.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
-import type { SettingsRepo } from "./settings.repo.ts";
+import { ORDER_LIMITS_KEY, type SettingsRepo } from "./settings.repo.ts";
 
 export class SettingsService {
   constructor(
@@ -39,12 +39,16 @@ export class SettingsService {
   }
 
   async savePaymentInstructions(input: PaymentInstructions): Promise<PaymentInstructions> {
-    const t = this.now();
+    await this.saveSynced("paymentInstructions", input);
+    return input;
+  }
+
+  /** Writes one setting with a new catalog revision, so the storefront's next sync brings it. */
+  private async saveSynced(key: string, value: unknown, t = this.now()): Promise<void> {
     await this.data.transaction(async (tx) => {
       const rev = await this.catalog.bumpRev(tx);
-      await this.repo.write(tx, "paymentInstructions", input, rev, t);
+      await this.repo.write(tx, key, value, rev, t);
     });
-    return input;
   }
 
   async manualDelivery(): Promise<ManualDelivery> {
@@ -52,21 +56,24 @@ export class SettingsService {
   }
 
   async saveManualDelivery(input: ManualDelivery): Promise<ManualDelivery> {
-    const t = this.now();
-    await this.data.transaction(async (tx) => {
-      const rev = await this.catalog.bumpRev(tx);
-      await this.repo.write(tx, "manualDeliveryHours", input.hours, rev, t);
-    });
+    await this.saveSynced("manualDeliveryHours", input.hours);
+    return input;
+  }
+
+  orderLimits(): Promise<OrderLimits> {
+    return this.data.read((tx) => this.repo.orderLimits(tx));
+  }
+
+  /** Synced like the others: the storefront caps its quantity inputs at the per-order limit. */
+  async saveOrderLimits(input: OrderLimits): Promise<OrderLimits> {
+    await this.saveSynced(ORDER_LIMITS_KEY, input);
     return input;
   }
 
   async saveRate(input: RateUpdate): Promise<Rate> {
     const t = this.now();
     const rate: Rate = { usdToTnd: input.usdToTnd, updatedAt: t };
-    await this.data.transaction(async (tx) => {
-      const rev = await this.catalog.bumpRev(tx);
-      await this.repo.write(tx, "rate", rate, rev, t);
-    });
+    await this.saveSynced("rate", rate, t);
     return rate;
   }
 }

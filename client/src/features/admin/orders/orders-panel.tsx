@@ -1,6 +1,7 @@
 /** Admin > Orders: every order, a page at a time from the server (docs/product.md, "Orders"), searchable by order
  * code or the start of an email, filtered by state and sorted by date or total; a row opens the order view. The
- * list is read from the server only: offline it says so and keeps what it showed. */
+ * list is read from the server only: offline it says so and keeps what it showed. The 'Held stock' tab lists the
+ * codes held by orders awaiting payment (held-stock.tsx). */
 import { useCallback, useEffect, useId, useState } from "react";
 import { CursorPager, ListFilters, useCursorPages } from "../panel/cursor-pages.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -15,6 +16,7 @@ import {
 import { AdminNetworkError, adminApi } from "../../../api/admin-client.ts";
 import { OrderModal, StatusLabel } from "../dashboard/order-view.tsx";
 import { OrderList } from "../dashboard/order-row.tsx";
+import { HeldStock } from "./held-stock.tsx";
 import "./orders-panel.css";
 
 export const ORDERS_PAGE_SIZE = 25;
@@ -59,8 +61,11 @@ export function exportPath(kind: "orders" | "sales", { q, status, sort }: Filter
   return `/api/admin/${kind}.csv?${params.toString()}`;
 }
 
+type View = "all" | "held";
+
 export function OrdersPanel() {
   const { t } = useLingui();
+  const [view, setView] = useState<View>("all");
   const statusId = useId();
   const sortId = useId();
   const pages = useCursorPages<Filters>({ q: "", status: "", sort: "newest" });
@@ -99,87 +104,112 @@ export function OrdersPanel() {
       <h2 id="admin-orders-title" className="admin-section__title">
         <Trans>Orders</Trans>
       </h2>
-      <div className="admin-box">
-        <ListFilters
-          label={<Trans>Order code or email</Trans>}
-          placeholder="PNR-12345 / name@example.com"
-          dir="ltr"
-          onSearch={(q) => refine({ q })}
-        >
-          <div>
-            <label htmlFor={statusId}>
-              <Trans>Status</Trans>
-            </label>
-            <select
-              id={statusId}
-              value={filters.status}
-              onChange={(e) => refine({ status: e.target.value as OrderStatus | "" })}
-            >
-              <option value="">{t`All orders`}</option>
-              {ORDER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  <StatusLabel status={s} />
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={sortId}>
-              <Trans>Sort by</Trans>
-            </label>
-            <select id={sortId} value={filters.sort} onChange={(e) => refine({ sort: e.target.value as OrderSort })}>
-              {ORDER_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  <SortLabel sort={s} />
-                </option>
-              ))}
-            </select>
-          </div>
-        </ListFilters>
-
-        <p className="orders-export">
-          <a className="btn btn--secondary btn--sm" href={exportPath("orders", filters)} download>
-            <Trans>Download CSV</Trans>
-          </a>
-          <a className="btn btn--secondary btn--sm" href={exportPath("sales", filters)} download>
-            <Trans>Sales CSV</Trans>
-          </a>
-        </p>
-
-        <div aria-live="polite" aria-busy={load.kind === "loading"}>
-          {load.kind === "offline" ? (
-            <p className="admin-message admin-message--error" role="alert">
-              <Trans>The orders list needs the network. It will load when the connection returns.</Trans>{" "}
-              <button type="button" className="btn btn--sm btn--secondary" onClick={() => setReloads((n) => n + 1)}>
-                <Trans>Try again</Trans>
-              </button>
-            </p>
-          ) : load.kind === "error" ? (
-            <p className="admin-message admin-message--error" role="alert">
-              <Trans>The orders could not be loaded.</Trans>
-            </p>
-          ) : null}
-          {load.kind === "ready" && orders.length === 0 ? (
-            <p className="admin-empty__title" data-testid="orders-empty">
-              {filters.q !== "" || filters.status !== "" ? (
-                <Trans>No order matches this search.</Trans>
-              ) : (
-                <Trans>No orders yet</Trans>
-              )}
-            </p>
-          ) : (
-            <OrderList orders={orders} testId="orders-list" onOpen={(order) => setOpen({ code: order.code, order })} />
-          )}
-        </div>
-
-        <CursorPager
-          pages={pages}
-          next={next}
-          busy={load.kind === "loading"}
-          label={t`Pages of orders`}
-          testId="orders-page"
-        />
+      <div className="admin-tabs" role="tablist" aria-label={t`Orders views`}>
+        {(["all", "held"] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            role="tab"
+            aria-selected={view === v}
+            className="admin-tabs__tab"
+            data-testid={`orders-view-${v}`}
+            onClick={() => setView(v)}
+          >
+            {v === "all" ? <Trans>All orders</Trans> : <Trans>Held stock</Trans>}
+          </button>
+        ))}
       </div>
+      {view === "held" ? (
+        <div className="admin-box" role="tabpanel">
+          <HeldStock version={reloads} onOpenOrder={(code) => setOpen({ code, order: null })} />
+        </div>
+      ) : (
+        <div className="admin-box" role="tabpanel">
+          <ListFilters
+            label={<Trans>Order code or email</Trans>}
+            placeholder="PNR-12345 / name@example.com"
+            dir="ltr"
+            onSearch={(q) => refine({ q })}
+          >
+            <div>
+              <label htmlFor={statusId}>
+                <Trans>Status</Trans>
+              </label>
+              <select
+                id={statusId}
+                value={filters.status}
+                onChange={(e) => refine({ status: e.target.value as OrderStatus | "" })}
+              >
+                <option value="">{t`All orders`}</option>
+                {ORDER_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    <StatusLabel status={s} />
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={sortId}>
+                <Trans>Sort by</Trans>
+              </label>
+              <select id={sortId} value={filters.sort} onChange={(e) => refine({ sort: e.target.value as OrderSort })}>
+                {ORDER_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    <SortLabel sort={s} />
+                  </option>
+                ))}
+              </select>
+            </div>
+          </ListFilters>
+
+          <p className="orders-export">
+            <a className="btn btn--secondary btn--sm" href={exportPath("orders", filters)} download>
+              <Trans>Download CSV</Trans>
+            </a>
+            <a className="btn btn--secondary btn--sm" href={exportPath("sales", filters)} download>
+              <Trans>Sales CSV</Trans>
+            </a>
+          </p>
+
+          <div aria-live="polite" aria-busy={load.kind === "loading"}>
+            {load.kind === "offline" ? (
+              <p className="admin-message admin-message--error" role="alert">
+                <Trans>The orders list needs the network. It will load when the connection returns.</Trans>{" "}
+                <button type="button" className="btn btn--sm btn--secondary" onClick={() => setReloads((n) => n + 1)}>
+                  <Trans>Try again</Trans>
+                </button>
+              </p>
+            ) : load.kind === "error" ? (
+              <p className="admin-message admin-message--error" role="alert">
+                <Trans>The orders could not be loaded.</Trans>
+              </p>
+            ) : null}
+            {load.kind === "ready" && orders.length === 0 ? (
+              <p className="admin-empty__title" data-testid="orders-empty">
+                {filters.q !== "" || filters.status !== "" ? (
+                  <Trans>No order matches this search.</Trans>
+                ) : (
+                  <Trans>No orders yet</Trans>
+                )}
+              </p>
+            ) : (
+              <OrderList
+                orders={orders}
+                testId="orders-list"
+                onOpen={(order) => setOpen({ code: order.code, order })}
+              />
+            )}
+          </div>
+
+          <CursorPager
+            pages={pages}
+            next={next}
+            busy={load.kind === "loading"}
+            label={t`Pages of orders`}
+            testId="orders-page"
+          />
+        </div>
+      )}
 
       <OrderModal
         code={open?.code ?? null}

@@ -1,4 +1,4 @@
-/** Admin > Settings: tabs Profile, Security, Site Settings, Daily Rate, Payment and Delivery. */
+/** Admin > Settings: tabs Profile, Security, Site Settings, Daily Rate, Payment, Delivery and Limits. */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
@@ -10,11 +10,12 @@ import { passwordProblem } from "./password-rules.ts";
 import { RateTab, SiteSettingsTab } from "./site-settings.tsx";
 import { PaymentInstructionsTab } from "./payment-instructions-tab.tsx";
 import { ManualDeliveryTab } from "./manual-delivery-tab.tsx";
+import { OrderLimitsTab } from "./order-limits-tab.tsx";
 import { FormField } from "../panel/form-field.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 import "../panel/panels.css";
 
-const TABS = ["profile", "security", "site", "rate", "payment", "delivery"] as const;
+const TABS = ["profile", "security", "site", "rate", "payment", "delivery", "limits"] as const;
 type Tab = (typeof TABS)[number];
 
 export function SettingsPanel() {
@@ -44,6 +45,7 @@ export function SettingsPanel() {
     rate: <Trans>Daily Rate</Trans>,
     payment: <Trans>Payment</Trans>,
     delivery: <Trans>Delivery</Trans>,
+    limits: <Trans>Limits</Trans>,
   };
 
   return (
@@ -83,6 +85,7 @@ export function SettingsPanel() {
         {tab === "rate" ? <RateTab /> : null}
         {tab === "payment" ? <PaymentInstructionsTab /> : null}
         {tab === "delivery" ? <ManualDeliveryTab /> : null}
+        {tab === "limits" ? <OrderLimitsTab /> : null}
       </div>
     </section>
   );

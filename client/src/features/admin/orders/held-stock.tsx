@@ -1,0 +1,165 @@
+/** Admin > Orders > Held stock: the codes orders awaiting payment hold (order, recipient, product, units, since,
+ * expiry), the orders expiring first, each with 'Release': the order is cancelled and its codes go back to stock at
+ * once (docs/operations.md "Limits"). Read from the server only; a release is never queued offline, since the
+ * operator acts on what the server holds now. */
+import { useEffect, useState } from "react";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { heldStockSchema, type HeldStockRow } from "@store/shared/schemas/stock";
+import { adminApi } from "../../../api/admin-client.ts";
+import { toast } from "../../../ui/toast.tsx";
+import { ConfirmDialog } from "../../../ui/dialog.tsx";
+import { useAdminResource } from "../panel/admin-request.ts";
+import { useAdminErrorText } from "../stock/admin-errors.ts";
+import { useFormatDate } from "../dashboard/order-status.tsx";
+
+export function HeldStock({
+  onOpenOrder,
+  version,
+}: {
+  onOpenOrder: (code: string) => void;
+  /** Bumped when an order changed in the order view: the list is read again. */
+  version: number;
+}) {
+  const { t } = useLingui();
+  const errorText = useAdminErrorText();
+  const formatDate = useFormatDate();
+  const held = useAdminResource("/api/admin/held-stock", heldStockSchema);
+  const [asking, setAsking] = useState<HeldStockRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reload = held.reload;
+  useEffect(() => {
+    if (version > 0) void reload();
+  }, [version, reload]);
+  const rows = held.data?.rows ?? [];
+  const total = rows.reduce((n, r) => n + r.units, 0);
+
+  async function release(row: HeldStockRow) {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await adminApi.send<unknown>("POST", `/api/admin/orders/${encodeURIComponent(row.code)}/release`, {});
+      toast.success(t`Order ${row.code} released: its codes are back in stock`);
+    } catch (err) {
+      toast.error(t`The order could not be released`, {
+        description: errorText(err, t`Something went wrong. Please try again.`),
+      });
+    } finally {
+      setBusy(false);
+      setAsking(null);
+      void held.reload();
+    }
+  }
+
+  return (
+    <div data-testid="held-stock" aria-busy={held.loading}>
+      <p className="muted">
+        <Trans>
+          Codes reserved by orders awaiting payment, the orders expiring first. Releasing an order cancels it and puts
+          its codes back in stock at once.
+        </Trans>
+      </p>
+      {held.data === undefined ? (
+        held.error ? (
+          <p className="admin-message admin-message--error" role="alert">
+            <Trans>The held stock could not be loaded.</Trans>{" "}
+            <button type="button" className="btn btn--sm btn--secondary" onClick={() => void held.reload()}>
+              <Trans>Try again</Trans>
+            </button>
+          </p>
+        ) : null
+      ) : rows.length === 0 ? (
+        <p className="admin-empty__title" data-testid="held-stock-empty">
+          <Trans>No order awaiting payment holds codes.</Trans>
+        </p>
+      ) : (
+        <>
+          <p data-testid="held-stock-total">
+            <Plural value={total} one="# code held" other="# codes held" />
+            {held.data.more ? (
+              <>
+                {" "}
+                <Trans>(the first 200 rows)</Trans>
+              </>
+            ) : null}
+          </p>
+          <div className="admin-table-scroll">
+            <table className="admin-table held-stock__table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Order</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Recipient</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Product</Trans>
+                  </th>
+                  <th scope="col" className="admin-num">
+                    <Trans>Units</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Held since</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Expires</Trans>
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">
+                      <Trans>Actions</Trans>
+                    </span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => (
+                  <tr key={`${r.code}:${r.productId}:${r.variantName ?? ""}:${i}`} data-testid="held-stock-row">
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn--link btn--sm"
+                        onClick={() => onOpenOrder(r.code)}
+                        aria-label={t`Open order ${r.code}`}
+                      >
+                        <bdi>{r.code}</bdi>
+                      </button>
+                    </td>
+                    <td>
+                      <bdi dir="ltr">{r.customerEmail}</bdi>
+                    </td>
+                    <td dir="auto">{r.variantName ? `${r.title} — ${r.variantName}` : r.title}</td>
+                    <td className="admin-num">{r.units}</td>
+                    <td>{formatDate(r.createdAt, true)}</td>
+                    <td>{r.expiresAt === null ? "—" : formatDate(r.expiresAt, true)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn--danger btn--sm held-stock__release"
+                        disabled={busy}
+                        onClick={() => setAsking(r)}
+                        aria-label={t`Release order ${r.code}`}
+                      >
+                        <Trans>Release</Trans>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={t`Release order ${asking?.code ?? ""}?`}
+        message={t`Order ${asking?.code ?? ""} will be cancelled and its reserved codes go back to stock. This cannot be undone.`}
+        confirmLabel={t`Release`}
+        busy={busy}
+        onConfirm={() => {
+          if (asking) void release(asking);
+        }}
+        onCancel={() => setAsking(null)}
+      />
+    </div>
+  );
+}
