@@ -3,7 +3,7 @@
  * server, in Debian's Chromium, on the home page and a product page, at the demo's 48 products and at 50,000 (a
  * store seeded once by seed-catalog.ts). Budgets, on both pages at both sizes: performance >= 95, LCP <= 1.2 s,
  * Total Blocking Time <= 150 ms, JavaScript <= 140 KB compressed, accessibility >= 95.
- * `--baseline <dir>` audits another checkout's build (a clone of the commit before a change) in the same run, the
+ * `--baseline <dir>[,<dir>]` audits another checkout's build (a clone of the commit before a change) in the same run, the
  * two taking turns page by page, so a change that wins one figure and loses another shows.
  * LIGHTHOUSE_SIZES=48,50000 (the default) picks the sizes, LIGHTHOUSE_RUNS the runs per page (median reported).
  */
@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { argument, CHROMIUM, CHROMIUM_ARGS, median, repoRoot, report, startStoreOfSize } from "./serve.ts";
+import { buildsToCompare, CHROMIUM, CHROMIUM_ARGS, median, repoRoot, report, startStoreOfSize } from "./serve.ts";
 
 const pages = { home: "/", product: "/product/steam-20" };
 /** Lighthouse scores swing by 10+ points between runs on a shared 2-core machine: report the median of RUNS. */
@@ -23,11 +23,7 @@ const SAVE_DIR = process.env.LIGHTHOUSE_SAVE;
 /** LIGHTHOUSE_PAGES=home,product limits the pages audited. */
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(",");
 if (SAVE_DIR) fs.mkdirSync(SAVE_DIR, { recursive: true });
-const baseline = argument("baseline");
-const trees = [
-  { name: "this", root: repoRoot },
-  ...(baseline ? [{ name: "baseline", root: path.resolve(baseline) }] : []),
-];
+const trees = buildsToCompare();
 
 interface Audit {
   performance: number;

@@ -97,6 +97,16 @@ export function argument(name: string): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
+/** The builds a run compares: this checkout, then each `--baseline <dir>[,<dir>...]` (clones of earlier commits,
+ * built), named by their folder, the stores taking turns so the figures compare on one machine at one moment. */
+export function buildsToCompare(): { name: string; root: string }[] {
+  const baselines = argument("baseline")?.split(",").filter(Boolean) ?? [];
+  return [
+    { name: "this", root: repoRoot },
+    ...baselines.map((dir) => ({ name: path.basename(path.resolve(dir)), root: path.resolve(dir) })),
+  ];
+}
+
 /** The middle value (the upper one of an even count). */
 export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 

@@ -5,13 +5,12 @@
  * cart's count changes); then a second visit once the service worker is installed, still on that line, until
  * "Add to cart" works. On the home page and on a product page opened from a shared link, at 48 and 50,000
  * products, median of `--runs` (3), every run listed.
- * `--baseline <dir>` serves another checkout's build (a clone of the commit before a change) in the same run, the
+ * `--baseline <dir>[,<dir>]` serves another checkout's build (a clone of the commit before a change) in the same run, the
  * two stores taking turns, so the figures compare on one machine at one moment. `--sizes 48,50000` (default).
  */
 import type { CDPSession, Page } from "@playwright/test";
 import { chromium } from "@playwright/test";
-import path from "node:path";
-import { argument, CHROMIUM, CHROMIUM_ARGS, median, repoRoot, report, startStoreOfSize } from "./serve.ts";
+import { argument, buildsToCompare, CHROMIUM, CHROMIUM_ARGS, median, report, startStoreOfSize } from "./serve.ts";
 
 /** Chrome DevTools' "Slow 3G" preset (its NetworkThrottlingPresets): 500 kbit/s and 400 ms scaled by 0.8 and 5. */
 const SLOW_3G = { offline: false, latency: 2_000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
@@ -22,11 +21,7 @@ const SERVICE_WORKER_WAIT_MS = 240_000;
 
 const RUNS = Number(argument("runs") ?? 3);
 const SIZES = (argument("sizes") ?? "48,50000").split(",").map(Number);
-const baseline = argument("baseline");
-const trees = [
-  { name: "this", root: repoRoot },
-  ...(baseline ? [{ name: "baseline", root: path.resolve(baseline) }] : []),
-];
+const trees = buildsToCompare();
 type PageName = "home" | "product";
 const PATHS: Record<PageName, string> = { home: "/", product: "/product/steam-20" };
 /** The second visit adds another product (the cart counts lines): the home's second card, another shared link. */

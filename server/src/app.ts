@@ -354,6 +354,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   mountStatic(app, {
     clientDist: deps.config.clientDist,
     uploadsDir: path.join(deps.config.dataDir, "uploads"),
+    pageCacheSeconds: deps.config.pageCacheSeconds,
     pageHtml: (c, html) => services.seo.page(html, c.req.path, prefsFromCookies(c.req.header("Cookie"))),
   });
   return app;

@@ -52,6 +52,8 @@ const envSchema = z.object({
   HELD_UNITS_TOTAL: z.coerce.number().int().min(0).max(1_000_000).default(50),
   /** Units of one product one recipient may order in 24 hours, cancelled and expired orders aside (0: no limit). */
   RECIPIENT_UNITS_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(30),
+  /** Seconds a shared cache (a CDN) may answer the store's pages without asking it (0: every cache asks). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
 });
 
 export const PAYMENT_PROVIDERS = ["manual", "konnect", "stripe"] as const;
@@ -132,6 +134,8 @@ export interface Config {
   findOrderLimitPerAddress: number;
   /** The stock-hoarding guards of the checkout (docs/operations.md "Limits"). */
   holdLimits: HoldLimits;
+  /** Seconds a shared cache may keep a page (PAGE_CACHE_SECONDS); browsers always revalidate. */
+  pageCacheSeconds: number;
 }
 
 /** Each 0 when off. */
@@ -189,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       heldTotal: e.HELD_UNITS_TOTAL,
       recipientPerDay: e.RECIPIENT_UNITS_PER_DAY,
     },
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
   };
 }

@@ -65,7 +65,16 @@ function fileResponse(c: Context, file: string, cacheControl: string, brotli = f
   return c.body(fs.readFileSync(sent.path));
 }
 
-export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: string; pageHtml: PageHtml }): void {
+/** A page's Cache-Control: browsers revalidate every time (a 304 when the page is unchanged); a shared cache in
+ * front of the store may answer it for `sharedSeconds` without asking, so a CDN can serve a first visit whole. */
+export function pageCacheControl(sharedSeconds: number): string {
+  return sharedSeconds > 0 ? `public, max-age=0, s-maxage=${sharedSeconds}` : "no-cache";
+}
+
+export function mountStatic(
+  app: Hono,
+  opts: { clientDist: string; uploadsDir: string; pageCacheSeconds: number; pageHtml: PageHtml },
+): void {
   const dist = path.resolve(opts.clientDist);
   const uploads = path.resolve(opts.uploadsDir);
   // index.html is kept in memory but re-read when the file changes (a rebuild while the server runs), with
@@ -86,6 +95,7 @@ export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: s
   };
   // Scripts and workers of the app get the pages' policy (a worker runs under its own script's policy).
   const filePolicy = pageContentSecurityPolicy([]);
+  const pageCache = pageCacheControl(opts.pageCacheSeconds);
 
   app.get("/uploads/*", (c) => {
     const file = safeJoin(uploads, c.req.path.slice("/uploads".length));
@@ -117,7 +127,7 @@ export function mountStatic(app: Hono, opts: { clientDist: string; uploadsDir: s
     const built = readIndex();
     if (!built) return c.text("The client is not built yet: run `pnpm build`.", 503);
     // Pages are written in the language and currency the shopper's cookies name (shared/src/page-prefs.ts).
-    return sendAnswer(c, await opts.pageHtml(c, built.html), "no-cache", {
+    return sendAnswer(c, await opts.pageHtml(c, built.html), pageCache, {
       "content-security-policy": built.policy,
       vary: "Cookie",
     });

@@ -1,6 +1,6 @@
 /** Per-page titles, descriptions, Open Graph tags and structured data in the served HTML, the page's HTTP
  * status (404 for pages that do not exist), plus sitemap and robots (docs/decisions.md D21). */
-import { appScriptTags, APP_FILES_BLOCK, FIRST_ANSWER_ID, type AppFiles } from "@store/shared/app-files";
+import { FIRST_ANSWER_ID } from "@store/shared/app-files";
 import { heroBanners } from "@store/shared/banners";
 import { escapeHtml } from "@store/shared/html";
 import { FIRST_SCREEN, firstScreenShell, type LeadImage } from "@store/shared/boot-shell";
@@ -256,18 +256,15 @@ export class SeoService {
         ? [`<script type="application/json" id="${FIRST_ANSWER_ID}">${scriptText(first.answer)}</script>`]
         : []),
     ];
-    const files = APP_FILES_BLOCK.exec(indexHtml)?.[1];
+    // The build's list of the app's files stays in the page: the boot script asks for them once the first screen
+    // has painted (client/src/app/app-loader.ts), so no script stands between the first byte and that paint.
     const html = indexHtml
       .replace(
         /<html lang="[^"]*" dir="[^"]*">/,
         `<html lang="${prefs.lang}" dir="${prefs.lang === "ar" ? "rtl" : "ltr"}">`,
       )
       .replace(/<meta charset="[^"]*"\s*\/?>/i, (charset) => [charset, ...head].join("\n    "))
-      .replace(FIRST_SCREEN, (shell) => (first ? firstScreenShell(first.html) : shell))
-      // The page names its own scripts, so the browser asks for them as soon as it reads the head.
-      .replace(APP_FILES_BLOCK, (block) =>
-        files ? appScriptTags(JSON.parse(files) as AppFiles, pagePath(pathname), prefs.lang) : block,
-      );
+      .replace(FIRST_SCREEN, (shell) => (first ? firstScreenShell(first.html) : shell));
     const meta = await this.metaFor(tx, pathname);
     if (!meta) return html;
     const tags = [

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "../../test/harness.ts";
 import { acceptsEncoding } from "../../http/encoded-answer.ts";
 import { parsePo, STOREFRONT_MESSAGES_FILE } from "@store/shared/po";
-import { APP_FILES_BLOCK, appScriptTags, type AppFiles } from "@store/shared/app-files";
+import type { AppFiles } from "@store/shared/app-files";
 import { FIXED_PAGES } from "./seo.service.ts";
 
 const FILES: AppFiles = {
@@ -66,9 +66,8 @@ describe("pages, share previews, sitemap and robots", () => {
   it("preloads the image a page shows first: the first hero banner, the product's picture", async () => {
     const home = await (await store.app.request("/")).text();
     expect(home).toContain('<link rel="preload" as="image" href="/uploads/demo/banner-1.webp" fetchpriority="high">');
-    // Before every script and module preload, so the picture takes one of the first connections.
+    // Before every script, so the picture takes one of the first connections.
     expect(home.indexOf('rel="preload"')).toBeLessThan(home.indexOf("<script"));
-    expect(home.indexOf('rel="preload"')).toBeLessThan(home.indexOf("modulepreload"));
     const product = await (await store.app.request("/product/steam-20")).text();
     expect(product).toContain(
       '<link rel="preload" as="image" href="/uploads/demo/steam-20.webp" fetchpriority="high">',
@@ -116,18 +115,31 @@ describe("pages, share previews, sitemap and robots", () => {
     expect(plain).toContain("Featured products");
   });
 
-  it("carries the first screen's catalog and names its scripts in the head, ahead of the app", async () => {
+  it("carries the first screen's catalog ahead of the boot script, and names no script that could hold up its paint", async () => {
     const home = await (await store.app.request("/")).text();
     const answer = /<script type="application\/json" id="first-answer">(.*?)<\/script>/.exec(home)?.[1];
     expect(JSON.parse(answer ?? "null")).toMatchObject({ full: false, next: null });
     expect(home.indexOf('id="first-answer"')).toBeLessThan(home.indexOf("<script>boot()"));
-    expect(home).not.toContain('id="app-files"');
-    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
-    expect(home).toContain('<script type="module" crossorigin src="/assets/app-abc123.js"></script>');
-    const ar = await (await store.app.request("/product/steam-20", { headers: { Cookie: "lang=ar" } })).text();
-    expect(ar).toContain('href="/assets/messages-ar.js"');
-    expect(ar).toContain('href="/assets/product-1.js"');
-    expect(ar).not.toContain('href="/assets/home-1.js"');
+    // The boot script asks for the app's files after the first paint, from the build's list of them.
+    expect(home).toContain(`<script type="application/json" id="app-files">${JSON.stringify(FILES)}</script>`);
+    expect(home).not.toMatch(/modulepreload|<script type="module"|<script[^>]* src=/);
+  });
+
+  it("lets browsers revalidate every page, and a shared cache keep it only when the operator says so", async () => {
+    const page = await store.app.request("/product/steam-20");
+    expect(page.headers.get("Cache-Control")).toBe("no-cache");
+    expect(page.headers.get("Vary")).toContain("Cookie");
+    const cdn = await createTestStore({ env: { CLIENT_DIST: dist, PAGE_CACHE_SECONDS: "60" } });
+    try {
+      const cached = await cdn.app.request("/");
+      expect(cached.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=60");
+      // Keyed by the shopper's language and currency cookies, never one page for everyone.
+      expect(cached.headers.get("Vary")).toContain("Cookie");
+      // Only pages: the API's answers stay uncacheable by a shared cache.
+      expect((await cdn.app.request("/api/categories")).headers.get("Cache-Control")).toBe("no-cache");
+    } finally {
+      await cdn.close();
+    }
   });
 
   it("keeps the boot shell on pages without a first screen", async () => {
@@ -147,11 +159,9 @@ describe("pages, share previews, sitemap and robots", () => {
   });
 
   it("escapes what it puts in the head and keeps the default head for unknown pages", async () => {
-    // The default head, with the page's scripts named in place of the build's list of them.
-    const pageOf = (pathname: string) => INDEX.replace(APP_FILES_BLOCK, appScriptTags(FILES, pathname, "en"));
     const html = await (await store.app.request("/product/%3Cscript%3E")).text();
-    expect(html).toBe(pageOf("/product/%3Cscript%3E"));
-    expect(await (await store.app.request("/some/spa/route")).text()).toBe(pageOf("/some/spa/route"));
+    expect(html).toBe(INDEX);
+    expect(await (await store.app.request("/some/spa/route")).text()).toBe(INDEX);
   });
 
   it("answers 404 with the app's page for addresses that are no page, and 200 for real pages", async () => {
