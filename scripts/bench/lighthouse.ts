@@ -28,6 +28,7 @@ const trees = buildsToCompare();
 interface Audit {
   performance: number;
   accessibility: number;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -62,6 +63,7 @@ for (const size of SIZES) {
         const figures: Audit = {
           performance: pick("performance"),
           accessibility: pick("accessibility"),
+          fcpMs: pick("fcpMs"),
           lcpMs: pick("lcpMs"),
           tbtMs: pick("tbtMs"),
           cls: pick("cls"),
@@ -84,7 +86,7 @@ for (const [tree, sizes] of Object.entries(results))
     for (const [name, f] of Object.entries(figures))
       console.log(
         `  ${tree}, ${size} products, ${name}: performance ${f.performance} (runs ${f.runs.map((r) => r.performance).join(", ")}), ` +
-          `LCP ${f.lcpMs} ms (runs ${f.runs.map((r) => r.lcpMs).join(", ")}), TBT ${f.tbtMs} ms (runs ${f.runs.map((r) => r.tbtMs).join(", ")}), ` +
+          `FCP ${f.fcpMs} ms (runs ${f.runs.map((r) => r.fcpMs).join(", ")}), LCP ${f.lcpMs} ms (runs ${f.runs.map((r) => r.lcpMs).join(", ")}), TBT ${f.tbtMs} ms (runs ${f.runs.map((r) => r.tbtMs).join(", ")}), ` +
           `scripts ${f.scriptKB} KB, CLS ${f.cls}, accessibility ${f.accessibility}${f.withinBudget ? "" : " [over budget]"}`,
       );
 const ok = Object.values(results.this ?? {}).every((figures) => Object.values(figures).every((f) => f.withinBudget));
@@ -136,6 +138,7 @@ async function audit(base: string, name: string, pathname: string, runNumber: nu
   const scriptBytes = summary.find((item) => item.resourceType === "script")?.transferSize ?? 0;
   return {
     ...scores,
+    fcpMs: metric("first-contentful-paint"),
     lcpMs: metric("largest-contentful-paint"),
     tbtMs: metric("total-blocking-time"),
     cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),

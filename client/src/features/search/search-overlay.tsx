@@ -1,19 +1,10 @@
 /**
  * The search overlay (docs/product.md, "Search overlay"; docs/decisions.md D14): on-device search over the local
- * catalog, loaded on demand by the header. A dialog on desktop, a full-height bottom sheet on mobile.
+ * catalog, loaded on demand by the header. A dialog on desktop, a full-height bottom sheet on mobile. This file
+ * lays the overlay out and handles its keys; what is searched and found is use-search-query.ts, the list's
+ * paging and highlight use-result-list.ts.
  */
-import {
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
@@ -21,22 +12,19 @@ import type { Product } from "@store/shared/schemas/catalog";
 import { defaultVariant, priceView } from "../catalog/pricing.ts";
 import { usePricing } from "../catalog/use-money.ts";
 import { searchAnalytics } from "./search-analytics.ts";
-import { popularProducts, searchProducts, type SearchSort } from "./search-engine.ts";
-import { NO_FILTERS, hasFilters, type SearchFilters } from "./search-filters.ts";
+import { hasFilters, type SearchFilters } from "./search-filters.ts";
+import type { SearchSort } from "./search-engine.ts";
 import { SearchFiltersBar, type FilterChange } from "./search-filters-bar.tsx";
-import { SearchResultRow, SearchSkeleton, optionId } from "./search-result-row.tsx";
-import { clearRecentSearches, rememberRecentSearch, useRecentSearches } from "./recent-searches-store.ts";
-import { useDebouncedValue } from "./use-debounced-value.ts";
+import { SearchResultRow, optionId } from "./search-result-row.tsx";
+import { rememberRecentSearch, useRecentSearches } from "./recent-searches-store.ts";
+import { RecentSearchesSection } from "./recent-searches-section.tsx";
+import { SearchMessage } from "./search-message.tsx";
 import { useSearchCatalog } from "./use-search-catalog.ts";
+import { useSearchQuery } from "./use-search-query.ts";
+import { useResultList } from "./use-result-list.ts";
 import { closeOnBackdrop, closeOnCancel, useModal } from "../../ui/dialog.tsx";
 import "./search-overlay.css";
 import { ClearIcon, SearchIcon } from "../../ui/icons.tsx";
-
-export const SEARCH_DEBOUNCE_MS = 275;
-export const PAGE_SIZE = 20;
-export const SKELETON_ROWS = 6;
-/** Scrolling past this share of the list shows the next page. */
-const GROW_AT = 0.75;
 
 export interface SearchOverlayProps {
   open: boolean;
@@ -47,6 +35,22 @@ export function SearchOverlay({ open, onClose }: SearchOverlayProps) {
   return open ? <SearchDialog onClose={onClose} /> : null;
 }
 
+/** Remembers a query in the recent searches (a failure to store it costs the shopper nothing). */
+const remember = (q: string) => {
+  if (q.trim()) void rememberRecentSearch(q).catch(() => {});
+};
+
+/** Reports each query the list settles on once, with how many results it found. */
+function useTrackQueries(query: string, ready: boolean, found: number): void {
+  const tracked = useRef("");
+  useEffect(() => {
+    if (!query || !ready || tracked.current === query) return;
+    tracked.current = query;
+    searchAnalytics.track("search_typed", { query, results: found });
+    if (found === 0) searchAnalytics.track("search_empty", { query });
+  }, [query, ready, found]);
+}
+
 function SearchDialog({ onClose }: { onClose: () => void }) {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -55,50 +59,18 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   const { currency, rates, money } = usePricing();
   const recent = useRecentSearches();
   const { catalog, retry } = useSearchCatalog();
-
-  const [query, setQuery] = useState("");
-  const [debounced, flush] = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
-  const [filters, setFilters] = useState<SearchFilters>(NO_FILTERS);
-  const [sort, setSort] = useState<SearchSort>("relevance");
+  const index = catalog.status === "ready" ? catalog.index : null;
+  const search = useSearchQuery(index, currency, rates);
+  const { query, listQuery, results, popular, options } = search;
 
   // A native modal <dialog>: the top layer (no ancestor clips it), focus kept inside, Escape to close.
   const dialogRef = useModal(true);
   const inputRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const list = useResultList(options, listQuery !== "", scrollRef);
   // The opener gets focus back on close, unless a result was opened (the new page takes it).
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const restoreFocus = useRef(true);
-
-  const index = catalog.status === "ready" ? catalog.index : null;
-  // Clearing the box clears results at once; typing waits for the debounce.
-  const activeQuery = query.trim() === "" ? "" : debounced.trim();
-
-  // Keystrokes and chip presses paint at once; the search itself renders as a transition after them.
-  const listQuery = useDeferredValue(activeQuery);
-  const listFilters = useDeferredValue(filters);
-  const listSort = useDeferredValue(sort);
-  const runSearch = useCallback(
-    (q: string, f: SearchFilters, s: SearchSort) =>
-      index && q ? searchProducts(index, { query: q, filters: f, sort: s, currency, rates }) : [],
-    [index, currency, rates],
-  );
-  const results = useMemo(
-    () => runSearch(listQuery, listFilters, listSort),
-    [runSearch, listQuery, listFilters, listSort],
-  );
-  const popular = useMemo(() => (index ? popularProducts(index, listFilters) : []), [index, listFilters]);
-  const options = listQuery ? results : popular;
-
-  // Paging and highlight restart whenever the list itself changes.
-  const [listFor, setListFor] = useState(options);
-  const [visible, setVisible] = useState(PAGE_SIZE);
-  const [active, setActive] = useState(activeQuery ? 0 : -1);
-  if (listFor !== options) {
-    setListFor(options);
-    setVisible(PAGE_SIZE);
-    setActive(listQuery && options.length > 0 ? 0 : -1);
-  }
-  const shown = options.slice(0, visible);
 
   useEffect(() => {
     searchAnalytics.track("search_opened");
@@ -110,36 +82,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
       if (restoreFocus.current && opener?.isConnected) opener.focus();
     };
   }, [opener]);
-
-  const tracked = useRef("");
-  useEffect(() => {
-    if (!listQuery || !index || tracked.current === listQuery) return;
-    tracked.current = listQuery;
-    searchAnalytics.track("search_typed", { query: listQuery, results: results.length });
-    if (results.length === 0) searchAnalytics.track("search_empty", { query: listQuery });
-  }, [listQuery, index, results]);
-
-  useEffect(() => {
-    if (active < 0) return;
-    document.getElementById(optionId(active))?.scrollIntoView({ block: "nearest" });
-  }, [active]);
-
-  // A list too short to scroll cannot be scrolled past 75%: keep filling until it can.
-  useEffect(() => {
-    const el = scrollRef.current;
-    if (el && visible < options.length && el.scrollHeight <= el.clientHeight) setVisible((v) => v + PAGE_SIZE);
-  }, [visible, options.length]);
-
-  const onScroll = () => {
-    const el = scrollRef.current;
-    if (!el || visible >= options.length) return;
-    if ((el.scrollTop + el.clientHeight) / el.scrollHeight > GROW_AT)
-      setVisible((v) => Math.min(options.length, v + PAGE_SIZE));
-  };
-
-  const remember = (q: string) => {
-    if (q.trim()) void rememberRecentSearch(q).catch(() => {});
-  };
+  useTrackQueries(listQuery, index !== null, results.length);
 
   // Read through a ref so the callback, and with it every memoized row, survives keystrokes.
   const queryRef = useRef(query);
@@ -150,7 +93,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
     (product: Product, position: number) => {
       const q = queryRef.current.trim();
       searchAnalytics.track("search_result_view", { id: product.id, position, query: q });
-      if (q) void rememberRecentSearch(q).catch(() => {});
+      remember(q);
       restoreFocus.current = false;
       onClose();
     },
@@ -160,97 +103,71 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
-      if (options.length === 0) return;
-      const next = e.key === "ArrowDown" ? Math.min(options.length - 1, active + 1) : Math.max(0, active - 1);
-      if (next >= visible - 1) setVisible((v) => Math.min(options.length, v + PAGE_SIZE));
-      setActive(next);
+      list.move(e.key === "ArrowDown" ? 1 : -1);
     } else if (e.key === "Enter") {
       e.preventDefault();
-      const q = query.trim();
       // Enter before the list caught up with the box: search the text as typed right now.
-      const current = q === listQuery && filters === listFilters && sort === listSort;
-      const list = current ? options : runSearch(q, filters, sort);
-      const pick = current ? active : list.length > 0 ? 0 : -1;
-      if (q !== activeQuery) flush(query);
-      const product = pick >= 0 ? list.at(pick) : undefined;
+      const { list: now, current } = search.listNow();
+      const pick = current ? list.active : now.length > 0 ? 0 : -1;
+      search.settle();
+      const product = pick >= 0 ? now.at(pick) : undefined;
       if (product) {
         openResult(product, pick);
         void navigate({ to: "/product/$id", params: { id: product.id } });
       } else {
-        remember(q);
+        remember(query);
       }
     }
   };
 
-  const onFilters = useCallback((next: SearchFilters, change: FilterChange) => {
-    setFilters(next);
-    searchAnalytics.track("search_filter_applied", change);
-  }, []);
-  const onSort = useCallback((next: SearchSort) => {
-    setSort(next);
-    searchAnalytics.track("search_filter_applied", { filter: "sort", value: next, active: true });
-  }, []);
+  const { setFilters, setSort } = search;
+  const onFilters = useCallback(
+    (next: SearchFilters, change: FilterChange) => {
+      setFilters(next);
+      searchAnalytics.track("search_filter_applied", change);
+    },
+    [setFilters],
+  );
+  const onSort = useCallback(
+    (next: SearchSort) => {
+      setSort(next);
+      searchAnalytics.track("search_filter_applied", { filter: "sort", value: next, active: true });
+    },
+    [setSort],
+  );
 
   const clear = () => {
-    setQuery("");
-    flush("");
+    search.searchNow("");
     inputRef.current?.focus();
   };
-
   const pickRecent = (q: string) => {
-    setQuery(q);
-    flush(q);
+    search.searchNow(q);
     remember(q);
     inputRef.current?.focus();
   };
 
-  const showOptions = catalog.status === "ready" && options.length > 0;
-  const activeId = active >= 0 && active < shown.length ? optionId(active) : undefined;
+  const ready = catalog.status === "ready";
+  const showOptions = ready && options.length > 0;
+  const activeId = list.active >= 0 && list.active < list.shown.length ? optionId(list.active) : undefined;
   const priceOf = (product: Product) =>
     money(priceView(product, currency, rates, defaultVariant(product)).now, currency);
 
-  let body: ReactNode;
-  if (catalog.status === "error") {
-    body = (
-      <p className="search-overlay__message" role="alert">
-        <Trans>Couldn't fetch results.</Trans>{" "}
-        <button type="button" className="btn btn--secondary btn--sm" onClick={retry}>
-          <Trans>Retry</Trans>
-        </button>
-      </p>
-    );
-  } else if (catalog.status === "not-local") {
-    body = <SearchSkeleton rows={SKELETON_ROWS} />;
-  } else if (catalog.status === "loading") {
-    body = null;
-  } else if (listQuery && results.length === 0) {
-    body = (
-      <p className="search-overlay__message">
-        <Trans>
-          No results for <strong>{listQuery}</strong>
-        </Trans>
-      </p>
-    );
-  } else {
-    body = null;
-  }
-
-  const list = showOptions ? (
+  const listBox = showOptions ? (
     <div
       id={listId}
       role="listbox"
       aria-label={listQuery ? t`Results` : t`popular now`}
       className="search-overlay__list"
     >
-      {shown.map((product, i) => (
+      {list.shown.map((product, i) => (
         <SearchResultRow
           key={product.id}
           product={product}
           index={i}
-          active={i === active}
+          active={i === list.active}
           price={priceOf(product)}
           onOpen={openResult}
-          onHover={setActive}
+          onHover={list.setActive}
         />
       ))}
     </div>
@@ -285,7 +202,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
           aria-activedescendant={activeId}
           placeholder={t`Search games, gift cards…`}
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => search.setQuery(e.target.value)}
           onKeyDown={onKeyDown}
         />
         {query ? (
@@ -305,59 +222,35 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
         </button>
       </div>
 
-      <SearchFiltersBar filters={filters} sort={sort} onFilters={onFilters} onSort={onSort} />
+      <SearchFiltersBar filters={search.filters} sort={search.sort} onFilters={onFilters} onSort={onSort} />
 
       <p className="search-overlay__count" role="status" aria-live="polite" aria-atomic="true">
-        {listQuery && catalog.status === "ready" ? plural(results.length, { one: "# result", other: "# results" }) : ""}
+        {listQuery && ready ? plural(results.length, { one: "# result", other: "# results" }) : ""}
       </p>
 
-      <div ref={scrollRef} className="search-overlay__scroll" onScroll={onScroll}>
-        {body}
-        {catalog.status === "ready" && !listQuery ? (
+      <div ref={scrollRef} className="search-overlay__scroll" onScroll={list.onScroll}>
+        <SearchMessage catalog={catalog} listQuery={listQuery} found={results.length} onRetry={retry} />
+        {ready && !listQuery ? (
           <>
-            {recent.length > 0 ? (
-              <section className="search-overlay__section" aria-labelledby={`${titleId}-recent`}>
-                <div className="search-overlay__section-head">
-                  <h3 id={`${titleId}-recent`}>
-                    <Trans>Recent searches</Trans>
-                  </h3>
-                  <button
-                    type="button"
-                    className="btn btn--link btn--sm"
-                    onClick={() => void clearRecentSearches().catch(() => {})}
-                  >
-                    <Trans>Clear all</Trans>
-                  </button>
-                </div>
-                <ul className="search-overlay__recent">
-                  {recent.map((q) => (
-                    <li key={q}>
-                      <button type="button" className="search-chip" onClick={() => pickRecent(q)}>
-                        {q}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ) : null}
+            <RecentSearchesSection headingId={`${titleId}-recent`} recent={recent} onPick={pickRecent} />
             {popular.length > 0 ? (
               <section className="search-overlay__section" aria-labelledby={`${titleId}-popular`}>
                 <h3 id={`${titleId}-popular`} className="search-overlay__popular-title">
                   <Trans>popular now</Trans>
                 </h3>
-                {list}
+                {listBox}
               </section>
             ) : null}
           </>
         ) : (
-          list
+          listBox
         )}
-        {hasFilters(listFilters) && !listQuery && popular.length === 0 && catalog.status === "ready" ? (
+        {hasFilters(search.listFilters) && !listQuery && popular.length === 0 && ready ? (
           <p className="search-overlay__message">
             <Trans>No popular products match these filters.</Trans>
           </p>
         ) : null}
-        {listQuery && showOptions && visible >= results.length ? (
+        {listQuery && showOptions && list.complete ? (
           <p className="search-overlay__end">
             <Trans>— End —</Trans>
           </p>
