@@ -1,14 +1,12 @@
 /** New/Edit product form: prices per currency with the TND auto-fill, variants, image upload, server field errors,
  * and the version it was opened at (a 409 offers to reload the latest or keep these edits). */
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
-import { CURRENCIES, type Currency } from "@store/shared/currency";
 import { productSchema, type Product } from "@store/shared/schemas/catalog";
 import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";
-import type { DeliveryMode } from "@store/shared/schemas/stock";
 import { PRODUCT_PLATFORMS, PRODUCT_REGIONS, TAGLINE_MAX } from "@store/shared/catalog-choices";
-import { CATALOG_LANGS, type CatalogLang } from "@store/shared/catalog-translations";
+import type { CatalogLang } from "@store/shared/catalog-translations";
 import { adminApi } from "../../../api/admin-client.ts";
 import { adminOutbox } from "../../../local/admin-outbox.ts";
 import { categoryOptions, type CategoryLike } from "../categories/category-tree.ts";
@@ -20,31 +18,25 @@ import { useChangeToasts } from "../panel/change-toasts.ts";
 import { FormActions } from "../panel/form-actions.tsx";
 import { FormField } from "../panel/form-field.tsx";
 import {
-  autofillFromTnd,
   BASE_ROW,
   draftFromProduct,
-  fillPendingPrices,
   emptyProductDraft,
-  emptyVariant,
   productBodyFromDraft,
   type PriceDraft,
   type ProductBody,
   type ProductDraft,
   type TextsDraft,
 } from "./product-form-model.ts";
-import { useUsdToTnd } from "./use-usd-to-tnd.ts";
+import { updatePriceRow, usePriceAutofill } from "./use-price-autofill.ts";
+import { priceErrors } from "./price-errors.ts";
+import { TranslationsFields } from "./translations-fields.tsx";
+import { VariantsFields } from "./variants-fields.tsx";
 import { StockPanel } from "../stock/stock-panel.tsx";
 import "../stock/stock.css";
 import { AdminForm } from "../panel/admin-form.tsx";
 import { WholeNumberInput } from "../panel/whole-number-input.tsx";
+import { DeliveryFields } from "./delivery-fields.tsx";
 
-const CONVERT_DEBOUNCE_MS = 400;
-
-/** docs/decisions.md D10: sold from code stock, or fulfilled by hand. */
-const DELIVERY_CHOICES: readonly { mode: DeliveryMode; label: ReactNode }[] = [
-  { mode: "automatic", label: <Trans>Automatic (codes from stock)</Trans> },
-  { mode: "manual", label: <Trans>Manual (fulfilled by hand)</Trans> },
-];
 const BASE = BASE_ROW;
 
 /** The list's choices, and the stored value too when it is none of them (a product saved before the list). */
@@ -60,15 +52,6 @@ interface ProductFormProps {
   categories: readonly CategoryLike[];
   onDone: () => void;
   onCancel: () => void;
-}
-
-function priceErrors(errors: Record<string, string>, prefix: string): Partial<Record<Currency, string>> {
-  const out: Partial<Record<Currency, string>> = {};
-  for (const c of CURRENCIES) {
-    const e = errors[`${prefix}.${c}`];
-    if (e) out[c] = e;
-  }
-  return out;
 }
 
 /** A creation waiting in the offline queue, with the body it will send. */
@@ -96,56 +79,11 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
   const [busy, setBusy] = useState(false);
   const toasts = useChangeToasts();
   const [conflict, setConflict] = useState<string | null>(null);
-  const [converting, setConverting] = useState<string | null>(null);
-  /** Each row's own pause before its conversion: typing in another row does not cancel this one's. */
-  const timers = useRef(new Map<string, number>());
-  const usdToTnd = useUsdToTnd();
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const handle of pending.values()) window.clearTimeout(handle);
-    };
-  }, []);
+  const prices = usePriceAutofill(draft, setDraft);
 
   const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
-
-  function updatePrice(target: string, fn: (p: PriceDraft) => PriceDraft) {
-    setDraft((d) =>
-      target === BASE
-        ? { ...d, price: fn(d.price) }
-        : { ...d, variants: d.variants.map((v) => (v.key === target ? { ...v, price: fn(v.price) } : v)) },
-    );
-  }
-
-  /** docs/decisions.md D5: the TND box shows what was typed at
-   * once; the other currencies follow after a short pause. */
-  function typeTnd(target: string, text: string) {
-    updatePrice(target, (p) => ({ ...p, TND: text }));
-    setConverting(target);
-    window.clearTimeout(timers.current.get(target));
-    const handle = window.setTimeout(() => {
-      void usdToTnd().then((rate) => {
-        if (timers.current.get(target) !== handle) return;
-        timers.current.delete(target);
-        updatePrice(target, (p) => (p.TND === text ? autofillFromTnd(p, text, rate) : p));
-        setConverting((c) => (c === target ? null : c));
-      });
-    }, CONVERT_DEBOUNCE_MS);
-    timers.current.set(target, handle);
-  }
-
-  /** The draft with every conversion still waiting done now (Save pressed within the pause). */
-  async function settledDraft(): Promise<ProductDraft> {
-    const pending = new Set(timers.current.keys());
-    for (const handle of timers.current.values()) window.clearTimeout(handle);
-    timers.current.clear();
-    setConverting(null);
-    const filled = fillPendingPrices(draft, pending, await usdToTnd());
-    setDraft(filled);
-    return filled;
-  }
+  const updatePrice = (row: string, change: (p: PriceDraft) => PriceDraft) => updatePriceRow(setDraft, row, change);
 
   async function loadLatest(): Promise<Product | null> {
     if (!product) return null;
@@ -174,7 +112,7 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
   }
 
   async function save(atVersion = version) {
-    const body = productBodyFromDraft(await settledDraft());
+    const body = productBodyFromDraft(await prices.settled());
     const check = editing
       ? productUpdateSchema.safeParse({ ...body, version: atVersion })
       : productCreateSchema.safeParse(body);
@@ -221,21 +159,6 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
 
   const setText = (lang: CatalogLang, key: keyof TextsDraft, value: string) =>
     setDraft((d) => ({ ...d, translations: { ...d.translations, [lang]: { ...d.translations[lang], [key]: value } } }));
-  const textLabels: Record<CatalogLang, { legend: string } & Record<keyof TextsDraft, string>> = {
-    fr: {
-      legend: t`French`,
-      title: t`Name (French)`,
-      tagline: t`Tagline (French)`,
-      description: t`Description (French)`,
-    },
-    ar: {
-      legend: t`Arabic`,
-      title: t`Name (Arabic)`,
-      tagline: t`Tagline (Arabic)`,
-      description: t`Description (Arabic)`,
-    },
-  };
-
   const options = categoryOptions(categories);
   const err = (key: string) => errorFor(errors, key);
 
@@ -310,45 +233,7 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
         />
       </FormField>
 
-      <fieldset className="field">
-        <legend>
-          <Trans>Translations (optional)</Trans>
-        </legend>
-        <p className="ac-hint">
-          <Trans>Shoppers reading French or Arabic see these; a text left empty shows the default one.</Trans>
-        </p>
-        {CATALOG_LANGS.map((lang) => {
-          const labels = textLabels[lang];
-          const dir = lang === "ar" ? "rtl" : "ltr";
-          const key = (field: keyof TextsDraft) => `translations.${lang}.${field}`;
-          return (
-            <fieldset key={lang} className="field" data-testid={`translations-${lang}`}>
-              <legend>{labels.legend}</legend>
-              {(["title", "tagline", "description"] as const).map((field) => {
-                const fieldId = `${id}-${lang}-${field}`;
-                const error = err(key(field));
-                const props = {
-                  id: fieldId,
-                  lang,
-                  dir,
-                  value: draft.translations[lang][field],
-                  "aria-invalid": error ? true : undefined,
-                  onChange: (e: { currentTarget: { value: string } }) => setText(lang, field, e.currentTarget.value),
-                };
-                return (
-                  <FormField key={field} id={fieldId} label={labels[field]} error={error}>
-                    {field === "description" ? (
-                      <textarea {...props} />
-                    ) : (
-                      <input {...props} maxLength={field === "tagline" ? TAGLINE_MAX : undefined} />
-                    )}
-                  </FormField>
-                );
-              })}
-            </fieldset>
-          );
-        })}
-      </fieldset>
+      <TranslationsFields idPrefix={id} value={draft.translations} errorFor={err} onChange={setText} />
 
       <ImageField value={draft.image} onChange={(image) => set("image", image)} error={err("image")} />
 
@@ -387,58 +272,16 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
         </FormField>
       </div>
 
-      <fieldset className="field ac-delivery">
-        <legend>
-          <Trans>Delivery</Trans>
-        </legend>
-        <div className="ac-delivery__choices">
-          {DELIVERY_CHOICES.map(({ mode, label }) => (
-            <label key={mode} className="ac-check">
-              <input
-                type="radio"
-                name={`${id}-delivery`}
-                value={mode}
-                checked={draft.deliveryMode === mode}
-                onChange={() => set("deliveryMode", mode)}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-        {err("deliveryMode") ? <p className="ac-field-error">{err("deliveryMode")}</p> : null}
-      </fieldset>
-
-      {draft.deliveryMode === "automatic" ? (
-        <div className="ac-form__row">
-          <FormField id={`${id}-threshold`} label={<Trans>Low-stock threshold</Trans>} error={err("lowStockThreshold")}>
-            <WholeNumberInput
-              id={`${id}-threshold`}
-              min={0}
-              value={draft.lowStockThreshold}
-              invalid={Boolean(err("lowStockThreshold"))}
-              describedBy={`${id}-threshold-hint`}
-              onChange={(value) => set("lowStockThreshold", value)}
-            />
-            <p id={`${id}-threshold-hint`} className="ac-hint">
-              <Trans>The dashboard lists the product as low when its available codes fall to this number.</Trans>
-            </p>
-          </FormField>
-        </div>
-      ) : (
-        <label className="ac-check">
-          <input type="checkbox" checked={draft.inStock} onChange={(e) => set("inStock", e.currentTarget.checked)} />
-          <Trans>In Stock</Trans>
-        </label>
-      )}
+      <DeliveryFields idPrefix={id} draft={draft} set={set} errorFor={err} />
 
       <div>
         <PriceInputs
           name="price"
           legend={<Trans>Base Price</Trans>}
           value={draft.price}
-          converting={converting === BASE}
+          converting={prices.converting === BASE}
           errors={priceErrors(errors, "price")}
-          onTndChange={(text) => typeTnd(BASE, text)}
+          onTndChange={(text) => prices.typeTnd(BASE, text)}
           onChange={(currency, text) => updatePrice(BASE, (p) => ({ ...p, [currency]: text }))}
         />
         <p className="ac-hint">
@@ -449,71 +292,15 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
         </p>
       </div>
 
-      <fieldset className="field">
-        <legend>
-          <Trans>Variants (optional)</Trans>
-        </legend>
-        {draft.variants.length === 0 ? (
-          <p className="ac-hint">
-            <Trans>No variants</Trans>
-          </p>
-        ) : null}
-        {draft.variants.map((v, i) => {
-          const nameError = err(`variants.${i}.name`);
-          return (
-            <div key={v.key} className="ac-variant" data-testid="variant">
-              <div className="ac-variant__head">
-                <div className="field">
-                  <label htmlFor={`${id}-variant-${v.key}`}>
-                    <Trans>Variant name</Trans>
-                  </label>
-                  <input
-                    id={`${id}-variant-${v.key}`}
-                    value={v.name}
-                    aria-invalid={nameError ? true : undefined}
-                    onChange={(e) => {
-                      const name = e.currentTarget.value;
-                      setDraft((d) => ({
-                        ...d,
-                        variants: d.variants.map((x) => (x.key === v.key ? { ...x, name } : x)),
-                      }));
-                    }}
-                  />
-                </div>
-                <button
-                  type="button"
-                  className="btn btn--sm btn--danger"
-                  onClick={() => setDraft((d) => ({ ...d, variants: d.variants.filter((x) => x.key !== v.key) }))}
-                >
-                  <Trans>Remove</Trans>
-                </button>
-              </div>
-              {nameError ? <p className="ac-field-error">{nameError}</p> : null}
-              <PriceInputs
-                name={`variants.${i}.price`}
-                legend={<Trans>Variant price</Trans>}
-                value={v.price}
-                converting={converting === v.key}
-                errors={priceErrors(errors, `variants.${i}.price`)}
-                onTndChange={(text) => typeTnd(v.key, text)}
-                onChange={(currency, text) => updatePrice(v.key, (p) => ({ ...p, [currency]: text }))}
-              />
-            </div>
-          );
-        })}
-        {err("variants") && !Object.keys(errors).some((k) => k.startsWith("variants.")) ? (
-          <p className="ac-field-error">{err("variants")}</p>
-        ) : null}
-        <div>
-          <button
-            type="button"
-            className="btn btn--sm btn--secondary"
-            onClick={() => setDraft((d) => ({ ...d, variants: [...d.variants, emptyVariant()] }))}
-          >
-            <Trans>Add Variant</Trans>
-          </button>
-        </div>
-      </fieldset>
+      <VariantsFields
+        idPrefix={id}
+        variants={draft.variants}
+        errors={errors}
+        converting={prices.converting}
+        setDraft={setDraft}
+        onTndChange={prices.typeTnd}
+        onPriceChange={updatePrice}
+      />
 
       {draft.deliveryMode === "manual" ? null : product ? (
         <StockPanel productId={product.id} />
