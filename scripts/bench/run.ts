@@ -11,6 +11,7 @@ const all = [
   "lighthouse",
   "slow-network",
   "search",
+  "search-engines",
   "checkout",
   "api",
   "hostile",
