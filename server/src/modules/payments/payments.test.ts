@@ -1,7 +1,8 @@
 /** Online payments against the fake providers (docs/decisions.md D11), on SQLite and (TEST_DATABASE=postgres)
  * PostgreSQL: checkout creates the payment and answers its page; a notification is checked with the provider
  * (Konnect) or by its signature (Stripe) and against the order; the same notification 100 times, at once or
- * one after the other, settles once and mails once; tampered notifications are refused and deliver nothing. */
+ * one after the other, settles once and mails once; tampered notifications are refused and deliver nothing.
+ * Konnect is asked to notify the store itself (silentWebhook), so the shopper comes back to the store's page. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { checkoutResponseSchema, type CheckoutResponse } from "@store/shared/schemas/checkout";
@@ -90,6 +91,8 @@ describe("payments with Konnect", () => {
         KONNECT_API_URL: konnect.url,
       },
     });
+    // Konnect's own calls to the webhook reach the store running in this process.
+    konnect.callWebhook = async (url) => store.app.request(url);
     logs = captureLogs();
   });
   afterEach(async () => {
@@ -99,6 +102,12 @@ describe("payments with Konnect", () => {
   });
 
   const notify = (ref: string) => store.app.request(`/api/payments/konnect/webhook?payment_ref=${ref}`);
+  /** The shopper presses Pay on Konnect's page: where Konnect sends their browser next. */
+  const pay = async (ref: string) => {
+    const res = await fetch(`${konnect.url}/pay/${ref}/pay`, { method: "POST", redirect: "manual" });
+    expect(res.status).toBe(303);
+    return res.headers.get("Location") ?? "";
+  };
 
   it("says which currencies it takes", async () => {
     const res = await store.app.request("/api/payments/options");
@@ -128,6 +137,7 @@ describe("payments with Konnect", () => {
       email: "amira@example.com",
       firstName: "Amira",
       webhook: "http://store.test/api/payments/konnect/webhook",
+      silentWebhook: true,
       successUrl: `http://store.test/order-success?code=${out.panierCode}&payment=return`,
       failUrl: `http://store.test/order-success?code=${out.panierCode}&payment=cancelled`,
     });
@@ -178,6 +188,22 @@ describe("payments with Konnect", () => {
     expect(after.soldCodes).toBe(1);
     expect(after.events).toHaveLength(1);
   }, 60_000);
+
+  it("sends silentWebhook: Konnect notifies the store itself and the shopper comes back to the store's page", async () => {
+    await stock(store, 2);
+    const out = await placed(store, checkoutBody({ currency: "TND", items: [{ id: STOCKED, qty: 1 }] }));
+    const ref = (await settlement(store, out.panierCode)).order.paymentRef ?? "";
+    expect(konnect.initRequests[0]?.silentWebhook).toBe(true);
+    const next = await pay(ref);
+    // Without silentWebhook Konnect would send the browser to the webhook, and the shopper would read its JSON.
+    expect(next).toBe(`http://store.test/order-success?code=${out.panierCode}&payment=return&payment_ref=${ref}`);
+    expect(next).not.toContain("/api/payments/");
+    expect(konnect.webhookCalls).toEqual([`http://store.test/api/payments/konnect/webhook?payment_ref=${ref}`]);
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("delivered");
+    expect(after.deliveryMails).toBe(1);
+    expect(konnect.lookups).toEqual([ref]);
+  });
 
   it("refuses tampered or unknown notifications and delivers nothing", async () => {
     const out = await placed(store, checkoutBody({ currency: "TND" }));
