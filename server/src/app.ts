@@ -101,6 +101,7 @@ export interface Limiters {
   findOrderPerAddress: RateLimiter;
   findOrderPerOrder: RateLimiter;
   findOrderPerRecipient: RateLimiter;
+  konnectNotifications: RateLimiter;
 }
 
 const MINUTE = 60_000;
@@ -126,6 +127,9 @@ function buildLimiters(store: RateLimitsService, config: Config): Limiters {
     findOrderPerAddress: limiter("find-order-address", config.findOrderLimitPerAddress, HOUR),
     findOrderPerOrder: limiter("find-order-order", 3, HOUR),
     findOrderPerRecipient: limiter("find-order-email", 3, HOUR),
+    // Konnect's notifications are unsigned: far more than Konnect sends for one store's payments, far fewer
+    // than a flood.
+    konnectNotifications: limiter("konnect-notifications", 300, MINUTE),
   };
 }
 
@@ -327,7 +331,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
       blockList: services.blockList,
     }),
   );
-  app.route("/", paymentsRoutes(services.payments));
+  app.route("/", paymentsRoutes(services.payments, limiters.konnectNotifications));
   app.route("/", ordersRoutes(services.orders, limiters.orderLookup));
   app.route("/", findOrderRoute(services.orderRecovery, deps.config.trustProxy));
   app.route("/", promosRoutes(services.promos, limiters.promo));

@@ -55,6 +55,8 @@ export const orders = pgTable(
     index("orders_email_lower_idx").on(sql`lower(${t.customerEmail})`),
     // The units one address holds unpaid, counted at checkout.
     index("orders_address_status_idx").on(t.clientAddress, t.status),
+    // A provider's notification names only its payment reference: whether the store issued it is one index read.
+    index("orders_payment_ref_idx").on(t.paymentRef),
   ],
 );
 

@@ -1,5 +1,5 @@
 /** Konnect (docs/decisions.md D11): POST {api}/api/v2/payments/init-payment with the `x-api-key` header gives
- * payUrl and paymentRef; its webhook (GET ?payment_ref=...) is not signed, so every notification is checked by
+ * payUrl and paymentRef; its webhook (GET ?payment_ref=...) is not signed, so a notification is checked by
  * fetching GET {api}/api/v2/payments/{paymentRef}. Amounts are in millimes for TND, cents for EUR and USD,
  * which are the store's minor units. */
 import { z } from "zod";
@@ -65,6 +65,9 @@ export class KonnectProvider implements OnlineProvider {
           email: r.customerEmail,
           orderId: r.orderCode,
           webhook: r.webhookUrl,
+          // Konnect calls the webhook itself and sends the shopper to successUrl/failUrl; without it the
+          // shopper's browser is sent to the webhook instead and lands on the notification's JSON answer.
+          silentWebhook: true,
           successUrl: r.successUrl,
           failUrl: r.failUrl,
         }),

@@ -1,6 +1,7 @@
 /** Payment queries; each method takes the transaction it runs in. Exports: PaymentsRepo with
- * recordEvent(tx, event) (false when the provider's event was already recorded), setOutcome, events(tx, code) and
- * attachPayment(tx, code, ref, url) (stores the provider's reference and page on an order still without one). */
+ * recordEvent(tx, event) (false when the provider's event was already recorded), hasEvent, setOutcome,
+ * events(tx, code), attachPayment(tx, code, ref, url) (stores the provider's reference and page on an order still
+ * without one) and orderByRef(tx, provider, ref) (the order holding a reference the store was given). */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import type { paymentEvents } from "../../db/schema/index.ts";
@@ -18,6 +19,27 @@ export class PaymentsRepo {
       .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
       .returning({ id: paymentEvents.id });
     return rows.length > 0;
+  }
+
+  async hasEvent(tx: Tx, provider: string, eventId: string): Promise<boolean> {
+    const { paymentEvents } = tx.t;
+    const rows = await tx.db
+      .select({ id: paymentEvents.id })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** The order whose payment at `provider` has the reference `ref` (read through orders_payment_ref_idx). */
+  async orderByRef(tx: Tx, provider: string, ref: string): Promise<OrderRow | undefined> {
+    const { orders } = tx.t;
+    const rows = await tx.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.paymentRef, ref), eq(orders.paymentProvider, provider)))
+      .limit(1);
+    return rows[0];
   }
 
   async setOutcome(tx: Tx, provider: string, eventId: string, outcome: string): Promise<void> {

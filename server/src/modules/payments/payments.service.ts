@@ -1,8 +1,9 @@
 /** Online payments (docs/decisions.md D11). Exports PaymentsService: options() (the provider and the
  * currencies it takes), accepts(currency), start(code) (after checkout's commit: the payment at the provider,
- * its reference and page stored on the order; a failure cancels the order), konnectNotification(ref) and
- * stripeNotification(rawBody, signature) (verified, checked against the order, recorded once in
- * payment_events and settled through OrdersService.confirmPayment in the same transaction). */
+ * its reference and page stored on the order; a failure cancels the order), konnectNotification(ref) (only a
+ * reference the store was given, for an order still awaiting payment, is checked with Konnect, one lookup at a
+ * time per reference) and stripeNotification(rawBody, signature) (verified, checked against the order, recorded
+ * once in payment_events and settled through OrdersService.confirmPayment in the same transaction). */
 import type { Currency } from "@store/shared/currency";
 import { isCurrency } from "@store/shared/currency";
 import { PAYMENT_ERROR_CODES, PAYMENT_MESSAGES, type PaymentOptions } from "@store/shared/schemas/payments";
@@ -10,7 +11,8 @@ import type { PaymentConfig } from "../../config.ts";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { AppError, NotFoundError, ValidationError } from "../../http/errors.ts";
 import type { OrderRow, OrdersRepo } from "../orders/orders.repo.ts";
-import type { OrdersService } from "../orders/orders.service.ts";
+import { SETTLEABLE, type OrdersService } from "../orders/orders.service.ts";
+import { SingleFlight } from "../../lib/single-flight.ts";
 import { KONNECT_REF, KonnectProvider } from "./konnect.ts";
 import type { PaymentsRepo } from "./payments.repo.ts";
 import { ONLINE_CURRENCIES, ProviderError, type OnlineProvider } from "./provider.ts";
@@ -47,6 +49,8 @@ export class PaymentsService {
   private readonly stripe: StripeProvider | undefined;
   private readonly clock: () => number;
   private readonly log: (message: string) => void;
+  /** Konnect notifications being handled, by payment reference. */
+  private readonly konnectChecks = new SingleFlight<string, NotificationResult>();
 
   constructor(private readonly deps: PaymentsDeps) {
     this.clock = deps.clock ?? Date.now;
@@ -140,11 +144,37 @@ export class PaymentsService {
     });
   }
 
-  /** Konnect's GET webhook: the reference is checked by fetching the payment from Konnect itself. */
+  /**
+   * Konnect's GET webhook. Anyone can call it with any reference, and checking one costs a call to Konnect with
+   * the store's key: so only a reference stored on one of the store's orders that can still be settled is looked
+   * up, anything else gets a neutral answer at once. Notifications for one reference arriving together are handled
+   * once: the others wait for that answer, and a notification that settled counts as a duplicate for them.
+   */
   async konnectNotification(ref: string | undefined): Promise<NotificationResult> {
     const konnect = this.konnect;
     if (!konnect) throw new NotFoundError("Konnect is not this store's payment provider");
     if (!ref || !KONNECT_REF.test(ref)) throw this.refuse("konnect", "a malformed payment_ref", 400);
+    const check = this.konnectChecks.run(ref, () => this.checkKonnect(konnect, ref));
+    if (!check.joined) return check.value;
+    const result = await check.value;
+    return result.outcome === "settled" ? { ...result, outcome: "duplicate" } : result;
+  }
+
+  private async checkKonnect(konnect: KonnectProvider, ref: string): Promise<NotificationResult> {
+    const known = await this.deps.data.read(async (tx) => {
+      const order = await this.deps.repo.orderByRef(tx, "konnect", ref);
+      const recorded = order !== undefined && (await this.deps.repo.hasEvent(tx, "konnect", ref));
+      return { order, recorded };
+    });
+    const order = known.order;
+    if (!order) return { outcome: "ignored" };
+    if (known.recorded) return { outcome: "duplicate", order: order.code };
+    if (!SETTLEABLE.includes(order.status)) {
+      this.log(
+        `payment: konnect notification ${ref} for order ${order.code}, which is ${order.status}, not checked: if Konnect shows it paid, refund or fulfil by hand`,
+      );
+      return { outcome: "ignored" };
+    }
     let payment;
     try {
       payment = await konnect.payment(ref);

@@ -1,7 +1,9 @@
 /** Online payments against the fake providers (docs/decisions.md D11), on SQLite and (TEST_DATABASE=postgres)
  * PostgreSQL: checkout creates the payment and answers its page; a notification is checked with the provider
  * (Konnect) or by its signature (Stripe) and against the order; the same notification 100 times, at once or
- * one after the other, settles once and mails once; tampered notifications are refused and deliver nothing. */
+ * one after the other, settles once and mails once; tampered notifications are refused and deliver nothing.
+ * Konnect is asked to notify the store itself (silentWebhook), so the shopper comes back to the store's page;
+ * its notification route looks up only references the store issued, once at a time, and throttles floods. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { checkoutResponseSchema, type CheckoutResponse } from "@store/shared/schemas/checkout";
@@ -88,8 +90,11 @@ describe("payments with Konnect", () => {
         KONNECT_API_KEY: KONNECT_KEY,
         KONNECT_WALLET_ID: "wallet-store",
         KONNECT_API_URL: konnect.url,
+        TRUST_PROXY: "yes",
       },
     });
+    // Konnect's own calls to the webhook reach the store running in this process.
+    konnect.callWebhook = async (url) => store.app.request(url);
     logs = captureLogs();
   });
   afterEach(async () => {
@@ -98,7 +103,19 @@ describe("payments with Konnect", () => {
     await konnect.close();
   });
 
-  const notify = (ref: string) => store.app.request(`/api/payments/konnect/webhook?payment_ref=${ref}`);
+  const notify = (ref: string, from?: string) =>
+    store.app.request(
+      `/api/payments/konnect/webhook?payment_ref=${ref}`,
+      from ? { headers: { "X-Forwarded-For": from } } : {},
+    );
+  /** The shopper presses Pay on Konnect's page: where Konnect sends their browser next. */
+  const pay = async (ref: string) => {
+    const res = await fetch(`${konnect.url}/pay/${ref}/pay`, { method: "POST", redirect: "manual" });
+    expect(res.status).toBe(303);
+    return res.headers.get("Location") ?? "";
+  };
+  const outcomes = (responses: Response[]) =>
+    Promise.all(responses.map(async (r) => ((await r.json()) as { outcome: string }).outcome));
 
   it("says which currencies it takes", async () => {
     const res = await store.app.request("/api/payments/options");
@@ -128,6 +145,7 @@ describe("payments with Konnect", () => {
       email: "amira@example.com",
       firstName: "Amira",
       webhook: "http://store.test/api/payments/konnect/webhook",
+      silentWebhook: true,
       successUrl: `http://store.test/order-success?code=${out.panierCode}&payment=return`,
       failUrl: `http://store.test/order-success?code=${out.panierCode}&payment=cancelled`,
     });
@@ -164,10 +182,10 @@ describe("payments with Konnect", () => {
     const ref = (await settlement(store, out.panierCode)).order.paymentRef ?? "";
     konnect.complete(ref);
     const concurrent = await Promise.all(Array.from({ length: 100 }, () => notify(ref)));
-    const outcomes = await Promise.all(concurrent.map(async (r) => ((await r.json()) as { outcome: string }).outcome));
+    const answers = await outcomes(concurrent);
     expect(concurrent.every((r) => r.status === 200)).toBe(true);
-    expect(outcomes.filter((o) => o === "settled")).toHaveLength(1);
-    expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(99);
+    expect(answers.filter((o) => o === "settled")).toHaveLength(1);
+    expect(answers.filter((o) => o === "duplicate")).toHaveLength(99);
     for (let i = 0; i < 100; i++) {
       const r = await notify(ref);
       expect(await r.json()).toMatchObject({ outcome: "duplicate" });
@@ -177,6 +195,79 @@ describe("payments with Konnect", () => {
     expect(after.deliveryMails).toBe(1);
     expect(after.soldCodes).toBe(1);
     expect(after.events).toHaveLength(1);
+    // Konnect was asked once: the settled order's later notifications are answered from the store's own record.
+    expect(konnect.lookups).toEqual([ref]);
+  }, 60_000);
+
+  it("sends silentWebhook: Konnect notifies the store itself and the shopper comes back to the store's page", async () => {
+    await stock(store, 2);
+    const out = await placed(store, checkoutBody({ currency: "TND", items: [{ id: STOCKED, qty: 1 }] }));
+    const ref = (await settlement(store, out.panierCode)).order.paymentRef ?? "";
+    expect(konnect.initRequests[0]?.silentWebhook).toBe(true);
+    const next = await pay(ref);
+    // Without silentWebhook Konnect would send the browser to the webhook, and the shopper would read its JSON.
+    expect(next).toBe(`http://store.test/order-success?code=${out.panierCode}&payment=return&payment_ref=${ref}`);
+    expect(next).not.toContain("/api/payments/");
+    expect(konnect.webhookCalls).toEqual([`http://store.test/api/payments/konnect/webhook?payment_ref=${ref}`]);
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("delivered");
+    expect(after.deliveryMails).toBe(1);
+    expect(konnect.lookups).toEqual([ref]);
+  });
+
+  it("looks up no reference the store did not issue: 100 made-up ones, no call to Konnect", async () => {
+    const made = Array.from({ length: 100 }, (_, i) =>
+      (i.toString(16).padStart(4, "0") + "ab".repeat(10)).slice(0, 24),
+    );
+    const answers = await Promise.all(made.map((ref) => notify(ref)));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    expect(new Set(await outcomes(answers))).toEqual(new Set(["ignored"]));
+    expect(konnect.lookups).toHaveLength(0);
+  });
+
+  it("answers 20 simultaneous notifications for one payment with one lookup and one delivery", async () => {
+    await stock(store, 3);
+    const out = await placed(store, checkoutBody({ currency: "TND", items: [{ id: STOCKED, qty: 1 }] }));
+    const ref = (await settlement(store, out.panierCode)).order.paymentRef ?? "";
+    konnect.complete(ref);
+    const answers = await outcomes(await Promise.all(Array.from({ length: 20 }, () => notify(ref))));
+    expect(answers.filter((o) => o === "settled")).toHaveLength(1);
+    expect(answers.filter((o) => o === "duplicate")).toHaveLength(19);
+    expect(konnect.lookups).toEqual([ref]);
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("delivered");
+    expect(after.deliveryMails).toBe(1);
+    expect(after.soldCodes).toBe(1);
+  });
+
+  it("does not look up a payment whose order can no longer be settled", async () => {
+    const out = await placed(store, checkoutBody({ currency: "TND" }));
+    const ref = (await settlement(store, out.panierCode)).order.paymentRef ?? "";
+    konnect.complete(ref);
+    await store.services.orders.cancel(out.panierCode, { username: "admin", note: "test" });
+    expect(await (await notify(ref)).json()).toMatchObject({ outcome: "ignored" });
+    expect(konnect.lookups).toHaveLength(0);
+    expect(logs.join("\n")).toContain(
+      `payment: konnect notification ${ref} for order ${out.panierCode}, which is cancelled, not checked`,
+    );
+  });
+
+  it("throttles an address that floods the notification route, and only that address", async () => {
+    const out = await placed(store, checkoutBody({ currency: "TND" }));
+    const ref = (await settlement(store, out.panierCode)).order.paymentRef ?? "";
+    konnect.complete(ref);
+    const flood = await Promise.all(
+      Array.from({ length: 310 }, (_, i) => notify(`${i}`.padStart(24, "f"), "203.0.113.7")),
+    );
+    expect(flood.filter((r) => r.status === 200)).toHaveLength(300);
+    const refused = flood.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(10);
+    expect(refused[0]?.headers.get("Retry-After")).toMatch(/^\d+$/);
+    // Even the real payment is refused from the flooding address, and nothing reached Konnect.
+    expect((await notify(ref, "203.0.113.7")).status).toBe(429);
+    expect(konnect.lookups).toHaveLength(0);
+    // Konnect, from its own address, still settles the order.
+    expect(await (await notify(ref, "198.51.100.9")).json()).toMatchObject({ outcome: "settled" });
   }, 60_000);
 
   it("refuses tampered or unknown notifications and delivers nothing", async () => {
@@ -194,7 +285,12 @@ describe("payments with Konnect", () => {
     payment.orderId = "PNR-00000000";
     expect((await notify(ref)).status).toBe(404);
     payment.orderId = out.panierCode;
-    expect((await notify("0123456789abcdef01234567")).status).toBe(404); // Konnect does not know it
+    // A reference the store never issued: a neutral answer, and Konnect is not asked.
+    const lookups = konnect.lookups.length;
+    const unknown = await notify("0123456789abcdef01234567");
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toMatchObject({ outcome: "ignored" });
+    expect(konnect.lookups).toHaveLength(lookups);
     expect((await notify("../../admin")).status).toBe(400);
     expect((await store.app.request("/api/payments/konnect/webhook")).status).toBe(400);
     // Another of Konnect's payments, completed, naming this order: not the order's payment.

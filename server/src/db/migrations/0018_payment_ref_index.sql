@@ -1,0 +1,1 @@
+CREATE INDEX `orders_payment_ref_idx` ON `orders` (`payment_ref`);
