@@ -19,6 +19,7 @@ import { errorText, fieldErrorsOf, useAdminResource } from "../panel/admin-reque
 import { FormField } from "../panel/form-field.tsx";
 import { ListState } from "../panel/list-state.tsx";
 import "../panel/panels.css";
+import { AdminTable } from "../panel/admin-table.tsx";
 
 /** An example value per kind, shown as the field's placeholder. */
 const PLACEHOLDERS: Record<BlockKind, string> = {
@@ -214,48 +215,35 @@ export function BlockListPanel() {
         </h3>
         <ListState items={list.data?.attempts} empty={<Trans>No checkout was refused.</Trans>} failure={failure}>
           {(attempts) => (
-            <div className="admin-table-scroll">
-              <table className="admin-table" aria-labelledby={`${id}-attempts`} data-testid="blocked-attempts">
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <Trans>When</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Matched</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Email</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Client address</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Phone</Trans>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {attempts.map((a) => (
-                    <tr key={a.id}>
-                      <td>{formatDate(a.at, true)}</td>
-                      <td>
-                        {kindLabel(a.kind)}: <bdi dir="ltr">{shownValue(a)}</bdi>
-                      </td>
-                      <td>
-                        <bdi dir="ltr">{a.email}</bdi>
-                      </td>
-                      <td>
-                        <bdi dir="ltr">{a.address}</bdi>
-                      </td>
-                      <td>
-                        <bdi dir="ltr">{a.phone}</bdi>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              aria-labelledby={`${id}-attempts`}
+              data-testid="blocked-attempts"
+              columns={[
+                { title: <Trans>When</Trans> },
+                { title: <Trans>Matched</Trans> },
+                { title: <Trans>Email</Trans> },
+                { title: <Trans>Client address</Trans> },
+                { title: <Trans>Phone</Trans> },
+              ]}
+            >
+              {attempts.map((a) => (
+                <tr key={a.id}>
+                  <td>{formatDate(a.at, true)}</td>
+                  <td>
+                    {kindLabel(a.kind)}: <bdi dir="ltr">{shownValue(a)}</bdi>
+                  </td>
+                  <td>
+                    <bdi dir="ltr">{a.email}</bdi>
+                  </td>
+                  <td>
+                    <bdi dir="ltr">{a.address}</bdi>
+                  </td>
+                  <td>
+                    <bdi dir="ltr">{a.phone}</bdi>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
           )}
         </ListState>
       </div>

@@ -6,6 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { limitRefusalsResponseSchema } from "@store/shared/schemas/block-list";
 import { useFormatDate } from "../dashboard/order-view.tsx";
 import { useAdminResource } from "../panel/admin-request.ts";
+import { AdminTable } from "../panel/admin-table.tsx";
 
 /** The most refused shown on the dashboard. */
 const SHOWN = 20;
@@ -62,38 +63,26 @@ export function LimitsToday({ version }: { version: number }) {
       <p className="muted">
         <Trans>Client addresses and recipients a limit refused since the start of the day.</Trans>
       </p>
-      <div className="admin-table-scroll">
-        <table className="admin-table" aria-labelledby={`${id}-title`}>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Limit</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Refused</Trans>
-              </th>
-              <th scope="col" className="admin-num">
-                <Trans>Times</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Last</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {refusals.map((r) => (
-              <tr key={`${r.limit} ${r.subject}`}>
-                <td>{label(r.limit)}</td>
-                <td>
-                  <bdi dir="ltr">{r.subject}</bdi>
-                </td>
-                <td className="admin-num">{r.count}</td>
-                <td>{formatDate(r.lastAt, true)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        aria-labelledby={`${id}-title`}
+        columns={[
+          { title: <Trans>Limit</Trans> },
+          { title: <Trans>Refused</Trans> },
+          { title: <Trans>Times</Trans>, numeric: true },
+          { title: <Trans>Last</Trans> },
+        ]}
+      >
+        {refusals.map((r) => (
+          <tr key={`${r.limit} ${r.subject}`}>
+            <td>{label(r.limit)}</td>
+            <td>
+              <bdi dir="ltr">{r.subject}</bdi>
+            </td>
+            <td className="admin-num">{r.count}</td>
+            <td>{formatDate(r.lastAt, true)}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }

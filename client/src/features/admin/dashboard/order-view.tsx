@@ -15,6 +15,7 @@ import { FulfilForm } from "./fulfil-form.tsx";
 import { useOrderActions } from "./order-actions.tsx";
 import { OrderCodes, OrderHistory } from "./order-history.tsx";
 import { OrderStatusText, useFormatDate } from "./order-status.tsx";
+import { AdminTable } from "../panel/admin-table.tsx";
 
 export { OrderStatusText, StatusLabel, useFormatDate } from "./order-status.tsx";
 
@@ -63,40 +64,28 @@ export function OrderLines({ order }: { order: AdminOrder }) {
   const percent = order.promoPercent;
   return (
     <>
-      <div className="admin-table-scroll">
-        <table className="admin-table admin-order-lines">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Product</Trans>
-              </th>
-              <th scope="col" className="admin-num">
-                <Trans>Unit price</Trans>
-              </th>
-              <th scope="col" className="admin-num">
-                <Trans>Qty</Trans>
-              </th>
-              <th scope="col" className="admin-num">
-                <Trans>Line total</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((line) => (
-              <tr key={`${line.id}:${line.variantId ?? ""}`}>
-                <td>
-                  <span className="admin-order-lines__title">{line.title || <bdi>{line.id}</bdi>}</span>
-                  {line.variantName ? <span className="muted"> ({line.variantName})</span> : null}
-                  <bdi className="admin-order-lines__id muted">{line.id}</bdi>
-                </td>
-                <td className="admin-num">{money(line.unitPrice)}</td>
-                <td className="admin-num">{line.qty}</td>
-                <td className="admin-num">{money(line.lineTotal)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        className="admin-order-lines"
+        columns={[
+          { title: <Trans>Product</Trans> },
+          { title: <Trans>Unit price</Trans>, numeric: true },
+          { title: <Trans>Qty</Trans>, numeric: true },
+          { title: <Trans>Line total</Trans>, numeric: true },
+        ]}
+      >
+        {order.items.map((line) => (
+          <tr key={`${line.id}:${line.variantId ?? ""}`}>
+            <td>
+              <span className="admin-order-lines__title">{line.title || <bdi>{line.id}</bdi>}</span>
+              {line.variantName ? <span className="muted"> ({line.variantName})</span> : null}
+              <bdi className="admin-order-lines__id muted">{line.id}</bdi>
+            </td>
+            <td className="admin-num">{money(line.unitPrice)}</td>
+            <td className="admin-num">{line.qty}</td>
+            <td className="admin-num">{money(line.lineTotal)}</td>
+          </tr>
+        ))}
+      </AdminTable>
       <dl className="admin-order-summary" data-testid="order-summary">
         <Fact term={<Trans>Subtotal</Trans>}>{money(order.subtotal)}</Fact>
         {promo ? (

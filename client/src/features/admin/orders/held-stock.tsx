@@ -11,6 +11,7 @@ import { ConfirmDialog } from "../../../ui/dialog.tsx";
 import { useAdminResource } from "../panel/admin-request.ts";
 import { useAdminErrorText } from "../stock/admin-errors.ts";
 import { useFormatDate } from "../dashboard/order-status.tsx";
+import { AdminTable } from "../panel/admin-table.tsx";
 
 export function HeldStock({
   onOpenOrder,
@@ -82,71 +83,51 @@ export function HeldStock({
               </>
             ) : null}
           </p>
-          <div className="admin-table-scroll">
-            <table className="admin-table held-stock__table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Order</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Recipient</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Product</Trans>
-                  </th>
-                  <th scope="col" className="admin-num">
-                    <Trans>Units</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Held since</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Expires</Trans>
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">
-                      <Trans>Actions</Trans>
-                    </span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r, i) => (
-                  <tr key={`${r.code}:${r.productId}:${r.variantName ?? ""}:${i}`} data-testid="held-stock-row">
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn--link btn--sm"
-                        onClick={() => onOpenOrder(r.code)}
-                        aria-label={t`Open order ${r.code}`}
-                      >
-                        <bdi>{r.code}</bdi>
-                      </button>
-                    </td>
-                    <td>
-                      <bdi dir="ltr">{r.customerEmail}</bdi>
-                    </td>
-                    <td dir="auto">{r.variantName ? `${r.title} — ${r.variantName}` : r.title}</td>
-                    <td className="admin-num">{r.units}</td>
-                    <td>{formatDate(r.createdAt, true)}</td>
-                    <td>{r.expiresAt === null ? "—" : formatDate(r.expiresAt, true)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn--danger btn--sm held-stock__release"
-                        disabled={busy}
-                        onClick={() => setAsking(r)}
-                        aria-label={t`Release order ${r.code}`}
-                      >
-                        <Trans>Release</Trans>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            className="held-stock__table"
+            columns={[
+              { title: <Trans>Order</Trans> },
+              { title: <Trans>Recipient</Trans> },
+              { title: <Trans>Product</Trans> },
+              { title: <Trans>Units</Trans>, numeric: true },
+              { title: <Trans>Held since</Trans> },
+              { title: <Trans>Expires</Trans> },
+              { title: <Trans>Actions</Trans>, hiddenTitle: true },
+            ]}
+          >
+            {rows.map((r, i) => (
+              <tr key={`${r.code}:${r.productId}:${r.variantName ?? ""}:${i}`} data-testid="held-stock-row">
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn--link btn--sm"
+                    onClick={() => onOpenOrder(r.code)}
+                    aria-label={t`Open order ${r.code}`}
+                  >
+                    <bdi>{r.code}</bdi>
+                  </button>
+                </td>
+                <td>
+                  <bdi dir="ltr">{r.customerEmail}</bdi>
+                </td>
+                <td dir="auto">{r.variantName ? `${r.title} — ${r.variantName}` : r.title}</td>
+                <td className="admin-num">{r.units}</td>
+                <td>{formatDate(r.createdAt, true)}</td>
+                <td>{r.expiresAt === null ? "—" : formatDate(r.expiresAt, true)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn--danger btn--sm held-stock__release"
+                    disabled={busy}
+                    onClick={() => setAsking(r)}
+                    aria-label={t`Release order ${r.code}`}
+                  >
+                    <Trans>Release</Trans>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         </>
       )}
       <ConfirmDialog

@@ -14,6 +14,7 @@ import { downloadText } from "./download.ts";
 import { useAdminErrorText } from "./admin-errors.ts";
 import { productPath as stockPath, useOptionName } from "./stock-shared.ts";
 import "./stock.css";
+import { AdminTable } from "../panel/admin-table.tsx";
 
 function CountsRow({ label, counts, low }: { label: string; counts: StockCounts; low: boolean }) {
   return (
@@ -42,41 +43,26 @@ function StockCountsTable({ stock }: { stock: ProductStock }) {
   const optionName = useOptionName();
   const perOption = stock.variants.length > 1 || stock.variants.some((v) => v.variantId !== null);
   return (
-    <div className="admin-table-scroll">
-      <table className="admin-table stock-counts" aria-label={t`Code stock`}>
-        <thead>
-          <tr>
-            <th scope="col">{perOption ? <Trans>Option</Trans> : <Trans>Product</Trans>}</th>
-            <th scope="col" className="admin-num">
-              <Trans>Available</Trans>
-            </th>
-            <th scope="col" className="admin-num">
-              <Trans>Reserved</Trans>
-            </th>
-            <th scope="col" className="admin-num">
-              <Trans>Sold</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {perOption ? (
-            // Codes on the product itself only matter for a product with options when some were loaded before.
-            stock.variants
-              .filter((v) => v.variantId !== null || Object.values(v.counts).some((n) => n > 0))
-              .map((v) => (
-                <CountsRow key={v.variantId ?? ""} label={optionName(v.name)} counts={v.counts} low={v.low} />
-              ))
-          ) : (
-            <CountsRow label={t`All codes`} counts={stock.total} low={stock.low} />
-          )}
-        </tbody>
-        {perOption ? (
-          <tfoot>
-            <CountsRow label={t`Total`} counts={stock.total} low={false} />
-          </tfoot>
-        ) : null}
-      </table>
-    </div>
+    <AdminTable
+      className="stock-counts"
+      aria-label={t`Code stock`}
+      columns={[
+        { title: perOption ? <Trans>Option</Trans> : <Trans>Product</Trans> },
+        { title: <Trans>Available</Trans>, numeric: true },
+        { title: <Trans>Reserved</Trans>, numeric: true },
+        { title: <Trans>Sold</Trans>, numeric: true },
+      ]}
+      footer={perOption ? <CountsRow label={t`Total`} counts={stock.total} low={false} /> : null}
+    >
+      {perOption ? (
+        // Codes on the product itself only matter for a product with options when some were loaded before.
+        stock.variants
+          .filter((v) => v.variantId !== null || Object.values(v.counts).some((n) => n > 0))
+          .map((v) => <CountsRow key={v.variantId ?? ""} label={optionName(v.name)} counts={v.counts} low={v.low} />)
+      ) : (
+        <CountsRow label={t`All codes`} counts={stock.total} low={stock.low} />
+      )}
+    </AdminTable>
   );
 }
 
