@@ -11,6 +11,8 @@ import type { EntityTable } from "dexie";
 import type { AdminSession, LoginResponse } from "@store/shared/schemas/admin";
 import { codedErrorSchema, type CodedError, type ErrorParams } from "@store/shared/schemas/error-codes";
 import { db, type AdminOutboxRow } from "../local/db.ts";
+import { isRecord } from "@store/shared/is-record";
+import { newKey } from "@store/shared/new-key";
 
 export type MutationMethod = "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -120,10 +122,6 @@ export function isNetworkError(err: unknown): err is AdminNetworkError {
   return err instanceof AdminNetworkError;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /** The admin error rule (docs/product.md, "Errors and messages"): the
  * response's `error` or `message`, else 'Request failed (status)'. */
 export function errorFromResponse(status: number, body: unknown): AdminApiError {
@@ -151,11 +149,6 @@ export function resolvePath(path: string): string {
 export function withVersion(body: unknown, baseVersion: number | undefined): unknown {
   if (baseVersion === undefined || !isRecord(body) || "version" in body) return body;
   return { ...body, version: baseVersion };
-}
-
-function newKey(): string {
-  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
 async function readBody(res: Response): Promise<unknown> {

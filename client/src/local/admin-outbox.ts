@@ -18,6 +18,8 @@ import {
   type ReplayClient,
   type ReplayResult,
 } from "./outbox-replay.ts";
+import { isRecord } from "@store/shared/is-record";
+import { newKey } from "@store/shared/new-key";
 
 export { versionFrom, type ReplayResult } from "./outbox-replay.ts";
 
@@ -40,16 +42,6 @@ export interface OutboxDeps {
 }
 
 export const REPLAY_INTERVAL_MS = 30_000;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function newKey(): string {
-  return typeof crypto !== "undefined" && typeof crypto.randomUUID === "function"
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 
 export function createOutbox(deps: OutboxDeps) {
   const { table, client } = deps;

@@ -45,19 +45,6 @@ export function attemptStillValid(attempt: CheckoutAttempt | null, currentFinger
   return attempt && attempt.fingerprint === currentFingerprint ? attempt : null;
 }
 
-export function randomKey(): string {
-  const c = globalThis.crypto;
-  if (typeof c.randomUUID === "function") {
-    try {
-      return c.randomUUID();
-    } catch {
-      // randomUUID needs a secure context; fall through to getRandomValues.
-    }
-  }
-  const bytes = c.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 type ReadStorage = Pick<Storage, "getItem">;
 type WriteStorage = Pick<Storage, "setItem" | "removeItem">;
 
