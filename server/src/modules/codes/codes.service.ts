@@ -22,6 +22,7 @@ import { NotFoundError, ValidationError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
 import { maskCodes, type Sealer } from "../../lib/sealer.ts";
 import { csvLine } from "../../lib/csv.ts";
+import { firstCsvCell } from "@store/shared/csv";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 import { CodeIntake, codeIdFloor, codeRefusal } from "./code-intake.ts";
@@ -41,23 +42,6 @@ export interface ParsedImport {
   blank: number;
 }
 
-/** The first cell of a CSV line ("a,b" -> a; "\"a,b\",c" -> a,b). */
-function firstCsvCell(line: string): string {
-  const s = line.trimStart();
-  if (!s.startsWith('"')) return s.split(",", 1)[0] ?? "";
-  let out = "";
-  for (let i = 1; i < s.length; i++) {
-    const ch = s[i];
-    if (ch === '"') {
-      if (s[i + 1] === '"') {
-        out += '"';
-        i++;
-      } else return out;
-    } else out += ch;
-  }
-  return out;
-}
-
 /** One code a line: trimmed, blank lines skipped, a CSV's first cell (and its "code" header) read; refuses too long
  * and invalid lines, and later copies of a code within the text. */
 export function parseImport(text: string, format: "text" | "csv", lineOffset = 0): ParsedImport {
@@ -67,7 +51,7 @@ export function parseImport(text: string, format: "text" | "csv", lineOffset = 0
   const seen = new Set<string>();
   raw.forEach((content, index) => {
     const line = lineOffset + index + 1;
-    const code = (format === "csv" ? firstCsvCell(content) : content).trim();
+    const code = format === "csv" ? firstCsvCell(content) : content.trim();
     if (code === "" || (format === "csv" && index === 0 && lineOffset === 0 && code.toLowerCase() === "code")) {
       out.blank++;
       return;
