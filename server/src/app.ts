@@ -76,7 +76,7 @@ import { blockListRoutes } from "./modules/block-list/block-list.routes.ts";
 const KB = 1024;
 const MB = 1024 * KB;
 /** What a JSON body of any other /api route may weigh (login, promo validation, newsletter, settings...):
- * their largest valid bodies are well under 4 KB (issue 15, finding 1). */
+ * their largest valid bodies are well under 4 KB, and a larger limit would only let a hostile body cost more. */
 export const DEFAULT_BODY_LIMIT = 16 * KB;
 /** The routes that need more, each only what its largest valid body needs. A route that takes more (an import)
  * adds its line here. */
@@ -106,9 +106,9 @@ export interface Limiters {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Each public route has its own budget (issue 15): guessing promo codes does not use up order lookups, and the
- * checkout counts per address (generous: a household or an office shares one) and per recipient (tight: every
- * order mails its confirmation there). Counted in the database, so every instance counts the same requests. */
+/** Each public route has its own budget (docs/decisions.md D28): guessing promo codes does not use up order lookups, and
+ * the checkout counts per address (generous: a household or an office shares one) and per recipient (tight: every order
+ * mails its confirmation there). Counted in the database, so every instance counts the same requests. */
 function buildLimiters(store: RateLimitsService, config: Config): Limiters {
   const limiter = (name: string, limit: number, windowMs: number) =>
     new RateLimiter(store, { name, limit, windowMs, trustProxy: config.trustProxy });

@@ -25,9 +25,9 @@ export { SESSION_TTL_MS };
 /** Sliding expiry: a session used with less than this left is extended back to the full TTL. */
 const SESSION_REFRESH_BELOW_MS = 6 * 24 * 60 * 60 * 1000;
 
-/** Sign-in throttling (issue 15, finding 3): each key (a client address, a username, an admin's password
- * check) may fail FREE_FAILURES times; then every failure doubles its wait, from 1 s up to 15 minutes. A key's
- * failures are forgotten after THROTTLE_WINDOW_MS without one. */
+/** Sign-in throttling, so a password cannot be guessed at the speed of the network: each key (a client address, a
+ * username, an admin's password check) may fail FREE_FAILURES times; then every failure doubles its wait, from 1 s up
+ * to 15 minutes. A key's failures are forgotten after THROTTLE_WINDOW_MS without one. */
 export const FREE_FAILURES = 5;
 /** The account-wide budget (docs/decisions.md D3): past this many failures against one username, from any number of
  * addresses, every client the owner has not used before waits as a key does, and its password is not even checked
