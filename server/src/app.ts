@@ -83,8 +83,8 @@ export const DEFAULT_BODY_LIMIT = 16 * KB;
 export const BODY_LIMITS: readonly RouteBodyLimit[] = [
   // 50 lines of two 100-character ids, 1,000 characters of notes (up to 6 bytes each as JSON escapes).
   { path: "/api/checkout", maxSize: 32 * KB },
-  // An image of up to 8 MB: in a multipart form, or as a data URL inside a product or banner (behind the admin
-  // session, which the guard checks before anything reads the body).
+  // An image (at most 5 MB, so about 7 MB as base64): in a multipart form, or as a data URL inside a product or
+  // banner (behind the admin session, which the guard checks before anything reads the body).
   { path: "/api/upload-image", maxSize: 8 * MB },
   { path: "/api/admin/products/*", maxSize: 9 * MB },
   { path: "/api/admin/banners/*", maxSize: 9 * MB },
