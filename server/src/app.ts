@@ -80,7 +80,7 @@ const MB = 1024 * KB;
 export const DEFAULT_BODY_LIMIT = 16 * KB;
 /** The routes that need more, each only what its largest valid body needs. A route that takes more (an import)
  * adds its line here. */
-export const BODY_LIMITS: readonly RouteBodyLimit[] = [
+const BODY_LIMITS: readonly RouteBodyLimit[] = [
   // 50 lines of two 100-character ids, 1,000 characters of notes (up to 6 bytes each as JSON escapes).
   { path: "/api/checkout", maxSize: 32 * KB },
   // An image (at most 5 MB, so about 7 MB as base64): in a multipart form, or as a data URL inside a product or
@@ -90,7 +90,7 @@ export const BODY_LIMITS: readonly RouteBodyLimit[] = [
   { path: "/api/admin/banners/*", maxSize: 9 * MB },
 ];
 
-export interface Limiters {
+interface Limiters {
   orderLookup: RateLimiter;
   promo: RateLimiter;
   newsletter: RateLimiter;

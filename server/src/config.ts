@@ -54,7 +54,7 @@ const envSchema = z.object({
   RECIPIENT_UNITS_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(30),
 });
 
-export const PAYMENT_PROVIDERS = ["manual", "konnect", "stripe"] as const;
+const PAYMENT_PROVIDERS = ["manual", "konnect", "stripe"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export type PaymentConfig =

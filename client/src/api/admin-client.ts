@@ -100,7 +100,7 @@ export class AdminStorageFullError extends DeviceAnswer {
 }
 
 /** IndexedDB refused a write for lack of room (Dexie passes the DOMException on, or wraps it as `inner`). */
-export function isQuotaExceeded(err: unknown): boolean {
+function isQuotaExceeded(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; isRecord(e) || e instanceof Error; depth++) {
     if (depth > 3) return false;
     const name = (e as { name?: unknown }).name;

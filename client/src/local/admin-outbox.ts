@@ -41,7 +41,7 @@ export interface OutboxDeps {
   meta?: MetaTable;
 }
 
-export const REPLAY_INTERVAL_MS = 30_000;
+const REPLAY_INTERVAL_MS = 30_000;
 
 export function createOutbox(deps: OutboxDeps) {
   const { table, client } = deps;
@@ -258,6 +258,6 @@ export function useOutbox() {
 
 /** True when a replay (the page's or the service worker's, maybe with the console closed) met an expired session:
  * the console asks the operator to sign in so the queue can drain. */
-export function useNeedsSignIn(): boolean {
+function useNeedsSignIn(): boolean {
   return useLiveQuery(async () => (await db.meta.get(OUTBOX_NEEDS_SIGN_IN))?.value === true, [], false);
 }

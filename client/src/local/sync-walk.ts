@@ -72,7 +72,7 @@ function isEmpty(res: SyncResponse): boolean {
   );
 }
 
-export function readMeta(idb: IDBDatabase, key: string): Promise<unknown> {
+function readMeta(idb: IDBDatabase, key: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const request = idb.transaction("meta", "readonly").objectStore("meta").get(key);
     request.onsuccess = () => resolve(isRecord(request.result) ? request.result.value : undefined);
@@ -80,7 +80,7 @@ export function readMeta(idb: IDBDatabase, key: string): Promise<unknown> {
   });
 }
 
-export async function storedVersion(idb: IDBDatabase): Promise<number> {
+async function storedVersion(idb: IDBDatabase): Promise<number> {
   const value = await readMeta(idb, META.catalogVersion);
   return typeof value === "number" ? value : 0;
 }

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
 /** Creates `dir` (and missing parents) owner-only, and makes an existing one owner-only. */

@@ -25,7 +25,7 @@ export function parseKey(raw: string): Buffer {
 }
 
 /** The key of DATA_DIR/codes.key, created (0600, exclusively, so two processes agree) when absent. */
-export function keyFromDataDir(dataDir: string): Buffer {
+function keyFromDataDir(dataDir: string): Buffer {
   const file = path.join(dataDir, KEY_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
   try {

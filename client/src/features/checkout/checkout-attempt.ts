@@ -8,7 +8,7 @@ export interface CheckoutAttempt {
   fingerprint: string;
 }
 
-export const ATTEMPT_STORAGE_KEY = "checkoutAttempt";
+const ATTEMPT_STORAGE_KEY = "checkoutAttempt";
 
 /** A stable text of the request: same cart, details, currency, promo and subtotal give the same text. */
 export function fingerprintOf(body: CheckoutRequest): string {

@@ -32,9 +32,9 @@ import { closeOnBackdrop, closeOnCancel, useModal } from "../../ui/dialog.tsx";
 import "./search-overlay.css";
 import { ClearIcon, SearchIcon } from "../../ui/icons.tsx";
 
-export const SEARCH_DEBOUNCE_MS = 275;
-export const PAGE_SIZE = 20;
-export const SKELETON_ROWS = 6;
+const SEARCH_DEBOUNCE_MS = 275;
+const PAGE_SIZE = 20;
+const SKELETON_ROWS = 6;
 /** Scrolling past this share of the list shows the next page. */
 const GROW_AT = 0.75;
 

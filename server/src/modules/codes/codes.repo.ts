@@ -10,7 +10,7 @@ import { numbered, numberedPlaceholders, placeholders, prepared, preparedPerCoun
 import type { codes } from "../../db/schema/index.ts";
 
 export type CodeRow = typeof codes.$inferSelect;
-export type NewCode = typeof codes.$inferInsert;
+type NewCode = typeof codes.$inferInsert;
 
 import type { DemoRange } from "../settings/settings.repo.ts";
 

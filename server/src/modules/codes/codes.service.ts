@@ -30,7 +30,7 @@ import { emptyCounts, type CodesRepo } from "./codes.repo.ts";
 import type { StockKeeper } from "./stock.ts";
 import type { SettingsRepo } from "../settings/settings.repo.ts";
 
-export interface ParsedLine {
+interface ParsedLine {
   line: number;
   code: string;
 }

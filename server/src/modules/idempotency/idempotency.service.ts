@@ -12,8 +12,8 @@ import { ConflictError, problem } from "../../http/errors.ts";
 import { openAesGcm, sealAesGcm } from "../../lib/aes-gcm.ts";
 import type { IdempotencyRepo } from "./idempotency.repo.ts";
 
-export const IDEMPOTENCY_MISMATCH = "This request was already submitted with different details. Please try again.";
-export const IDEMPOTENCY_IN_PROGRESS = "This request is still being processed. Please try again in a moment.";
+const IDEMPOTENCY_MISMATCH = "This request was already submitted with different details. Please try again.";
+const IDEMPOTENCY_IN_PROGRESS = "This request is still being processed. Please try again in a moment.";
 
 export interface StoredResponse {
   status: number;

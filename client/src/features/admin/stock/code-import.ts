@@ -9,7 +9,7 @@
 import type { CodeImportResult, ImportRefusal, ProductStock } from "@store/shared/schemas/stock";
 import { firstCsvCell } from "@store/shared/csv";
 
-export const IMPORT_PART_LINES = 1000;
+const IMPORT_PART_LINES = 1000;
 
 export type ImportFormat = "text" | "csv";
 
