@@ -16,7 +16,7 @@ import { slugify } from "@store/shared/slug";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { ERROR_CODES, FIELD_ERROR_CODES } from "@store/shared/schemas/error-codes";
 import { ConflictError, NotFoundError, ValidationError, fieldRefusal, problem } from "../../http/errors.ts";
-import { decodeCursor, encodeCursor } from "../../lib/cursor.ts";
+import { decodeCursor, encodeCursor } from "../../http/cursor.ts";
 import { newId } from "../../lib/ids.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import type { CatalogAdminRepo, ProductInsert, VariantInsert } from "./catalog.admin.repo.ts";

@@ -24,7 +24,6 @@ import { maskCodes, type Sealer } from "../../lib/sealer.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { firstCsvCell } from "@store/shared/csv";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
-import type { OrdersService } from "../orders/orders.service.ts";
 import { CodeIntake, codeIdFloor, codeRefusal } from "./code-intake.ts";
 import { emptyCounts, type CodesRepo } from "./codes.repo.ts";
 import type { StockKeeper } from "./stock.ts";
@@ -67,6 +66,13 @@ export function parseImport(text: string, format: "text" | "csv", lineOffset = 0
   return out;
 }
 
+/** What an import needs of orders: giving orders awaiting stock the codes just imported, in the import's transaction,
+ * answering their codes (OrdersService does it). Declared here so that codes do not import the orders module, which
+ * imports codes. */
+export interface AwaitingStockOrders {
+  fillAwaitingStock(tx: Tx, now: number): Promise<string[]>;
+}
+
 /** Runs in an import's transaction once its codes are stored and orders awaiting stock have taken theirs: queues
  * whatever the product's return announces ("email me when it is back") and answers how many mails it queued. */
 export type RestockHook = (tx: Tx, productId: string, now: number) => Promise<number>;
@@ -79,7 +85,7 @@ export class CodesService {
     private readonly repo: CodesRepo,
     private readonly stockKeeper: StockKeeper,
     private readonly catalog: CatalogRepo,
-    private readonly orders: OrdersService,
+    private readonly orders: AwaitingStockOrders,
     private readonly sealer: Sealer,
     private readonly settings: SettingsRepo,
     private readonly onMailQueued: () => void = () => undefined,

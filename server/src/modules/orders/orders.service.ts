@@ -28,7 +28,7 @@ import { isCurrency } from "@store/shared/currency";
 import { ADMIN_ERROR_CODES } from "@store/shared/schemas/errors";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../http/errors.ts";
-import { decodeCursor, encodeCursor } from "../../lib/cursor.ts";
+import { decodeCursor, encodeCursor } from "../../http/cursor.ts";
 import { maskCode } from "../../lib/sealer.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 import { codeRefusal, type CodeIntake, type TypedLine } from "../codes/code-intake.ts";
