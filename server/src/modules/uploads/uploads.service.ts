@@ -14,6 +14,7 @@ import { AppError, ValidationError, fieldRefusal, problem, type Problem } from "
 import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, type UploadResponse } from "@store/shared/schemas/admin";
 import { readBodyText } from "../../http/validate.ts";
 import type { StoredImage, UploadsRepo } from "./uploads.repo.ts";
+import { isRecord } from "@store/shared/is-record";
 
 const UNSUPPORTED_IMAGE = "Unsupported image: upload a PNG, JPEG, WebP, GIF or AVIF file";
 export const UNSUPPORTED = problem(UNSUPPORTED_IMAGE, ERROR_CODES.imageUnsupported);
@@ -219,7 +220,7 @@ export function prepareImages(uploads: UploadsService): MiddlewareHandler {
         } catch {
           body = undefined;
         }
-        if (typeof body === "object" && body !== null) {
+        if (isRecord(body)) {
           for (const value of Object.values(body)) {
             if (typeof value === "string" && /^data:/i.test(value)) uploads.prepareAhead(value);
           }
