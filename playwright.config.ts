@@ -19,11 +19,11 @@ export default defineConfig({
   globalSetup: "./e2e/global-setup.ts",
   outputDir: "./test-results",
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",

@@ -1,4 +1,4 @@
-/** Refusals and field errors in the operator's language (issue 18, docs/decisions.md D29): a product form's
+/** Refusals and field errors in the operator's language (docs/decisions.md D29): a product form's
  * validation in English and French, a duplicate promo code refused by the server in English and Arabic, and the
  * login-throttled message in Arabic. */
 import { expect, type Page } from "@playwright/test";

@@ -1,5 +1,5 @@
-/** Admin > Promos: a code's last day and usage limit (issue 15), set when adding, shown on its row, edited and
- * cleared; and the same panel in Arabic, right to left. */
+/** Admin > Promos: a code's last day and usage limit (so a leaked code stops working), set when adding, shown on its
+ * row, edited and cleared; and the same panel in Arabic, right to left. */
 import { expect, type Page } from "@playwright/test";
 import { test } from "../api-test.ts";
 import { expectNoSeriousAxeViolations } from "../a11y.ts";

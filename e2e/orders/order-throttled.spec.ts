@@ -1,4 +1,4 @@
-/** The shopper's order pages when the store answers that the lookups come too often (issue 15: 429, code
+/** The shopper's order pages when the store answers that the lookups come too often (a 429, code
  * rate_limited, with retryAfter and Retry-After): the private order page and the thank-you page's lookup say how
  * long to wait in the shopper's language, and the order shows once the wait is over. The 429 is answered through
  * page.route in the server's exact shape: using up the real per-address budget would throttle the other specs'

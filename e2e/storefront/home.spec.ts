@@ -137,7 +137,7 @@ test("the newsletter form reports success only when the server stored the addres
   await banner.getByRole("button", { name: "Subscribe" }).click();
   await expect(banner.getByText("We couldn't subscribe you right now. Please try again later.")).toBeVisible();
 
-  // Too many signups from here (issue 15): the wait, in the shopper's words.
+  // Too many signups from here (the newsletter's own budget): the wait, in the shopper's words.
   await page.route("**/api/newsletter", (route) =>
     route.fulfill({
       status: 429,

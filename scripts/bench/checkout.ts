@@ -10,7 +10,7 @@
  * figures than throughput on a shared machine, to compare two builds by.
  * --automatic: before the clock starts, the products the bench buys are switched to automatic delivery and given
  * enough codes (imported through the admin API, in parts) for every order to reserve its codes, as a store selling
- * from code stock does (issue 14); the JSON says whether reservation was on ("codeReservation").
+ * from code stock does; the JSON says whether reservation was on ("codeReservation").
  * Usage: tsx scripts/bench/checkout.ts [--engine sqlite|postgres] [--instances 1] [--runs 3] [--seconds 10]
  *   [--clients 20] [--max 20000] [--automatic] [--source] [--profile DIR] */
 import { spawnSync } from "node:child_process";
@@ -118,7 +118,7 @@ const cluster = await startCluster({
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     // Every bench order comes from 127.0.0.1 (through HAProxy too): the checkout's per-address and per-recipient
-    // limits (issue 15) are still counted on every order, and paid for, but set out of the bench's reach.
+    // limits (docs/decisions.md D28) are still counted on every order, and paid for, but set out of the bench's reach.
     CHECKOUT_LIMIT_PER_ADDRESS: "1000000",
     CHECKOUT_LIMIT_PER_EMAIL: "1000000",
     // What one client holds unpaid is counted from its unpaid orders: from one address the bench's thousands would

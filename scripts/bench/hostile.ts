@@ -1,7 +1,7 @@
-/** Hostile bodies (issue 15, finding 1): the public GET's latency while two clients keep sending 8 MB bodies of
- * 4 million `[` then 4 million `]` to POST /api/checkout, each from its own process. Budget: p90 <= 100 ms (it was about 1 s when every
- * such body was read and parsed). Runs the built server (`pnpm build` first) on a fresh seeded data dir.
- * Usage: tsx scripts/bench/hostile.ts [--seconds 6] */
+/** Hostile bodies (docs/decisions.md D28): the public GET's latency while two clients keep sending 8 MB bodies of 4
+ * million `[` then 4 million `]` to POST /api/checkout, each from its own process. Budget: p90 <= 100 ms
+ * (docs/benchmarks.md has the figure before the per-route limits). Runs the built server (`pnpm build` first) on a
+ * fresh seeded data dir. Usage: tsx scripts/bench/hostile.ts [--seconds 6] */
 import { spawn } from "node:child_process";
 import http from "node:http";
 import { report, startBuiltStore } from "./serve.ts";

@@ -76,21 +76,21 @@ import { blockListRoutes } from "./modules/block-list/block-list.routes.ts";
 const KB = 1024;
 const MB = 1024 * KB;
 /** What a JSON body of any other /api route may weigh (login, promo validation, newsletter, settings...):
- * their largest valid bodies are well under 4 KB (issue 15, finding 1). */
+ * their largest valid bodies are well under 4 KB, and a larger limit would only let a hostile body cost more. */
 export const DEFAULT_BODY_LIMIT = 16 * KB;
 /** The routes that need more, each only what its largest valid body needs. A route that takes more (an import)
  * adds its line here. */
-export const BODY_LIMITS: readonly RouteBodyLimit[] = [
+const BODY_LIMITS: readonly RouteBodyLimit[] = [
   // 50 lines of two 100-character ids, 1,000 characters of notes (up to 6 bytes each as JSON escapes).
   { path: "/api/checkout", maxSize: 32 * KB },
-  // An image of up to 8 MB: in a multipart form, or as a data URL inside a product or banner (behind the admin
-  // session, which the guard checks before anything reads the body).
+  // An image (at most 5 MB, so about 7 MB as base64): in a multipart form, or as a data URL inside a product or
+  // banner (behind the admin session, which the guard checks before anything reads the body).
   { path: "/api/upload-image", maxSize: 8 * MB },
   { path: "/api/admin/products/*", maxSize: 9 * MB },
   { path: "/api/admin/banners/*", maxSize: 9 * MB },
 ];
 
-export interface Limiters {
+interface Limiters {
   orderLookup: RateLimiter;
   promo: RateLimiter;
   newsletter: RateLimiter;
@@ -107,9 +107,9 @@ export interface Limiters {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Each public route has its own budget (issue 15): guessing promo codes does not use up order lookups, and the
- * checkout counts per address (generous: a household or an office shares one) and per recipient (tight: every
- * order mails its confirmation there). Counted in the database, so every instance counts the same requests. */
+/** Each public route has its own budget (docs/decisions.md D28): guessing promo codes does not use up order lookups, and
+ * the checkout counts per address (generous: a household or an office shares one) and per recipient (tight: every order
+ * mails its confirmation there). Counted in the database, so every instance counts the same requests. */
 function buildLimiters(store: RateLimitsService, config: Config): Limiters {
   const limiter = (name: string, limit: number, windowMs: number) =>
     new RateLimiter(store, { name, limit, windowMs, trustProxy: config.trustProxy });

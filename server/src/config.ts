@@ -38,7 +38,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(["auto", "yes", "no"]).default("auto"),
   /** Set (yes/true/1) only behind a reverse proxy: rate limits then key on the X-Forwarded-For hop. */
   TRUST_PROXY: optional,
-  /** Orders one client address may place per 10 minutes (issue 15: checkout rate limits). */
+  /** Orders one client address may place per 10 minutes (docs/decisions.md D28: the checkout's rate limits). */
   CHECKOUT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Orders (so confirmation mails) one recipient address may get per hour. */
   CHECKOUT_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(10),
@@ -56,7 +56,7 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
 });
 
-export const PAYMENT_PROVIDERS = ["manual", "konnect", "stripe"] as const;
+const PAYMENT_PROVIDERS = ["manual", "konnect", "stripe"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export type PaymentConfig =

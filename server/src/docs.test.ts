@@ -1,5 +1,6 @@
 /** The documentation keeps up with the code: every setting config.ts reads is in .env.example and
- * docs/operations.md, every route the server mounts is in docs/product.md (and nothing more), and the
+ * docs/operations.md, every route the server mounts is in docs/product.md (and nothing more), every module folder
+ * and every key of the settings table is in docs/architecture.md (and no module that is gone), and the
  * code's citations of docs/decisions.md and docs/product.md point at entries that exist. */
 import fs from "node:fs";
 import path from "node:path";
@@ -106,6 +107,69 @@ describe("HTTP API documentation", () => {
     const routes = new Set(mountedRoutes(store));
     const stale = documentedRoutes(read("docs/product.md")).filter((r) => !routes.has(r));
     expect(stale, "routes in docs/product.md that server/src/app.ts does not mount").toEqual([]);
+  });
+});
+
+/** The folders of server/src/modules. */
+function moduleFolders(): string[] {
+  return fs
+    .readdirSync(path.join(ROOT, "server/src/modules"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** The modules docs/architecture.md lists: the comma-separated names after "modules/<domain>/ one folder per
+ * domain ...:" in its layout, each name's explanation in parentheses left out. */
+function documentedModules(doc: string): string[] {
+  const lines = doc.split("\n");
+  const start = lines.findIndex((line) => /^\s+modules\/<domain>\/\s/.test(line));
+  const end = lines.findIndex((line, i) => i > start && /^\s+<domain>\.routes\.ts/.test(line));
+  if (start < 0 || end < 0) return [];
+  const text = lines
+    .slice(start, end)
+    .map((line) => line.trim())
+    .join(" ")
+    .replace(/\([^)]*\)/g, "");
+  const list = text.slice(text.indexOf(":") + 1);
+  return list
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "")
+    .sort();
+}
+
+/** The keys the server reads from or writes to the settings table: the string keys given to SettingsRepo's read and
+ * write, to SettingsService's saveSynced, and the named *_KEY constants of the settings module. */
+function settingsTableKeys(): string[] {
+  const keys = new Set<string>();
+  const dir = "server/src/modules/settings";
+  const sources = fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+  for (const file of sources) {
+    const source = read(path.join(dir, file));
+    for (const m of source.matchAll(/(?:read<[^>]*>\(tx, |write\(tx, |saveSynced\()"([A-Za-z]+)"/g))
+      if (m[1]) keys.add(m[1]);
+    for (const m of source.matchAll(/_KEY = "([A-Za-z]+)"/g)) if (m[1]) keys.add(m[1]);
+  }
+  return [...keys].sort();
+}
+
+describe("architecture documentation", () => {
+  const doc = read("docs/architecture.md");
+
+  it("lists every server module folder, and no module that is gone", () => {
+    const folders = moduleFolders();
+    expect(folders).toEqual(expect.arrayContaining(["catalog", "checkout", "settings"]));
+    expect(documentedModules(doc), "docs/architecture.md's modules/<domain>/ list against server/src/modules").toEqual(
+      folders,
+    );
+  });
+
+  it("names every key of the settings table", () => {
+    const keys = settingsTableKeys();
+    expect(keys).toEqual(expect.arrayContaining(["toggles", "rate", "orderLimits"]));
+    const missing = keys.filter((key) => !doc.includes(`\`${key}\``));
+    expect(missing, "settings keys absent from docs/architecture.md").toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@
  * title, tagline and description, a category's name and a banner's title in French and Arabic; each is optional and
  * the default text stands in for any left out. No zod here: the storefront's bundle reads these on every card.
  */
+import { isRecord } from "./is-record.ts";
 
 /** The languages a catalog text may be translated into (English is the default text itself). */
 export const CATALOG_LANGS = ["fr", "ar"] as const;
@@ -86,7 +87,7 @@ export function decodeTranslations<T extends object>(text: string): T | undefine
   if (text === "") return undefined;
   try {
     const value = JSON.parse(text) as unknown;
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as T) : undefined;
+    return isRecord(value) ? (value as T) : undefined;
   } catch {
     return undefined;
   }

@@ -1,6 +1,6 @@
 /** Links the operator types (banner links, image addresses): a path on this store, or an http(s) address.
  * Browsers read `\` as `/` and drop tabs and line breaks inside a URL, so `/\evil.example` or `/<tab>/evil.example`
- * would leave the store like `//evil.example` (issue 15): a site path has neither, nor a second leading slash. */
+ * would leave the store like `//evil.example`, an open redirect: a site path has neither, nor a second leading slash. */
 
 /** Spaces (tabs and line breaks included) or other control characters. */
 function hasSpaceOrControl(value: string): boolean {

@@ -1,5 +1,6 @@
 /** Store-wide settings' defaults and limits, without zod, so the storefront's first script can use them
  * (the schemas in schemas/catalog.ts are built on these). */
+import { isRecord } from "./is-record.ts";
 
 /** Site toggles: every section shows until the operator switches it off. */
 export interface Toggles {
@@ -66,7 +67,7 @@ export function orderLimitMax(key: keyof OrderLimits): number {
 
 /** The stored limits, each value that is missing or out of bounds (a row of an older version) at its default. */
 export function orderLimitsOf(value: unknown): OrderLimits {
-  const stored = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  const stored = isRecord(value) ? value : {};
   const out = { ...DEFAULT_ORDER_LIMITS };
   for (const key of Object.keys(out) as (keyof OrderLimits)[]) {
     const v = stored[key];

@@ -11,6 +11,8 @@ import type { EntityTable } from "dexie";
 import type { AdminSession, LoginResponse } from "@store/shared/schemas/admin";
 import { codedErrorSchema, type CodedError, type ErrorParams } from "@store/shared/schemas/error-codes";
 import { db, type AdminOutboxRow } from "../local/db.ts";
+import { isRecord } from "@store/shared/is-record";
+import { newKey } from "@store/shared/new-key";
 
 export type MutationMethod = "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -98,7 +100,7 @@ export class AdminStorageFullError extends DeviceAnswer {
 }
 
 /** IndexedDB refused a write for lack of room (Dexie passes the DOMException on, or wraps it as `inner`). */
-export function isQuotaExceeded(err: unknown): boolean {
+function isQuotaExceeded(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; isRecord(e) || e instanceof Error; depth++) {
     if (depth > 3) return false;
     const name = (e as { name?: unknown }).name;
@@ -118,10 +120,6 @@ export function isQueued(err: unknown): err is AdminQueuedError {
 
 export function isNetworkError(err: unknown): err is AdminNetworkError {
   return err instanceof AdminNetworkError;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** The admin error rule (docs/product.md, "Errors and messages"): the
@@ -151,11 +149,6 @@ export function resolvePath(path: string): string {
 export function withVersion(body: unknown, baseVersion: number | undefined): unknown {
   if (baseVersion === undefined || !isRecord(body) || "version" in body) return body;
   return { ...body, version: baseVersion };
-}
-
-function newKey(): string {
-  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
 async function readBody(res: Response): Promise<unknown> {

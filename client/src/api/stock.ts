@@ -2,6 +2,7 @@
 import { availabilitySchema, type Availability } from "@store/shared/schemas/stock-requests";
 import type { ErrorParams } from "@store/shared/schemas/error-codes";
 import type { Locale } from "../features/prefs/prefs-rules.ts";
+import { isRecord } from "@store/shared/is-record";
 
 /** How the store answered: recorded, throttled (the body says how long to wait), or refused with its code. A
  * network failure rejects. */
@@ -24,11 +25,11 @@ export async function askBackInStock(request: {
   if (res.ok) return { status: "done" };
   const body: unknown = await res.json().catch(() => null);
   if (res.status === 429) return { status: "throttled", body };
-  const refused = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+  const refused = isRecord(body) ? body : {};
   return {
     status: "refused",
     ...(typeof refused.code === "string" ? { code: refused.code } : {}),
-    ...(typeof refused.params === "object" && refused.params !== null ? { params: refused.params as ErrorParams } : {}),
+    ...(isRecord(refused.params) ? { params: refused.params as ErrorParams } : {}),
     ...(typeof refused.error === "string" ? { message: refused.error } : {}),
   };
 }

@@ -38,7 +38,7 @@ const say =
     i18n._(m);
 
 /** Field errors, by the kind of problem (the same code on any field). */
-export const FIELD_MESSAGES: Readonly<Record<FieldCode, Say>> = {
+const FIELD_MESSAGES: Readonly<Record<FieldCode, Say>> = {
   required: say(msg`This field is required.`),
   too_short: (i18n, p) => {
     const min = num(p, "min");
@@ -115,7 +115,7 @@ export const FIELD_MESSAGES: Readonly<Record<FieldCode, Say>> = {
 };
 
 /** Refusals of a request, by their code. `params` may carry `title` and `available` (checkout) or `retryAfter`. */
-export const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, Say>> = {
+const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, Say>> = {
   invalid_request: say(msg`Some fields need attention.`),
   malformed_body: say(msg`The request was refused.`),
   body_too_large: say(msg`Too much at once.`),

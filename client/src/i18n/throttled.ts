@@ -1,5 +1,5 @@
-/** The shopper's or operator's language for a 429 (code rate_limited, issue 15): how long to wait, from the
- * answer's retryAfter (seconds), in seconds under a minute, else in whole minutes. */
+/** The shopper's or operator's language for a 429 (code rate_limited, a public budget used up): how long to wait, from
+ * the answer's retryAfter (seconds), in seconds under a minute, else in whole minutes. */
 import { msg } from "@lingui/core/macro";
 import type { I18n } from "@lingui/core";
 import { apiErrorSchema, RATE_LIMITED } from "@store/shared/schemas/errors";

@@ -18,6 +18,8 @@ import {
   type ReplayClient,
   type ReplayResult,
 } from "./outbox-replay.ts";
+import { isRecord } from "@store/shared/is-record";
+import { newKey } from "@store/shared/new-key";
 
 export { versionFrom, type ReplayResult } from "./outbox-replay.ts";
 
@@ -39,17 +41,7 @@ export interface OutboxDeps {
   meta?: MetaTable;
 }
 
-export const REPLAY_INTERVAL_MS = 30_000;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function newKey(): string {
-  return typeof crypto !== "undefined" && typeof crypto.randomUUID === "function"
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
+const REPLAY_INTERVAL_MS = 30_000;
 
 export function createOutbox(deps: OutboxDeps) {
   const { table, client } = deps;
@@ -266,6 +258,6 @@ export function useOutbox() {
 
 /** True when a replay (the page's or the service worker's, maybe with the console closed) met an expired session:
  * the console asks the operator to sign in so the queue can drain. */
-export function useNeedsSignIn(): boolean {
+function useNeedsSignIn(): boolean {
   return useLiveQuery(async () => (await db.meta.get(OUTBOX_NEEDS_SIGN_IN))?.value === true, [], false);
 }

@@ -9,7 +9,7 @@ import { META } from "./meta.ts";
 /** The service worker's cache of product pictures (/uploads/*), shared by pictures seen and pictures fetched ahead. */
 export const PRODUCT_IMAGES_CACHE = "product-images";
 /** At most this many bytes of pictures fetched ahead (pictures the shopper saw are counted apart, by number). */
-export const IMAGE_PREFETCH_BUDGET_BYTES = 20 * 1024 * 1024;
+const IMAGE_PREFETCH_BUDGET_BYTES = 20 * 1024 * 1024;
 /** The page's message to the service worker after a sync. */
 export const PREFETCH_IMAGES_MESSAGE = "PREFETCH_CATALOG_IMAGES";
 /** The service worker's answer once a run ended: how many pictures it fetched and how many bytes it keeps. */
@@ -32,7 +32,7 @@ export function mayPrefetchImages(connection: ConnectionInfo | undefined): boole
 }
 
 /** A picture fetched ahead: its size and when it was fetched. */
-export interface PrefetchedImage {
+interface PrefetchedImage {
   bytes: number;
   at: number;
 }
@@ -59,7 +59,7 @@ export function picturesToEvict(ledger: PrefetchLedger, wanted: ReadonlySet<stri
 }
 
 /** The catalog's pictures served by this store, best sellers first, each once. */
-export async function catalogPictures(db: StoreDb): Promise<string[]> {
+async function catalogPictures(db: StoreDb): Promise<string[]> {
   const seen = new Set<string>();
   await db.products
     .orderBy("sales")

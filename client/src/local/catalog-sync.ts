@@ -149,7 +149,7 @@ export function firstCatalog(timeoutMs: number, syncAfter: Promise<unknown>): Pr
   });
 }
 
-export const SYNC_INTERVAL_MS = 5 * 60 * 1000;
+const SYNC_INTERVAL_MS = 5 * 60 * 1000;
 
 /** Starts syncing: now, when the network returns, when the tab becomes visible, and every 5 minutes while visible. */
 export function startCatalogSync(): () => void {

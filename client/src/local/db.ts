@@ -28,7 +28,7 @@ export interface WishlistRow {
   prices?: Partial<Record<Currency, number>>;
 }
 
-export interface RecentSearchRow {
+interface RecentSearchRow {
   query: string;
   at: number;
 }
@@ -69,7 +69,7 @@ export type StoreDb = Dexie & {
   adminOutbox: EntityTable<AdminOutboxRow, "id">;
 };
 
-export const DB_NAME = "digital-store";
+const DB_NAME = "digital-store";
 
 export function openStoreDb(name = DB_NAME): StoreDb {
   // No live-query cache: its optimistic layer deep-clones every result, which cost more main-thread

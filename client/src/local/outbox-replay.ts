@@ -5,6 +5,7 @@
 import type { EntityTable } from "dexie";
 import { AdminApiError, AdminNetworkError, type AdminClient, type OutboxTable } from "../api/admin-client.ts";
 import type { AdminOutboxRow, MetaRow } from "./db.ts";
+import { isRecord } from "@store/shared/is-record";
 
 export interface ReplayResult {
   sent: number;
@@ -32,10 +33,6 @@ const LOCK_NAME = "admin-outbox-replay";
 export const CLAIM_TTL_MS = 60_000;
 
 export const NOTHING_SENT: ReplayResult = { sent: 0, conflicts: 0, failed: 0 };
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** The server's current version from a 409 body or an entity: version, currentVersion, or a nested entity's version. */
 export function versionFrom(body: unknown): number | undefined {

@@ -8,6 +8,7 @@ import { COMPACT_PARAM, fullSync, type CompactSyncResponse } from "@store/shared
 import type { SyncResponse } from "@store/shared/schemas/catalog";
 import { META } from "./meta.ts";
 import { writeSyncPage, type PageWrite, type SyncProgress } from "./sync-write.ts";
+import { isRecord } from "@store/shared/is-record";
 
 /** "stored": the catalog changed and is stored; "unchanged": nothing to store; "failed": no answer (a walk cut
  * short keeps the pages it stored, and the next sync resumes after them). */
@@ -22,10 +23,6 @@ export interface WalkOptions {
 
 /** Rounds one sync may take: a walk, then a walk from its first page's version when edits landed meanwhile. */
 const MAX_ROUNDS = 4;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
-}
 
 /** A cheap shape check (zod stays out of the storefront bundle; the server validates with the shared schema). The
  * products may be compact (shared/src/compact-sync.ts): readSyncAnswer fills them back. */
@@ -75,7 +72,7 @@ function isEmpty(res: SyncResponse): boolean {
   );
 }
 
-export function readMeta(idb: IDBDatabase, key: string): Promise<unknown> {
+function readMeta(idb: IDBDatabase, key: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const request = idb.transaction("meta", "readonly").objectStore("meta").get(key);
     request.onsuccess = () => resolve(isRecord(request.result) ? request.result.value : undefined);
@@ -83,7 +80,7 @@ export function readMeta(idb: IDBDatabase, key: string): Promise<unknown> {
   });
 }
 
-export async function storedVersion(idb: IDBDatabase): Promise<number> {
+async function storedVersion(idb: IDBDatabase): Promise<number> {
   const value = await readMeta(idb, META.catalogVersion);
   return typeof value === "number" ? value : 0;
 }

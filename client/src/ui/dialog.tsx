@@ -5,7 +5,7 @@ import { Trans } from "@lingui/react/macro";
 import "./dialog.css";
 
 /** Widths on a tablet or a desktop; on a phone every dialog fills the screen. */
-export type DialogSize = "narrow" | "regular" | "wide" | "wider";
+type DialogSize = "narrow" | "regular" | "wide" | "wider";
 
 interface DialogProps {
   open: boolean;

@@ -1,4 +1,4 @@
-/** Toasts whose library (sonner, about 10 KB gzip) stays out of the first page's JavaScript: it loads when
+/** Toasts whose library (sonner) stays out of the first page's JavaScript: it loads when
  * the page is idle after its first render, or at the first toast if that comes sooner. */
 import { useEffect, useState, type ComponentProps } from "react";
 import type * as SonnerModule from "sonner";

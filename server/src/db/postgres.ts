@@ -271,7 +271,7 @@ export class PostgresData implements DataLayer {
  * answers, so statements a transaction awaits together (Promise.all) cost one round trip, not one each. The
  * turn's first write corks the socket until the turn's promise callbacks have run. Statements keep their order,
  * and each keeps its own answer and error. */
-export function coalesceWrites(client: pg.PoolClient): void {
+function coalesceWrites(client: pg.PoolClient): void {
   const stream = (client as unknown as { connection: { stream: Writable } }).connection.stream;
   const write = stream.write;
   let turn = false;

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 
 export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
 
-export const DATABASE_URL_HELP =
+const DATABASE_URL_HELP =
   "DATABASE_URL must be empty (a SQLite file in DATA_DIR), file:<path> (a SQLite file) or postgres://user@host:port/database";
 
 export function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {

@@ -4,8 +4,8 @@
  * Content-Length is checked from the header alone (Node's parser never delivers more than it says), and
  * only a chunked body is counted as it arrives, by hono's bodyLimit.
  *
- * The limit can depend on the request (its path): each route accepts only what it needs (issue 15,
- * finding 1), so a hostile megabyte body is refused before a byte of it is read or parsed. */
+ * The limit can depend on the request (its path): each route accepts only what it needs (docs/decisions.md D28),
+ * so a hostile megabyte body is refused before a byte of it is read or parsed. */
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 

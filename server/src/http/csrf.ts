@@ -3,8 +3,8 @@ import { timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
 import { ForbiddenError } from "./errors.ts";
 
-export const CSRF_HEADER = "X-CSRF-Token";
-export const INVALID_CSRF = "Invalid CSRF token";
+const CSRF_HEADER = "X-CSRF-Token";
+const INVALID_CSRF = "Invalid CSRF token";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_ENV, signIn, type AdminClient } from "../test/admin-session.ts";
 import { createTestStore, type TestStore } from "../test/harness.ts";
 
-/** What the answer to one hostile body may take, on a shared 2-core machine (a 9 MB body parsed by JSON.parse took
- * 4-5 s; the depth scan refuses it in tens of milliseconds). */
+/** What the answer to one hostile body may take, on a shared 2-core machine: far more than the depth scan needs to
+ * refuse it, far less than JSON.parse needs to build it (docs/benchmarks.md). */
 const SLOW_MS = 1_500;
 /** Path parameters that exist in the seeded store, so a route gets as far as reading its body. */
 const PARAMS: Record<string, string> = { id: "psn-10-us", code: "WELCOME10", productId: "psn-10-us" };

@@ -1,4 +1,4 @@
-/** Issue 15, findings 1 and 4: bodies larger or deeper than a route needs are refused before they are parsed,
+/** Bodies larger or deeper than a route needs are refused before they are parsed (docs/decisions.md D28),
  * with a clear 4xx, and never reach code that could fail on them. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BODY_LIMIT } from "../app.ts";

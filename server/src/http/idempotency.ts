@@ -17,7 +17,7 @@ export function idempotencyKeyFrom(c: Context): string | undefined {
 type Part = { value: unknown } | { text: string };
 
 /** JSON with object keys sorted, so two equal bodies hash equally whatever their key order. Built with an
- * explicit stack rather than recursion: a body nested thousands of levels deep (issue 15, finding 4) must
+ * explicit stack rather than recursion: a body nested thousands of levels deep, which anyone may send, must
  * give a fingerprint (or its 400 from validation), not a stack overflow. */
 export function canonical(root: unknown): string {
   const out: string[] = [];

@@ -1,5 +1,6 @@
-/** A cheap look at a JSON text's nesting before JSON.parse builds it (issue 15, finding 1): one pass over the
- * characters, no allocation, stopping at the first level too deep. Brackets inside strings do not count. */
+/** A cheap look at a JSON text's nesting before JSON.parse builds it, so a small body of nested brackets cannot
+ * cost the server a deep object tree or a stack overflow (docs/decisions.md D28): one pass over the characters, no
+ * allocation, stopping at the first level too deep. Brackets inside strings do not count. */
 
 /** The deepest nesting any request body needs: checkout lines and product variants are 3 levels deep. */
 export const MAX_JSON_DEPTH = 32;

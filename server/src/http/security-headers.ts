@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 
 /** What an API answer (JSON, CSV) may do if opened as a document: nothing. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /** 'sha256-…' sources for every inline <script> of the page that runs (not data blocks like JSON-LD). */
 export function inlineScriptHashes(html: string): string[] {
@@ -55,7 +55,7 @@ export function isHttps(c: Context, options: { publicUrl: string; trustProxy: bo
 }
 
 /** The security headers of one answer, by lower-case name. */
-export type SecurityHeaders = Readonly<Record<string, string>>;
+type SecurityHeaders = Readonly<Record<string, string>>;
 
 /** What every answer carries over http; page routes (http/static.ts) replace the policy with the page policy. */
 const API_SECURITY_HEADERS: SecurityHeaders = Object.freeze({

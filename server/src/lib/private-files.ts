@@ -1,10 +1,11 @@
-/** Owner-only storage (issue 15): DATA_DIR holds the database, mails with private order links and uploads, so
- * it is 0700, and the SQLite file and its journals are 0600 (SQLite gives its journals the database file's
- * mode). Applied at every start, so a data directory created world-readable by an older version is fixed. */
+/** Owner-only storage, so another account on the machine reads nothing: DATA_DIR holds the database, mails with private
+ * order links and uploads, so it is 0700, and the SQLite file and its journals are 0600 (SQLite gives its journals the
+ * database file's mode). Applied at every start, so a data directory created world-readable by an older version is
+ * fixed. */
 import fs from "node:fs";
 import path from "node:path";
 
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
 /** Creates `dir` (and missing parents) owner-only, and makes an existing one owner-only. */

@@ -85,8 +85,8 @@ describe("parseImport", () => {
   });
 
   it("reads a CSV's first cell, quoted or not, and skips a 'code' header", () => {
-    const parsed = parseImport('Code,sku\n"A,1",x\nB,y\r\n"C ""q""",z', "csv");
-    expect(parsed.codes.map((c) => c.code)).toEqual(["A,1", "B", 'C "q"']);
+    const parsed = parseImport('Code,sku\n"A,1",x\nB,y\r\n"C ""q""",z\nD;note', "csv");
+    expect(parsed.codes.map((c) => c.code)).toEqual(["A,1", "B", 'C "q"', "D"]);
     expect(parsed.blank).toBe(1);
   });
 });

@@ -3,23 +3,12 @@
  * so duplicates are found without decrypting. Both keys are derived (HKDF-SHA-256) from one 32-byte secret:
  * CODES_KEY (64 hex characters, or base64 of 32 bytes), else a key generated once into DATA_DIR/codes.key with
  * owner-only permissions (0600). The key is never logged. */
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHmac,
-  createSecretKey,
-  hkdfSync,
-  timingSafeEqual,
-  randomBytes,
-  type KeyObject,
-} from "node:crypto";
+import { createHmac, createSecretKey, hkdfSync, timingSafeEqual, randomBytes, type KeyObject } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { secureRandomBytes } from "./random.ts";
+import { openAesGcm, sealAesGcm } from "./aes-gcm.ts";
 
 const VERSION = "v1";
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 export const KEY_FILE = "codes.key";
 
 /** Parses CODES_KEY: 64 hex characters or base64 (standard or url) of exactly 32 bytes. */
@@ -36,7 +25,7 @@ export function parseKey(raw: string): Buffer {
 }
 
 /** The key of DATA_DIR/codes.key, created (0600, exclusively, so two processes agree) when absent. */
-export function keyFromDataDir(dataDir: string): Buffer {
+function keyFromDataDir(dataDir: string): Buffer {
   const file = path.join(dataDir, KEY_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
   try {
@@ -76,23 +65,14 @@ export class Sealer {
   /** "v1.<base64url(iv | tag | ciphertext)>"; `context` (e.g. the product id) is authenticated, so a sealed value
    * cannot be moved to another row and still open. */
   seal(plain: string, context: string): string {
-    const iv = secureRandomBytes(IV_BYTES);
-    const cipher = createCipheriv("aes-256-gcm", this.encKey, iv);
-    cipher.setAAD(Buffer.from(context, "utf8"));
-    const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-    return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url")}`;
+    return `${VERSION}.${sealAesGcm(this.encKey, plain, context).toString("base64url")}`;
   }
 
   /** Throws when the value was not sealed by this key for this context. */
   open(sealed: string, context: string): string {
     const [version, payload] = sealed.split(".", 2);
     if (version !== VERSION || payload === undefined) throw new Error("not a sealed value");
-    const raw = Buffer.from(payload, "base64url");
-    if (raw.length < IV_BYTES + TAG_BYTES) throw new Error("sealed value too short");
-    const decipher = createDecipheriv("aes-256-gcm", this.encKey, raw.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(context, "utf8"));
-    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString("utf8");
+    return openAesGcm(this.encKey, Buffer.from(payload, "base64url"), context);
   }
 
   /** The keyed hash of a code (hex): equal codes give equal hashes; nobody without the key can test a guess. */

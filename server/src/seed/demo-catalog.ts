@@ -661,7 +661,7 @@ export const DEMO_MANUAL_PRODUCTS: readonly string[] = [
 export const DEMO_CODES_PER_STOCK = 20;
 
 /** Every demo code starts so: the dashboard tells the operator while any such code is still for sale. */
-export const DEMO_CODE_PREFIX = "DEMO-";
+const DEMO_CODE_PREFIX = "DEMO-";
 
 // No 0/O or 1/I: a shopper reading a demo code aloud cannot mix them up.
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

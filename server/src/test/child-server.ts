@@ -5,7 +5,7 @@ import type Database from "better-sqlite3";
 const serverDir = new URL("../../", import.meta.url).pathname;
 
 /** Each child's output, for failure messages. */
-export const logs = new Map<ChildProcess, string[]>();
+const logs = new Map<ChildProcess, string[]>();
 
 /** The real server (src/main.ts) as a child process on `port`, with `env` added to a production environment. */
 export function startServer(dataDir: string, port: number, env: Record<string, string> = {}): ChildProcess {

@@ -3,7 +3,7 @@
 import pg from "pg";
 import { secureRandomBytes } from "../lib/random.ts";
 
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** A new empty database, and how to drop it (closing its connections). */
 export async function createPostgresDatabase(

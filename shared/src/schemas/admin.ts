@@ -7,6 +7,7 @@ import { TAGLINE_MAX } from "../catalog-choices.ts";
 import { compactTranslations, type CatalogLang, type ProductText } from "../catalog-translations.ts";
 import { bannerSchema, productSchema, rateSchema, togglesSchema } from "./catalog.ts";
 import { DEFAULT_LOW_STOCK_THRESHOLD, deliveryModeSchema, lowStockThresholdSchema } from "./stock.ts";
+import { isRecord } from "../is-record.ts";
 
 // ---------- Access ----------
 
@@ -159,10 +160,6 @@ const productFields = {
     description: text("Description", 10_000),
   }),
 };
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** Maps the legacy body (docs/product.md, "Admin API": price as one USD
  * number in major units, image_url, category_id) to the current one. */

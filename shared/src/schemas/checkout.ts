@@ -105,7 +105,7 @@ export const checkoutRequestSchema = checkoutDetailsSchema.extend({
     .min(1, { error: CHECKOUT_MESSAGES.emptyCart })
     .max(MAX_LINES, { error: CHECKOUT_MESSAGES.tooManyLines })
     // Repeated lines of one product (and option) are one line: the quantity limit holds for their sum
-    // (50 lines of 99 must not become one line of 4,950; issue 15).
+    // (50 lines of 99 must not become one line of 4,950, past what any stock or budget expects).
     .superRefine((items, ctx) => {
       const totals = new Map<string, number>();
       items.forEach((item, index) => {

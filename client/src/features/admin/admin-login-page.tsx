@@ -13,7 +13,7 @@ import { FormField } from "./panel/form-field.tsx";
 import "./admin.css";
 
 /** docs/product.md: the busy label appears only once the request has been pending this long. */
-export const SIGNING_IN_DELAY_MS = 300;
+const SIGNING_IN_DELAY_MS = 300;
 
 /** Network failure, wrong credentials and throttling, and any other refusal by its code (docs/decisions.md D29),
  * in the operator's language. */

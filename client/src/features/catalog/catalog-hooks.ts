@@ -133,7 +133,7 @@ export const useCategories: SharedLiveQuery<Category[] | undefined> = sharedLive
   sameData,
 );
 
-export function dedupeCategories(rows: readonly Category[]): Category[] {
+function dedupeCategories(rows: readonly Category[]): Category[] {
   const seen = new Set<string>();
   const out: Category[] = [];
   for (const row of [...rows].sort((a, b) => compareText(a.name, b.name))) {
@@ -162,7 +162,7 @@ export interface SettingsView {
   maxQtyPerOrder: number;
 }
 
-export function settingsView(settings: StoreSettings | undefined): SettingsView {
+function settingsView(settings: StoreSettings | undefined): SettingsView {
   const instructions = settings?.paymentInstructions;
   return {
     toggles: settings?.toggles ?? DEFAULT_TOGGLES,
@@ -243,7 +243,7 @@ export function useCatalogStatus(): CatalogStatus {
 }
 
 /** State of the running sync loop: idle, syncing, ok or error. */
-export function useSyncState(): SyncState {
+function useSyncState(): SyncState {
   return useSyncExternalStore(subscribeSyncState, getSyncState, getSyncState);
 }
 

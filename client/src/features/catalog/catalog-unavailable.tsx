@@ -6,7 +6,7 @@ import { Trans } from "@lingui/react/macro";
 import { syncCatalog } from "../../local/catalog-sync.ts";
 import { PageMessage } from "../layout/page-message.tsx";
 
-export const CATALOG_RETRY_MS = 15_000;
+const CATALOG_RETRY_MS = 15_000;
 
 export function CatalogUnavailable() {
   useEffect(() => {

@@ -12,7 +12,7 @@ import { compareText } from "../search/normalize.ts";
 import { PageMessage } from "../layout/page-message.tsx";
 
 /** Products of a category and of its subcategories (one level of nesting). */
-export function productsInCategory(
+function productsInCategory(
   category: Category,
   categories: readonly Category[],
   products: readonly Product[],

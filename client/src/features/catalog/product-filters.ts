@@ -4,10 +4,10 @@ import type { Category, Product } from "@store/shared/schemas/catalog";
 import { compareText } from "../search/normalize.ts";
 import { sortPrice } from "./pricing.ts";
 
-export const SORTS = ["name-asc", "name-desc", "price-asc", "price-desc"] as const;
+const SORTS = ["name-asc", "name-desc", "price-asc", "price-desc"] as const;
 export type Sort = (typeof SORTS)[number];
 export const PRICE_STEP = 10;
-export const DEFAULT_PRICE_MAX = 1000;
+const DEFAULT_PRICE_MAX = 1000;
 
 export interface Filters {
   categoryId: string;

@@ -8,7 +8,7 @@ export interface CheckoutAttempt {
   fingerprint: string;
 }
 
-export const ATTEMPT_STORAGE_KEY = "checkoutAttempt";
+const ATTEMPT_STORAGE_KEY = "checkoutAttempt";
 
 /** A stable text of the request: same cart, details, currency, promo and subtotal give the same text. */
 export function fingerprintOf(body: CheckoutRequest): string {
@@ -43,19 +43,6 @@ export function attemptAfter(attempt: CheckoutAttempt, outcome: "network-error" 
 /** A pending attempt is dropped as soon as the form no longer matches it (a change means a new key). */
 export function attemptStillValid(attempt: CheckoutAttempt | null, currentFingerprint: string): CheckoutAttempt | null {
   return attempt && attempt.fingerprint === currentFingerprint ? attempt : null;
-}
-
-export function randomKey(): string {
-  const c = globalThis.crypto;
-  if (typeof c.randomUUID === "function") {
-    try {
-      return c.randomUUID();
-    } catch {
-      // randomUUID needs a secure context; fall through to getRandomValues.
-    }
-  }
-  const bytes = c.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 type ReadStorage = Pick<Storage, "getItem">;

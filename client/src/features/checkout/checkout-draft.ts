@@ -1,5 +1,5 @@
 /** The shopper's typed details, kept in localStorage so going offline or reloading loses nothing. */
-export interface AppliedPromo {
+interface AppliedPromo {
   code: string;
   percent: number;
 }
@@ -49,7 +49,7 @@ export function parseDraft(raw: string | null): CheckoutDraft {
   };
 }
 
-export function isEmptyDraft(draft: CheckoutDraft): boolean {
+function isEmptyDraft(draft: CheckoutDraft): boolean {
   return !draft.name && !draft.email && !draft.whatsapp && !draft.notes && !draft.promoInput && !draft.promo;
 }
 

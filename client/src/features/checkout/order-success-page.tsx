@@ -68,7 +68,7 @@ function useOrderLookup(code: string | undefined, poll: boolean): Lookup {
 
 /** Each step's state for an order in this status: checkout's own steps are done; payment is done only once
  * the payment is in, and confirmation once the codes are delivered. */
-export function orderSteps(status: OrderStatus): Record<CheckoutStep, StepState> {
+function orderSteps(status: OrderStatus): Record<CheckoutStep, StepState> {
   const placed = { cart: "done", details: "done" } as const;
   switch (status) {
     case "pending_payment":

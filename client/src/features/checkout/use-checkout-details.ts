@@ -7,7 +7,7 @@ import { browserStorage, loadDraft, saveDraft, type CheckoutDraft } from "./chec
 import { codeOfIssue } from "@store/shared/schemas/error-codes";
 import { codedText } from "../../i18n/error-messages.ts";
 
-export type DetailField = "name" | "email" | "whatsapp" | "notes";
+type DetailField = "name" | "email" | "whatsapp" | "notes";
 const DETAIL_FIELDS: readonly DetailField[] = ["name", "email", "whatsapp", "notes"];
 
 /** The shared schema's first issue with a field, or null when the value is valid. */

@@ -5,6 +5,7 @@ import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import type { CheckoutRequest, CheckoutResponse } from "@store/shared/schemas/checkout";
 import { ERROR_CODES } from "@store/shared/schemas/error-codes";
+import { newKey } from "@store/shared/new-key";
 import { toast } from "../../ui/toast.tsx";
 import { syncCatalog } from "../../local/catalog-sync.ts";
 import { clearCart } from "../cart/cart-store.ts";
@@ -15,7 +16,6 @@ import {
   attemptFor,
   attemptStillValid,
   loadAttempt,
-  randomKey,
   saveAttempt,
   type CheckoutAttempt,
 } from "./checkout-attempt.ts";
@@ -129,7 +129,7 @@ export function usePlaceOrder({
     }
     if (!details.checkAll() || !online) return;
 
-    const attempt = attemptFor(attemptRef.current, fingerprint, randomKey);
+    const attempt = attemptFor(attemptRef.current, fingerprint, newKey);
     attemptRef.current = attempt;
     saveAttempt(browserStorage("session"), attempt);
     setPhase("submitting");

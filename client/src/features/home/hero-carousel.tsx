@@ -6,7 +6,7 @@ import { isSitePath } from "@store/shared/links";
 import { heroSlideClass, LAYOUT } from "@store/shared/boot-shell";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../ui/icons.tsx";
 
-export const HERO_INTERVAL_MS = 6000;
+const HERO_INTERVAL_MS = 6000;
 
 interface Slide {
   id: string;
@@ -40,7 +40,7 @@ function BannerLink({ href, label, children }: { href: string; label: string; ch
 }
 
 /** Next slide index, wrapping from the last to the first. */
-export function nextSlide(index: number, count: number): number {
+function nextSlide(index: number, count: number): number {
   return count > 0 ? (index + 1) % count : 0;
 }
 

@@ -8,7 +8,7 @@ import { GlobeIcon } from "../../ui/icons.tsx";
 /** Language names are written in their own language, so they are not translated. */
 const NAMES: Record<Locale, string> = { en: "English", fr: "Français", ar: "العربية" };
 
-export async function switchLanguage(lang: Locale): Promise<void> {
+async function switchLanguage(lang: Locale): Promise<void> {
   await activateLocale(lang);
   setLang(lang);
 }

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { NewsletterForm } from "../newsletter/newsletter-form.tsx";
 import { useSettings } from "../catalog/catalog-hooks.ts";
 
-export const SUPPORT_EMAIL = "support@digitalstore.example";
+const SUPPORT_EMAIL = "support@digitalstore.example";
 
 /** Placeholders until the store has its accounts (docs/product.md: social links are placeholders). */
 const SOCIAL_LINKS = [

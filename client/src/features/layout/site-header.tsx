@@ -17,7 +17,7 @@ import { InstallButton } from "../../app/install-app.tsx";
 
 const SearchOverlay = lazy(() => import("../search/search-overlay.tsx").then((m) => ({ default: m.SearchOverlay })));
 
-export const NAV_SKELETON_ITEMS = 5;
+const NAV_SKELETON_ITEMS = 5;
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

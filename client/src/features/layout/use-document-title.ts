@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 
-export const STORE_NAME = "Digital Store";
 const DEFAULT_TITLE = "Digital Store — Game Keys, Gift Cards & Subscriptions";
 
 /** Sets document.title while the screen is shown; null means the store's default title. */

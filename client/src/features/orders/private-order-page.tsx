@@ -22,7 +22,7 @@ import "./order-page.css";
 import { CancelOrderButton } from "./cancel-order.tsx";
 
 /** How often an order that may still change is asked for again while the page is in view. */
-export const ORDER_REFRESH_MS = 5000;
+const ORDER_REFRESH_MS = 5000;
 
 /** States an order leaves by itself (a payment landing, codes arriving): the page follows them. */
 const CHANGING: ReadonlySet<OrderStatus> = new Set(["pending_payment", "paid", "awaiting_stock"]);

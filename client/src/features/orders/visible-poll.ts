@@ -10,7 +10,7 @@ export interface PollEnvironment {
   clearTimeout: (id: number) => void;
 }
 
-export const browserPollEnvironment: PollEnvironment = {
+const browserPollEnvironment: PollEnvironment = {
   isVisible: () => typeof document === "undefined" || document.visibilityState !== "hidden",
   onVisibilityChange: (listener) => {
     document.addEventListener("visibilitychange", listener);

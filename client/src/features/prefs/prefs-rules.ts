@@ -30,7 +30,7 @@ export function mirrorInCookie(doc: Document, key: string, value: string | null)
   }
 }
 
-export function isLocale(value: unknown): value is Locale {
+function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
@@ -51,7 +51,7 @@ export function applyPrefsToRoot(root: HTMLElement, lang: Locale, theme: Theme):
   root.style.colorScheme = theme;
 }
 
-export function isTheme(value: unknown): value is Theme {
+function isTheme(value: unknown): value is Theme {
   return value === "light" || value === "dark";
 }
 

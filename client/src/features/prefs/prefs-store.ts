@@ -75,8 +75,8 @@ export function watchSystemTheme(): () => void {
 }
 
 export const getLang = (): Locale => prefs.lang;
-export const getTheme = (): Theme => prefs.theme;
-export const getCurrency = (): Currency => prefs.currency;
+const getTheme = (): Theme => prefs.theme;
+const getCurrency = (): Currency => prefs.currency;
 
 export function setLang(lang: Locale): void {
   write(STORAGE_KEYS.lang, lang);

@@ -34,8 +34,8 @@ export function isSearchSort(value: string): value is SearchSort {
   return (SEARCH_SORTS as readonly string[]).includes(value);
 }
 
-export const GIFT_CARDS_SLUG = "gift-cards";
-export const POPULAR_LIMIT = 6;
+const GIFT_CARDS_SLUG = "gift-cards";
+const POPULAR_LIMIT = 6;
 const CACHE_LIMIT = 100;
 
 export interface SearchEntry extends FilterFacts {
@@ -122,7 +122,7 @@ function inTitleOrder(folded: Folded[], previous: Pick<SearchIndex, "folds" | "e
 
 /** A product's folded texts, kept from one build to the next: a small catalog change folds only what changed, and
  * cuts only those texts into words again. */
-export interface Fold {
+interface Fold {
   /** What the texts were folded from: the product's version and its category names. */
   from: string;
   title: string;
@@ -208,7 +208,7 @@ function priceOrder(index: SearchIndex, currency: Currency, rates: Rates): Int32
   return order;
 }
 
-export function cacheKey(req: SearchRequest): string {
+function cacheKey(req: SearchRequest): string {
   const priced = req.sort === "price-asc" || req.sort === "price-desc";
   return [
     normalizeText(req.query),

@@ -3,10 +3,10 @@ import { PRODUCT_REGIONS, SEARCH_PLATFORMS } from "@store/shared/catalog-choices
 
 /** The same values the product editor offers (shared/src/catalog-choices.ts). */
 export const PLATFORM_FILTERS = SEARCH_PLATFORMS;
-export type PlatformFilter = (typeof PLATFORM_FILTERS)[number];
+type PlatformFilter = (typeof PLATFORM_FILTERS)[number];
 
 export const REGION_FILTERS = PRODUCT_REGIONS;
-export type RegionFilter = (typeof REGION_FILTERS)[number];
+type RegionFilter = (typeof REGION_FILTERS)[number];
 
 /** Price caps in whole US dollars (section 9). */
 export const PRICE_CAPS_USD = [10, 25, 50] as const;

@@ -4,7 +4,7 @@ import { Trans } from "@lingui/react/macro";
 import { SearchSkeleton } from "./search-result-row.tsx";
 import type { SearchCatalog } from "./use-search-catalog.ts";
 
-export const SKELETON_ROWS = 6;
+const SKELETON_ROWS = 6;
 
 export function SearchMessage({
   catalog,

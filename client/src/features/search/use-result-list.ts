@@ -4,7 +4,7 @@ import { useEffect, useState, type RefObject } from "react";
 import type { SearchHits } from "./search-engine.ts";
 import { optionId } from "./search-result-row.tsx";
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 /** Scrolling past this share of the list shows the next page. */
 const GROW_AT = 0.75;
 

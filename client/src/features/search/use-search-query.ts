@@ -12,7 +12,7 @@ import {
 import { NO_FILTERS, type SearchFilters } from "./search-filters.ts";
 import { useDebouncedValue } from "./use-debounced-value.ts";
 
-export const SEARCH_DEBOUNCE_MS = 275;
+const SEARCH_DEBOUNCE_MS = 275;
 
 export function useSearchQuery(index: SearchIndex | null, currency: Currency, rates: Rates) {
   const [query, setQuery] = useState("");

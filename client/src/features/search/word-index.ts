@@ -178,15 +178,6 @@ export function indexRuns(vocabulary: Vocabulary, runs: readonly WordRun[]): Wor
   };
 }
 
-/** Cuts each entry's folded title and other text (single spaces between words) into a new index. */
-export function buildWordIndex(texts: readonly (readonly [title: string, other: string])[]): WordIndex {
-  const vocabulary = new Vocabulary();
-  return indexRuns(
-    vocabulary,
-    texts.map(([title, other]) => wordRun(vocabulary, title, other)),
-  );
-}
-
 const wordLength = (words: WordIndex, id: number) => (words.starts[id + 1] ?? 0) - (words.starts[id] ?? 0) - 1;
 
 /** Adds the holders of one word to `into`. */

@@ -21,13 +21,13 @@ import { dummyHash, hashPassword, randomPassword, verifyPassword } from "./passw
 import { passwordProblem } from "./password-policy.ts";
 import type { Sealer } from "../../lib/sealer.ts";
 
-export { SESSION_TTL_MS };
+export {};
 /** Sliding expiry: a session used with less than this left is extended back to the full TTL. */
 const SESSION_REFRESH_BELOW_MS = 6 * 24 * 60 * 60 * 1000;
 
-/** Sign-in throttling (issue 15, finding 3): each key (a client address, a username, an admin's password
- * check) may fail FREE_FAILURES times; then every failure doubles its wait, from 1 s up to 15 minutes. A key's
- * failures are forgotten after THROTTLE_WINDOW_MS without one. */
+/** Sign-in throttling, so a password cannot be guessed at the speed of the network: each key (a client address, a
+ * username, an admin's password check) may fail FREE_FAILURES times; then every failure doubles its wait, from 1 s up
+ * to 15 minutes. A key's failures are forgotten after THROTTLE_WINDOW_MS without one. */
 export const FREE_FAILURES = 5;
 /** The account-wide budget (docs/decisions.md D3): past this many failures against one username, from any number of
  * addresses, every client the owner has not used before waits as a key does, and its password is not even checked
@@ -36,19 +36,19 @@ export const FREE_FAILURES = 5;
 export const ACCOUNT_FREE_FAILURES = 10;
 /** How long an address the account signed in from stays trusted, and a device cookie lives. */
 export const KNOWN_ADDRESS_MS = 90 * 24 * 60 * 60 * 1000;
-export const DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+const DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 const DEVICE_PURPOSE = "admin-device";
-export const FIRST_DELAY_MS = 1000;
+const FIRST_DELAY_MS = 1000;
 export const MAX_DELAY_MS = 15 * 60 * 1000;
-export const THROTTLE_WINDOW_MS = 60 * 60 * 1000;
+const THROTTLE_WINDOW_MS = 60 * 60 * 1000;
 /** An address with this many recent failures is guessing: only such an address waits for a username's delay, so
  * nobody can lock the operator out by failing against their username from elsewhere. */
-export const FAILING_ADDRESS = 3;
+const FAILING_ADDRESS = 3;
 
-export const INVALID_LOGIN = "Invalid username or password";
+const INVALID_LOGIN = "Invalid username or password";
 export const TOO_MANY_ATTEMPTS = "Too many login attempts. Please try again later.";
 export const TOO_MANY_PASSWORD_ATTEMPTS = "Too many wrong passwords. Please try again later.";
-export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
+const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
 const USERNAME_TAKEN = problem("This username is already taken", ERROR_CODES.usernameTaken);
 
 /** How long a key waits after its `failures`-th failure, when `free` failures are allowed without waiting. */
@@ -69,7 +69,7 @@ export interface LoginClient {
   sessionId?: string | undefined;
 }
 
-export interface AdminIdentity {
+interface AdminIdentity {
   id: string;
   username: string;
   name: string;

@@ -6,7 +6,7 @@ import { MIN_PASSWORD_LENGTH } from "@store/shared/schemas/admin";
 import { ERROR_CODES } from "@store/shared/schemas/error-codes";
 import { problem, type Problem } from "../../http/errors.ts";
 
-export const PASSWORD_TOO_COMMON = "This password is too common. Choose a longer, less predictable one.";
+const PASSWORD_TOO_COMMON = "This password is too common. Choose a longer, less predictable one.";
 
 let common: ReadonlySet<string> | undefined;
 

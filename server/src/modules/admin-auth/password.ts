@@ -19,10 +19,6 @@ export function setPasswordCostForTests(cost: ScryptCost): void {
   activeCost = cost;
 }
 
-export function currentCost(): ScryptCost {
-  return activeCost;
-}
-
 function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   // scrypt needs 128 * N * r bytes; allow twice that (256 MB at the default cost).
   const options: ScryptOptions = { N: cost.N, r: cost.r, p: cost.p, maxmem: 256 * cost.N * cost.r };

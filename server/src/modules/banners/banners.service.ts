@@ -10,7 +10,7 @@ import { type CatalogRepo, toBanner } from "../catalog/catalog.repo.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import type { BannerInsert, BannersRepo } from "./banners.repo.ts";
 
-export const BANNER_CONFLICT = problem("This banner was changed by someone else.", ERROR_CODES.editConflict);
+const BANNER_CONFLICT = problem("This banner was changed by someone else.", ERROR_CODES.editConflict);
 
 export class BannersService {
   constructor(

@@ -16,20 +16,20 @@ import { slugify } from "@store/shared/slug";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { ERROR_CODES, FIELD_ERROR_CODES } from "@store/shared/schemas/error-codes";
 import { ConflictError, NotFoundError, ValidationError, fieldRefusal, problem } from "../../http/errors.ts";
-import { decodeCursor, encodeCursor } from "../../lib/cursor.ts";
+import { decodeCursor, encodeCursor } from "../../http/cursor.ts";
 import { newId } from "../../lib/ids.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import type { CatalogAdminRepo, ProductInsert, VariantInsert } from "./catalog.admin.repo.ts";
 import { type CatalogRepo, toCategory } from "./catalog.repo.ts";
 
-export const PRODUCT_CONFLICT = problem("This product was changed by someone else.", ERROR_CODES.editConflict);
-export const CATEGORY_CONFLICT = problem("This category was changed by someone else.", ERROR_CODES.editConflict);
-export const CATEGORY_NAME_TAKEN = problem("A category with this name already exists", ERROR_CODES.categoryNameTaken);
-export const CATEGORY_HAS_CHILDREN = problem(
+const PRODUCT_CONFLICT = problem("This product was changed by someone else.", ERROR_CODES.editConflict);
+const CATEGORY_CONFLICT = problem("This category was changed by someone else.", ERROR_CODES.editConflict);
+const CATEGORY_NAME_TAKEN = problem("A category with this name already exists", ERROR_CODES.categoryNameTaken);
+const CATEGORY_HAS_CHILDREN = problem(
   "Cannot delete category with subcategories. Delete subcategories first.",
   ERROR_CODES.categoryHasSubcategories,
 );
-export const CATEGORY_IN_USE = problem("Cannot delete category in use", ERROR_CODES.categoryInUse);
+const CATEGORY_IN_USE = problem("Cannot delete category in use", ERROR_CODES.categoryInUse);
 const STALE_PRODUCTS_PAGE = "This page of products no longer exists. Please start from the first page.";
 const PRODUCT_PAGE = 24;
 const PRODUCT_ID_TAKEN = problem("A product with this id already exists", ERROR_CODES.productIdTaken);

@@ -18,11 +18,11 @@ export type CategoryRow = typeof categories.$inferSelect;
 export type BannerRow = typeof banners.$inferSelect;
 export type CatalogEntity = "products" | "categories" | "banners";
 
-export function toVariant(v: VariantRow): Variant {
+function toVariant(v: VariantRow): Variant {
   return { id: v.id, name: v.name, price: { USD: v.priceUsd, TND: v.priceTnd, EUR: v.priceEur, EGP: v.priceEgp } };
 }
 
-export function toProduct(p: ProductRow, vs: VariantRow[]): Product {
+function toProduct(p: ProductRow, vs: VariantRow[]): Product {
   const translations = decodeTranslations<ProductTranslations>(p.translations);
   return {
     id: p.id,

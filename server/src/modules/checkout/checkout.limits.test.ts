@@ -1,6 +1,6 @@
-/** Issue 15, finding 2: the checkout is limited per client address and per recipient, in the database (so two
- * instances count together), a promo code sent with it counts as a promo guess, and each public route keeps
- * its own budget. */
+/** The checkout is limited per client address and per recipient, so that it cannot be used to flood an inbox, and it is
+ * counted in the database (so two instances count together), a promo code sent with it counts as a promo guess, and
+ * each public route keeps its own budget. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RATE_LIMITED } from "@store/shared/schemas/errors";
 import { CHECKOUT_ERROR_CODES, CHECKOUT_MESSAGES, MAX_QTY } from "@store/shared/schemas/checkout";

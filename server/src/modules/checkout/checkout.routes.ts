@@ -10,8 +10,9 @@ import { canonicalMailbox } from "@store/shared/mailbox";
 import type { BlockListService } from "../block-list/block-list.service.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 
-/** The checkout's budgets (issue 15, finding 2): every order mails its confirmation to an address of the
- * sender's choosing, and a promo code sent with it is a guess like one sent to /api/promos/validate. */
+/** The checkout's budgets (docs/decisions.md D28), so nobody can use the store to flood an inbox: every order mails
+ * its confirmation to an address of the sender's choosing, and a promo code sent with it is a guess like one sent
+ * to /api/promos/validate. */
 export interface CheckoutLimits {
   perAddress: RateLimiter;
   /** Per recipient inbox (its canonical mailbox), every valid request. */

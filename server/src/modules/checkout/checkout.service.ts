@@ -33,8 +33,8 @@ import type { CheckoutRepo, Holds, PricingProduct, PricingVariant } from "./chec
 import type { HoldLimits } from "../../config.ts";
 import type { OrderLimits } from "@store/shared/store-settings";
 
-export { CONFIRMATION_KIND };
-export const OPERATOR_KIND = "operator_new_order";
+export {};
+const OPERATOR_KIND = "operator_new_order";
 /** The window of RECIPIENT_UNITS_PER_DAY. */
 const RECIPIENT_WINDOW_MS = 24 * 3_600_000;
 /** With every hold limit off, nothing is read. */

@@ -22,7 +22,7 @@ export function codeRefusal(code: string): "too_long" | "invalid_characters" | u
 
 /** Code ids sort in import order (time, then the line's rank), so stock is sold first in, first out and listed
  * newest first by id; a random tail keeps them unguessable. */
-export function codeId(now: number, rank: number): string {
+function codeId(now: number, rank: number): string {
   return `${codeIdFloor(now)}${rank.toString(36).padStart(4, "0")}${newId("", 8).slice(1)}`;
 }
 

@@ -10,7 +10,7 @@ import { numbered, numberedPlaceholders, placeholders, prepared, preparedPerCoun
 import type { codes } from "../../db/schema/index.ts";
 
 export type CodeRow = typeof codes.$inferSelect;
-export type NewCode = typeof codes.$inferInsert;
+type NewCode = typeof codes.$inferInsert;
 
 import type { DemoRange } from "../settings/settings.repo.ts";
 
@@ -71,8 +71,8 @@ const pickStmts = { product: pickStmt("product"), variant: pickStmt("variant") }
 /** SQLite only (one writer at a time): picks and takes the codes in one statement. The codes come in id order (first
  * in, first out) from codes_stock_idx, named so no other path can be taken. It has no ORDER BY and its LIMIT is an
  * expression, not a bare placeholder: either makes SQLite compile the bound values into the plan, and better-sqlite3
- * clears a statement's bindings after each run, so the statement was compiled again on every reservation (95 of
- * its 175 µs per run in the checkout bench). */
+ * clears a statement's bindings after each run, so the statement was compiled again on every reservation (most of
+ * a reservation's time in the checkout bench, docs/benchmarks.md). */
 function reserveStmt(kind: VariantKind) {
   return prepared(`codes_reserve_${kind}`, (db, t) =>
     db

@@ -22,14 +22,14 @@ import { NotFoundError, ValidationError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
 import { maskCodes, type Sealer } from "../../lib/sealer.ts";
 import { csvLine } from "../../lib/csv.ts";
+import { firstCsvCell } from "@store/shared/csv";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
-import type { OrdersService } from "../orders/orders.service.ts";
 import { CodeIntake, codeIdFloor, codeRefusal } from "./code-intake.ts";
 import { emptyCounts, type CodesRepo } from "./codes.repo.ts";
 import type { StockKeeper } from "./stock.ts";
 import type { SettingsRepo } from "../settings/settings.repo.ts";
 
-export interface ParsedLine {
+interface ParsedLine {
   line: number;
   code: string;
 }
@@ -41,23 +41,6 @@ export interface ParsedImport {
   blank: number;
 }
 
-/** The first cell of a CSV line ("a,b" -> a; "\"a,b\",c" -> a,b). */
-function firstCsvCell(line: string): string {
-  const s = line.trimStart();
-  if (!s.startsWith('"')) return s.split(",", 1)[0] ?? "";
-  let out = "";
-  for (let i = 1; i < s.length; i++) {
-    const ch = s[i];
-    if (ch === '"') {
-      if (s[i + 1] === '"') {
-        out += '"';
-        i++;
-      } else return out;
-    } else out += ch;
-  }
-  return out;
-}
-
 /** One code a line: trimmed, blank lines skipped, a CSV's first cell (and its "code" header) read; refuses too long
  * and invalid lines, and later copies of a code within the text. */
 export function parseImport(text: string, format: "text" | "csv", lineOffset = 0): ParsedImport {
@@ -67,7 +50,7 @@ export function parseImport(text: string, format: "text" | "csv", lineOffset = 0
   const seen = new Set<string>();
   raw.forEach((content, index) => {
     const line = lineOffset + index + 1;
-    const code = (format === "csv" ? firstCsvCell(content) : content).trim();
+    const code = format === "csv" ? firstCsvCell(content) : content.trim();
     if (code === "" || (format === "csv" && index === 0 && lineOffset === 0 && code.toLowerCase() === "code")) {
       out.blank++;
       return;
@@ -83,6 +66,13 @@ export function parseImport(text: string, format: "text" | "csv", lineOffset = 0
   return out;
 }
 
+/** What an import needs of orders: giving orders awaiting stock the codes just imported, in the import's transaction,
+ * answering their codes (OrdersService does it). Declared here so that codes do not import the orders module, which
+ * imports codes. */
+export interface AwaitingStockOrders {
+  fillAwaitingStock(tx: Tx, now: number): Promise<string[]>;
+}
+
 /** Runs in an import's transaction once its codes are stored and orders awaiting stock have taken theirs: queues
  * whatever the product's return announces ("email me when it is back") and answers how many mails it queued. */
 export type RestockHook = (tx: Tx, productId: string, now: number) => Promise<number>;
@@ -95,7 +85,7 @@ export class CodesService {
     private readonly repo: CodesRepo,
     private readonly stockKeeper: StockKeeper,
     private readonly catalog: CatalogRepo,
-    private readonly orders: OrdersService,
+    private readonly orders: AwaitingStockOrders,
     private readonly sealer: Sealer,
     private readonly settings: SettingsRepo,
     private readonly onMailQueued: () => void = () => undefined,

@@ -5,39 +5,33 @@
  * Stored responses may carry secrets (the checkout's private order link), so the row keeps only a hash of
  * the key, and the body is encrypted with a key derived from the Idempotency-Key itself: the database alone
  * cannot reveal it, and the client that holds the key can replay. */
-import { createCipheriv, createDecipheriv, createHash, createSecretKey, type KeyObject } from "node:crypto";
+import { createHash, createSecretKey, type KeyObject } from "node:crypto";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { ERROR_CODES } from "@store/shared/schemas/error-codes";
 import { ConflictError, problem } from "../../http/errors.ts";
-import { secureRandomBytes } from "../../lib/random.ts";
+import { openAesGcm, sealAesGcm } from "../../lib/aes-gcm.ts";
 import type { IdempotencyRepo } from "./idempotency.repo.ts";
 
-export const IDEMPOTENCY_MISMATCH = "This request was already submitted with different details. Please try again.";
-export const IDEMPOTENCY_IN_PROGRESS = "This request is still being processed. Please try again in a moment.";
+const IDEMPOTENCY_MISMATCH = "This request was already submitted with different details. Please try again.";
+const IDEMPOTENCY_IN_PROGRESS = "This request is still being processed. Please try again in a moment.";
 
 export interface StoredResponse {
   status: number;
   body: unknown;
 }
 
-/** The body's AES key, derived from the Idempotency-Key. A KeyObject: createCipheriv takes one about three
- * times faster than raw key bytes (measured on Node 24). */
+/** The body's AES key, derived from the Idempotency-Key. */
 function bodyKey(key: string): KeyObject {
   return createSecretKey(createHash("sha256").update(`idempotency-body:${key}`).digest());
 }
 
+/** Stored as base64 of iv | tag | ciphertext, with no context (the key itself is specific to the request). */
 function seal(key: string, plaintext: string): string {
-  const iv = secureRandomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", bodyKey(key), iv);
-  const ct = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), ct]).toString("base64");
+  return sealAesGcm(bodyKey(key), plaintext).toString("base64");
 }
 
 function open(key: string, sealed: string): string {
-  const buf = Buffer.from(sealed, "base64");
-  const decipher = createDecipheriv("aes-256-gcm", bodyKey(key), buf.subarray(0, 12));
-  decipher.setAuthTag(buf.subarray(12, 28));
-  return Buffer.concat([decipher.update(buf.subarray(28)), decipher.final()]).toString("utf8");
+  return openAesGcm(bodyKey(key), Buffer.from(sealed, "base64"));
 }
 
 export class IdempotencyService {

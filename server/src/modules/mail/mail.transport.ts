@@ -38,7 +38,7 @@ export interface MailTransport {
  * (and Arabic text gains nothing from QP). */
 const COMPOSE_OPTIONS = { disableFileAccess: true, disableUrlAccess: true, textEncoding: "base64" } as const;
 
-export class SmtpTransport implements MailTransport {
+class SmtpTransport implements MailTransport {
   readonly name = "smtp" as const;
   readonly leaseMs = 2 * 60_000;
   private readonly transporter;
@@ -76,14 +76,14 @@ function composeCopy({ mail, date }: QueuedCopy): Buffer {
 /** The dev mailbox keeps message bodies sealed (they carry codes and the private order link); the subject, the
  * addresses and the date stay readable (docs/decisions.md D10, README "Dev mailbox"). */
 const DEV_MAIL_CONTEXT = "dev-mailbox";
-export function sealDevBody(sealer: Sealer, body: string): string {
+function sealDevBody(sealer: Sealer, body: string): string {
   return sealer.seal(body, DEV_MAIL_CONTEXT);
 }
 export function openDevBody(sealer: Sealer, stored: string): string {
   return sealer.open(stored, DEV_MAIL_CONTEXT);
 }
 
-export class DevMailboxTransport implements MailTransport {
+class DevMailboxTransport implements MailTransport {
   readonly name = "dev-mailbox" as const;
   // A local file and a row: done in milliseconds, so a row lost in a crash is retried soon.
   readonly leaseMs = 5_000;

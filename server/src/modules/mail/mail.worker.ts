@@ -9,8 +9,8 @@ import type { MailContent } from "./templates.ts";
 /** Renders a mail stored as kind + order + parameters (`params` set), at send time, inside `tx`. */
 export type MailRenderer = (tx: Tx, row: OutboxRow) => Promise<MailContent>;
 
-export const DEFAULT_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000];
-export const DEFAULT_MAX_ATTEMPTS = 8;
+const DEFAULT_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000];
+const DEFAULT_MAX_ATTEMPTS = 8;
 
 export interface MailWorkerOptions {
   from: string;

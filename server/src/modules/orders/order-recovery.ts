@@ -22,11 +22,11 @@ import type { OrderRow, OrdersRepo } from "./orders.repo.ts";
 
 /** The outbox kind of the mail carrying the private link again (rendered when sent, like the confirmation). */
 export const ORDER_LINK_KIND = "order_link";
-export const FIND_ORDER_THROTTLED = "Too many attempts. Please try again later.";
+const FIND_ORDER_THROTTLED = "Too many attempts. Please try again later.";
 /** Who asked, in the order's history. */
 const SHOPPER = "shopper";
 
-export interface RecoveryLimits {
+interface RecoveryLimits {
   /** Every valid request, per client address: the one budget that answers 429. */
   perAddress: RateLimiter;
   /** Mails sent per order. */

@@ -17,12 +17,12 @@ import { normalizeOrderCode } from "./order-code.ts";
 import { toAdminOrder, type OrdersRepo } from "./orders.repo.ts";
 
 /** Orders read per query: few round trips, and a bounded amount of memory whatever the store's size. */
-export const EXPORT_CHUNK = 500;
+const EXPORT_CHUNK = 500;
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 const BOM = "\uFEFF";
 
-export const ORDERS_CSV_HEADER = [
+const ORDERS_CSV_HEADER = [
   "code",
   "date",
   "status",
@@ -37,7 +37,7 @@ export const ORDERS_CSV_HEADER = [
   "payment_provider",
   "items",
 ];
-export const SALES_CSV_HEADER = ["day", "currency", "orders", "revenue"];
+const SALES_CSV_HEADER = ["day", "currency", "orders", "revenue"];
 
 const exportQuerySchema = adminOrderListQuerySchema
   .pick({ status: true, q: true, sort: true })

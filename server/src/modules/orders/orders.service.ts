@@ -28,7 +28,7 @@ import { isCurrency } from "@store/shared/currency";
 import { ADMIN_ERROR_CODES } from "@store/shared/schemas/errors";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../http/errors.ts";
-import { decodeCursor, encodeCursor } from "../../lib/cursor.ts";
+import { decodeCursor, encodeCursor } from "../../http/cursor.ts";
 import { maskCode } from "../../lib/sealer.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 import { codeRefusal, type CodeIntake, type TypedLine } from "../codes/code-intake.ts";
@@ -55,7 +55,7 @@ const STALE_ORDERS_PAGE = "This page of orders no longer exists. Please start fr
 /** What a confirmed payment settles: an order awaiting payment, or one that expired before the money landed (its
  * codes were freed: they are taken again from stock, or it waits for stock). */
 export const SETTLEABLE: readonly OrderStatus[] = ["pending_payment", "expired"];
-export const SYSTEM_ACTOR = "system";
+const SYSTEM_ACTOR = "system";
 /** The history's name for the shopper (who placed the order, or cancelled it from its private page). */
 const SHOPPER_ACTOR = "shopper";
 

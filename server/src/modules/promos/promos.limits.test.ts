@@ -1,4 +1,4 @@
-/** Issue 15: promo codes get an end date and a usage cap, set by the admin, enforced by promo validation and by
+/** Promo codes get an end date and a usage cap, set by the admin, enforced by promo validation and by
  * the checkout (atomically: two orders at once cannot both take a code's last use). */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PROMO_INVALID } from "@store/shared/schemas/promos";

@@ -6,7 +6,7 @@ import type { Tx } from "../../db/data.ts";
 import type { promos } from "../../db/schema/index.ts";
 import type { Promo } from "@store/shared/schemas/promos";
 
-export type PromoRow = typeof promos.$inferSelect;
+type PromoRow = typeof promos.$inferSelect;
 
 /** The limits an operator sets on a code. */
 export interface PromoFields {
@@ -19,7 +19,7 @@ export function promoWorks(p: Promo, now: number): boolean {
   return p.active && (p.expiresAt === null || p.expiresAt > now) && (p.maxUses === null || p.usageCount < p.maxUses);
 }
 
-export function toPromo(r: PromoRow): Promo {
+function toPromo(r: PromoRow): Promo {
   return {
     code: r.code,
     percent: r.percent,

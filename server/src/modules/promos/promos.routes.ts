@@ -9,7 +9,7 @@ import { countingMisses, type RateLimiter } from "../../http/rate-limit.ts";
 import type { PromosService } from "./promos.service.ts";
 
 /** A promo code that does not work now: a guess that missed. */
-export const isPromoMiss = (err: unknown): boolean => err instanceof AppError && err.code === ERROR_CODES.promoInvalid;
+const isPromoMiss = (err: unknown): boolean => err instanceof AppError && err.code === ERROR_CODES.promoInvalid;
 
 export function promosRoutes(service: PromosService, limiter: RateLimiter): Hono {
   const app = new Hono();

@@ -3,15 +3,20 @@
  * revision so storefront sync picks them up. */
 import type { ManualDelivery, OrderLimits, PaymentInstructions, Rate, Toggles } from "@store/shared/schemas/catalog";
 import type { RateUpdate, TogglesUpdate } from "@store/shared/schemas/admin";
-import type { DataLayer } from "../../db/data.ts";
-import type { CatalogRepo } from "../catalog/catalog.repo.ts";
+import type { DataLayer, Tx } from "../../db/data.ts";
 import { ORDER_LIMITS_KEY, type SettingsRepo } from "./settings.repo.ts";
+
+/** What settings need of the catalog: a new revision for each change (CatalogRepo gives it), declared here so that
+ * settings do not import the catalog module, which imports settings. */
+export interface CatalogRevisions {
+  bumpRev(tx: Tx): Promise<number>;
+}
 
 export class SettingsService {
   constructor(
     private readonly data: DataLayer,
     private readonly repo: SettingsRepo,
-    private readonly catalog: CatalogRepo,
+    private readonly catalog: CatalogRevisions,
     private readonly now: () => number = Date.now,
   ) {}
 

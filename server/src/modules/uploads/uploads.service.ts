@@ -14,10 +14,11 @@ import { AppError, ValidationError, fieldRefusal, problem, type Problem } from "
 import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, type UploadResponse } from "@store/shared/schemas/admin";
 import { readBodyText } from "../../http/validate.ts";
 import type { StoredImage, UploadsRepo } from "./uploads.repo.ts";
+import { isRecord } from "@store/shared/is-record";
 
-export const UNSUPPORTED_IMAGE = "Unsupported image: upload a PNG, JPEG, WebP, GIF or AVIF file";
+const UNSUPPORTED_IMAGE = "Unsupported image: upload a PNG, JPEG, WebP, GIF or AVIF file";
 export const UNSUPPORTED = problem(UNSUPPORTED_IMAGE, ERROR_CODES.imageUnsupported);
-export const INSECURE_IMAGE: Problem = problem(
+const INSECURE_IMAGE: Problem = problem(
   "This store is served over https: an image address must start with https://, or be a site path or an upload",
   FIELD_ERROR_CODES.insecureImage,
 );
@@ -32,7 +33,7 @@ type Kind = "png" | "jpeg" | "webp" | "gif" | "avif";
 const SHARP_FORMAT: Record<Kind, string> = { png: "png", jpeg: "jpeg", webp: "webp", gif: "gif", avif: "heif" };
 
 /** Output widths: product cards and the detail page. Never upscaled. */
-export const VARIANT_WIDTHS = { card: 600, detail: 1200 } as const;
+const VARIANT_WIDTHS = { card: 600, detail: 1200 } as const;
 
 /** Decompression bombs: refuse images above this many pixels before decoding them. */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -58,7 +59,7 @@ export function sniffImage(bytes: Buffer): Kind | undefined {
 }
 
 /** A data URL or bare base64 -> bytes; 413 above the size limit, 400 when it is not base64 at all. */
-export function decodeBase64Image(input: string): Buffer {
+function decodeBase64Image(input: string): Buffer {
   const trimmed = input.trim();
   const m = /^data:([^,]*),/i.exec(trimmed);
   if (m && !/;base64$/i.test(m[1] ?? ""))
@@ -219,7 +220,7 @@ export function prepareImages(uploads: UploadsService): MiddlewareHandler {
         } catch {
           body = undefined;
         }
-        if (typeof body === "object" && body !== null) {
+        if (isRecord(body)) {
           for (const value of Object.values(body)) {
             if (typeof value === "string" && /^data:/i.test(value)) uploads.prepareAhead(value);
           }

@@ -19,7 +19,7 @@ import { META } from "../../../local/meta.ts";
 import { useOnline } from "../../checkout/use-online.ts";
 import { createLastKnown, type Known } from "./last-known.ts";
 
-export const RECENT_ORDERS_LIMIT = 10;
+const RECENT_ORDERS_LIMIT = 10;
 
 const lastKnown = createLastKnown({ table: db.meta });
 
@@ -29,7 +29,7 @@ export function forgetDashboard(): Promise<void> {
 }
 
 /** GET /api/admin/orders answers { orders: [...] }; docs/product.md also allows a bare list. Bad rows are skipped. */
-export function ordersFrom(body: unknown): AdminOrder[] {
+function ordersFrom(body: unknown): AdminOrder[] {
   const list = Array.isArray(body)
     ? body
     : typeof body === "object" && body !== null && "orders" in body && Array.isArray(body.orders)
@@ -101,7 +101,7 @@ export function useRecentOrders(): {
 }
 
 /** How many days the dashboard's pictures cover. */
-export const SALES_DAYS = 30;
+const SALES_DAYS = 30;
 
 /** Orders and revenue per day over the last SALES_DAYS days, in this device's time zone. */
 export function useSales(): { sales: Sales | null; reload: () => Promise<void> } {

@@ -8,7 +8,7 @@ import "../panel/panels.css";
 import "./fulfil.css";
 
 /** The codes typed in a box: one per line, trimmed, blank lines left out. */
-export function typedCodes(text: string): string[] {
+function typedCodes(text: string): string[] {
   return text
     .split(/\r\n|\n|\r/)
     .map((line) => line.trim())

@@ -53,5 +53,3 @@ export function createLastKnown({ table, now = Date.now }: LastKnownDeps) {
     },
   };
 }
-
-export type LastKnown = ReturnType<typeof createLastKnown>;

@@ -4,7 +4,7 @@ import { Plural, Trans } from "@lingui/react/macro";
 import { itemCount, type AdminOrder } from "./dashboard-data.ts";
 import { OrderStatusText, useFormatDate } from "./order-status.tsx";
 
-export function OrderRow({ order, onOpen }: { order: AdminOrder; onOpen: (order: AdminOrder) => void }) {
+function OrderRow({ order, onOpen }: { order: AdminOrder; onOpen: (order: AdminOrder) => void }) {
   const formatDate = useFormatDate();
   const n = itemCount(order);
   return (

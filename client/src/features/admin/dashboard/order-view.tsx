@@ -17,7 +17,7 @@ import { OrderCodes, OrderHistory } from "./order-history.tsx";
 import { OrderStatusText, useFormatDate } from "./order-status.tsx";
 import { AdminTable } from "../panel/admin-table.tsx";
 
-export { OrderStatusText, StatusLabel, useFormatDate } from "./order-status.tsx";
+export { StatusLabel, useFormatDate } from "./order-status.tsx";
 
 /** Amounts of one order, in its own currency and the console's language. */
 function useOrderMoney(order: Pick<AdminOrder, "currency">): (minor: number) => string {
@@ -58,7 +58,7 @@ export function OrderFacts({ order }: { order: AdminOrder }) {
 }
 
 /** Lines with unit price, quantity and line total, then subtotal, promo, discount and total. */
-export function OrderLines({ order }: { order: AdminOrder }) {
+function OrderLines({ order }: { order: AdminOrder }) {
   const money = useOrderMoney(order);
   const promo = order.promoCode;
   const percent = order.promoPercent;

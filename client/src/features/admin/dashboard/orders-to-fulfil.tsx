@@ -13,7 +13,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** "3 hours ago" in the console's language: minutes under an hour, hours under two days, then days. */
-export function timeAgo(locale: string, at: number, now: number): string {
+function timeAgo(locale: string, at: number, now: number): string {
   const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "short" });
   const elapsed = Math.max(0, now - at);
   if (elapsed < HOUR) return format.format(-Math.floor(elapsed / MINUTE), "minute");

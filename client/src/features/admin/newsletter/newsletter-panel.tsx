@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Plural, Trans } from "@lingui/react/macro";
 import { adminApi } from "../../../api/admin-client.ts";
 
-export function subscriberCount(body: unknown): number | null {
+function subscriberCount(body: unknown): number | null {
   if (typeof body === "object" && body !== null && "count" in body && typeof body.count === "number") return body.count;
   return null;
 }

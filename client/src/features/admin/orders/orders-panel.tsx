@@ -19,7 +19,7 @@ import { OrderList } from "../dashboard/order-row.tsx";
 import { HeldStock } from "./held-stock.tsx";
 import "./orders-panel.css";
 
-export const ORDERS_PAGE_SIZE = 25;
+const ORDERS_PAGE_SIZE = 25;
 
 interface Filters {
   q: string;
@@ -28,7 +28,7 @@ interface Filters {
 }
 
 /** The address of one page: the filters and the cursor of the page (none for the first). */
-export function ordersPath({ q, status, sort }: Filters, cursor: string | null): string {
+function ordersPath({ q, status, sort }: Filters, cursor: string | null): string {
   const params = new URLSearchParams({ limit: String(ORDERS_PAGE_SIZE), sort });
   if (q.trim() !== "") params.set("q", q.trim());
   if (status !== "") params.set("status", status);
@@ -52,7 +52,7 @@ function SortLabel({ sort }: { sort: OrderSort }) {
 type Load = { kind: "loading" } | { kind: "ready" } | { kind: "offline" } | { kind: "error" };
 /** The address of a CSV of every order matching the filters (not only the page shown), or of their sales per day in
  * the operator's time zone. */
-export function exportPath(kind: "orders" | "sales", { q, status, sort }: Filters): string {
+function exportPath(kind: "orders" | "sales", { q, status, sort }: Filters): string {
   const params = new URLSearchParams();
   if (q.trim() !== "") params.set("q", q.trim());
   if (status !== "") params.set("status", status);

@@ -2,6 +2,7 @@
  * copy holds differently, so the operator sees both before choosing keep mine or keep theirs. */
 import { msg } from "@lingui/core/macro";
 import type { I18n, MessageDescriptor } from "@lingui/core";
+import { isRecord } from "@store/shared/is-record";
 
 export interface ConflictField {
   field: string;
@@ -28,10 +29,6 @@ const FIELD_NAMES: Readonly<Record<string, MessageDescriptor>> = {
   link: msg`Link`,
   subtitle: msg`Subtitle`,
 };
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** A value as one line of text: strings as they are, anything else as compact JSON. */
 export function valueText(v: unknown): string {

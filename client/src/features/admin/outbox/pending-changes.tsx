@@ -12,7 +12,7 @@ import { useOnline } from "../../checkout/use-online.ts";
 import { conflictFields, fieldName } from "./conflict-fields.ts";
 
 /** Past this share of the browser's quota for the site, the operator is warned that edits may soon be refused. */
-export const STORAGE_WARNING_RATIO = 0.9;
+const STORAGE_WARNING_RATIO = 0.9;
 
 export function storageNearlyFull(estimate: { usage?: number; quota?: number }): boolean {
   const { usage, quota } = estimate;
@@ -79,7 +79,7 @@ function StatusText({ row }: { row: AdminOutboxRow }) {
   }
 }
 
-export function PendingChangesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function PendingChangesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const outbox = useOutbox();
 

@@ -1,7 +1,6 @@
 /** The product form's state and its mapping to and from the admin
  * API (prices in integer minor units, docs/decisions.md D5). */
 import { CURRENCIES, type Currency, round2, toMajor, toMinor } from "@store/shared/currency";
-import type { ProductCreate } from "@store/shared/schemas/admin";
 import { DEFAULT_LOW_STOCK_THRESHOLD, type DeliveryMode } from "@store/shared/schemas/stock";
 import {
   CATALOG_LANGS,
@@ -67,10 +66,10 @@ export interface ProductBody extends ProductBasics {
   variants: { id?: string; name: string; price: Record<Currency, number> }[];
 }
 
-export const ZERO_PRICE_DRAFT: PriceDraft = { USD: "0", TND: "0", EUR: "0", EGP: "0" };
+const ZERO_PRICE_DRAFT: PriceDraft = { USD: "0", TND: "0", EUR: "0", EGP: "0" };
 
 let variantKeySeq = 0;
-export function newVariantKey(): string {
+function newVariantKey(): string {
   variantKeySeq += 1;
   return `v${Date.now().toString(36)}-${variantKeySeq}`;
 }
@@ -109,25 +108,25 @@ export function emptyProductDraft(): ProductDraft {
 }
 
 /** Minor units -> the text shown in a price box ("12.5", "0"). */
-export function priceText(minor: number, currency: Currency): string {
+function priceText(minor: number, currency: Currency): string {
   return String(toMajor(Number.isFinite(minor) ? minor : 0, currency));
 }
 
-export function priceDraftFromMinor(prices: Record<Currency, number>): PriceDraft {
+function priceDraftFromMinor(prices: Record<Currency, number>): PriceDraft {
   const out = { ...ZERO_PRICE_DRAFT };
   for (const c of CURRENCIES) out[c] = priceText(prices[c], c);
   return out;
 }
 
 /** A typed amount -> a number, or NaN when it is not one (comma decimals are accepted). Empty is 0. */
-export function parseAmount(text: string): number {
+function parseAmount(text: string): number {
   const t = text.trim().replace(",", ".");
   if (t === "") return 0;
   return Number(t);
 }
 
 /** A typed price box -> minor units. Non-numbers become NaN so the shared schema refuses them. */
-export function priceToMinor(text: string, currency: Currency): number {
+function priceToMinor(text: string, currency: Currency): number {
   const major = parseAmount(text);
   return Number.isFinite(major) ? toMinor(major, currency) : Number.NaN;
 }
@@ -212,8 +211,6 @@ export function autofillFromTnd(draft: PriceDraft, tndText: string, usdToTnd: nu
     return { ...draft, TND: tndText };
   return { TND: tndText, USD: String(round2(tnd / usdToTnd)), EUR: "0", EGP: "0" };
 }
-
-export type { ProductCreate };
 
 /** The base price's row in the form (variants' rows are their keys). */
 export const BASE_ROW = "base";

@@ -20,7 +20,7 @@ import { useChangeToasts } from "../panel/change-toasts.ts";
 import { ListState, OfflineCopyNote } from "../panel/list-state.tsx";
 import "../panel/panels.css";
 
-export const PRODUCTS_PAGE_SIZE = 24;
+const PRODUCTS_PAGE_SIZE = 24;
 
 interface Filters {
   q: string;
@@ -28,7 +28,7 @@ interface Filters {
 }
 
 /** The address of one page: the filters and the cursor of the page (none for the first). */
-export function productsPath({ q, category }: Filters, cursor: string | null): string {
+function productsPath({ q, category }: Filters, cursor: string | null): string {
   const params = new URLSearchParams({ limit: String(PRODUCTS_PAGE_SIZE) });
   if (q.trim() !== "") params.set("q", q.trim());
   if (category !== "") params.set("category", category);

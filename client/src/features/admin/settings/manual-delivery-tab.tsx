@@ -12,7 +12,7 @@ import { FormField } from "../panel/form-field.tsx";
 import { useSettingForm, type SettingSource } from "./site-settings.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
-export const MANUAL_DELIVERY_ENTITY = "settings.manualDelivery";
+const MANUAL_DELIVERY_ENTITY = "settings.manualDelivery";
 
 const MANUAL_DELIVERY_SETTING: SettingSource<ManualDelivery> = {
   path: "/api/admin/manual-delivery",

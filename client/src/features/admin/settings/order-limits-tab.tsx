@@ -8,7 +8,7 @@ import { FormField } from "../panel/form-field.tsx";
 import { useSettingForm, type SettingSource } from "./site-settings.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
-export const ORDER_LIMITS_ENTITY = "settings.orderLimits";
+const ORDER_LIMITS_ENTITY = "settings.orderLimits";
 
 const ORDER_LIMITS_SETTING: SettingSource<OrderLimits> = {
   path: "/api/admin/order-limits",

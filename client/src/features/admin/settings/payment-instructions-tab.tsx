@@ -12,7 +12,7 @@ import { FormField } from "../panel/form-field.tsx";
 import { useSettingForm, type SettingSource } from "./site-settings.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
-export const PAYMENT_INSTRUCTIONS_ENTITY = "settings.paymentInstructions";
+const PAYMENT_INSTRUCTIONS_ENTITY = "settings.paymentInstructions";
 
 const PAYMENT_INSTRUCTIONS_SETTING: SettingSource<PaymentInstructions> = {
   path: "/api/admin/payment-instructions",

@@ -5,7 +5,7 @@ import { Trans } from "@lingui/react/macro";
 import { useOutbox } from "../../../local/admin-outbox.ts";
 
 /** Says that a change of this setting waits in the outbox (nothing when none does). */
-export function PendingNote({ entity }: { entity: string }) {
+function PendingNote({ entity }: { entity: string }) {
   const { rows } = useOutbox();
   const waiting = rows.filter((r) => r.entity === entity).length;
   if (waiting === 0) return null;

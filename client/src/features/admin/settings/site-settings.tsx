@@ -10,11 +10,11 @@ import { useOutbox } from "../../../local/admin-outbox.ts";
 import { syncCatalog } from "../../../local/catalog-sync.ts";
 import { SettingsForm } from "./settings-form.tsx";
 
-export const TOGGLES_ENTITY = "settings.toggles";
-export const RATE_ENTITY = "settings.rate";
+const TOGGLES_ENTITY = "settings.toggles";
+const RATE_ENTITY = "settings.rate";
 
 /** Reloads `load` whenever a queued edit reaches the server. */
-export function useReloadOnReplay(load: () => void): void {
+function useReloadOnReplay(load: () => void): void {
   const { applied } = useOutbox();
   useEffect(() => {
     load();

@@ -13,7 +13,7 @@ export const ADMIN_SECTIONS = [
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
-export function isAdminSection(value: unknown): value is AdminSection {
+function isAdminSection(value: unknown): value is AdminSection {
   return typeof value === "string" && (ADMIN_SECTIONS as readonly string[]).includes(value);
 }
 

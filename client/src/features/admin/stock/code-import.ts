@@ -4,11 +4,12 @@
  *
  * A code that repeats an earlier line of the same file reaches the server after that line was imported (in an
  * earlier part) and comes back as "already in stock"; it is told apart here as a duplicate within the file, with the
- * line it repeats. The server's rule for what a line holds is followed: trimmed; in a .csv, the first cell (quotes
- * removed), a first line "code" being a header. */
+ * line it repeats. The server's rule for what a line holds is followed: trimmed; in a .csv, the first cell (shared/src/csv.ts),
+ * a first line "code" being a header. */
 import type { CodeImportResult, ImportRefusal, ProductStock } from "@store/shared/schemas/stock";
+import { firstCsvCell } from "@store/shared/csv";
 
-export const IMPORT_PART_LINES = 1000;
+const IMPORT_PART_LINES = 1000;
 
 export type ImportFormat = "text" | "csv";
 
@@ -68,14 +69,9 @@ export function importParts(lines: readonly string[], partLines = IMPORT_PART_LI
 
 /** What one line holds as a code ("" for a blank line or a .csv header). `index` is 0-based. */
 export function codeOfLine(line: string, format: ImportFormat, index: number): string {
-  let value = line.trim();
-  if (format === "csv") {
-    const quoted = /^"((?:[^"]|"")*)"/.exec(value);
-    value = quoted ? (quoted[1] ?? "").replace(/""/g, '"') : (value.split(/[,;]/)[0] ?? "");
-    value = value.trim();
-    if (index === 0 && value.toLowerCase() === "code") return "";
-  }
-  return value;
+  if (format === "text") return line.trim();
+  const value = firstCsvCell(line);
+  return index === 0 && value.toLowerCase() === "code" ? "" : value;
 }
 
 /** For every line repeating an earlier line's code: its number (1-based) → the first line's number. */

@@ -1,6 +1,6 @@
 /** The admin lists' cursor (docs/decisions.md D30): the last row's sort value and its unique key, opaque to the
  * console. A cursor that does not decode is refused with `message` (the list it belonged to). */
-import { ValidationError } from "../http/errors.ts";
+import { ValidationError } from "./errors.ts";
 
 export function encodeCursor(value: number, key: string): string {
   return Buffer.from(JSON.stringify([value, key])).toString("base64url");
