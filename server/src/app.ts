@@ -53,8 +53,11 @@ import { installAdminGuard } from "./http/session.ts";
 import { AdminAuthRepo } from "./modules/admin-auth/admin-auth.repo.ts";
 import { AdminAuthService } from "./modules/admin-auth/admin-auth.service.ts";
 import { adminAuthRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
-import { adminIdempotency } from "./modules/admin/admin.idempotency.ts";
-import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { adminIdempotency } from "./modules/idempotency/admin-idempotency.ts";
+import { ordersAdminRoutes } from "./modules/orders/orders.admin.routes.ts";
+import { promosAdminRoutes } from "./modules/promos/promos.admin.routes.ts";
+import { newsletterAdminRoutes } from "./modules/newsletter/newsletter.admin.routes.ts";
+import { mailboxRoutes } from "./modules/mail/mailbox.routes.ts";
 import { prepareImages, TOO_LARGE, UploadsService } from "./modules/uploads/uploads.service.ts";
 import { UploadsRepo } from "./modules/uploads/uploads.repo.ts";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes.ts";
@@ -344,15 +347,10 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   app.route("/", settingsRoutes(services.settings));
   app.route("/", blockListRoutes(services.blockList, services.rateLimits));
   app.route("/", uploadsRoutes(services.uploads));
-  app.route(
-    "/",
-    adminRoutes({
-      orders: services.orders,
-      promos: services.promos,
-      newsletter: services.newsletter,
-      mailbox: services.mailbox,
-    }),
-  );
+  app.route("/", ordersAdminRoutes(services.orders));
+  app.route("/", promosAdminRoutes(services.promos));
+  app.route("/", newsletterAdminRoutes(services.newsletter));
+  app.route("/", mailboxRoutes(services.mailbox));
   app.route("/", ordersExportRoutes(new OrdersExport(deps.data, services.ordersRepo)));
 
   mountStatic(app, {

@@ -1,9 +1,9 @@
 /** Every route of the built app is either on the public list below or refuses a caller without a session.
  * A route added later without protection fails here: add it to PUBLIC only if shoppers really need it. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "../../test/harness.ts";
-import { ADMIN_ENV, signIn, type AdminClient } from "../../test/admin-session.ts";
-import { PUBLIC_ADMIN_ROUTES } from "../../http/session.ts";
+import { createTestStore, type TestStore } from "../test/harness.ts";
+import { ADMIN_ENV, signIn, type AdminClient } from "../test/admin-session.ts";
+import { PUBLIC_ADMIN_ROUTES } from "./session.ts";
 
 const PUBLIC = new Set([
   "GET /api/sync",

@@ -10,7 +10,7 @@ import { isStateChanging } from "../../http/csrf.ts";
 import { idempotencyKeyFrom, requestFingerprint } from "../../http/idempotency.ts";
 import type { AdminEnv } from "../../http/session.ts";
 import { readBodyText } from "../../http/validate.ts";
-import type { IdempotencyService } from "../idempotency/idempotency.service.ts";
+import type { IdempotencyService } from "./idempotency.service.ts";
 
 const SCOPE = "admin";
 
