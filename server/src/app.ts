@@ -150,7 +150,6 @@ export interface Services {
   /** The public budgets, each its own count (per client address, and per recipient for the checkout). */
   limiters: Limiters;
   rateLimits: RateLimitsService;
-  promosRepo: PromosRepo;
   promos: PromosService;
   mailRepo: MailRepo;
   mailWorker: MailWorker;
@@ -234,7 +233,6 @@ export function buildServices({ config, data }: AppDeps): Services {
     idempotency,
     limiters,
     rateLimits,
-    promosRepo,
     promos: new PromosService(data, promosRepo),
     mailRepo,
     mailWorker,
