@@ -10,9 +10,27 @@ export default defineConfig({
     {
       path: "<rootDir>/src/i18n/locales/{locale}/messages",
       include: ["<rootDir>/src"],
-      exclude: ["**/node_modules/**", "**/*.test.*", "<rootDir>/src/features/admin/**"],
+      exclude: [
+        "**/node_modules/**",
+        "**/*.test.*",
+        "<rootDir>/src/features/admin/**",
+        "<rootDir>/src/features/checkout/**",
+        "<rootDir>/src/features/orders/**",
+        "<rootDir>/src/i18n/error-messages.ts",
+      ],
     },
-    // The operator's console: loaded with its pages (loadAdminMessages), so a shopper never downloads them. A
+    // The pages of an order (cart, checkout, order status, finding an order) and the refusals the store's answers
+    // carry: loaded by those routes, the console and "Email me when it is back" (loadMessages("orders")).
+    {
+      path: "<rootDir>/src/i18n/locales/{locale}/orders",
+      include: [
+        "<rootDir>/src/features/checkout",
+        "<rootDir>/src/features/orders",
+        "<rootDir>/src/i18n/error-messages.ts",
+      ],
+      exclude: ["**/node_modules/**", "**/*.test.*"],
+    },
+    // The operator's console: loaded with its pages (loadMessages("admin")), so a shopper never downloads them. A
     // message the console shares with the storefront is in both catalogs.
     {
       path: "<rootDir>/src/i18n/locales/{locale}/admin",

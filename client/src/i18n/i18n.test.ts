@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { msg } from "@lingui/core/macro";
-import { activateLocale, i18n, loadAdminMessages } from "./i18n.ts";
+import { activateLocale, i18n, loadMessages } from "./i18n.ts";
 
 // A console-only message (src/features/admin/products/product-form.tsx) and a storefront one.
 const consoleOnly = msg`-- Select Category --`;
@@ -11,7 +11,7 @@ describe("catalogs", () => {
     await activateLocale("fr");
     expect(i18n._(storefront)).toBe("Ajouter au panier");
     expect(i18n._(consoleOnly)).not.toBe("-- Sélectionner une catégorie --");
-    await loadAdminMessages();
+    await loadMessages("admin");
     expect(i18n._(consoleOnly)).toBe("-- Sélectionner une catégorie --");
     await activateLocale("en");
     expect(i18n._(consoleOnly)).toBe("-- Select Category --");
