@@ -95,7 +95,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: "catalog-ui", test: /[\\/]src[\\/]features[\\/]catalog[\\/]/ }],
+          // Not back-in-stock.tsx: loaded only for a product sold out (stock-note.tsx), it would bring its
+          // checks (zod) into the chunk every first visit downloads.
+          groups: [{ name: "catalog-ui", test: /[\\/]src[\\/]features[\\/]catalog[\\/](?!back-in-stock\.)/ }],
         },
       },
     },

@@ -1,5 +1,9 @@
 /** Which products each home section shows (docs/decisions.md D16); pure for tests. */
-import { HOME_SECTION_SIZE, type Category, type Product } from "./schemas/catalog.ts";
+import type { Category, Product } from "./schemas/catalog.ts";
+
+/** Products each home section shows; /api/first sends as many. Declared here, not beside the schemas, so the
+ * home page does not load zod for a number. */
+export const HOME_SECTION_SIZE = 8;
 
 /** The server's first-screen answer (/api/first) sends these sections' products, chosen by the same rules. */
 export const HOME_GRID_SIZE = HOME_SECTION_SIZE;

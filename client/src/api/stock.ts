@@ -1,5 +1,5 @@
 /** "Email me when it is back" (POST /api/stock-requests) and "Only N left" (GET /api/availability/{id}). */
-import { availabilitySchema, type Availability } from "@store/shared/schemas/stock-requests";
+import type { Availability } from "@store/shared/schemas/stock-requests";
 import type { ErrorParams } from "@store/shared/schemas/error-codes";
 import type { Locale } from "../features/prefs/prefs-rules.ts";
 import { isRecord } from "@store/shared/is-record";
@@ -37,7 +37,11 @@ export async function askBackInStock(request: {
 /** The few codes left of a product (and its options), or null when the store cannot be asked now. */
 export async function fetchAvailability(productId: string): Promise<Availability | null> {
   try {
-    const res = await fetch(`/api/availability/${encodeURIComponent(productId)}`);
+    // The schema (and zod) is loaded beside the request, not with the product page: the page shows without it.
+    const [res, { availabilitySchema }] = await Promise.all([
+      fetch(`/api/availability/${encodeURIComponent(productId)}`),
+      import("@store/shared/schemas/stock-requests"),
+    ]);
     if (!res.ok) return null;
     const parsed = availabilitySchema.safeParse(await res.json());
     return parsed.success ? parsed.data : null;

@@ -1,10 +1,10 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { ERROR_CODES, FIELD_ERROR_CODES } from "@store/shared/schemas/error-codes";
 import { CHECKOUT_ERROR_CODES, type LOCALES } from "@store/shared/schemas/checkout";
 import { PAYMENT_ERROR_CODES } from "@store/shared/schemas/payments";
 import { RATE_LIMITED } from "@store/shared/schemas/errors";
 import { productCreateSchema } from "@store/shared/schemas/admin";
-import { activateLocale, i18n } from "./i18n.ts";
+import { activateLocale, i18n, loadMessages } from "./i18n.ts";
 import { codedText, fieldTexts, issueTexts, refusalText, storageFullText } from "./error-messages.ts";
 
 const EVERY_CODE = [
@@ -21,6 +21,9 @@ async function textsIn(locale: (typeof LOCALES)[number]): Promise<Map<string, st
   await activateLocale(locale);
   return new Map(EVERY_CODE.map((code) => [code, codedText(i18n, { code, params: PARAMS })]));
 }
+
+// The routes that show these sentences load their catalog first (i18n.ts).
+beforeAll(() => loadMessages("orders"));
 
 describe("the catalog of refusals and field errors", () => {
   afterAll(() => activateLocale("en"));

@@ -10,7 +10,7 @@ import {
   type CodedError,
   type ErrorParams,
   type FIELD_ERROR_CODES,
-} from "@store/shared/schemas/error-codes";
+} from "@store/shared/error-codes";
 import type { CHECKOUT_ERROR_CODES } from "@store/shared/schemas/checkout";
 import type { PAYMENT_ERROR_CODES } from "@store/shared/schemas/payments";
 import type { STOCK_REQUEST_ERROR_CODES } from "@store/shared/schemas/stock-requests";

@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { loadMessages } from "../i18n/i18n.ts";
 import { OrderSuccessPage, type PaymentReturn } from "../features/checkout/order-success-page.tsx";
 
 interface OrderSuccessSearch {
@@ -13,6 +14,8 @@ function OrderSuccessRoute() {
 }
 
 export const Route = createFileRoute("/order-success")({
+  // Its words are in the orders catalog, not the one every first visit loads.
+  beforeLoad: () => loadMessages("orders"),
   validateSearch: (search: Record<string, unknown>): OrderSuccessSearch => ({
     ...(typeof search.code === "string" && search.code ? { code: search.code } : {}),
     ...(search.payment === "return" || search.payment === "cancelled" ? { payment: search.payment } : {}),

@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { loadMessages } from "../i18n/i18n.ts";
 import { PrivateOrderPage } from "../features/orders/private-order-page.tsx";
 
 function PrivateOrderRoute() {
@@ -6,4 +7,8 @@ function PrivateOrderRoute() {
   return <PrivateOrderPage token={token} />;
 }
 
-export const Route = createFileRoute("/orders/$token")({ component: PrivateOrderRoute });
+export const Route = createFileRoute("/orders/$token")({
+  // Its words are in the orders catalog, not the one every first visit loads.
+  beforeLoad: () => loadMessages("orders"),
+  component: PrivateOrderRoute,
+});

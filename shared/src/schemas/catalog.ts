@@ -153,8 +153,7 @@ export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 /** Products per sync page: a 50,000-product catalog travels as pages the client stores one by one. */
 export const SYNC_PAGE_SIZE = 1000;
 export const SYNC_PAGE_MAX = 2000;
-/** Products each home section shows (shared/src/home-sections.ts); /api/first sends as many. */
-export const HOME_SECTION_SIZE = 8;
+export { HOME_SECTION_SIZE } from "../home-sections.ts";
 
 /**
  * GET /api/sync?since=N[&after=ID][&limit=L][&compact=1]: everything changed after version N, deletions included,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AdminNetworkError, errorFromResponse } from "../../api/admin-client.ts";
 import { RATE_LIMITED } from "@store/shared/schemas/errors";
 import { activateLocale, i18n } from "../../i18n/i18n.ts";
-import { throttledAnswerText } from "../../i18n/throttled.ts";
+import { throttledAnswerText } from "../../i18n/throttled-answer.ts";
 import { loginErrorText } from "./admin-login-page.tsx";
 
 const texts = {

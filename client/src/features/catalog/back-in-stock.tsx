@@ -7,7 +7,7 @@ import type { Product } from "@store/shared/schemas/catalog";
 import { emailSchema } from "@store/shared/schemas/checkout";
 import { askBackInStock } from "../../api/stock.ts";
 import { refusalText } from "../../i18n/error-messages.ts";
-import { throttledAnswerText } from "../../i18n/throttled.ts";
+import { throttledAnswerText } from "../../i18n/throttled-answer.ts";
 import { browserStorage, loadDraft } from "../checkout/checkout-draft.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 

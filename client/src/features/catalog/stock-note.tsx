@@ -5,8 +5,12 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Trans } from "@lingui/react/macro";
 import type { Product } from "@store/shared/schemas/catalog";
 import { fetchAvailability } from "../../api/stock.ts";
+import { loadMessages } from "../../i18n/i18n.ts";
 
-const BackInStockForm = lazy(() => import("./back-in-stock.tsx").then((m) => ({ default: m.BackInStock })));
+// With the orders catalog: the form says the store's refusals (i18n/error-messages.ts).
+const BackInStockForm = lazy(() =>
+  Promise.all([import("./back-in-stock.tsx"), loadMessages("orders")]).then(([m]) => ({ default: m.BackInStock })),
+);
 
 /** Only for a product sold from code stock: an import is what brings it back, and what sends the email. */
 export function BackInStock({ product, variantId = "" }: { product: Product; variantId?: string }) {

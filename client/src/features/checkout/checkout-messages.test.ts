@@ -1,9 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_ERROR_CODES } from "@store/shared/schemas/checkout";
 import { PAYMENT_ERROR_CODES, PAYMENT_MESSAGES } from "@store/shared/schemas/payments";
 import { RATE_LIMITED } from "@store/shared/schemas/errors";
-import { activateLocale, i18n } from "../../i18n/i18n.ts";
+import { activateLocale, i18n, loadMessages } from "../../i18n/i18n.ts";
 import { failureText } from "./checkout-messages.ts";
+
+// The routes that show these sentences load their catalog first (i18n.ts).
+beforeAll(() => loadMessages("orders"));
 
 describe("checkout refusals in the shopper's language", () => {
   const outOfStock = {

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { throttledAnswerText } from "../../i18n/throttled.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 import { subscribeToNewsletter } from "../../api/newsletter.ts";
 
@@ -25,7 +24,11 @@ export function NewsletterForm({ compact = false }: { compact?: boolean }) {
       const answer = await subscribeToNewsletter(email, lang);
       setStatus(answer.status === "done" ? "done" : "error");
       if (answer.status === "done") setEmail("");
-      else if (answer.status === "throttled") setThrottled(throttledAnswerText(i18n, answer.body));
+      else if (answer.status === "throttled") {
+        // Loaded only now: the form sits on the first screen, and reading the answer needs its schema (zod).
+        const { throttledAnswerText } = await import("../../i18n/throttled-answer.ts");
+        setThrottled(throttledAnswerText(i18n, answer.body));
+      }
     } catch {
       setStatus("error");
     }

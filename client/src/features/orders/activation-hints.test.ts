@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { activateLocale, i18n } from "../../i18n/i18n.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { activateLocale, i18n, loadMessages } from "../../i18n/i18n.ts";
 import { activationHint } from "./activation-hints.ts";
+
+// The routes that show these sentences load their catalog first (i18n.ts).
+beforeAll(() => loadMessages("orders"));
 
 describe("activation hints", () => {
   it("picks a hint from the product's platform, whatever its case, or from its title", async () => {

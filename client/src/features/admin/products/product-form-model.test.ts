@@ -11,7 +11,7 @@ import {
   productBodyFromDraft,
 } from "./product-form-model.ts";
 import { errorFor, fieldErrorsFromIssues } from "../panel/field-errors.ts";
-import { activateLocale } from "../../../i18n/i18n.ts";
+import { activateLocale, loadMessages } from "../../../i18n/i18n.ts";
 
 const product: Product = {
   id: "elden-ring",
@@ -36,6 +36,9 @@ const product: Product = {
   updatedAt: 2,
   version: 4,
 };
+
+// The console's routes load its catalogs first (i18n.ts).
+beforeAll(() => Promise.all([loadMessages("admin"), loadMessages("orders")]));
 
 describe("TND auto-fill (D5)", () => {
   it("sets USD to TND / rate rounded to 2 decimals and resets EUR and EGP to 0", () => {

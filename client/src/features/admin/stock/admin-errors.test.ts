@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_ERROR_CODES } from "@store/shared/schemas/errors";
 import { AdminNetworkError, errorFromResponse } from "../../../api/admin-client.ts";
-import { activateLocale, i18n } from "../../../i18n/i18n.ts";
+import { activateLocale, i18n, loadMessages } from "../../../i18n/i18n.ts";
 import { adminErrorText } from "./admin-errors.ts";
 
 /** The refusal's text in `lang` (which stays the active locale). */
@@ -11,6 +11,9 @@ async function textIn(lang: "en" | "fr" | "ar", err: unknown): Promise<string> {
 }
 
 describe("admin refusals in the operator's language", () => {
+  // The console's routes load its catalog before any of its pages.
+  beforeAll(() => Promise.all([loadMessages("admin"), loadMessages("orders")]));
+
   it("translates a refusal by its code, whatever its English text", async () => {
     const err = errorFromResponse(409, {
       error: "Order PNR-AB12CD34 cannot be cancelled (status: delivered).",
