@@ -79,7 +79,10 @@ export function inlineEntryCss(): Plugin {
 }
 
 const ROUTE_CHUNK = /\/src\/routes\/([^/?]+)\.tsx\?tsr-split=component$/;
-const LOCALE_CHUNK = /\/src\/i18n\/locales\/([a-z]+)\/messages\.po$/;
+/** A message catalog's chunk: its language, and its name ("messages", the storefront's, or "orders", "admin"). */
+const LOCALE_CHUNK = /\/src\/i18n\/locales\/([a-z]+)\/(\w+)\.po$/;
+/** The catalogs a route file waits for before its page (src/i18n/i18n.ts, loadMessages). */
+const ROUTE_CATALOGS = /loadMessages\("(\w+)"\)/g;
 
 /** "product.$id" -> "^/product/[^/]+/?$", "index" -> "^/?$" (TanStack's flat route file names). */
 export function routePattern(routeFile: string): string {
@@ -97,9 +100,8 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 /**
  * Replaces Vite's script tag and modulepreload links with a list of the files the app starts with
  * (shared/src/app-files.ts): per page and per language, the chunks its first screen needs (its route chunk, its
- * message catalog), which the app would otherwise ask for only once its main script has run, a second round trip.
- * The server writes a page's own files into its head from this list; a page answered by the service worker has
- * the boot script ask for them (src/app/app-loader.ts).
+ * message catalogs), which the app would otherwise ask for only once its main script has run, a second round trip.
+ * The boot script asks for a page's own files from this list (src/app/app-loader.ts).
  */
 export function listAppFiles(): Plugin {
   return rewriteBuiltHtml("store:list-app-files", (html, bundle) => {
@@ -120,13 +122,31 @@ export function listAppFiles(): Plugin {
       visit(fileName);
       return out.map((f) => `/${f}`);
     };
-    const files: AppFiles = { entry: entryTag[1], imports, routes: [], locales: {} };
+    const files: AppFiles = { entry: entryTag[1], imports, routes: [], locales: {}, routeCatalogs: [] };
+    /** Per catalog name, per language, its chunks. */
+    const catalogs = new Map<string, Record<string, string[]>>();
+    /** Per route pattern, the catalogs beyond the storefront's that its file waits for. */
+    const waits: [pattern: string, names: string[]][] = [];
     for (const chunk of chunks) {
       const id = chunk.facadeModuleId ?? "";
       const route = ROUTE_CHUNK.exec(id)?.[1];
-      if (route && !route.startsWith("admin")) files.routes.push([routePattern(route), filesOf(chunk.fileName)]);
-      const locale = LOCALE_CHUNK.exec(id)?.[1];
-      if (locale) files.locales[locale] = filesOf(chunk.fileName);
+      if (route && !route.startsWith("admin")) {
+        files.routes.push([routePattern(route), filesOf(chunk.fileName)]);
+        const source = fs.readFileSync(id.replace(/\?.*$/, ""), "utf8");
+        const names = [...source.matchAll(ROUTE_CATALOGS)].map((m) => m[1] ?? "");
+        if (names.length > 0) waits.push([routePattern(route), names]);
+      }
+      const [, locale, name] = LOCALE_CHUNK.exec(id) ?? [];
+      if (!locale || !name) continue;
+      if (name === "messages") files.locales[locale] = filesOf(chunk.fileName);
+      else catalogs.set(name, { ...catalogs.get(name), [locale]: filesOf(chunk.fileName) });
+    }
+    for (const [pattern, names] of waits) {
+      const perLanguage: Record<string, string[]> = {};
+      for (const name of names)
+        for (const [locale, chunkFiles] of Object.entries(catalogs.get(name) ?? {}))
+          perLanguage[locale] = [...(perLanguage[locale] ?? []), ...chunkFiles];
+      files.routeCatalogs.push([pattern, perLanguage]);
     }
     const block = `\n    <script type="application/json" id="${APP_FILES_ID}">${JSON.stringify(files).replaceAll("<", "\\u003c")}</script>`;
     return html.replace(MODULE_PRELOAD, "").replace(ENTRY_SCRIPT, () => block);

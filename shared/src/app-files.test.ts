@@ -13,4 +13,14 @@ describe("filesFor", () => {
     ]);
     expect(filesFor(FILES, "/cart", "xx")).toEqual(["/assets/react-1.js", "/assets/db-1.js"]);
   });
+
+  it("adds the other catalogs a page waits for, in its language only", () => {
+    expect(filesFor(FILES, "/cart", "ar")).toEqual([
+      "/assets/react-1.js",
+      "/assets/db-1.js",
+      "/assets/messages-ar.js",
+      "/assets/orders-ar.js",
+    ]);
+    expect(filesFor(FILES, "/", "ar")).not.toContain("/assets/orders-ar.js");
+  });
 });

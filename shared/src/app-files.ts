@@ -13,6 +13,8 @@ export interface AppFiles {
   routes: [pattern: string, files: string[]][];
   /** Per language, its message catalog's chunks. */
   locales: Record<string, string[]>;
+  /** Per page, per language, the chunks of the other catalogs it waits for (the pages of an order wait for theirs). */
+  routeCatalogs: [pattern: string, locales: Record<string, string[]>][];
 }
 
 /** The id of the data block in index.html that holds the AppFiles. */
@@ -23,11 +25,14 @@ export const APP_FILES_ID = "app-files";
 export const FIRST_ANSWER_ID = "first-answer";
 
 /** The files this page's first screen needs, in the order to ask for them: the entry's imports, the
- * language's messages, the page's own chunks. */
+ * language's messages, the page's own chunks and the other catalogs it waits for in that language. */
 export function filesFor(files: AppFiles, pathname: string, lang: string): string[] {
   const out = [...files.imports, ...(files.locales[lang] ?? [])];
   for (const [pattern, routeFiles] of files.routes) {
     if (new RegExp(pattern).test(pathname)) out.push(...routeFiles);
+  }
+  for (const [pattern, locales] of files.routeCatalogs ?? []) {
+    if (new RegExp(pattern).test(pathname)) out.push(...(locales[lang] ?? []));
   }
   return [...new Set(out)];
 }

@@ -37,4 +37,5 @@ export const APP_FILES: AppFiles = {
     ["^/?$", ["/assets/home-1.js", "/assets/price-1.js"]],
   ],
   locales: { en: ["/assets/messages-en.js"], ar: ["/assets/messages-ar.js"] },
+  routeCatalogs: [["^/cart/?$", { en: ["/assets/orders-en.js"], ar: ["/assets/orders-ar.js"] }]],
 };

@@ -17,6 +17,7 @@ const FILES: AppFiles = {
     ["^//?$", ["/assets/home-1.js"]],
   ],
   locales: { en: ["/assets/messages-en.js"], ar: ["/assets/messages-ar.js"] },
+  routeCatalogs: [],
 };
 
 // As the build writes it: the description spans lines (Vite keeps the source's formatting), the boot script
