@@ -231,8 +231,9 @@ test.describe("search overlay", () => {
     await page.addInitScript(() => localStorage.setItem("lang", "ar"));
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-    // The shortcut is live once the app (not the boot shell) has rendered its header.
+    // The shortcut is live once the app has rendered over the page the server wrote (whose header is only markup).
     await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.locator("[data-first-screen]")).toHaveCount(0);
     await page.keyboard.press("Control+k");
     const sheet = page.getByRole("dialog", { name: "ابحث عن المنتجات" });
     await expect(sheet).toBeVisible();
