@@ -221,6 +221,8 @@ export function buildServices({ config, data }: AppDeps): Services {
     config: config.payment,
     publicUrl: config.publicUrl,
     onMailQueued: () => mailWorker.wake(),
+    mail: mailRepo,
+    operatorEmail: config.operatorEmail,
   });
   const catalog = new CatalogService(data, catalogRepo, settingsRepo);
   return {

@@ -24,8 +24,14 @@ const MAX_SESSION_SECONDS = 24 * 3600 - 60;
 const sessionAnswer = z.object({ id: z.string().min(1), url: z.string().url() });
 
 export const STRIPE_SETTLING_EVENTS = ["checkout.session.completed", "checkout.session.async_payment_succeeded"];
+/** Money going back that the store follows: a refund made at Stripe (its dashboard or the API; Stripe sends it for
+ * partial refunds too) and a dispute (a chargeback, the money is withdrawn from the account when it opens). */
+export const STRIPE_REFUND_EVENT = "charge.refunded";
+export const STRIPE_DISPUTE_EVENT = "charge.dispute.created";
 
-/** The parts of a webhook event the store reads. */
+/** The parts of a webhook event the store reads: a Checkout Session (settling events), a Charge
+ * (charge.refunded: payment_intent, amount, amount_refunded, refunded) or a Dispute (charge.dispute.created:
+ * charge, payment_intent, amount, reason, status). */
 export const stripeEventSchema = z.object({
   id: z.string().min(1).max(255),
   type: z.string().max(255),
@@ -36,6 +42,13 @@ export const stripeEventSchema = z.object({
       amount_total: z.number().int().nullish(),
       currency: z.string().max(10).nullish(),
       payment_status: z.string().max(40).nullish(),
+      payment_intent: z.string().max(255).nullish(),
+      amount: z.number().int().nullish(),
+      amount_refunded: z.number().int().nullish(),
+      refunded: z.boolean().nullish(),
+      charge: z.string().max(255).nullish(),
+      reason: z.string().max(80).nullish(),
+      status: z.string().max(80).nullish(),
     }),
   }),
 });
