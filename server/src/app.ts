@@ -353,6 +353,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
       promos: services.promos,
       newsletter: services.newsletter,
       mailbox: services.mailbox,
+      payments: services.payments,
     }),
   );
   app.route("/", ordersExportRoutes(new OrdersExport(deps.data, services.ordersRepo)));

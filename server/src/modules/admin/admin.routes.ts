@@ -17,6 +17,7 @@ import type { MailboxService } from "../mail/mailbox.service.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 import type { PromosService } from "../promos/promos.service.ts";
+import type { PaymentsService } from "../payments/payments.service.ts";
 import { csvLine } from "../../lib/csv.ts";
 
 export interface AdminRouteDeps {
@@ -24,6 +25,8 @@ export interface AdminRouteDeps {
   promos: PromosService;
   newsletter: NewsletterService;
   mailbox: MailboxService;
+  /** 'Mark refunded' goes through payments: an order Stripe paid is refunded at Stripe first. */
+  payments: PaymentsService;
 }
 
 const limitQuery = z.object({
@@ -102,7 +105,7 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AdminEnv> {
     c.json(await deps.orders.release(c.req.param("code"), await actor(c))),
   );
   app.post("/api/admin/orders/:code/refund", async (c) =>
-    c.json(await deps.orders.refund(c.req.param("code"), await actor(c))),
+    c.json(await deps.payments.refundOrder(c.req.param("code"), await actor(c))),
   );
 
   app.post("/api/admin/orders/:code/fulfil", async (c) => {

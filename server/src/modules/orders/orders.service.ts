@@ -56,6 +56,8 @@ const STALE_ORDERS_PAGE = "This page of orders no longer exists. Please start fr
  * codes were freed: they are taken again from stock, or it waits for stock). */
 export const SETTLEABLE: readonly OrderStatus[] = ["pending_payment", "expired"];
 export const SYSTEM_ACTOR = "system";
+/** The states an order can be refunded from (its money was taken). */
+export const REFUNDABLE: readonly OrderStatus[] = ["paid", "awaiting_stock", "delivered"];
 /** The history's name for the shopper (who placed the order, or cancelled it from its private page). */
 const SHOPPER_ACTOR = "shopper";
 
@@ -663,7 +665,7 @@ export class OrdersService {
     const row = await this.repo.transition(
       tx,
       code,
-      ["paid", "awaiting_stock", "delivered"],
+      REFUNDABLE,
       "refunded",
       now,
       action === "disputed" ? { disputedAt: now } : {},

@@ -14,7 +14,8 @@ import type { PaymentConfig } from "../../config.ts";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { AppError, NotFoundError, ValidationError } from "../../http/errors.ts";
 import type { OrderRow, OrdersRepo } from "../orders/orders.repo.ts";
-import type { OrdersService } from "../orders/orders.service.ts";
+import { REFUNDABLE, type OrdersService } from "../orders/orders.service.ts";
+import type { AdminOrderDetail } from "@store/shared/schemas/orders";
 import { SingleFlight } from "../../lib/single-flight.ts";
 import { KONNECT_REF, KonnectProvider } from "./konnect.ts";
 import type { MailRepo } from "../mail/mail.repo.ts";
@@ -34,6 +35,7 @@ import {
   StripeProvider,
   stripeEventSchema,
   type StripeEvent,
+  type StripeRefund,
 } from "./stripe.ts";
 import { verifyStripeSignature } from "./stripe-signature.ts";
 
@@ -353,6 +355,49 @@ export class PaymentsService {
     const to = this.deps.operatorEmail;
     if (!to || !this.deps.mail) return;
     await this.deps.mail.enqueue(tx, { kind, orderId, to, ...mail }, now);
+  }
+
+  /**
+   * The operator's 'Mark refunded'. An order Stripe paid is refunded at Stripe first (outside any transaction: it
+   * waits on Stripe), and Stripe's answer is written in the order's history; when Stripe refuses, nothing changes
+   * and the operator gets a 502 saying so. Any other order (manual payment, Konnect, or a Stripe order recorded
+   * before its payment was kept) is only marked: the operator returns the money by hand, as the console says. The
+   * refund itself is OrdersService.refundIn, the same steps as a refund Stripe reports.
+   */
+  async refundOrder(code: string, actor: { username: string; note?: string }): Promise<AdminOrderDetail> {
+    const stripe = this.stripe;
+    const found = await this.deps.data.read(async (tx) => {
+      const order = await this.deps.ordersRepo.row(tx, code);
+      const paymentRef =
+        order && order.paymentProvider === "stripe"
+          ? await this.deps.repo.settledBy(tx, "stripe", order.code)
+          : undefined;
+      return { order, paymentRef };
+    });
+    const order = found.order;
+    if (!stripe || !order || !found.paymentRef || !REFUNDABLE.includes(order.status))
+      return this.deps.orders.refund(code, actor);
+    let refund: StripeRefund;
+    try {
+      refund = await stripe.refund(found.paymentRef, order.code);
+    } catch (err) {
+      const reason = err instanceof ProviderError ? err.reason : "error";
+      this.log(`payment: stripe could not refund order ${order.code} (${reason})`);
+      throw new AppError(502, "Stripe did not refund the payment; the order is unchanged. Please try again.");
+    }
+    if (refund.status === "failed" || refund.status === "canceled") {
+      this.log(`payment: stripe refund ${refund.id} of order ${order.code} is ${refund.status}`);
+      throw new AppError(502, `Stripe's refund ${refund.id} is ${refund.status}; the order is unchanged.`);
+    }
+    const said = `Refunded at Stripe: refund ${refund.id}, ${money(refund.amount, refund.currency.toUpperCase())}, ${refund.status ?? "no status"}`;
+    const now = this.clock();
+    await this.deps.data.transaction(async (tx) => {
+      const note = [said, actor.note].filter(Boolean).join(": ");
+      const done = await this.deps.orders.refundIn(tx, order.code, now, { actor: actor.username, note });
+      // Stripe's own notification of this refund may have refunded the order first: the answer is still written.
+      if (!done) await this.deps.orders.note(tx, order.id, now, actor.username, "payment_note", note);
+    });
+    return this.deps.orders.findByCode(order.code);
   }
 
   /** Money the provider took that no order holds, newest first (Admin > Orders > Unmatched payments). */

@@ -351,6 +351,21 @@ describe("payments with Konnect", () => {
     expect(await (await notify(ref)).json()).toMatchObject({ outcome: "settled" });
   });
 
+  it("marks a Konnect-paid order refunded without moving money: the operator refunds at Konnect by hand", async () => {
+    await stock(store, 1);
+    const out = await placed(store, checkoutBody({ currency: "TND", items: [{ id: STOCKED, qty: 1 }] }));
+    const ref = (await settlement(store, out.panierCode)).order.paymentRef ?? "";
+    konnect.complete(ref);
+    expect(await (await notify(ref)).json()).toMatchObject({ outcome: "settled" });
+    const admin = await signIn(store);
+    const res = await admin.request("POST", `/api/admin/orders/${out.panierCode}/refund`, {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "refunded", paymentProvider: "konnect" });
+    const entry = (await store.query((db, t) => db.select().from(t.orderEvents))).find((e) => e.action === "refunded");
+    expect(entry?.detail).toMatch(/^1 code\(s\) revoked \(already delivered: \S+\)$/);
+    expect(entry?.detail).not.toContain("Konnect");
+  });
+
   it("says so at checkout when the currency cannot be paid online, before any order exists", async () => {
     const res = await checkout(store, checkoutBody({ currency: "EGP" }));
     expect(res.status).toBe(400);
@@ -717,6 +732,49 @@ describe("payments with Stripe", () => {
     const forged = stripe.refundEvent(sessionId);
     expect((await send(forged.body, stripeSignatureHeader("whsec_other", forged.body, Date.now()))).status).toBe(400);
     expect(await operatorMails(store, PAYMENT_REVERSED_KIND)).toHaveLength(0);
+  });
+
+  it("refunds at Stripe when the operator marks a Stripe-paid order refunded, and writes Stripe's answer", async () => {
+    stripe.deliver = async (event) => send(event.body, event.signature);
+    // Stripe's notification of the refund comes after its answer: held until the test sends it.
+    stripe.eventDelayMs = 60_000;
+    const { out, sessionId } = await delivered(1);
+    const admin = await signIn(store);
+    const res = await admin.request("POST", `/api/admin/orders/${out.panierCode}/refund`, { note: "asked by mail" });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "refunded", paymentProvider: "stripe" });
+    const pi = stripe.sessions.get(sessionId)?.payment_intent;
+    expect(Object.fromEntries(stripe.refundRequests[0] ?? [])).toMatchObject({ payment_intent: pi });
+    expect(stripe.refunds).toMatchObject([{ payment_intent: pi, status: "succeeded" }]);
+    const refund = stripe.refunds[0];
+    const after = await settlement(store, out.panierCode);
+    expect(refund?.amount).toBe(after.order.total);
+    expect(stripe.chargeFor(sessionId)).toMatchObject({ refunded: true, amount_refunded: after.order.total });
+    const entry = (await history(after.order.id)).find((e) => e.action === "refunded");
+    expect(entry).toMatchObject({ actor: "admin", toStatus: "refunded" });
+    expect(entry?.detail).toContain(`Refunded at Stripe: refund ${refund?.id}`);
+    expect(entry?.detail).toContain("succeeded: asked by mail");
+    // Stripe then tells the webhook of that refund: the order is already refunded, and the operator is not mailed.
+    await stripe.delivered();
+    const events = (await settlement(store, out.panierCode)).events.filter((e) => e.type === "charge.refunded");
+    expect(events).toMatchObject([{ outcome: "not_pending" }]);
+    expect(await operatorMails(store, PAYMENT_REVERSED_KIND)).toHaveLength(0);
+    // Pressed again: refused, and Stripe is not asked twice.
+    expect((await admin.request("POST", `/api/admin/orders/${out.panierCode}/refund`, {})).status).toBe(409);
+    expect(stripe.refundRequests).toHaveLength(1);
+    expect(logs.join("\n")).not.toContain(STRIPE_KEY);
+  });
+
+  it("leaves the order unchanged when Stripe refuses the refund", async () => {
+    const { out } = await delivered(1);
+    stripe.failRefundWith = 500;
+    const admin = await signIn(store);
+    const res = await admin.request("POST", `/api/admin/orders/${out.panierCode}/refund`, {});
+    expect(res.status).toBe(502);
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("delivered");
+    expect(after.soldCodes).toBe(1);
+    expect(logs.join("\n")).toContain(`payment: stripe could not refund order ${out.panierCode} (HTTP 500`);
   });
 
   it("says so at checkout for TND, which Stripe does not present, before any order exists", async () => {

@@ -22,6 +22,15 @@ const MIN_SESSION_SECONDS = 31 * 60;
 const MAX_SESSION_SECONDS = 24 * 3600 - 60;
 
 const sessionAnswer = z.object({ id: z.string().min(1), url: z.string().url() });
+/** Stripe's Refund object, the parts the store records (status: pending, requires_action, succeeded, failed or
+ * canceled). */
+const refundAnswer = z.object({
+  id: z.string().min(1),
+  status: z.string().nullish(),
+  amount: z.number().int(),
+  currency: z.string(),
+});
+export type StripeRefund = z.infer<typeof refundAnswer>;
 
 export const STRIPE_SETTLING_EVENTS = ["checkout.session.completed", "checkout.session.async_payment_succeeded"];
 /** Money going back that the store follows: a refund made at Stripe (its dashboard or the API; Stripe sends it for
@@ -97,5 +106,31 @@ export class StripeProvider implements OnlineProvider {
     const parsed = sessionAnswer.safeParse(answer);
     if (!parsed.success) throw new ProviderError(this.name, "Checkout Session answer without id/url");
     return { ref: parsed.data.id, url: parsed.data.url };
+  }
+
+  /** Refunds the whole of a PaymentIntent (POST /v1/refunds, form-encoded `payment_intent`); one refund per order
+   * whatever the retries (Idempotency-Key). */
+  async refund(paymentIntent: string, orderCode: string): Promise<StripeRefund> {
+    const answer = await callProvider(
+      this.name,
+      `${this.settings.apiUrl}/v1/refunds`,
+      {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${this.settings.secretKey}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Idempotency-Key": `refund-${orderCode}`,
+        },
+        body: new URLSearchParams({
+          payment_intent: paymentIntent,
+          reason: "requested_by_customer",
+          "metadata[order_code]": orderCode,
+        }).toString(),
+      },
+      this.fetchImpl,
+    );
+    const parsed = refundAnswer.safeParse(answer);
+    if (!parsed.success) throw new ProviderError(this.name, "Refund answer without id/amount");
+    return parsed.data;
   }
 }

@@ -82,8 +82,10 @@ export class FakeStripe {
   private readonly idempotentRefunds = new Map<string, FakeStripeRefund>();
   failCreateWith: number | null = null;
   failRefundWith: number | null = null;
-  /** Events sent after an API call answered (await delivered() to see their effect). */
+  /** Events an API call causes, sent `eventDelayMs` after it answered as Stripe does (or at once by flush()). */
+  private readonly held: { event: { body: string; signature: string }; timer: NodeJS.Timeout }[] = [];
   private readonly sent: Promise<unknown>[] = [];
+  eventDelayMs = 100;
   /** How an event reaches the store (by default a POST to the webhook URL; the tests hand it to the app). */
   deliver: (event: { body: string; signature: string }) => Promise<unknown> = (event) =>
     fetch(this.options.webhookUrl, {
@@ -106,7 +108,12 @@ export class FakeStripe {
   }): Promise<FakeStripe> {
     const box: { fake?: FakeStripe } = {};
     const running = await startFakeServer((req) => box.fake?.handle(req) ?? { status: 503 }, options.port);
-    const fake = new FakeStripe(running.url, running.close, options);
+    // Closing drops the events not sent yet: their timers would keep the process alive.
+    const close = () => {
+      for (const h of box.fake?.held.splice(0) ?? []) clearTimeout(h.timer);
+      return running.close();
+    };
+    const fake = new FakeStripe(running.url, close, options);
     box.fake = fake;
     return fake;
   }
@@ -123,9 +130,26 @@ export class FakeStripe {
     return this.signed(type, { ...session, ...patch }, nowMs);
   }
 
-  /** Waits for the events sent after API calls. */
+  /** Sends at once the events API calls caused that are not sent yet, and waits until every one has been. */
   async delivered(): Promise<void> {
+    for (const h of this.held.splice(0)) {
+      clearTimeout(h.timer);
+      this.sent.push(this.deliver(h.event).catch(() => undefined));
+    }
     await Promise.all(this.sent.splice(0));
+  }
+
+  /** An event an API call caused, sent after a while as Stripe does. */
+  private later(event: { body: string; signature: string }): void {
+    const held = {
+      event,
+      timer: setTimeout(() => {
+        const i = this.held.indexOf(held);
+        if (i >= 0) this.held.splice(i, 1);
+        this.sent.push(this.deliver(event).catch(() => undefined));
+      }, this.eventDelayMs),
+    };
+    this.held.push(held);
   }
 
   /** The Charge of a paid session. */
@@ -299,10 +323,7 @@ export class FakeStripe {
     const refund = this.applyRefund(charge, amount, form.get("reason"));
     if (typeof key === "string") this.idempotentRefunds.set(key, refund);
     // Stripe tells the webhook of every refund, the ones made through the API too, after answering the call.
-    const event = this.signed("charge.refunded", { ...charge }, Date.now());
-    this.sent.push(
-      new Promise((resolve) => setTimeout(resolve, 10)).then(() => this.deliver(event)).catch(() => undefined),
-    );
+    this.later(this.signed("charge.refunded", { ...charge }, Date.now()));
     return { status: 200, body: refund };
   }
 
