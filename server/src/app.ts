@@ -46,6 +46,7 @@ import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
 import { PaymentsRepo } from "./modules/payments/payments.repo.ts";
 import { PaymentsService } from "./modules/payments/payments.service.ts";
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
+import { paymentsAdminRoutes } from "./modules/payments/payments.admin.routes.ts";
 import { NewsletterRepo } from "./modules/newsletter/newsletter.repo.ts";
 import { NewsletterService } from "./modules/newsletter/newsletter.service.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
@@ -223,6 +224,8 @@ export function buildServices({ config, data }: AppDeps): Services {
     config: config.payment,
     publicUrl: config.publicUrl,
     onMailQueued: () => mailWorker.wake(),
+    mail: mailRepo,
+    operatorEmail: config.operatorEmail,
   });
   const catalog = new CatalogService(data, catalogRepo, settingsRepo);
   return {
@@ -349,6 +352,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   app.route("/", promosAdminRoutes(services.promos));
   app.route("/", newsletterAdminRoutes(services.newsletter));
   app.route("/", mailboxRoutes(services.mailbox));
+  app.route("/", paymentsAdminRoutes(services.payments));
   app.route("/", ordersExportRoutes(new OrdersExport(deps.data, services.ordersRepo)));
 
   mountStatic(app, {

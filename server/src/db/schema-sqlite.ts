@@ -187,6 +187,7 @@ export const {
   newsletterSubscribers,
   orderTotals,
   paymentEvents,
+  unmatchedPayments,
   uploads,
   stockRequests,
   limitRefusals,

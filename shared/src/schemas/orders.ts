@@ -74,6 +74,10 @@ export const ORDER_EVENT_ACTIONS = [
   /** The shopper asked for the order's link again (Find my order) and it was mailed to the order's address. */
   "link_resent",
   "fulfilled",
+  /** The shopper disputed the payment at the provider (a chargeback): the order is refunded and its codes revoked. */
+  "disputed",
+  /** The provider reported something about the order's payment that changes nothing by itself (a partial refund). */
+  "payment_note",
 ] as const;
 export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
 

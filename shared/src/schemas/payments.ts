@@ -24,3 +24,22 @@ export const PAYMENT_MESSAGES = {
   currencyNotPayable: "Online payment is not available in this currency. Please choose another currency.",
   unavailable: "The payment service is not available right now. Your order was cancelled; please try again.",
 } as const;
+
+/** Money the provider took that no order holds (docs/decisions.md D43): a payment for an order that no longer awaited
+ * one (cancelled, refunded), or a second payment for an order already paid. GET /api/admin/payments/unmatched. */
+export const unmatchedPaymentSchema = z.object({
+  id: z.number().int(),
+  provider: z.string(),
+  /** Stripe's payment_intent, Konnect's payment reference: what to look up in the provider's dashboard. */
+  paymentRef: z.string(),
+  orderCode: z.string(),
+  /** Minor units of `currency`. */
+  amount: z.number().int(),
+  currency: z.string(),
+  /** The order's status when the money landed. */
+  orderStatus: z.string(),
+  createdAt: z.number().int(),
+});
+export type UnmatchedPayment = z.infer<typeof unmatchedPaymentSchema>;
+export const unmatchedPaymentsSchema = z.object({ payments: z.array(unmatchedPaymentSchema) });
+export type UnmatchedPayments = z.infer<typeof unmatchedPaymentsSchema>;

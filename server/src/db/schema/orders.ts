@@ -42,6 +42,8 @@ export const orders = pgTable(
     /** The client address the order came from (as the rate limits see it), so the codes held unpaid per address
      * can be bounded; null for orders placed before it was kept. */
     clientAddress: text("client_address"),
+    /** When the payment's provider said the shopper disputed it (a chargeback); the order is then refunded. */
+    disputedAt: ms("disputed_at"),
   },
   (t) => [
     // The list by date, and the dashboard's 30 days read from the index alone: orders and revenue per day and

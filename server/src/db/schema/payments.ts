@@ -1,4 +1,4 @@
-import { integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ms } from "./columns.ts";
 
 /** Every verified payment notification (docs/decisions.md D11), written in the transaction that settles the
@@ -14,9 +14,40 @@ export const paymentEvents = pgTable(
     orderCode: text("order_code").notNull(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
-    /** settled (this notification paid the order) or not_pending (the order had left awaiting payment). */
+    /** settled (this notification paid the order), duplicate (the payment that paid it, told again), unmatched
+     * (another payment for an order no longer awaiting one: see unmatched_payments), refunded, disputed,
+     * partially_refunded, or not_pending (written before payments were told apart). */
     outcome: text("outcome").notNull(),
     createdAt: ms("created_at").notNull(),
+    /** The provider's payment the event is about (Stripe's payment_intent, Konnect's payment reference), so the
+     * same payment told again is known, and a refund or a dispute finds the order it paid; null on older rows. */
+    paymentRef: text("payment_ref"),
   },
-  (t) => [uniqueIndex("payment_events_provider_event_idx").on(t.provider, t.eventId)],
+  (t) => [
+    uniqueIndex("payment_events_provider_event_idx").on(t.provider, t.eventId),
+    index("payment_events_payment_ref_idx").on(t.provider, t.paymentRef),
+  ],
+);
+
+/** Money the provider took that no order holds (docs/decisions.md D43): a payment for an order cancelled or
+ * refunded before it landed, or a second payment for an order already paid. One row per provider payment; the
+ * operator refunds it or delivers by hand. */
+export const unmatchedPayments = pgTable(
+  "unmatched_payments",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    provider: text("provider").notNull(),
+    /** Stripe's payment_intent (or the Checkout Session when Stripe gave none), Konnect's payment reference. */
+    paymentRef: text("payment_ref").notNull(),
+    orderCode: text("order_code").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** The order's status when the money landed (cancelled, refunded, paid, delivered…). */
+    orderStatus: text("order_status").notNull(),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("unmatched_payments_provider_ref_idx").on(t.provider, t.paymentRef),
+    index("unmatched_payments_created_idx").on(t.createdAt),
+  ],
 );

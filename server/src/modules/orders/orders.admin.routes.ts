@@ -14,7 +14,7 @@ import { parseWith, readOptionalJson } from "../../http/validate.ts";
 import type { OrdersService } from "./orders.service.ts";
 
 /** The acting operator and their note, for the order's history; an empty body is an empty note. */
-async function actor(c: Context<AdminEnv>): Promise<{ username: string; note: string }> {
+export async function orderActor(c: Context<AdminEnv>): Promise<{ username: string; note: string }> {
   const { note } = parseWith(orderActionRequestSchema, await readOptionalJson(c));
   return { username: currentSession(c).admin.username, note };
 }
@@ -39,10 +39,10 @@ export function ordersAdminRoutes(orders: OrdersService): Hono<AdminEnv> {
   app.get("/api/admin/orders/:code", async (c) => c.json(await orders.findByCode(c.req.param("code"))));
 
   app.post("/api/admin/orders/:code/mark-paid", async (c) =>
-    c.json(await orders.markPaid(c.req.param("code"), await actor(c))),
+    c.json(await orders.markPaid(c.req.param("code"), await orderActor(c))),
   );
   app.post("/api/admin/orders/:code/resend-delivery", async (c) =>
-    c.json(await orders.resendDelivery(c.req.param("code"), await actor(c))),
+    c.json(await orders.resendDelivery(c.req.param("code"), await orderActor(c))),
   );
   app.post("/api/admin/orders/:code/replace-code", async (c) => {
     const { codeId, note } = parseWith(replaceCodeRequestSchema, await readOptionalJson(c));
@@ -50,14 +50,12 @@ export function ordersAdminRoutes(orders: OrdersService): Hono<AdminEnv> {
     return c.json(await orders.replaceCode(c.req.param("code"), codeId, { username, note }));
   });
   app.post("/api/admin/orders/:code/cancel", async (c) =>
-    c.json(await orders.cancel(c.req.param("code"), await actor(c))),
+    c.json(await orders.cancel(c.req.param("code"), await orderActor(c))),
   );
   app.post("/api/admin/orders/:code/release", async (c) =>
-    c.json(await orders.release(c.req.param("code"), await actor(c))),
+    c.json(await orders.release(c.req.param("code"), await orderActor(c))),
   );
-  app.post("/api/admin/orders/:code/refund", async (c) =>
-    c.json(await orders.refund(c.req.param("code"), await actor(c))),
-  );
+  // "Mark refunded" is the payments module's (payments.admin.routes.ts): an order a provider paid is refunded there.
   app.post("/api/admin/orders/:code/fulfil", async (c) => {
     const request = parseWith(fulfilOrderRequestSchema, await readOptionalJson(c));
     const username = currentSession(c).admin.username;

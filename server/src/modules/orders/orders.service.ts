@@ -55,7 +55,9 @@ const STALE_ORDERS_PAGE = "This page of orders no longer exists. Please start fr
 /** What a confirmed payment settles: an order awaiting payment, or one that expired before the money landed (its
  * codes were freed: they are taken again from stock, or it waits for stock). */
 export const SETTLEABLE: readonly OrderStatus[] = ["pending_payment", "expired"];
-const SYSTEM_ACTOR = "system";
+export const SYSTEM_ACTOR = "system";
+/** The states an order can be refunded from (its money was taken). */
+export const REFUNDABLE: readonly OrderStatus[] = ["paid", "awaiting_stock", "delivered"];
 /** The history's name for the shopper (who placed the order, or cancelled it from its private page). */
 const SHOPPER_ACTOR = "shopper";
 
@@ -89,6 +91,16 @@ export interface OrdersDeps {
 export interface Actor {
   username: string;
   note?: string;
+}
+
+/** What a refund did: the order afterwards, the state it left, its delivered codes revoked (and their masks) and
+ * its reserved codes given back to stock. */
+export interface RefundDone {
+  order: OrderRow;
+  from: OrderStatus;
+  revoked: number;
+  released: number;
+  masks: string[];
 }
 
 /** How many codes each line still misses, for lines that take codes. */
@@ -622,30 +634,71 @@ export class OrdersService {
     });
   }
 
-  /** Paid, awaiting stock or delivered -> refunded (the money goes back outside the store): delivered codes are
-   * revoked, codes still reserved go back to stock. */
+  /** Paid, awaiting stock or delivered -> refunded (the money goes back outside the store): see refundIn. */
   refund(code: string, actor: Actor): Promise<AdminOrderDetail> {
     return this.act(code, async (tx, order, now) => {
-      const row = await this.repo.transition(tx, order.code, ["paid", "awaiting_stock", "delivered"], "refunded", now);
-      if (!row)
+      const done = await this.refundIn(tx, order.code, now, { actor: actor.username, note: actor.note });
+      if (!done)
         throw new ConflictError(`Order ${order.code} cannot be refunded (status: ${order.status}).`, {
           code: ADMIN_ERROR_CODES.notRefundable,
           orderStatus: order.status,
         });
-      await this.deps.stock.release(tx, order.id, now);
-      const revoked = (await this.codes.forOrder(tx, order.id)).filter((c) => c.status === "sold").length;
-      await this.codes.revokeForOrder(tx, order.id, now);
-      await this.event(
-        tx,
-        order.id,
-        now,
-        actor.username,
-        "refunded",
-        order.status,
-        "refunded",
-        [`${revoked} code(s) revoked`, actor.note].filter(Boolean).join(": "),
-      );
     });
+  }
+
+  /**
+   * The one way an order's money goes back, whoever says so (the operator's 'Mark refunded', a refund or a dispute
+   * the provider reports), in the caller's transaction: paid, awaiting stock or delivered -> refunded. Codes the
+   * shopper was never sent (reserved) go back to stock; codes already delivered are revoked, and the history names
+   * them (masked) as already in the shopper's hands, since the delivery email carried them. A dispute also stamps
+   * `disputedAt`. Answers undefined, changing nothing, when the order is in no state to be refunded.
+   */
+  async refundIn(
+    tx: Tx,
+    code: string,
+    now: number,
+    by: { actor: string; action?: "refunded" | "disputed"; note?: string },
+  ): Promise<RefundDone | undefined> {
+    const before = await this.repo.row(tx, code);
+    if (!before) return undefined;
+    const action = by.action ?? "refunded";
+    const row = await this.repo.transition(
+      tx,
+      code,
+      REFUNDABLE,
+      "refunded",
+      now,
+      action === "disputed" ? { disputedAt: now } : {},
+    );
+    if (!row) return undefined;
+    const held = await this.codes.forOrder(tx, row.id);
+    const delivered = held.filter((c) => c.status === "sold");
+    const released = held.filter((c) => c.status === "reserved").length;
+    await this.deps.stock.release(tx, row.id, now);
+    await this.codes.revokeForOrder(tx, row.id, now);
+    const masks = delivered.map((c) => maskCode(this.deps.mails.openCode(c)));
+    const more = masks.length > MASKS_IN_HISTORY ? ` and ${masks.length - MASKS_IN_HISTORY} more` : "";
+    const summary =
+      `${delivered.length} code(s) revoked` +
+      (delivered.length > 0 ? ` (already delivered: ${masks.slice(0, MASKS_IN_HISTORY).join(", ")}${more})` : "") +
+      (released > 0 ? `, ${released} never sent back to stock` : "");
+    await this.event(
+      tx,
+      row.id,
+      now,
+      by.actor,
+      action,
+      before.status,
+      "refunded",
+      [summary, by.note].filter(Boolean).join(": "),
+    );
+    return { order: row, from: before.status, revoked: delivered.length, released, masks };
+  }
+
+  /** A line in an order's history for what a provider reported without changing the order (a partial refund, a
+   * refund of an order already refunded). */
+  async note(tx: Tx, orderId: string, now: number, actor: string, action: OrderEvent["action"], detail: string) {
+    await this.event(tx, orderId, now, actor, action, null, null, detail);
   }
 
   /** The shopper gives up an order still awaiting payment, from its private page (the token is the proof): it is

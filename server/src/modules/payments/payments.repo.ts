@@ -1,13 +1,15 @@
 /** Payment queries; each method takes the transaction it runs in. Exports: PaymentsRepo with
  * recordEvent(tx, event) (false when the provider's event was already recorded), hasEvent, setOutcome,
- * events(tx, code), attachPayment(tx, code, ref, url) (stores the provider's reference and page on an order still
+ * events(tx, code), settledBy(tx, provider, code) (the provider payment that paid an order), orderPaidBy(tx,
+ * provider, paymentRef) (the order a provider payment paid), recordUnmatched / unmatched (money no order holds), attachPayment(tx, code, ref, url) (stores the provider's reference and page on an order still
  * without one) and orderByRef(tx, provider, ref) (the order holding a reference the store was given). */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import type { paymentEvents } from "../../db/schema/index.ts";
+import type { paymentEvents, unmatchedPayments } from "../../db/schema/index.ts";
 import type { OrderRow } from "../orders/orders.repo.ts";
 
 export type NewPaymentEvent = Omit<typeof paymentEvents.$inferInsert, "id">;
+export type UnmatchedPaymentRow = typeof unmatchedPayments.$inferSelect;
 
 export class PaymentsRepo {
   /** Records a notification; false (nothing written) when (provider, eventId) is already there. */
@@ -66,5 +68,61 @@ export class PaymentsRepo {
   async events(tx: Tx, orderCode: string): Promise<(typeof paymentEvents.$inferSelect)[]> {
     const { paymentEvents } = tx.t;
     return tx.db.select().from(paymentEvents).where(eq(paymentEvents.orderCode, orderCode)).orderBy(paymentEvents.id);
+  }
+
+  /** The provider payment (payment_intent, Konnect reference) whose notification settled the order, if any. */
+  async settledBy(tx: Tx, provider: string, orderCode: string): Promise<string | null | undefined> {
+    const { paymentEvents } = tx.t;
+    const rows = await tx.db
+      .select({ paymentRef: paymentEvents.paymentRef })
+      .from(paymentEvents)
+      .where(
+        and(
+          eq(paymentEvents.provider, provider),
+          eq(paymentEvents.orderCode, orderCode),
+          eq(paymentEvents.outcome, "settled"),
+        ),
+      )
+      .limit(1);
+    return rows[0]?.paymentRef;
+  }
+
+  /** The code of the order that a provider payment settled (read through payment_events_payment_ref_idx). */
+  async orderPaidBy(tx: Tx, provider: string, paymentRef: string): Promise<string | undefined> {
+    const { paymentEvents } = tx.t;
+    const rows = await tx.db
+      .select({ orderCode: paymentEvents.orderCode })
+      .from(paymentEvents)
+      .where(
+        and(
+          eq(paymentEvents.provider, provider),
+          eq(paymentEvents.paymentRef, paymentRef),
+          eq(paymentEvents.outcome, "settled"),
+          isNotNull(paymentEvents.paymentRef),
+        ),
+      )
+      .limit(1);
+    return rows[0]?.orderCode;
+  }
+
+  /** Records money no order holds; false when this provider payment is already recorded. */
+  async recordUnmatched(tx: Tx, row: Omit<UnmatchedPaymentRow, "id">): Promise<boolean> {
+    const { unmatchedPayments } = tx.t;
+    const rows = await tx.db
+      .insert(unmatchedPayments)
+      .values(row)
+      .onConflictDoNothing({ target: [unmatchedPayments.provider, unmatchedPayments.paymentRef] })
+      .returning({ id: unmatchedPayments.id });
+    return rows.length > 0;
+  }
+
+  /** Money no order holds, newest first. */
+  async unmatched(tx: Tx, limit: number): Promise<UnmatchedPaymentRow[]> {
+    const { unmatchedPayments } = tx.t;
+    return tx.db
+      .select()
+      .from(unmatchedPayments)
+      .orderBy(desc(unmatchedPayments.createdAt), desc(unmatchedPayments.id))
+      .limit(limit);
   }
 }

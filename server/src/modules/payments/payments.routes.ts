@@ -1,6 +1,7 @@
 /** Payment routes (docs/decisions.md D11): GET /api/payments/options (public: the provider and the currencies
  * it takes), GET /api/payments/konnect/webhook?payment_ref=... (counted per client address by `konnectLimit`:
- * unsigned, anyone can call it) and POST /api/payments/stripe/webhook (verified over the raw body). */
+ * unsigned, anyone can call it), and POST /api/payments/stripe/webhook (verified over the raw body). The console's
+ * are payments.admin.routes.ts. */
 import { Hono } from "hono";
 import type { RateLimiter } from "../../http/rate-limit.ts";
 import { readBodyText } from "../../http/validate.ts";

@@ -3,7 +3,10 @@
  * its reference and page stored on the order; a failure cancels the order), konnectNotification(ref) (only a
  * reference the store was given, for an order still awaiting payment, is checked with Konnect, one lookup at a
  * time per reference) and stripeNotification(rawBody, signature) (verified, checked against the order, recorded
- * once in payment_events and settled through OrdersService.confirmPayment in the same transaction). */
+ * once in payment_events and settled through OrdersService.confirmPayment in the same transaction; a refund or a
+ * dispute Stripe reports goes through OrdersService.refundIn). The same provider payment told again is a duplicate;
+ * another payment for an order no longer awaiting one is recorded in unmatched_payments (docs/decisions.md D43),
+ * listed by unmatched(). */
 import type { Currency } from "@store/shared/currency";
 import { isCurrency } from "@store/shared/currency";
 import { PAYMENT_ERROR_CODES, PAYMENT_MESSAGES, type PaymentOptions } from "@store/shared/schemas/payments";
@@ -11,12 +14,29 @@ import type { PaymentConfig } from "../../config.ts";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { AppError, NotFoundError, ValidationError } from "../../http/errors.ts";
 import type { OrderRow, OrdersRepo } from "../orders/orders.repo.ts";
-import { SETTLEABLE, type OrdersService } from "../orders/orders.service.ts";
+import { REFUNDABLE, type OrdersService } from "../orders/orders.service.ts";
+import type { AdminOrderDetail } from "@store/shared/schemas/orders";
 import { SingleFlight } from "../../lib/single-flight.ts";
 import { KONNECT_REF, KonnectProvider } from "./konnect.ts";
+import type { MailRepo } from "../mail/mail.repo.ts";
 import type { PaymentsRepo } from "./payments.repo.ts";
+import {
+  money,
+  PAYMENT_REVERSED_KIND,
+  PAYMENT_UNMATCHED_KIND,
+  paymentReversedMail,
+  paymentUnmatchedMail,
+} from "./payment-mails.ts";
 import { ONLINE_CURRENCIES, ProviderError, type OnlineProvider } from "./provider.ts";
-import { STRIPE_SETTLING_EVENTS, StripeProvider, stripeEventSchema } from "./stripe.ts";
+import {
+  STRIPE_DISPUTE_EVENT,
+  STRIPE_REFUND_EVENT,
+  STRIPE_SETTLING_EVENTS,
+  StripeProvider,
+  stripeEventSchema,
+  type StripeEvent,
+  type StripeRefund,
+} from "./stripe.ts";
 import { verifyStripeSignature } from "./stripe-signature.ts";
 
 /** Minutes an unpaid order's payment page stays open when nothing else is said. */
@@ -31,15 +51,37 @@ export interface PaymentsDeps {
   publicUrl: string;
   /** Wakes the mail worker after a settlement's commit. */
   onMailQueued?: () => void;
+  /** The outbox and the operator's address, for what the operator must hear of (refunds, disputes, money no
+   * order holds); without an address only the log says it. */
+  mail?: MailRepo;
+  operatorEmail?: string;
   lifespanMinutes?: number;
   fetchImpl?: typeof fetch;
   clock?: () => number;
   log?: (message: string) => void;
 }
 
+/** A provider's notification that a payment was made: the event, the provider payment, what was paid. */
+interface Notification {
+  eventId: string;
+  type: string;
+  paymentRef: string;
+  amount: number;
+  currency: string;
+}
+
 /** What a notification did: settled the order, or changed nothing (and why). */
 export interface NotificationResult {
-  outcome: "settled" | "duplicate" | "not_pending" | "not_paid" | "ignored";
+  outcome:
+    | "settled"
+    | "duplicate"
+    | "unmatched"
+    | "refunded"
+    | "disputed"
+    | "partially_refunded"
+    | "not_pending"
+    | "not_paid"
+    | "ignored";
   order?: string;
 }
 
@@ -157,7 +199,9 @@ export class PaymentsService {
     const check = this.konnectChecks.run(ref, () => this.checkKonnect(konnect, ref));
     if (!check.joined) return check.value;
     const result = await check.value;
-    return result.outcome === "settled" ? { ...result, outcome: "duplicate" } : result;
+    return result.outcome === "settled" || result.outcome === "unmatched"
+      ? { ...result, outcome: "duplicate" }
+      : result;
   }
 
   private async checkKonnect(konnect: KonnectProvider, ref: string): Promise<NotificationResult> {
@@ -169,12 +213,8 @@ export class PaymentsService {
     const order = known.order;
     if (!order) return { outcome: "ignored" };
     if (known.recorded) return { outcome: "duplicate", order: order.code };
-    if (!SETTLEABLE.includes(order.status)) {
-      this.log(
-        `payment: konnect notification ${ref} for order ${order.code}, which is ${order.status}, not checked: if Konnect shows it paid, refund or fulfil by hand`,
-      );
-      return { outcome: "ignored" };
-    }
+    // An order no longer awaiting payment (cancelled, refunded) is still looked up once it is named: money Konnect
+    // took for it is recorded as unmatched for the operator, and later notifications are answered from that record.
     let payment;
     try {
       payment = await konnect.payment(ref);
@@ -190,6 +230,7 @@ export class PaymentsService {
       eventId: ref,
       type: "payment.completed",
       ref,
+      paymentRef: ref,
       orderCode: payment.orderId ?? "",
       amount: payment.amount,
       currency: payment.token.toUpperCase(),
@@ -211,6 +252,7 @@ export class PaymentsService {
     const parsed = stripeEventSchema.safeParse(json);
     if (!parsed.success) throw this.refuse("stripe", "a notification in an unexpected shape", 400);
     const event = parsed.data;
+    if (event.type === STRIPE_REFUND_EVENT || event.type === STRIPE_DISPUTE_EVENT) return this.reversal(event);
     if (!STRIPE_SETTLING_EVENTS.includes(event.type)) return { outcome: "ignored" };
     const session = event.data.object;
     // checkout.session.completed with payment_status 'unpaid': a delayed method, settled by async_payment_succeeded.
@@ -219,17 +261,155 @@ export class PaymentsService {
       eventId: event.id,
       type: event.type,
       ref: session.id,
+      // The PaymentIntent is the payment itself; a session Stripe sent without one is its own payment.
+      paymentRef: session.payment_intent ?? session.id,
       orderCode: session.client_reference_id ?? "",
       amount: session.amount_total ?? -1,
       currency: (session.currency ?? "").toUpperCase(),
     });
   }
 
+  /**
+   * A refund (charge.refunded) or a dispute (charge.dispute.created) reported by Stripe, already verified: the order
+   * the charge's PaymentIntent paid is found from the settling notification's record. The event is recorded once;
+   * a full refund or a dispute goes through the operator's refund (OrdersService.refundIn: the order refunded, the
+   * codes revoked or back to stock, the history), a partial refund is only written in the history, and the operator
+   * is mailed. A PaymentIntent that paid none of the store's orders is ignored (200, so Stripe stops sending it).
+   */
+  private async reversal(event: StripeEvent): Promise<NotificationResult> {
+    const object = event.data.object;
+    const paymentRef = object.payment_intent;
+    if (!paymentRef) return { outcome: "ignored" };
+    const dispute = event.type === STRIPE_DISPUTE_EVENT;
+    const amount = (dispute ? object.amount : object.amount_refunded) ?? 0;
+    const currency = (object.currency ?? "").toUpperCase();
+    const full = dispute || object.refunded === true;
+    const what = dispute
+      ? `a dispute of ${money(amount, currency)} (reason: ${object.reason ?? "unknown"}, status: ${object.status ?? "unknown"})`
+      : `${full ? "a full refund" : "a partial refund"} of ${money(amount, currency)}`;
+    const actor = "provider:stripe";
+    const now = this.clock();
+    const result = await this.deps.data.transaction(async (tx): Promise<NotificationResult> => {
+      const code = await this.deps.repo.orderPaidBy(tx, "stripe", paymentRef);
+      const order = code ? await this.deps.ordersRepo.row(tx, code) : undefined;
+      if (!order) return { outcome: "ignored" };
+      const recorded = await this.deps.repo.recordEvent(tx, {
+        provider: "stripe",
+        eventId: event.id,
+        type: event.type,
+        orderCode: order.code,
+        amount,
+        currency,
+        paymentRef,
+        outcome: "pending",
+        createdAt: now,
+      });
+      if (!recorded) return { outcome: "duplicate", order: order.code };
+      const note = `${dispute ? "Disputed" : "Refunded"} at Stripe: ${what}`;
+      const done = full
+        ? await this.deps.orders.refundIn(tx, order.code, now, {
+            actor,
+            action: dispute ? "disputed" : "refunded",
+            note,
+          })
+        : undefined;
+      let outcome: NotificationResult["outcome"];
+      let told: string;
+      if (done) {
+        outcome = dispute ? "disputed" : "refunded";
+        told =
+          `The order was ${done.from} and is now refunded: ${done.revoked} delivered code(s) revoked` +
+          (done.masks.length > 0 ? ` (${done.masks.join(", ")}; the shopper already has them)` : "") +
+          (done.released > 0 ? `, ${done.released} code(s) never sent went back to stock.` : ".");
+      } else {
+        outcome = full ? "not_pending" : "partially_refunded";
+        told = full
+          ? `The order was already ${order.status}: nothing changed.`
+          : `The order is still ${order.status} and keeps its codes: revoke or refund the rest by hand if needed.`;
+        await this.deps.orders.note(tx, order.id, now, actor, "payment_note", `${note}. ${told}`);
+      }
+      await this.deps.repo.setOutcome(tx, "stripe", event.id, outcome);
+      // A refund the store asked for itself (or the operator marked) comes back as charge.refunded: nothing to tell.
+      if (outcome !== "not_pending" || dispute)
+        await this.tellOperator(tx, order.id, now, PAYMENT_REVERSED_KIND, {
+          ...paymentReversedMail({ orderCode: order.code, provider: "Stripe", what, done: told }),
+        });
+      return { outcome, order: order.code };
+    });
+    if (result.outcome !== "ignored" && result.outcome !== "duplicate") this.deps.onMailQueued?.();
+    if (result.outcome === "ignored")
+      this.log(`payment: stripe ${event.type} ${event.id} names no payment of the store's orders; ignored`);
+    else if (result.outcome !== "duplicate")
+      this.log(`payment: stripe reports ${what} for order ${result.order ?? ""} (${result.outcome})`);
+    return result;
+  }
+
+  /** Queues a mail to the operator in the caller's transaction, when the store has the operator's address. */
+  private async tellOperator(
+    tx: Tx,
+    orderId: string | null,
+    now: number,
+    kind: string,
+    mail: { subject: string; text: string; html: string },
+  ): Promise<void> {
+    const to = this.deps.operatorEmail;
+    if (!to || !this.deps.mail) return;
+    await this.deps.mail.enqueue(tx, { kind, orderId, to, ...mail }, now);
+  }
+
+  /**
+   * The operator's 'Mark refunded'. An order Stripe paid is refunded at Stripe first (outside any transaction: it
+   * waits on Stripe), and Stripe's answer is written in the order's history; when Stripe refuses, nothing changes
+   * and the operator gets a 502 saying so. Any other order (manual payment, Konnect, or a Stripe order recorded
+   * before its payment was kept) is only marked: the operator returns the money by hand, as the console says. The
+   * refund itself is OrdersService.refundIn, the same steps as a refund Stripe reports.
+   */
+  async refundOrder(code: string, actor: { username: string; note?: string }): Promise<AdminOrderDetail> {
+    const stripe = this.stripe;
+    const found = await this.deps.data.read(async (tx) => {
+      const order = await this.deps.ordersRepo.row(tx, code);
+      const paymentRef =
+        order && order.paymentProvider === "stripe"
+          ? await this.deps.repo.settledBy(tx, "stripe", order.code)
+          : undefined;
+      return { order, paymentRef };
+    });
+    const order = found.order;
+    if (!stripe || !order || !found.paymentRef || !REFUNDABLE.includes(order.status))
+      return this.deps.orders.refund(code, actor);
+    let refund: StripeRefund;
+    try {
+      refund = await stripe.refund(found.paymentRef, order.code);
+    } catch (err) {
+      const reason = err instanceof ProviderError ? err.reason : "error";
+      this.log(`payment: stripe could not refund order ${order.code} (${reason})`);
+      throw new AppError(502, "Stripe did not refund the payment; the order is unchanged. Please try again.");
+    }
+    if (refund.status === "failed" || refund.status === "canceled") {
+      this.log(`payment: stripe refund ${refund.id} of order ${order.code} is ${refund.status}`);
+      throw new AppError(502, `Stripe's refund ${refund.id} is ${refund.status}; the order is unchanged.`);
+    }
+    const said = `Refunded at Stripe: refund ${refund.id}, ${money(refund.amount, refund.currency.toUpperCase())}, ${refund.status ?? "no status"}`;
+    const now = this.clock();
+    await this.deps.data.transaction(async (tx) => {
+      const note = [said, actor.note].filter(Boolean).join(": ");
+      const done = await this.deps.orders.refundIn(tx, order.code, now, { actor: actor.username, note });
+      // Stripe's own notification of this refund may have refunded the order first: the answer is still written.
+      if (!done) await this.deps.orders.note(tx, order.id, now, actor.username, "payment_note", note);
+    });
+    return this.deps.orders.findByCode(order.code);
+  }
+
+  /** Money the provider took that no order holds, newest first (Admin > Orders > Unmatched payments). */
+  unmatched(limit = 100) {
+    return this.deps.data.read((tx) => this.deps.repo.unmatched(tx, limit));
+  }
+
   /** One transaction: the order must be this provider's, with this reference, amount and currency; the
    * notification is recorded once; the first one settles the order. */
   private async settle(
     provider: "konnect" | "stripe",
-    n: { eventId: string; type: string; ref: string; orderCode: string; amount: number; currency: string },
+    n: Notification & { ref: string; orderCode: string },
   ): Promise<NotificationResult> {
     const now = this.clock();
     const result = await this.deps.data.transaction(async (tx): Promise<NotificationResult> => {
@@ -240,10 +420,10 @@ export class PaymentsService {
       if (mismatch) throw this.refuse(provider, `a payment ${n.ref} for order ${order.code} with ${mismatch}`, 400);
       return this.record(tx, provider, n, order, now);
     });
-    if (result.outcome === "settled") this.deps.onMailQueued?.();
-    if (result.outcome === "not_pending")
+    if (result.outcome === "settled" || result.outcome === "unmatched") this.deps.onMailQueued?.();
+    if (result.outcome === "unmatched")
       this.log(
-        `payment: ${provider} paid order ${n.orderCode}, which no longer awaits payment: refund or fulfil by hand`,
+        `payment: ${provider} payment ${n.paymentRef} of ${money(n.amount, n.currency)} for order ${n.orderCode}, which no longer awaits payment: recorded as unmatched; refund it or deliver by hand`,
       );
     return result;
   }
@@ -251,7 +431,7 @@ export class PaymentsService {
   private async record(
     tx: Tx,
     provider: string,
-    n: { eventId: string; type: string; amount: number; currency: string },
+    n: Notification,
     order: OrderRow,
     now: number,
   ): Promise<NotificationResult> {
@@ -262,6 +442,7 @@ export class PaymentsService {
       orderCode: order.code,
       amount: n.amount,
       currency: n.currency,
+      paymentRef: n.paymentRef,
       createdAt: now,
     };
     // The order's settlement and its record stand or fall together: a repeat finds the record and stops here.
@@ -269,9 +450,51 @@ export class PaymentsService {
       return { outcome: "duplicate", order: order.code };
     // The order's history names the provider as the one who confirmed the payment.
     const settled = await this.deps.orders.confirmPayment(tx, order.code, now, `provider:${provider}`);
-    const outcome = settled ? "settled" : "not_pending";
+    let outcome: NotificationResult["outcome"] = "settled";
+    if (!settled) {
+      // Another event about the payment that paid the order (Stripe's completed after async success, a re-sent
+      // event) is the same money told again. A row written before payments were recorded has no reference: it was
+      // the order's one session, so the same payment too.
+      const paidBy = await this.deps.repo.settledBy(tx, provider, order.code);
+      const same = paidBy === null || paidBy === n.paymentRef;
+      // Money no order holds is recorded once per provider payment: told again, it is a duplicate too.
+      outcome = !same && (await this.unmatchedPayment(tx, provider, n, order, now)) ? "unmatched" : "duplicate";
+    }
     await this.deps.repo.setOutcome(tx, provider, n.eventId, outcome);
     return { outcome, order: order.code };
+  }
+
+  /** Records money no order holds and tells the operator; false when this provider payment was already recorded. */
+  private async unmatchedPayment(
+    tx: Tx,
+    provider: string,
+    n: Notification,
+    order: OrderRow,
+    now: number,
+  ): Promise<boolean> {
+    const fresh = await this.deps.repo.recordUnmatched(tx, {
+      provider,
+      paymentRef: n.paymentRef,
+      orderCode: order.code,
+      amount: n.amount,
+      currency: n.currency,
+      orderStatus: order.status,
+      createdAt: now,
+    });
+    if (!fresh) return false;
+    await this.tellOperator(
+      tx,
+      order.id,
+      now,
+      PAYMENT_UNMATCHED_KIND,
+      paymentUnmatchedMail({
+        orderCode: order.code,
+        provider: provider === "stripe" ? "Stripe" : "Konnect",
+        amount: money(n.amount, n.currency),
+        orderStatus: order.status,
+      }),
+    );
+    return true;
   }
 
   private mismatch(order: OrderRow, amount: number, currency: string): string | null {

@@ -3,22 +3,41 @@
  * (Konnect) or by its signature (Stripe) and against the order; the same notification 100 times, at once or
  * one after the other, settles once and mails once; tampered notifications are refused and deliver nothing.
  * Konnect is asked to notify the store itself (silentWebhook), so the shopper comes back to the store's page;
- * its notification route looks up only references the store issued, once at a time, and throttles floods. */
+ * its notification route looks up only references the store issued, once at a time, and throttles floods.
+ * The same provider payment told again is a duplicate, answered quietly; another payment for an order no longer
+ * awaiting one is recorded as unmatched and the operator told once. Refunds and disputes Stripe reports reach the
+ * order and its codes through the operator's refund, once per event, and the operator is mailed. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { checkoutResponseSchema, type CheckoutResponse } from "@store/shared/schemas/checkout";
-import { PAYMENT_ERROR_CODES } from "@store/shared/schemas/payments";
+import { PAYMENT_ERROR_CODES, unmatchedPaymentsSchema } from "@store/shared/schemas/payments";
 import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
 import { ADMIN_ENV, signIn } from "../../test/admin-session.ts";
 import { DELIVERY_KIND } from "../orders/order-mails.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
 import { FakeKonnect } from "./fakes/fake-konnect.ts";
 import { FakeStripe } from "./fakes/fake-stripe.ts";
+import { PAYMENT_REVERSED_KIND, PAYMENT_UNMATCHED_KIND } from "./payment-mails.ts";
 import { stripeSignatureHeader } from "./stripe-signature.ts";
 
 const KONNECT_KEY = "konnect-test-key:secret-part";
 const STRIPE_KEY = "sk_test_store_secret";
 const STRIPE_WEBHOOK_SECRET = "whsec_test_secret";
+const OPERATOR = "ops@store.test";
+
+/** Mail to the operator of one kind (all orders). */
+async function operatorMails(store: TestStore, kind: string) {
+  return store.query((db, t) =>
+    db
+      .select()
+      .from(t.mailOutbox)
+      .where(and(eq(t.mailOutbox.kind, kind), eq(t.mailOutbox.to, OPERATOR))),
+  );
+}
+
+async function unmatchedRows(store: TestStore) {
+  return store.query((db, t) => db.select().from(t.unmatchedPayments));
+}
 
 /** What the database says about an order's settlement. */
 async function settlement(store: TestStore, code: string) {
@@ -91,6 +110,7 @@ describe("payments with Konnect", () => {
         KONNECT_WALLET_ID: "wallet-store",
         KONNECT_API_URL: konnect.url,
         TRUST_PROXY: "yes",
+        OPERATOR_EMAIL: OPERATOR,
       },
     });
     // Konnect's own calls to the webhook reach the store running in this process.
@@ -240,15 +260,34 @@ describe("payments with Konnect", () => {
     expect(after.soldCodes).toBe(1);
   });
 
-  it("does not look up a payment whose order can no longer be settled", async () => {
+  it("records money Konnect took for a cancelled order as unmatched, once, and tells the operator", async () => {
     const out = await placed(store, checkoutBody({ currency: "TND" }));
-    const ref = (await settlement(store, out.panierCode)).order.paymentRef ?? "";
-    konnect.complete(ref);
+    const { order } = await settlement(store, out.panierCode);
+    const ref = order.paymentRef ?? "";
+    // Not paid yet: nothing recorded.
     await store.services.orders.cancel(out.panierCode, { username: "admin", note: "test" });
-    expect(await (await notify(ref)).json()).toMatchObject({ outcome: "ignored" });
-    expect(konnect.lookups).toHaveLength(0);
+    expect(await (await notify(ref)).json()).toMatchObject({ outcome: "not_paid" });
+    konnect.complete(ref);
+    expect(await (await notify(ref)).json()).toMatchObject({ outcome: "unmatched", order: out.panierCode });
+    for (let i = 0; i < 3; i++) expect(await (await notify(ref)).json()).toMatchObject({ outcome: "duplicate" });
+    // Looked up while unpaid and once paid; afterwards answered from the store's record.
+    expect(konnect.lookups).toEqual([ref, ref]);
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("cancelled");
+    expect(after.paidMails).toBe(0);
+    expect(await unmatchedRows(store)).toMatchObject([
+      {
+        provider: "konnect",
+        paymentRef: ref,
+        orderCode: out.panierCode,
+        amount: order.total,
+        currency: "TND",
+        orderStatus: "cancelled",
+      },
+    ]);
+    expect(await operatorMails(store, PAYMENT_UNMATCHED_KIND)).toHaveLength(1);
     expect(logs.join("\n")).toContain(
-      `payment: konnect notification ${ref} for order ${out.panierCode}, which is cancelled, not checked`,
+      `for order ${out.panierCode}, which no longer awaits payment: recorded as unmatched`,
     );
   });
 
@@ -312,6 +351,21 @@ describe("payments with Konnect", () => {
     expect(await (await notify(ref)).json()).toMatchObject({ outcome: "settled" });
   });
 
+  it("marks a Konnect-paid order refunded without moving money: the operator refunds at Konnect by hand", async () => {
+    await stock(store, 1);
+    const out = await placed(store, checkoutBody({ currency: "TND", items: [{ id: STOCKED, qty: 1 }] }));
+    const ref = (await settlement(store, out.panierCode)).order.paymentRef ?? "";
+    konnect.complete(ref);
+    expect(await (await notify(ref)).json()).toMatchObject({ outcome: "settled" });
+    const admin = await signIn(store);
+    const res = await admin.request("POST", `/api/admin/orders/${out.panierCode}/refund`, {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "refunded", paymentProvider: "konnect" });
+    const entry = (await store.query((db, t) => db.select().from(t.orderEvents))).find((e) => e.action === "refunded");
+    expect(entry?.detail).toMatch(/^1 code\(s\) revoked \(already delivered: \S+\)$/);
+    expect(entry?.detail).not.toContain("Konnect");
+  });
+
   it("says so at checkout when the currency cannot be paid online, before any order exists", async () => {
     const res = await checkout(store, checkoutBody({ currency: "EGP" }));
     expect(res.status).toBe(400);
@@ -364,6 +418,7 @@ describe("payments with Stripe", () => {
         STRIPE_SECRET_KEY: STRIPE_KEY,
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_URL: stripe.url,
+        OPERATOR_EMAIL: OPERATOR,
       },
     });
     logs = captureLogs();
@@ -420,13 +475,19 @@ describe("payments with Stripe", () => {
     const res = await send(succeeded.body, succeeded.signature);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ outcome: "settled", order: out.panierCode });
-    // Another event for the same session (completed, after the async success): recorded, changes nothing.
+    // Another event for the same payment (completed, after the async success): a duplicate, answered quietly.
     const completed = stripe.event(sessionId);
-    expect(await (await send(completed.body, completed.signature)).json()).toMatchObject({ outcome: "not_pending" });
+    expect(await (await send(completed.body, completed.signature)).json()).toMatchObject({ outcome: "duplicate" });
     const after = await settlement(store, out.panierCode);
     expect(after.order.status).toBe("paid");
     expect(after.paidMails).toBe(1);
-    expect(after.events.map((e) => e.outcome).sort()).toEqual(["not_pending", "settled"]);
+    expect(after.events.map((e) => e.outcome).sort()).toEqual(["duplicate", "settled"]);
+    expect(new Set(after.events.map((e) => e.paymentRef))).toEqual(
+      new Set([stripe.sessions.get(sessionId)?.payment_intent]),
+    );
+    expect(await unmatchedRows(store)).toHaveLength(0);
+    expect(await operatorMails(store, PAYMENT_UNMATCHED_KIND)).toHaveLength(0);
+    expect(logs.join("\n")).not.toContain("unmatched");
     expect(logs.join("\n")).not.toContain(STRIPE_KEY);
     expect(logs.join("\n")).not.toContain(STRIPE_WEBHOOK_SECRET);
   });
@@ -492,6 +553,228 @@ describe("payments with Stripe", () => {
     expect(log).not.toContain(good.signature);
     // The genuine event still settles.
     expect(await (await send(good.body, good.signature)).json()).toMatchObject({ outcome: "settled" });
+  });
+
+  it("records a second, different payment for a paid order as unmatched, once, and tells the operator", async () => {
+    const { out, order, sessionId } = await placedSession();
+    stripe.markPaid(sessionId);
+    const first = stripe.event(sessionId);
+    expect(await (await send(first.body, first.signature)).json()).toMatchObject({ outcome: "settled" });
+    // Stripe sends the same event again: the same payment, quietly.
+    expect(await (await send(first.body, first.signature)).json()).toMatchObject({ outcome: "duplicate" });
+    const other = signedPatch(stripe, sessionId, { payment_intent: "pi_test_second_payment" });
+    expect(await (await send(...other)).json()).toMatchObject({ outcome: "unmatched", order: out.panierCode });
+    expect(await (await send(...other)).json()).toMatchObject({ outcome: "duplicate" });
+    // The same second payment in another event: still one record, one mail.
+    expect(
+      await (await send(...signedPatch(stripe, sessionId, { payment_intent: "pi_test_second_payment" }))).json(),
+    ).toMatchObject({ outcome: "duplicate" });
+    expect(await unmatchedRows(store)).toMatchObject([
+      {
+        provider: "stripe",
+        paymentRef: "pi_test_second_payment",
+        orderCode: out.panierCode,
+        amount: order.total,
+        currency: "USD",
+        orderStatus: "paid",
+      },
+    ]);
+    const mails = await operatorMails(store, PAYMENT_UNMATCHED_KIND);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain(out.panierCode);
+    expect((await settlement(store, out.panierCode)).paidMails).toBe(1);
+    expect(logs.filter((l) => l.includes("recorded as unmatched"))).toHaveLength(1);
+  });
+
+  it("records a payment for a cancelled order as unmatched, leaves the order cancelled and lists it", async () => {
+    const { out, order, sessionId } = await placedSession("EUR");
+    await store.services.orders.cancel(out.panierCode, { username: "admin" });
+    stripe.markPaid(sessionId);
+    const { body, signature } = stripe.event(sessionId);
+    expect(await (await send(body, signature)).json()).toMatchObject({ outcome: "unmatched" });
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("cancelled");
+    expect(after.deliveryMails + after.paidMails).toBe(0);
+    expect(await unmatchedRows(store)).toMatchObject([{ orderStatus: "cancelled", currency: "EUR" }]);
+    // The console lists it to a signed-in operator, and to no one else.
+    expect((await store.app.request("/api/admin/payments/unmatched")).status).toBe(401);
+    const admin = await signIn(store);
+    const res = await admin.request("GET", "/api/admin/payments/unmatched");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const list = unmatchedPaymentsSchema.parse(await res.json());
+    expect(list.payments).toMatchObject([
+      {
+        provider: "stripe",
+        paymentRef: stripe.sessions.get(sessionId)?.payment_intent,
+        orderCode: out.panierCode,
+        amount: order.total,
+        currency: "EUR",
+        orderStatus: "cancelled",
+      },
+    ]);
+  });
+
+  /** A delivered order of `qty` stocked codes, paid through Stripe. */
+  async function delivered(qty = 2, codes = 3) {
+    await stock(store, codes);
+    const out = await placed(store, checkoutBody({ items: [{ id: STOCKED, qty }] }));
+    const sessionId = (await settlement(store, out.panierCode)).order.paymentRef ?? "";
+    stripe.markPaid(sessionId);
+    const paid = stripe.event(sessionId);
+    expect(await (await send(paid.body, paid.signature)).json()).toMatchObject({ outcome: "settled" });
+    return { out, sessionId };
+  }
+
+  const history = async (orderId: string) =>
+    store.query((db, t) => db.select().from(t.orderEvents).where(eq(t.orderEvents.orderId, orderId)));
+
+  it("follows a full refund made at Stripe: codes revoked, history, the operator mailed, once", async () => {
+    const { out, sessionId } = await delivered(2);
+    expect((await settlement(store, out.panierCode)).order.status).toBe("delivered");
+    const refund = stripe.refundEvent(sessionId);
+    const charge = JSON.parse(refund.body) as { data: { object: Record<string, unknown> } };
+    expect(charge.data.object).toMatchObject({ object: "charge", refunded: true, amount_refunded: expect.any(Number) });
+    expect(await (await send(refund.body, refund.signature)).json()).toMatchObject({
+      outcome: "refunded",
+      order: out.panierCode,
+    });
+    // Stripe sends it again: one effect.
+    expect(await (await send(refund.body, refund.signature)).json()).toMatchObject({ outcome: "duplicate" });
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("refunded");
+    const codes = await store.query((db, t) => db.select().from(t.codes).where(eq(t.codes.orderId, after.order.id)));
+    expect(codes.map((c) => c.status)).toEqual(["revoked", "revoked"]);
+    const entries = (await history(after.order.id)).filter((e) => e.action === "refunded");
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actor: "provider:stripe", fromStatus: "delivered", toStatus: "refunded" });
+    // The delivered codes are named masked, as already in the shopper's hands; never in clear.
+    expect(entries[0]?.detail).toMatch(/^2 code\(s\) revoked \(already delivered: \S+, \S+\): Refunded at Stripe/);
+    expect(entries[0]?.detail).not.toContain("PAY-CODE");
+    const mails = await operatorMails(store, PAYMENT_REVERSED_KIND);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain("a full refund");
+    expect(mails[0]?.text).not.toContain("PAY-CODE");
+    expect(logs.join("\n")).not.toContain("PAY-CODE");
+  });
+
+  it("gives back to stock the codes a refunded order was never sent", async () => {
+    // A code from stock and a line the operator fulfils by hand: paid, the code held until the operator sends both.
+    await stock(store, 1);
+    const items = [
+      { id: STOCKED, qty: 1 },
+      { id: "psn-10-us", qty: 1 },
+    ];
+    const out = await placed(store, checkoutBody({ items }));
+    const sessionId = (await settlement(store, out.panierCode)).order.paymentRef ?? "";
+    stripe.markPaid(sessionId);
+    await send(...signedAt(stripe, sessionId, Date.now()));
+    expect((await settlement(store, out.panierCode)).order.status).toBe("paid");
+    const refund = stripe.refundEvent(sessionId);
+    expect(await (await send(refund.body, refund.signature)).json()).toMatchObject({ outcome: "refunded" });
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("refunded");
+    const available = await store.query((db, t) =>
+      db
+        .select()
+        .from(t.codes)
+        .where(and(eq(t.codes.productId, STOCKED), eq(t.codes.status, "available"))),
+    );
+    expect(available).toHaveLength(1);
+    const entry = (await history(after.order.id)).find((e) => e.action === "refunded");
+    expect(entry?.detail).toMatch(/^0 code\(s\) revoked, 1 never sent back to stock/);
+  });
+
+  it("follows a dispute: the order refunded and marked disputed, codes revoked, the operator mailed, once", async () => {
+    const { out, sessionId } = await delivered(1);
+    const dispute = stripe.disputeEvent(sessionId, "fraudulent");
+    const object = (JSON.parse(dispute.body) as { data: { object: Record<string, unknown> } }).data.object;
+    expect(object).toMatchObject({
+      object: "dispute",
+      charge: stripe.chargeFor(sessionId).id,
+      payment_intent: stripe.sessions.get(sessionId)?.payment_intent,
+      reason: "fraudulent",
+      status: "needs_response",
+    });
+    expect(await (await send(dispute.body, dispute.signature)).json()).toMatchObject({ outcome: "disputed" });
+    expect(await (await send(dispute.body, dispute.signature)).json()).toMatchObject({ outcome: "duplicate" });
+    const after = await settlement(store, out.panierCode);
+    expect(after.order).toMatchObject({ status: "refunded", disputedAt: expect.any(Number) });
+    const entries = (await history(after.order.id)).filter((e) => e.action === "disputed");
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.detail).toContain("reason: fraudulent");
+    expect(await operatorMails(store, PAYMENT_REVERSED_KIND)).toHaveLength(1);
+    // A refund that follows the dispute changes nothing more, and says so in the history.
+    const refund = stripe.refundEvent(sessionId);
+    expect(await (await send(refund.body, refund.signature)).json()).toMatchObject({ outcome: "not_pending" });
+    expect((await history(after.order.id)).filter((e) => e.action === "payment_note")).toHaveLength(1);
+  });
+
+  it("writes a partial refund in the history and keeps the order's codes", async () => {
+    const { out, sessionId } = await delivered(1);
+    const refund = stripe.refundEvent(sessionId, 100);
+    expect(await (await send(refund.body, refund.signature)).json()).toMatchObject({
+      outcome: "partially_refunded",
+    });
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("delivered");
+    expect(after.soldCodes).toBe(1);
+    const note = (await history(after.order.id)).find((e) => e.action === "payment_note");
+    expect(note?.detail).toContain("a partial refund of");
+    expect(await operatorMails(store, PAYMENT_REVERSED_KIND)).toHaveLength(1);
+  });
+
+  it("ignores a refund or dispute for a payment none of its orders holds", async () => {
+    const { sessionId } = await placedSession();
+    stripe.markPaid(sessionId);
+    const refund = stripe.refundEvent(sessionId);
+    expect(await (await send(refund.body, refund.signature)).json()).toMatchObject({ outcome: "ignored" });
+    const forged = stripe.refundEvent(sessionId);
+    expect((await send(forged.body, stripeSignatureHeader("whsec_other", forged.body, Date.now()))).status).toBe(400);
+    expect(await operatorMails(store, PAYMENT_REVERSED_KIND)).toHaveLength(0);
+  });
+
+  it("refunds at Stripe when the operator marks a Stripe-paid order refunded, and writes Stripe's answer", async () => {
+    stripe.deliver = async (event) => send(event.body, event.signature);
+    // Stripe's notification of the refund comes after its answer: held until the test sends it.
+    stripe.eventDelayMs = 60_000;
+    const { out, sessionId } = await delivered(1);
+    const admin = await signIn(store);
+    const res = await admin.request("POST", `/api/admin/orders/${out.panierCode}/refund`, { note: "asked by mail" });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "refunded", paymentProvider: "stripe" });
+    const pi = stripe.sessions.get(sessionId)?.payment_intent;
+    expect(Object.fromEntries(stripe.refundRequests[0] ?? [])).toMatchObject({ payment_intent: pi });
+    expect(stripe.refunds).toMatchObject([{ payment_intent: pi, status: "succeeded" }]);
+    const refund = stripe.refunds[0];
+    const after = await settlement(store, out.panierCode);
+    expect(refund?.amount).toBe(after.order.total);
+    expect(stripe.chargeFor(sessionId)).toMatchObject({ refunded: true, amount_refunded: after.order.total });
+    const entry = (await history(after.order.id)).find((e) => e.action === "refunded");
+    expect(entry).toMatchObject({ actor: "admin", toStatus: "refunded" });
+    expect(entry?.detail).toContain(`Refunded at Stripe: refund ${refund?.id}`);
+    expect(entry?.detail).toContain("succeeded: asked by mail");
+    // Stripe then tells the webhook of that refund: the order is already refunded, and the operator is not mailed.
+    await stripe.delivered();
+    const events = (await settlement(store, out.panierCode)).events.filter((e) => e.type === "charge.refunded");
+    expect(events).toMatchObject([{ outcome: "not_pending" }]);
+    expect(await operatorMails(store, PAYMENT_REVERSED_KIND)).toHaveLength(0);
+    // Pressed again: refused, and Stripe is not asked twice.
+    expect((await admin.request("POST", `/api/admin/orders/${out.panierCode}/refund`, {})).status).toBe(409);
+    expect(stripe.refundRequests).toHaveLength(1);
+    expect(logs.join("\n")).not.toContain(STRIPE_KEY);
+  });
+
+  it("leaves the order unchanged when Stripe refuses the refund", async () => {
+    const { out } = await delivered(1);
+    stripe.failRefundWith = 500;
+    const admin = await signIn(store);
+    const res = await admin.request("POST", `/api/admin/orders/${out.panierCode}/refund`, {});
+    expect(res.status).toBe(502);
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("delivered");
+    expect(after.soldCodes).toBe(1);
+    expect(logs.join("\n")).toContain(`payment: stripe could not refund order ${out.panierCode} (HTTP 500`);
   });
 
   it("says so at checkout for TND, which Stripe does not present, before any order exists", async () => {

@@ -22,10 +22,25 @@ const MIN_SESSION_SECONDS = 31 * 60;
 const MAX_SESSION_SECONDS = 24 * 3600 - 60;
 
 const sessionAnswer = z.object({ id: z.string().min(1), url: z.string().url() });
+/** Stripe's Refund object, the parts the store records (status: pending, requires_action, succeeded, failed or
+ * canceled). */
+const refundAnswer = z.object({
+  id: z.string().min(1),
+  status: z.string().nullish(),
+  amount: z.number().int(),
+  currency: z.string(),
+});
+export type StripeRefund = z.infer<typeof refundAnswer>;
 
 export const STRIPE_SETTLING_EVENTS = ["checkout.session.completed", "checkout.session.async_payment_succeeded"];
+/** Money going back that the store follows: a refund made at Stripe (its dashboard or the API; Stripe sends it for
+ * partial refunds too) and a dispute (a chargeback, the money is withdrawn from the account when it opens). */
+export const STRIPE_REFUND_EVENT = "charge.refunded";
+export const STRIPE_DISPUTE_EVENT = "charge.dispute.created";
 
-/** The parts of a webhook event the store reads. */
+/** The parts of a webhook event the store reads: a Checkout Session (settling events), a Charge
+ * (charge.refunded: payment_intent, amount, amount_refunded, refunded) or a Dispute (charge.dispute.created:
+ * charge, payment_intent, amount, reason, status). */
 export const stripeEventSchema = z.object({
   id: z.string().min(1).max(255),
   type: z.string().max(255),
@@ -36,6 +51,13 @@ export const stripeEventSchema = z.object({
       amount_total: z.number().int().nullish(),
       currency: z.string().max(10).nullish(),
       payment_status: z.string().max(40).nullish(),
+      payment_intent: z.string().max(255).nullish(),
+      amount: z.number().int().nullish(),
+      amount_refunded: z.number().int().nullish(),
+      refunded: z.boolean().nullish(),
+      charge: z.string().max(255).nullish(),
+      reason: z.string().max(80).nullish(),
+      status: z.string().max(80).nullish(),
     }),
   }),
 });
@@ -84,5 +106,31 @@ export class StripeProvider implements OnlineProvider {
     const parsed = sessionAnswer.safeParse(answer);
     if (!parsed.success) throw new ProviderError(this.name, "Checkout Session answer without id/url");
     return { ref: parsed.data.id, url: parsed.data.url };
+  }
+
+  /** Refunds the whole of a PaymentIntent (POST /v1/refunds, form-encoded `payment_intent`); one refund per order
+   * whatever the retries (Idempotency-Key). */
+  async refund(paymentIntent: string, orderCode: string): Promise<StripeRefund> {
+    const answer = await callProvider(
+      this.name,
+      `${this.settings.apiUrl}/v1/refunds`,
+      {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${this.settings.secretKey}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Idempotency-Key": `refund-${orderCode}`,
+        },
+        body: new URLSearchParams({
+          payment_intent: paymentIntent,
+          reason: "requested_by_customer",
+          "metadata[order_code]": orderCode,
+        }).toString(),
+      },
+      this.fetchImpl,
+    );
+    const parsed = refundAnswer.safeParse(answer);
+    if (!parsed.success) throw new ProviderError(this.name, "Refund answer without id/amount");
+    return parsed.data;
   }
 }

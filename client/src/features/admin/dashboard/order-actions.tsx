@@ -164,12 +164,21 @@ export function useOrderActions(
     },
     refund: {
       title: <Trans>Mark this order as refunded?</Trans>,
-      message: (
-        <Trans>
-          Order <bdi>{code}</bdi> will be marked as refunded and its codes revoked, so they no longer work. Return{" "}
-          <bdi>{total}</bdi> to the customer outside the store. This cannot be undone.
-        </Trans>
-      ),
+      // Only Stripe's payments are refunded by the store itself (the server asks Stripe first); for the others the
+      // operator must send the money back, and the dialog says so before anything is changed.
+      message:
+        order?.paymentProvider === "stripe" ? (
+          <Trans>
+            Order <bdi>{code}</bdi> will be refunded through Stripe: <bdi>{total}</bdi> goes back to the customer's
+            card, and its codes are revoked, so they no longer work. This cannot be undone.
+          </Trans>
+        ) : (
+          <Trans>
+            Order <bdi>{code}</bdi> will be marked as refunded and its codes revoked, so they no longer work. The store
+            does not send this payment back: return <bdi>{total}</bdi> to the customer yourself (by the way they paid,
+            or in Konnect's dashboard). This cannot be undone.
+          </Trans>
+        ),
       label: <Trans>Mark refunded</Trans>,
     },
     replace_code: {

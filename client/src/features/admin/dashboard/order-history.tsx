@@ -22,6 +22,8 @@ const ACTION_TEXT: Record<OrderEventAction, MessageDescriptor> = {
   code_replaced: msg`Code replaced`,
   link_resent: msg`Order link sent again (Find my order)`,
   fulfilled: msg`Fulfilled by hand`,
+  disputed: msg`Payment disputed`,
+  payment_note: msg`Payment provider's report`,
 };
 
 /** Who acted: an operator's username as is; the store itself, the customer and payment providers in the console's

@@ -1,7 +1,8 @@
 /** Admin > Orders: every order, a page at a time from the server (docs/product.md, "Orders"), searchable by order
  * code or the start of an email, filtered by state and sorted by date or total; a row opens the order view. The
  * list is read from the server only: offline it says so and keeps what it showed. The 'Held stock' tab lists the
- * codes held by orders awaiting payment (held-stock.tsx). */
+ * codes held by orders awaiting payment (held-stock.tsx), 'Unmatched payments' the money the payment provider took that
+ * no order holds (unmatched-payments.tsx). */
 import { useCallback, useEffect, useId, useState } from "react";
 import { CursorPager, ListFilters, useCursorPages } from "../panel/cursor-pages.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -17,6 +18,7 @@ import { AdminNetworkError, adminApi } from "../../../api/admin-client.ts";
 import { OrderModal, StatusLabel } from "../dashboard/order-view.tsx";
 import { OrderList } from "../dashboard/order-row.tsx";
 import { HeldStock } from "./held-stock.tsx";
+import { UnmatchedPayments } from "./unmatched-payments.tsx";
 import "./orders-panel.css";
 
 const ORDERS_PAGE_SIZE = 25;
@@ -61,7 +63,7 @@ function exportPath(kind: "orders" | "sales", { q, status, sort }: Filters): str
   return `/api/admin/${kind}.csv?${params.toString()}`;
 }
 
-type View = "all" | "held";
+type View = "all" | "held" | "unmatched";
 
 export function OrdersPanel() {
   const { t } = useLingui();
@@ -105,7 +107,7 @@ export function OrdersPanel() {
         <Trans>Orders</Trans>
       </h2>
       <div className="admin-tabs" role="tablist" aria-label={t`Orders views`}>
-        {(["all", "held"] as const).map((v) => (
+        {(["all", "held", "unmatched"] as const).map((v) => (
           <button
             key={v}
             type="button"
@@ -115,13 +117,23 @@ export function OrdersPanel() {
             data-testid={`orders-view-${v}`}
             onClick={() => setView(v)}
           >
-            {v === "all" ? <Trans>All orders</Trans> : <Trans>Held stock</Trans>}
+            {v === "all" ? (
+              <Trans>All orders</Trans>
+            ) : v === "held" ? (
+              <Trans>Held stock</Trans>
+            ) : (
+              <Trans>Unmatched payments</Trans>
+            )}
           </button>
         ))}
       </div>
       {view === "held" ? (
         <div className="admin-box" role="tabpanel">
           <HeldStock version={reloads} onOpenOrder={(code) => setOpen({ code, order: null })} />
+        </div>
+      ) : view === "unmatched" ? (
+        <div className="admin-box" role="tabpanel">
+          <UnmatchedPayments version={reloads} onOpenOrder={(code) => setOpen({ code, order: null })} />
         </div>
       ) : (
         <div className="admin-box" role="tabpanel">

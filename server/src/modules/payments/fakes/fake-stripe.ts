@@ -3,8 +3,13 @@
  * line_items[n][quantity], client_reference_id, success_url, cancel_url, expires_at 30 min to 24 h ahead;
  * Idempotency-Key replays the first answer) answers the Checkout Session with its `url`; amounts in minor
  * units, currencies lower-case, TND refused as Stripe does not present it. The hosted page's Pay marks the
- * session complete and paid and POSTs a `checkout.session.completed` event to the webhook endpoint, signed
- * as Stripe does (Stripe-Signature: t=..., v1=HMAC-SHA256 of "t.body" with the endpoint secret). */
+ * session complete and paid (with its PaymentIntent and Charge) and POSTs a `checkout.session.completed` event to
+ * the webhook endpoint, signed as Stripe does (Stripe-Signature: t=..., v1=HMAC-SHA256 of "t.body" with the
+ * endpoint secret). Money going back: refundEvent() (a refund made in Stripe's dashboard: `charge.refunded` with the
+ * Charge, its payment_intent, amount_refunded and refunded) and disputeEvent() (`charge.dispute.created` with the
+ * Dispute: charge, payment_intent, amount, currency, reason, status needs_response); POST /v1/refunds (Bearer key,
+ * form-encoded payment_intent or charge, optional amount, defaulting to what is left; Idempotency-Key replays)
+ * answers the Refund object (status succeeded) and sends `charge.refunded` as Stripe does. */
 import { stripeSignatureHeader } from "../stripe-signature.ts";
 import { hexId, paymentPage, startFakeServer, type FakeRequest, type FakeResponse } from "./fake-server.ts";
 
@@ -24,7 +29,42 @@ export interface FakeStripeSession {
   expires_at: number;
   metadata: Record<string, string>;
   url: string | null;
+  /** Set once paid (Stripe creates the PaymentIntent when the session is confirmed). */
+  payment_intent: string | null;
   livemode: false;
+}
+
+/** The parts of Stripe's Charge object the store reads, with the fields around them. */
+export interface FakeStripeCharge {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  currency: string;
+  paid: boolean;
+  captured: boolean;
+  refunded: boolean;
+  disputed: boolean;
+  status: "succeeded";
+  payment_intent: string;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+}
+
+/** Stripe's Refund object. */
+export interface FakeStripeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  status: "succeeded";
+  metadata: Record<string, string>;
+  created: number;
 }
 
 /** Presentment currencies this fake takes (the store's, less TND, which Stripe does not list). */
@@ -33,8 +73,26 @@ const CURRENCIES = ["usd", "eur", "egp"];
 export class FakeStripe {
   readonly sessions = new Map<string, FakeStripeSession>();
   readonly sessionRequests: URLSearchParams[] = [];
+  /** Charges by id, and the charge of each PaymentIntent. */
+  readonly charges = new Map<string, FakeStripeCharge>();
+  private readonly chargeOf = new Map<string, string>();
+  readonly refunds: FakeStripeRefund[] = [];
+  readonly refundRequests: URLSearchParams[] = [];
   private readonly idempotent = new Map<string, string>();
+  private readonly idempotentRefunds = new Map<string, FakeStripeRefund>();
   failCreateWith: number | null = null;
+  failRefundWith: number | null = null;
+  /** Events an API call causes, sent `eventDelayMs` after it answered as Stripe does (or at once by flush()). */
+  private readonly held: { event: { body: string; signature: string }; timer: NodeJS.Timeout }[] = [];
+  private readonly sent: Promise<unknown>[] = [];
+  eventDelayMs = 100;
+  /** How an event reaches the store (by default a POST to the webhook URL; the tests hand it to the app). */
+  deliver: (event: { body: string; signature: string }) => Promise<unknown> = (event) =>
+    fetch(this.options.webhookUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": event.signature },
+      body: event.body,
+    });
 
   private constructor(
     readonly url: string,
@@ -50,7 +108,12 @@ export class FakeStripe {
   }): Promise<FakeStripe> {
     const box: { fake?: FakeStripe } = {};
     const running = await startFakeServer((req) => box.fake?.handle(req) ?? { status: 503 }, options.port);
-    const fake = new FakeStripe(running.url, running.close, options);
+    // Closing drops the events not sent yet: their timers would keep the process alive.
+    const close = () => {
+      for (const h of box.fake?.held.splice(0) ?? []) clearTimeout(h.timer);
+      return running.close();
+    };
+    const fake = new FakeStripe(running.url, close, options);
     box.fake = fake;
     return fake;
   }
@@ -64,6 +127,90 @@ export class FakeStripe {
   ): { body: string; signature: string } {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
+    return this.signed(type, { ...session, ...patch }, nowMs);
+  }
+
+  /** Sends at once the events API calls caused that are not sent yet, and waits until every one has been. */
+  async delivered(): Promise<void> {
+    for (const h of this.held.splice(0)) {
+      clearTimeout(h.timer);
+      this.sent.push(this.deliver(h.event).catch(() => undefined));
+    }
+    await Promise.all(this.sent.splice(0));
+  }
+
+  /** An event an API call caused, sent after a while as Stripe does. */
+  private later(event: { body: string; signature: string }): void {
+    const held = {
+      event,
+      timer: setTimeout(() => {
+        const i = this.held.indexOf(held);
+        if (i >= 0) this.held.splice(i, 1);
+        this.sent.push(this.deliver(event).catch(() => undefined));
+      }, this.eventDelayMs),
+    };
+    this.held.push(held);
+  }
+
+  /** The Charge of a paid session. */
+  chargeFor(sessionId: string): FakeStripeCharge {
+    const pi = this.sessions.get(sessionId)?.payment_intent;
+    const charge = pi ? this.charges.get(this.chargeOf.get(pi) ?? "") : undefined;
+    if (!charge) throw new Error(`session ${sessionId} is not paid`);
+    return charge;
+  }
+
+  /** A refund made at Stripe (its dashboard) of `amount` (what is left by default): the `charge.refunded` event,
+   * signed, with the Charge as it is afterwards. */
+  refundEvent(sessionId: string, amount?: number, nowMs = Date.now()): { body: string; signature: string } {
+    const charge = this.chargeFor(sessionId);
+    this.applyRefund(charge, amount ?? charge.amount - charge.amount_refunded, null);
+    return this.signed("charge.refunded", { ...charge }, nowMs);
+  }
+
+  /** The shopper disputes the payment with their bank: the `charge.dispute.created` event, signed. */
+  disputeEvent(sessionId: string, reason = "fraudulent", nowMs = Date.now()): { body: string; signature: string } {
+    const charge = this.chargeFor(sessionId);
+    charge.disputed = true;
+    const dispute = {
+      id: `dp_${hexId(12)}`,
+      object: "dispute",
+      amount: charge.amount,
+      balance_transactions: [],
+      charge: charge.id,
+      created: Math.floor(nowMs / 1000),
+      currency: charge.currency,
+      evidence_details: { due_by: Math.floor(nowMs / 1000) + 7 * 24 * 3600, has_evidence: false, submission_count: 0 },
+      is_charge_refundable: !charge.refunded,
+      livemode: false,
+      metadata: {},
+      payment_intent: charge.payment_intent,
+      reason,
+      status: "needs_response",
+    };
+    return this.signed("charge.dispute.created", dispute, nowMs);
+  }
+
+  private applyRefund(charge: FakeStripeCharge, amount: number, reason: string | null): FakeStripeRefund {
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded >= charge.amount;
+    const refund: FakeStripeRefund = {
+      id: `re_${hexId(12)}`,
+      object: "refund",
+      amount,
+      charge: charge.id,
+      currency: charge.currency,
+      payment_intent: charge.payment_intent,
+      reason,
+      status: "succeeded",
+      metadata: {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    this.refunds.push(refund);
+    return refund;
+  }
+
+  private signed(type: string, object: object, nowMs: number): { body: string; signature: string } {
     const body = JSON.stringify({
       id: `evt_${hexId(12)}`,
       object: "event",
@@ -73,7 +220,7 @@ export class FakeStripe {
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
-      data: { object: { ...session, ...patch } },
+      data: { object },
     });
     return { body, signature: stripeSignatureHeader(this.options.webhookSecret, body, nowMs) };
   }
@@ -84,11 +231,35 @@ export class FakeStripe {
     if (!session) throw new Error(`no session ${sessionId}`);
     session.status = "complete";
     session.payment_status = "paid";
+    if (!session.payment_intent) {
+      const pi = `pi_${hexId(12)}`;
+      const charge: FakeStripeCharge = {
+        id: `ch_${hexId(12)}`,
+        object: "charge",
+        amount: session.amount_total,
+        amount_captured: session.amount_total,
+        amount_refunded: 0,
+        currency: session.currency,
+        paid: true,
+        captured: true,
+        refunded: false,
+        disputed: false,
+        status: "succeeded",
+        payment_intent: pi,
+        metadata: { ...session.metadata },
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      session.payment_intent = pi;
+      this.charges.set(charge.id, charge);
+      this.chargeOf.set(pi, charge.id);
+    }
     return session;
   }
 
   private async handle(req: FakeRequest): Promise<FakeResponse> {
     if (req.method === "POST" && req.path === "/v1/checkout/sessions") return this.create(req);
+    if (req.method === "POST" && req.path === "/v1/refunds") return this.refund(req);
     const page = /^\/c\/pay\/([^/]+)$/.exec(req.path);
     if (req.method === "GET" && page?.[1]) {
       const session = this.sessions.get(page[1]);
@@ -109,15 +280,51 @@ export class FakeStripe {
       if (!session) return { status: 404, html: "<p>Not found</p>" };
       if (action[2] === "cancel") return { status: 303, redirect: session.cancel_url ?? session.success_url };
       this.markPaid(session.id);
-      const { body, signature } = this.event(session.id);
-      await fetch(this.options.webhookUrl, {
-        method: "POST",
-        headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": signature },
-        body,
-      }).catch(() => undefined);
+      await this.deliver(this.event(session.id)).catch(() => undefined);
       return { status: 303, redirect: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) };
     }
     return stripeError(404, `Unrecognized request URL (${req.method}: ${req.path})`);
+  }
+
+  /** POST /v1/refunds: the whole charge of a PaymentIntent (or a Charge) unless `amount` says less. */
+  private async refund(req: FakeRequest): Promise<FakeResponse> {
+    if (req.headers.authorization !== `Bearer ${this.options.secretKey}`)
+      return stripeError(401, "Invalid API Key provided");
+    if (this.failRefundWith !== null) return stripeError(this.failRefundWith, "Stripe is unavailable");
+    const key = req.headers["idempotency-key"];
+    const replay = typeof key === "string" ? this.idempotentRefunds.get(key) : undefined;
+    if (replay) return { status: 200, body: replay };
+    const form = new URLSearchParams(req.body);
+    this.refundRequests.push(form);
+    const pi = form.get("payment_intent");
+    const chargeId = pi ? this.chargeOf.get(pi) : form.get("charge");
+    if (!pi && !form.get("charge"))
+      return stripeError(
+        400,
+        "One of the following params should be provided for this request: payment_intent or charge.",
+      );
+    const charge = chargeId ? this.charges.get(chargeId) : undefined;
+    if (!charge)
+      return pi
+        ? stripeError(400, `No such payment_intent: '${pi}'`, "payment_intent", "resource_missing")
+        : stripeError(400, `No such charge: '${form.get("charge") ?? ""}'`, "charge", "resource_missing");
+    const left = charge.amount - charge.amount_refunded;
+    if (left <= 0)
+      return stripeError(400, `Charge ${charge.id} has already been refunded.`, undefined, "charge_already_refunded");
+    const amount = form.has("amount") ? Number(form.get("amount")) : left;
+    if (!Number.isInteger(amount) || amount < 1) return stripeError(400, "Invalid integer.", "amount");
+    if (amount > left)
+      return stripeError(
+        400,
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+        "amount",
+        "amount_too_large",
+      );
+    const refund = this.applyRefund(charge, amount, form.get("reason"));
+    if (typeof key === "string") this.idempotentRefunds.set(key, refund);
+    // Stripe tells the webhook of every refund, the ones made through the API too, after answering the call.
+    this.later(this.signed("charge.refunded", { ...charge }, Date.now()));
+    return { status: 200, body: refund };
   }
 
   private create(req: FakeRequest): FakeResponse {
@@ -179,6 +386,7 @@ export class FakeStripe {
       expires_at: expiresAt,
       metadata,
       url: `${this.url}/c/pay/${id}`,
+      payment_intent: null,
       livemode: false,
     };
     this.sessions.set(id, session);
@@ -187,6 +395,9 @@ export class FakeStripe {
   }
 }
 
-function stripeError(status: number, message: string, param?: string): FakeResponse {
-  return { status, body: { error: { type: "invalid_request_error", message, ...(param ? { param } : {}) } } };
+function stripeError(status: number, message: string, param?: string, code?: string): FakeResponse {
+  return {
+    status,
+    body: { error: { type: "invalid_request_error", message, ...(param ? { param } : {}), ...(code ? { code } : {}) } },
+  };
 }
