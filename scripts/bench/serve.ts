@@ -72,18 +72,34 @@ export async function startBuiltStore(
 /** The demo store's size. */
 export const DEMO_SIZE = 48;
 
+/** Seeds in progress, by size: the builds a bench compares start their stores together, and share one seed. */
+const seeding = new Map<number, Promise<string>>();
+
+/** The folder of a catalog of `size` products, seeded the first time it is asked for. */
+function seededCatalog(size: number): Promise<string> {
+  let seeded = seeding.get(size);
+  if (!seeded) {
+    seeded = (async () => {
+      const template = path.join(repoRoot, `.tmp/bench-catalog-${size}`);
+      if (!fs.existsSync(path.join(template, "store.db"))) {
+        fs.rmSync(`${template}.partial`, { recursive: true, force: true });
+        await seedLargeCatalog(`${template}.partial`, size);
+        fs.renameSync(`${template}.partial`, template);
+      }
+      return template;
+    })();
+    seeding.set(size, seeded);
+  }
+  return seeded;
+}
+
 /**
  * A built store of `size` products: the demo, or a copy of a catalog seeded once by seed-catalog.ts and kept in
  * .tmp/bench-catalog-<size> between runs. `root` serves another checkout's build (a baseline) from the same data.
  */
 export async function startStoreOfSize(port: number, size: number, root: string = repoRoot): Promise<RunningStore> {
   if (size === DEMO_SIZE) return startBuiltStore(port, {}, root);
-  const template = path.join(repoRoot, `.tmp/bench-catalog-${size}`);
-  if (!fs.existsSync(path.join(template, "store.db"))) {
-    fs.rmSync(`${template}.partial`, { recursive: true, force: true });
-    await seedLargeCatalog(`${template}.partial`, size);
-    fs.renameSync(`${template}.partial`, template);
-  }
+  const template = await seededCatalog(size);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
   fs.cpSync(template, dataDir, { recursive: true });
   return startBuiltStore(port, { DATA_DIR: dataDir, SEED_DEMO: "no" }, root);

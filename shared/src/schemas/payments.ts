@@ -2,6 +2,7 @@
  * and the refusals checkout may answer about payment, by code so the storefront says them in its language. */
 import { z } from "./zod.ts";
 import { CURRENCIES } from "../currency.ts";
+import { ORDER_STATUSES } from "../order-status.ts";
 
 export const PAYMENT_PROVIDER_NAMES = ["manual", "konnect", "stripe"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
@@ -37,7 +38,7 @@ export const unmatchedPaymentSchema = z.object({
   amount: z.number().int(),
   currency: z.string(),
   /** The order's status when the money landed. */
-  orderStatus: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
   createdAt: z.number().int(),
 });
 export type UnmatchedPayment = z.infer<typeof unmatchedPaymentSchema>;

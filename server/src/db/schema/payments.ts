@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ORDER_STATUSES } from "@store/shared/order-status";
 import { ms } from "./columns.ts";
 
 /** Every verified payment notification (docs/decisions.md D11), written in the transaction that settles the
@@ -43,7 +44,7 @@ export const unmatchedPayments = pgTable(
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
     /** The order's status when the money landed (cancelled, refunded, paid, delivered…). */
-    orderStatus: text("order_status").notNull(),
+    orderStatus: text("order_status", { enum: ORDER_STATUSES }).notNull(),
     createdAt: ms("created_at").notNull(),
   },
   (t) => [

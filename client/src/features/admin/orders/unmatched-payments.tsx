@@ -7,7 +7,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { formatMoney, isCurrency } from "@store/shared/currency";
 import { unmatchedPaymentsSchema } from "@store/shared/schemas/payments";
 import { useAdminResource } from "../panel/admin-request.ts";
-import { useFormatDate } from "../dashboard/order-status.tsx";
+import { StatusLabel, useFormatDate } from "../dashboard/order-status.tsx";
+import { AdminTable } from "../panel/admin-table.tsx";
 
 export function UnmatchedPayments({
   onOpenOrder,
@@ -50,61 +51,44 @@ export function UnmatchedPayments({
           <Trans>No payment without an order.</Trans>
         </p>
       ) : (
-        <div className="admin-table-scroll">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Order</Trans>
-                </th>
-                <th scope="col" className="admin-num">
-                  <Trans>Amount</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Provider</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Provider reference</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Order was</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Received</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} data-testid="unmatched-payment-row">
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn--link btn--sm"
-                      onClick={() => onOpenOrder(r.orderCode)}
-                      aria-label={t`Open order ${r.orderCode}`}
-                    >
-                      <bdi>{r.orderCode}</bdi>
-                    </button>
-                  </td>
-                  <td className="admin-num" data-testid="unmatched-payment-amount">
-                    <bdi>{money(r.amount, r.currency)}</bdi>
-                  </td>
-                  <td>
-                    <bdi dir="ltr">{r.provider}</bdi>
-                  </td>
-                  <td>
-                    <bdi dir="ltr">{r.paymentRef}</bdi>
-                  </td>
-                  <td>
-                    <bdi dir="ltr">{r.orderStatus}</bdi>
-                  </td>
-                  <td>{formatDate(r.createdAt, true)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={[
+            { title: <Trans>Order</Trans> },
+            { title: <Trans>Amount</Trans>, numeric: true },
+            { title: <Trans>Provider</Trans> },
+            { title: <Trans>Provider reference</Trans> },
+            { title: <Trans>Order was</Trans> },
+            { title: <Trans>Received</Trans> },
+          ]}
+        >
+          {rows.map((r) => (
+            <tr key={r.id} data-testid="unmatched-payment-row">
+              <td>
+                <button
+                  type="button"
+                  className="btn btn--link btn--sm"
+                  onClick={() => onOpenOrder(r.orderCode)}
+                  aria-label={t`Open order ${r.orderCode}`}
+                >
+                  <bdi>{r.orderCode}</bdi>
+                </button>
+              </td>
+              <td className="admin-num" data-testid="unmatched-payment-amount">
+                <bdi>{money(r.amount, r.currency)}</bdi>
+              </td>
+              <td>
+                <bdi dir="ltr">{r.provider}</bdi>
+              </td>
+              <td>
+                <bdi dir="ltr">{r.paymentRef}</bdi>
+              </td>
+              <td>
+                <StatusLabel status={r.orderStatus} />
+              </td>
+              <td>{formatDate(r.createdAt, true)}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </div>
   );
