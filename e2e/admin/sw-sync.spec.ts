@@ -56,6 +56,7 @@ interface Promo {
 }
 interface Profile {
   name: string;
+  username: string;
 }
 
 /** Whether the console's local copy of the catalog (what it shows offline) holds these rows yet. */
@@ -111,6 +112,8 @@ test("ten edits of every kind made offline survive reloads and a closed console,
     await expect.poll(() => localCopyHas(page, "banners", [shown.id])).toBe(true);
     await openSection(page, "Settings");
     await expect(page.getByLabel("Full Name")).toHaveValue(before.name);
+    // The profile has arrived (its username shows) before the name is typed.
+    await expect(page.getByLabel("Username")).toHaveValue(before.username);
 
     await context.setOffline(true);
     // 1: settings (the operator's profile).

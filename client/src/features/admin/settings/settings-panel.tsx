@@ -99,6 +99,14 @@ function ProfileTab() {
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>({});
+  // A field the operator typed in before the profile arrived keeps what they typed.
+  const typed = useRef(new Set<string>());
+  const typedIn =
+    (field: string, set: (value: string) => void) =>
+    (value: string): void => {
+      typed.current.add(field);
+      set(value);
+    };
 
   useEffect(() => {
     let live = true;
@@ -107,9 +115,9 @@ function ProfileTab() {
       .then((raw) => {
         const p = adminProfileSchema.parse(raw);
         if (!live) return;
-        setName(p.name);
-        setUsername(p.username);
-        setEmail(p.email);
+        if (!typed.current.has("name")) setName(p.name);
+        if (!typed.current.has("username")) setUsername(p.username);
+        if (!typed.current.has("email")) setEmail(p.email);
       })
       .catch((err: unknown) => console.warn("profile failed to load", err));
     return () => {
@@ -152,7 +160,12 @@ function ProfileTab() {
   return (
     <SettingsForm onSubmit={onSubmit} busy={busy} submit={<Trans>Update Profile</Trans>}>
       <FormField id="profile-name" label={<Trans>Full Name</Trans>}>
-        <input id="profile-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+        <input
+          id="profile-name"
+          value={name}
+          onChange={(e) => typedIn("name", setName)(e.target.value)}
+          autoComplete="name"
+        />
       </FormField>
       {[
         {
@@ -160,10 +173,17 @@ function ProfileTab() {
           label: t`Username`,
           type: "text",
           value: username,
-          set: setUsername,
+          set: typedIn("username", setUsername),
           error: fields.username,
         },
-        { id: "profile-email", label: t`Email`, type: "email", value: email, set: setEmail, error: fields.email },
+        {
+          id: "profile-email",
+          label: t`Email`,
+          type: "email",
+          value: email,
+          set: typedIn("email", setEmail),
+          error: fields.email,
+        },
       ].map((field) => (
         <FormField key={field.id} id={field.id} label={field.label} error={field.error}>
           <input
