@@ -329,19 +329,13 @@ export class CheckoutService {
 
   /** Codes for the automatic lines, reserved in the order's transaction: a line that cannot get them all refuses
    * the whole order (409 insufficient_stock, naming the product and how many are left). */
-  private async reserveCodes(
-    tx: Tx,
-    orderId: string,
-    lines: readonly PricedLine[],
-    lineIds: readonly number[],
-    now: number,
-  ): Promise<void> {
-    const wanted = lines.flatMap((l, i) => {
-      const orderLineId = lineIds[i];
-      return l.automatic && orderLineId !== undefined
-        ? [{ orderLineId, productId: l.productId, variantId: l.variantId, qty: l.qty, title: l.title }]
-        : [];
-    });
+  private async reserveCodes(tx: Tx, orderId: string, lines: readonly PricedLine[], now: number): Promise<void> {
+    // Each line's codes find it by its product and option (orderLineId null): its id is not awaited.
+    const wanted = lines.flatMap((l) =>
+      l.automatic
+        ? [{ orderLineId: null, productId: l.productId, variantId: l.variantId, qty: l.qty, title: l.title }]
+        : [],
+    );
     if (wanted.length === 0) return;
     const got = await this.deps.stock.reserve(tx, orderId, wanted, now);
     wanted.forEach((w, i) => {
@@ -470,14 +464,17 @@ export class CheckoutService {
     // The outbox keeps the kind and the order, not the link (rendered again if it must be retried).
     const content = orderConfirmationMail(input.locale, mailData);
     // The order, its lines, its mail and the answer are written together, with the COMMIT on PostgreSQL (one round
-    // trip). An automatic order's codes are reserved before its mail, so a refused order leaves no mail (nor its
-    // .eml copy). Only an order placed at the same moment could take the code between its check and here (on
-    // PostgreSQL): this order then fails whole, and the shopper's retry with the same key draws another code.
+    // trip). An automatic order's codes are reserved with the order and its lines (one more round trip) and before
+    // its mail, so a refused order leaves no mail (nor its .eml copy). Only an order placed at the same moment could
+    // take the code between its check and here (on PostgreSQL): this order then fails whole, and the shopper's retry
+    // with the same key draws another code.
     const inserted = this.deps.orders.insertOrder(tx, order).then((fresh) => {
       if (!fresh) throw new Error("The order's code was taken meanwhile.");
     });
     const rows = Promise.all([this.deps.orders.insertLines(tx, order, lines), inserted]);
-    if (lines.some((l) => l.automatic)) await this.reserveCodes(tx, orderId, lines, (await rows)[0], now);
+    // Awaited with the rest below, or left behind when the reservation refuses the order (which then rolls back).
+    rows.catch(() => undefined);
+    if (lines.some((l) => l.automatic)) await this.reserveCodes(tx, orderId, lines, now);
     const body: CheckoutResponse = {
       panierCode: code,
       paymentLink: null,

@@ -57,6 +57,22 @@ function availableWhere(t: Tables, kind: VariantKind): SQL | undefined {
     eq(codes.status, "available"),
   );
 }
+/** The order line codes are reserved for: `lineId` when given, else the order's line of that product (and option),
+ * so a reservation can leave in the same round trip as the INSERT of the lines (checkout merges an order's lines by
+ * product and option: there is one). */
+function orderLineOf(
+  t: Tables,
+  kind: VariantKind,
+  lineId: unknown,
+  orderId: unknown,
+  of: { productId: unknown; variantId: unknown },
+): SQL {
+  const { orderLines } = t;
+  const option = kind === "product" ? sql`is null` : sql`= ${of.variantId}`;
+  return sql`coalesce(cast(${lineId} as integer), (select min(${orderLines.id}) from ${orderLines}
+    where ${orderLines.orderId} = ${orderId} and ${orderLines.productId} = ${of.productId}
+    and ${orderLines.variantId} ${option}))`;
+}
 function pickStmt(kind: VariantKind) {
   return prepared(`codes_pick_${kind}`, (db, t) =>
     db
@@ -80,7 +96,10 @@ function reserveStmt(kind: VariantKind) {
       .set({
         status: "reserved",
         orderId: sql`${sql.placeholder("orderId")}`,
-        orderLineId: sql`${sql.placeholder("orderLineId")}`,
+        orderLineId: orderLineOf(t, kind, sql.placeholder("orderLineId"), sql.placeholder("orderId"), {
+          productId: sql.placeholder("productId"),
+          variantId: sql.placeholder("variantId"),
+        }),
         reservedAt: sql`${sql.placeholder("now")}`,
         updatedAt: sql`${sql.placeholder("now")}`,
       })
@@ -119,6 +138,25 @@ const stockStateStmt = preparedPerCount("codes_stock_state", (db, { products, co
       .orderBy(products.id)
   );
 });
+
+/** One product as stockStates() reads it. */
+export interface StockState {
+  id: string;
+  inStock: boolean;
+  mode: "automatic" | "manual";
+  hasAvailable: boolean;
+}
+
+/** Codes wanted for one order line. */
+export interface CodesToReserve {
+  productId: string;
+  variantId: string | null;
+  orderId: string;
+  /** The order line; null: the order's line of this product and option (see orderLineOf). */
+  orderLineId: number | null;
+  qty: number;
+  now: number;
+}
 
 export function emptyCounts(): StockCounts {
   return { available: 0, reserved: 0, sold: 0, revoked: 0 };
@@ -178,65 +216,98 @@ export class CodesRepo {
    * reserved in product order (StockKeeper), no checkout waits for codes while holding some of the same product,
    * so no wait closes a circle.
    */
-  async reserve(
-    tx: Tx,
-    r: { productId: string; variantId: string | null; orderId: string; orderLineId: number; qty: number; now: number },
-  ): Promise<number> {
-    const { codes } = tx.t;
+  async reserve(tx: Tx, r: CodesToReserve): Promise<number> {
+    if (this.engine === "sqlite") return this.takeFree(tx, r);
     const kind: VariantKind = r.variantId === null ? "product" : "variant";
-    const params = { productId: r.productId, variantId: r.variantId ?? "" };
-    if (this.engine === "sqlite") {
-      // One writer at a time: nothing can take the picked codes between the pick and the update.
-      const taken = await reserveStmts[kind](tx).execute({
-        ...params,
-        n: r.qty,
-        orderId: r.orderId,
-        orderLineId: r.orderLineId,
-        now: r.now,
-      });
-      return taken.length;
+    await tx.db.execute(sql`savepoint reserve_line`);
+    let got = 0;
+    for (let round = 0; got < r.qty && round < RESERVE_ROUNDS; round++) {
+      const taken = await this.takeFree(tx, { ...r, qty: r.qty - got });
+      if (taken > 0) {
+        got += taken;
+        continue;
+      }
+      // Nothing free to take: either none is left, or others hold the rest (PostgreSQL only): wait for one of them.
+      if (
+        (await pickStmts[kind](tx).execute({ productId: r.productId, variantId: r.variantId ?? "", n: 1 })).length === 0
+      )
+        break;
+      if (got > 0) {
+        await tx.db.execute(sql`rollback to savepoint reserve_line`);
+        got = 0;
+      }
+      await this.pick(tx, r, 1).for("update");
     }
-    const pick = (n: number) =>
-      tx.db
-        .select({ id: codes.id })
-        .from(codes)
-        .where(and(eq(codes.productId, r.productId), this.variantIs(tx, r.variantId), eq(codes.status, "available")))
-        .orderBy(asc(codes.id))
-        .limit(n);
+    return got;
+  }
+
+  /**
+   * Reserves up to `qty` codes of the line that no other transaction holds, without waiting; returns how many it
+   * took. SQLite has one writer at a time: nothing can take the picked codes between the pick and the update, and
+   * this is the whole reservation. On PostgreSQL the statement is sent when this is called (statements started in
+   * one turn leave in one write, db/postgres.ts), and `savepoint` names a savepoint sent just before it, so that a
+   * caller that sent several lines can give back one of them and those after it (rollbackTo()).
+   */
+  takeFree(tx: Tx, r: CodesToReserve, savepoint?: string): Promise<number> {
+    const kind: VariantKind = r.variantId === null ? "product" : "variant";
+    if (this.engine === "sqlite")
+      return reserveStmts[kind](tx)
+        .execute({
+          productId: r.productId,
+          variantId: r.variantId ?? "",
+          n: r.qty,
+          orderId: r.orderId,
+          orderLineId: r.orderLineId,
+          now: r.now,
+        })
+        .then((taken) => taken.length);
+    const { codes } = tx.t;
     const set = (column: { name: string }, value: unknown) => sql`${sql.identifier(column.name)} = ${value}`;
     const reservedFor = sql.join(
       [
         set(codes.status, "reserved"),
         set(codes.orderId, r.orderId),
-        set(codes.orderLineId, r.orderLineId),
+        set(
+          codes.orderLineId,
+          orderLineOf(tx.t, kind, r.orderLineId, r.orderId, { productId: r.productId, variantId: r.variantId }),
+        ),
         set(codes.reservedAt, r.now),
         set(codes.updatedAt, r.now),
       ],
       sql`, `,
     );
-    await tx.db.execute(sql`savepoint reserve_line`);
-    let got = 0;
-    for (let round = 0; got < r.qty && round < RESERVE_ROUNDS; round++) {
-      // One round trip: the candidates are locked in a MATERIALIZED CTE, run once (as a subquery of the UPDATE,
-      // PostgreSQL may run it again per row and take more than n), then taken.
-      const candidates = pick(r.qty - got).for("update", { skipLocked: true });
-      const taken = await tx.db.execute<{ id: string }>(
+    const opened = savepoint === undefined ? undefined : tx.db.execute(sql.raw(`savepoint ${savepoint}`)).then(() => 0);
+    // The candidates are locked in a MATERIALIZED CTE, run once (as a subquery of the UPDATE, PostgreSQL may run it
+    // again per row and take more than n), then taken.
+    const candidates = this.pick(tx, r, r.qty).for("update", { skipLocked: true });
+    const taken = tx.db
+      .execute<{ id: string }>(
         sql`with picked as materialized (${candidates}) update ${codes} set ${reservedFor} from picked
           where ${codes.id} = picked.id and ${codes.status} = 'available' returning ${codes.id}`,
-      );
-      if (taken.rows.length > 0) {
-        got += taken.rows.length;
-        continue;
-      }
-      // Nothing free to take: either none is left, or others hold the rest (PostgreSQL only): wait for one of them.
-      if ((await pickStmts[kind](tx).execute({ ...params, n: 1 })).length === 0) break;
-      if (got > 0) {
-        await tx.db.execute(sql`rollback to savepoint reserve_line`);
-        got = 0;
-      }
-      await pick(1).for("update");
-    }
-    return got;
+      )
+      .then((result) => result.rows.length);
+    return opened ? Promise.all([opened, taken]).then(([, n]) => n) : taken;
+  }
+
+  /** Gives back what was reserved since the savepoint (PostgreSQL; takeFree()). */
+  async rollbackTo(tx: Tx, savepoint: string): Promise<void> {
+    await tx.db.execute(sql.raw(`rollback to savepoint ${savepoint}`));
+  }
+
+  /** Whether a reservation that took fewer codes than asked may get more by waiting: on PostgreSQL other
+   * transactions may hold the rest, and give them back when they roll back. */
+  get othersMayHoldCodes(): boolean {
+    return this.engine === "postgres";
+  }
+
+  private pick(tx: Tx, r: { productId: string; variantId: string | null }, n: number) {
+    const { codes } = tx.t;
+    return tx.db
+      .select({ id: codes.id })
+      .from(codes)
+      .where(and(eq(codes.productId, r.productId), this.variantIs(tx, r.variantId), eq(codes.status, "available")))
+      .orderBy(asc(codes.id))
+      .limit(n);
   }
 
   /** Puts an order's reserved codes back in stock; returns the products concerned. */
@@ -472,9 +543,26 @@ export class CodesRepo {
   /** Makes each automatic product's in_stock say whether it has a code available, where it does not already,
    * stamping each change with `rev()` (a new catalog revision, taken only then). */
   async refreshInStock(tx: Tx, productIds: readonly string[], rev: () => Promise<number>, now: number): Promise<void> {
-    if (productIds.length === 0) return;
+    await this.applyStockStates(tx, await this.stockStates(tx, productIds), rev, now);
+  }
+
+  /** What refreshInStock() reads: each product's delivery mode, in_stock and whether it has a code available, in
+   * product order. The statement is sent when this is called (`then` at once, as takeFree()'s). */
+  stockStates(tx: Tx, productIds: readonly string[]): Promise<StockState[]> {
+    if (productIds.length === 0) return Promise.resolve([]);
+    return stockStateStmt(tx, productIds.length)
+      .execute(numbered(productIds.map((id) => ({ id }))))
+      .then((states) => states);
+  }
+
+  /** What refreshInStock() writes, from stockStates() read after the last stock move. */
+  async applyStockStates(
+    tx: Tx,
+    states: readonly StockState[],
+    rev: () => Promise<number>,
+    now: number,
+  ): Promise<void> {
     const { products } = tx.t;
-    const states = await stockStateStmt(tx, productIds.length).execute(numbered(productIds.map((id) => ({ id }))));
     for (const state of states) {
       if (state.mode !== "automatic" || state.inStock === state.hasAvailable) continue;
       const inStock = state.hasAvailable;

@@ -6,7 +6,8 @@ import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 import type { CodesRepo } from "./codes.repo.ts";
 
 export interface LineToFill {
-  orderLineId: number;
+  /** null: the order's line of this product and option, which may be written in the same round trip (CodesRepo). */
+  orderLineId: number | null;
   productId: string;
   variantId: string | null;
   qty: number;
@@ -19,27 +20,35 @@ export class StockKeeper {
   ) {}
 
   /** Reserves codes for each line (as many as available, up to `qty` per line); returns how many each got, in the
-   * order of `lines`. The lines are served in product order, the same in every transaction, so that two orders
-   * waiting for each other's codes cannot happen on PostgreSQL (CodesRepo.reserve). */
+   * order of `lines`. Every line first takes the codes no other transaction holds, all at once with the stock
+   * check that follows (one round trip on PostgreSQL). A line that falls short on PostgreSQL may find more by
+   * waiting for codes other checkouts hold (CodesRepo.reserve): from that line on, the lines are given back and
+   * reserved again one at a time, in product order, the same in every transaction, so that two orders waiting for
+   * each other's codes cannot happen. */
   async reserve(tx: Tx, orderId: string, lines: readonly LineToFill[], now: number): Promise<number[]> {
-    const got: number[] = lines.map(() => 0);
-    const inOrder = lines.map((line, i) => ({ line, i })).sort((a, b) => compareStock(a.line, b.line));
-    for (const { line: l, i } of inOrder) {
-      if (l.qty <= 0) continue;
-      got[i] = await this.codes.reserve(tx, {
-        productId: l.productId,
-        variantId: l.variantId,
-        orderId,
-        orderLineId: l.orderLineId,
-        qty: l.qty,
-        now,
-      });
+    const inOrder = lines
+      .map((line, i) => ({ request: { ...line, orderId, now }, i }))
+      .filter(({ request }) => request.qty > 0)
+      .sort((a, b) => compareStock(a.request, b.request));
+    const ids = [...new Set(lines.map((l) => l.productId))].sort();
+    const taking = inOrder.map(({ request }, k) => this.codes.takeFree(tx, request, `reserve_${k}`));
+    let states = this.codes.stockStates(tx, ids);
+    const firstPass = await Promise.allSettled([...taking, states]);
+    const failed = firstPass.find((outcome) => outcome.status === "rejected");
+    if (failed) throw failed.reason;
+    const taken = await Promise.all(taking);
+    const short = taken.findIndex((n, k) => n < (inOrder[k]?.request.qty ?? 0));
+    if (short >= 0 && this.codes.othersMayHoldCodes) {
+      await this.codes.rollbackTo(tx, `reserve_${short}`);
+      for (let k = short; k < inOrder.length; k++) {
+        const line = inOrder[k];
+        if (line) taken[k] = await this.codes.reserve(tx, line.request);
+      }
+      states = this.codes.stockStates(tx, ids);
     }
-    await this.refresh(
-      tx,
-      lines.map((l) => l.productId),
-      now,
-    );
+    await this.codes.applyStockStates(tx, await states, () => this.catalog.bumpRev(tx), now);
+    const got: number[] = lines.map(() => 0);
+    inOrder.forEach(({ i }, k) => (got[i] = taken[k] ?? 0));
     return got;
   }
 

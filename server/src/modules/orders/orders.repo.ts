@@ -145,33 +145,41 @@ export class OrdersRepo {
     return (await codeTakenStmt(tx).execute({ code })).length > 0;
   }
 
-  /** Inserts an order without its lines (insertLines()); false when its code is taken already (nothing written). */
-  async insertOrder(tx: Tx, order: NewOrderValues): Promise<boolean> {
-    return (await insertOrderStmt(tx).execute(order)).length > 0;
+  /** Inserts an order without its lines (insertLines()); false when its code is taken already (nothing written).
+   * The statement is sent when this is called, as insertLines()'s. */
+  insertOrder(tx: Tx, order: NewOrderValues): Promise<boolean> {
+    return insertOrderStmt(tx)
+      .execute(order)
+      .then((rows) => rows.length > 0);
   }
 
-  /** Inserts the lines of an order just inserted; returns their ids, in the order of `lines`. */
-  async insertLines(tx: Tx, order: NewOrderValues, lines: NewOrderLine[]): Promise<number[]> {
-    if (lines.length === 0) return [];
-    const rows = await insertLinesStmt(tx, lines.length).execute(
-      numbered(
-        lines.map((l) => ({
-          orderId: order.id,
-          productId: l.productId,
-          variantId: l.variantId ?? null,
-          title: l.title,
-          variantName: l.variantName ?? null,
-          qty: l.qty,
-          unitPrice: l.unitPrice,
-          lineTotal: l.lineTotal,
-        })),
-      ),
-    );
-    if (rows.length !== lines.length) throw new Error("order lines insert returned another number of rows");
-    // The ids one INSERT generates follow the order of its rows (RETURNING itself promises no order).
-    const ids = rows.map((r) => r.id).sort((a, b) => a - b);
-    if (isRevenue(order.status)) await this.countSales(tx, order.id, order.createdAt, 1);
-    return ids;
+  /** Inserts the lines of an order just inserted; returns their ids, in the order of `lines`. The statement is sent
+   * when this is called (`then` at once, where `await` would start it a turn later): a statement the caller sends
+   * next that reads the lines (a reservation of their codes) runs after it without waiting for its answer. */
+  insertLines(tx: Tx, order: NewOrderValues, lines: NewOrderLine[]): Promise<number[]> {
+    if (lines.length === 0) return Promise.resolve([]);
+    return insertLinesStmt(tx, lines.length)
+      .execute(
+        numbered(
+          lines.map((l) => ({
+            orderId: order.id,
+            productId: l.productId,
+            variantId: l.variantId ?? null,
+            title: l.title,
+            variantName: l.variantName ?? null,
+            qty: l.qty,
+            unitPrice: l.unitPrice,
+            lineTotal: l.lineTotal,
+          })),
+        ),
+      )
+      .then(async (rows) => {
+        if (rows.length !== lines.length) throw new Error("order lines insert returned another number of rows");
+        // The ids one INSERT generates follow the order of its rows (RETURNING itself promises no order).
+        const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+        if (isRevenue(order.status)) await this.countSales(tx, order.id, order.createdAt, 1);
+        return ids;
+      });
   }
 
   async rowById(tx: Tx, id: string): Promise<OrderRow | undefined> {
