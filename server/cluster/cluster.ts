@@ -8,7 +8,6 @@ import path from "node:path";
 import { freePort } from "../src/test/free-port.ts";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
-export const BUILT_SERVER = path.join(repoRoot, "server/dist/main.js");
 export const HAPROXY_CONFIG = path.join(repoRoot, "deploy/haproxy.cfg");
 
 export function haproxyInstalled(): boolean {
@@ -71,6 +70,8 @@ export interface StoreOptions {
   nodeArgs?: string[];
   /** Where its data directory is made (default: the system's temp dir). */
   dataRoot?: string;
+  /** Another checkout of the store whose build to run (a benchmark's baseline); default this one. */
+  repo?: string;
 }
 
 /** BENCH_NODE_ARGS: extra node arguments for every store process a bench or test starts (e.g. a preload that
@@ -81,7 +82,9 @@ function benchNodeArgs(): string[] {
 
 /** One store process on a free port, with its own data directory; resolves when it answers. */
 export async function startStore(options: StoreOptions): Promise<StoreProcess> {
-  if (!options.source && !fs.existsSync(BUILT_SERVER)) throw new Error("Build first: pnpm build");
+  const repo = options.repo ?? repoRoot;
+  const built = path.join(repo, "server/dist/main.js");
+  if (!options.source && !fs.existsSync(built)) throw new Error(`Build first: pnpm build (in ${repo})`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(options.dataRoot ?? os.tmpdir(), `store-${options.name}-`));
   const child = spawn(
@@ -89,10 +92,10 @@ export async function startStore(options: StoreOptions): Promise<StoreProcess> {
     [
       ...benchNodeArgs(),
       ...(options.nodeArgs ?? []),
-      ...(options.source ? ["--import", "tsx", "src/main.ts"] : [BUILT_SERVER]),
+      ...(options.source ? ["--import", "tsx", "src/main.ts"] : [built]),
     ],
     {
-      cwd: path.join(repoRoot, "server"),
+      cwd: path.join(repo, "server"),
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
@@ -144,6 +147,8 @@ export interface Cluster {
   /** The balancer's URL (or the only store's, without a balancer). */
   url: string;
   stores: StoreProcess[];
+  /** HAProxy's process id, when there is a balancer. */
+  balancerPid?: number;
   stop(): Promise<void>;
 }
 
@@ -212,7 +217,7 @@ export async function startCluster(options: {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-    return { url, stores, stop };
+    return { url, stores, ...(started.pid !== undefined ? { balancerPid: started.pid } : {}), stop };
   } catch (err) {
     await stop();
     throw err;
