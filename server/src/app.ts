@@ -185,7 +185,7 @@ export function buildServices({ config, data }: AppDeps): Services {
   // The one key for codes and other secrets at rest: CODES_KEY, else DATA_DIR/codes.key (docs/operations.md).
   const sealer = Sealer.fromConfig(config.codesKey, config.dataDir);
   const ordersRepo = new OrdersRepo(data.engine);
-  const stock = new StockKeeper(new CodesRepo(data.engine), catalogRepo);
+  const stock = new StockKeeper(new CodesRepo(data.engine), catalogRepo, data);
   const orderMails = new OrderMails(ordersRepo, stock.codes, mailRepo, sealer, config.publicUrl, settingsRepo);
   const mailWorker = new MailWorker(
     data,

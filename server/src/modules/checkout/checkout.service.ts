@@ -132,6 +132,8 @@ export class CheckoutService {
     const fingerprint = requestFingerprint("POST", "/api/checkout", raw);
     const { data, worker } = this.deps;
     let confirmation: Promise<{ id: number; sent: boolean | undefined }> | undefined;
+    /** The products whose codes the order took. */
+    let codesOf: string[] = [];
     // Group commit: this order is written with the others that arrive meanwhile, each in its own savepoint, after
     // its rate limits are counted (kept whether the order is written, refused or throttled).
     const outcome = await data.batchGuarded(
@@ -158,6 +160,7 @@ export class CheckoutService {
             async (tx, answer: (response: StoredResponse) => Promise<void>) => {
               const written = await this.write(tx, input, address, priced, code, holds, answer, confirmations);
               confirmation = written.confirmation;
+              codesOf = written.codesOf;
               return { status: 200, body: written.body };
             },
           );
@@ -169,6 +172,7 @@ export class CheckoutService {
     if ("refused" in outcome) return { wait: outcome.refused };
     if ("error" in outcome) throw outcome.error;
     const { response, replayed } = outcome.value;
+    if (!replayed) this.deps.stock.recheckAfterCommit(codesOf);
     const body = response.body as CheckoutResponse;
     // The payment at the provider (docs/decisions.md D11), after the commit and never inside it: a replay
     // gets the page already created; a provider failure cancels the order and answers 502.
@@ -376,7 +380,11 @@ export class CheckoutService {
     holds: Promise<Settled<Holds>>,
     answer: (response: StoredResponse) => Promise<void>,
     confirmations?: (tx: Tx) => Promise<number>,
-  ): Promise<{ body: CheckoutResponse; confirmation: Promise<{ id: number; sent: boolean | undefined }> }> {
+  ): Promise<{
+    body: CheckoutResponse;
+    confirmation: Promise<{ id: number; sent: boolean | undefined }>;
+    codesOf: string[];
+  }> {
     const { publicUrl, operatorEmail } = this.deps;
     const now = this.clock();
     const currency = input.currency;
@@ -514,6 +522,6 @@ export class CheckoutService {
     tx.awaitAtCommit(written);
     const confirmation = written.then(([mail]) => mail);
     confirmation.catch(() => undefined);
-    return { confirmation, body };
+    return { confirmation, body, codesOf: lines.filter((l) => l.automatic).map((l) => l.productId) };
   }
 }

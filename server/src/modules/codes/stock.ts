@@ -1,7 +1,7 @@
 /** Stock moves inside the caller's transaction (docs/decisions.md D10): reserving codes for order lines, releasing
  * them, and keeping an automatic product's `inStock` (what the catalog sync shows) equal to "has available codes",
  * with a new catalog revision when it changes. Used by checkout, orders and the stock admin. */
-import type { Tx } from "../../db/data.ts";
+import type { DataLayer, Tx } from "../../db/data.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 import type { CodesRepo } from "./codes.repo.ts";
 
@@ -14,9 +14,13 @@ export interface LineToFill {
 }
 
 export class StockKeeper {
+  /** Products being checked again after a commit (recheckAfterCommit): "again" when asked once more meanwhile. */
+  private readonly rechecks = new Map<string, "running" | "again">();
+
   constructor(
     readonly codes: CodesRepo,
     private readonly catalog: CatalogRepo,
+    private readonly data: DataLayer,
   ) {}
 
   /** Reserves codes for each line (as many as available, up to `qty` per line); returns how many each got, in the
@@ -50,6 +54,39 @@ export class StockKeeper {
     const got: number[] = lines.map(() => 0);
     inOrder.forEach(({ i }, k) => (got[i] = taken[k] ?? 0));
     return got;
+  }
+
+  /**
+   * After a commit that took codes of these products: their in_stock is derived again, outside the transaction
+   * (PostgreSQL; SQLite has one writer, whose check sees every other's). Inside it, codes that other checkouts had
+   * locked but not yet taken read as available, so when several checkouts take a product's last codes at once, each
+   * can see the others' as left and the product stays in stock with none. A check after each commit sees every
+   * commit before it, and the last commit's check comes after all of them. One check per product at a time, and one
+   * more when asked while it runs.
+   */
+  recheckAfterCommit(productIds: readonly string[]): void {
+    if (!this.codes.othersMayHoldCodes) return;
+    for (const id of new Set(productIds)) {
+      if (this.rechecks.has(id)) {
+        this.rechecks.set(id, "again");
+        continue;
+      }
+      this.rechecks.set(id, "running");
+      void this.data.detached(() => this.recheck(id));
+    }
+  }
+
+  private async recheck(id: string): Promise<void> {
+    try {
+      do {
+        this.rechecks.set(id, "running");
+        await this.data.transaction((tx) => this.refresh(tx, [id], Date.now()));
+      } while (this.rechecks.get(id) === "again");
+    } catch (err) {
+      console.error(`Stock of ${id}: in_stock not checked again (${err instanceof Error ? err.message : String(err)})`);
+    } finally {
+      this.rechecks.delete(id);
+    }
   }
 
   /** Puts an order's reserved codes back in stock. */
