@@ -1,0 +1,87 @@
+/** The pieces of an entity panel around its own fields: the heading with its add button, the form's dialog, the
+ * delete confirmation and a conflict's choices (docs/decisions.md D17). */
+import { Fragment, type ComponentProps, type ReactNode } from "react";
+import { Trans } from "@lingui/react/macro";
+import { ConfirmDialog, Dialog } from "../../../../ui/dialog.tsx";
+import type { EntityEditor, FormMode } from "./use-entity-editor.ts";
+
+/** The panel's title (`id` labels the panel's section) and the button that opens the form to add one. */
+export function PanelHead(props: { id: string; title: ReactNode; addLabel: ReactNode; onAdd: () => void }) {
+  return (
+    <div className="ac-panel__head">
+      <h2 id={props.id}>{props.title}</h2>
+      <button type="button" className="btn btn--primary" onClick={props.onAdd}>
+        {props.addLabel}
+      </button>
+    </div>
+  );
+}
+
+interface FormDialogProps<T, Q> {
+  editor: EntityEditor<T, Q>;
+  title: (mode: Exclude<FormMode<T, Q>, { kind: "idle" }>) => ReactNode;
+  size?: ComponentProps<typeof Dialog>["size"];
+  /** A form is made anew for each row and version it edits, so it never keeps another's typing. */
+  formKey: (mode: Exclude<FormMode<T, Q>, { kind: "idle" }>) => string;
+  children: (mode: Exclude<FormMode<T, Q>, { kind: "idle" }>) => ReactNode;
+}
+
+/** The add or edit form in a dialog, open while the editor's mode is not idle. */
+export function EntityFormDialog<T, Q>({ editor, title, size, formKey, children }: FormDialogProps<T, Q>) {
+  const { mode } = editor;
+  return (
+    <Dialog
+      open={mode.kind !== "idle"}
+      title={mode.kind === "idle" ? null : title(mode)}
+      onClose={editor.close}
+      {...(size ? { size } : {})}
+    >
+      {mode.kind === "idle" ? null : <Fragment key={formKey(mode)}>{children(mode)}</Fragment>}
+    </Dialog>
+  );
+}
+
+/** "Delete …?" for the row the editor holds, with the panel's own words (`message` names the row). */
+export function EntityDeleteDialog<T, Q>(props: {
+  editor: EntityEditor<T, Q>;
+  title: ReactNode;
+  message: (item: T | null) => ReactNode;
+}) {
+  const { editor } = props;
+  return (
+    <ConfirmDialog
+      open={editor.toDelete !== null}
+      title={props.title}
+      message={props.message(editor.toDelete)}
+      confirmLabel={<Trans>Delete</Trans>}
+      busy={editor.busyId !== null}
+      onConfirm={() => void editor.confirmDelete()}
+      onCancel={editor.cancelDelete}
+    />
+  );
+}
+
+/** A save refused with a 409: what changed, and the choice of taking the server's version or keeping these edits. */
+export function ConflictAlert(props: {
+  /** The 409's text, or null while there is none. */
+  conflict: string | null;
+  /** The sentence before it, in the entity's words. */
+  intro: ReactNode;
+  onReload: () => void;
+  onKeepMine: () => void;
+}) {
+  if (!props.conflict) return null;
+  return (
+    <div className="ac-alert" role="alert">
+      <p>
+        {props.intro} {props.conflict}
+      </p>
+      <button type="button" className="btn btn--sm btn--secondary" onClick={props.onReload}>
+        <Trans>Reload latest</Trans>
+      </button>
+      <button type="button" className="btn btn--sm btn--ghost" onClick={props.onKeepMine}>
+        <Trans>Keep my changes</Trans>
+      </button>
+    </div>
+  );
+}
