@@ -14,7 +14,6 @@ import {
 import { useLiveQuery } from "dexie-react-hooks";
 import { isQueued } from "../../../api/admin-client.ts";
 import { db } from "../../../local/db.ts";
-import { saveEntity } from "../panel/admin-request.ts";
 import { ImageField } from "../panel/image-field.tsx";
 import { PendingBadge } from "../panel/pending-badge.tsx";
 import { pendingActive, pendingPosition } from "../panel/pending-edits.ts";
@@ -27,6 +26,7 @@ import { FormField } from "../panel/form-field.tsx";
 import { ListState, OfflineCopyNote } from "../panel/list-state.tsx";
 import { PendingCreations } from "../panel/pending-creations.tsx";
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
+import { saveTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
 import { useEntityList } from "../panel/entity-editor/use-entity-list.ts";
 import { useEntityEditor } from "../panel/entity-editor/use-entity-editor.ts";
 import { useEntityForm } from "../panel/entity-editor/use-entity-form.ts";
@@ -35,27 +35,20 @@ import "../panel/panels.css";
 import { AdminForm } from "../panel/admin-form.tsx";
 
 const bannerListSchema = z.array(adminBannerSchema);
+const BANNERS: EntityKind<AdminBanner> = { entity: "banner", at: "/api/admin/banners", key: "id", name: "title" };
 
 export function BannersPanel() {
   const { t } = useLingui();
   // Offline, the banners synced on this device (the storefront's copy) stand in for the server's list.
   const localBanners = useLiveQuery(() => db.banners.toArray(), []);
-  const banners = useEntityList({
-    path: "/api/admin/banners",
+  const banners = useEntityList(BANNERS, {
     schema: bannerListSchema,
-    entity: "banner",
     rows: (data) => data,
     local: { rows: localBanners },
     loadFailed: () => toast.error(t`Failed to load banners`),
   });
   const { pending } = banners;
-  const editor = useEntityEditor<AdminBanner>({
-    entity: "banner",
-    idOf: (b) => b.id,
-    nameOf: (b) => b.title,
-    pathOf: (b) => `/api/admin/banners/${encodeURIComponent(b.id)}`,
-    versionOf: (b) => b.version,
-    reload: banners.reload,
+  const editor = useEntityEditor(BANNERS, banners, {
     storefront: true,
     conflict: t`This banner was changed by someone else.`,
     remove: {
@@ -183,18 +176,8 @@ export function BannersPanel() {
         )}
       </ListState>
 
-      <EntityFormDialog
-        editor={editor}
-        title={(mode) => (mode.kind === "editing" ? <Trans>Edit banner</Trans> : <Trans>Add Banner</Trans>)}
-        formKey={(mode) => (mode.kind === "editing" ? `${mode.item.id}@${mode.item.version}` : "new")}
-      >
-        {(mode) => (
-          <BannerForm
-            banner={mode.kind === "editing" ? mode.item : undefined}
-            onCancel={editor.close}
-            onDone={editor.done}
-          />
-        )}
+      <EntityFormDialog editor={editor} title={{ add: <Trans>Add Banner</Trans>, edit: <Trans>Edit banner</Trans> }}>
+        {(banner) => <BannerForm banner={banner} onCancel={editor.close} onDone={editor.done} />}
       </EntityFormDialog>
 
       <EntityDeleteDialog
@@ -242,7 +225,7 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
     const body = { title: title.trim(), image: image.trim(), link: link.trim(), active, translations };
     await form.save({
       subject: body.title,
-      send: () => saveEntity("/api/admin/banners", "banner", banner, body, t`Banner: ${body.title}`),
+      send: () => saveTo(BANNERS, banner, body, t`Banner: ${body.title}`),
       saved: () => toast.success(banner ? t`Banner updated` : t`Banner added`),
       done: onDone,
       failTitle: banner ? t`Failed to update banner` : t`Failed to add banner`,

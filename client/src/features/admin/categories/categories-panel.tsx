@@ -7,12 +7,12 @@ import { categoryCreateSchema, categoryUpdateSchema } from "@store/shared/schema
 import type { OutboxStatus } from "../../../local/db.ts";
 import { freshCategoryVersion } from "../../../local/catalog-sync.ts";
 import { useCategories } from "../../catalog/catalog-hooks.ts";
-import { saveEntity } from "../panel/admin-request.ts";
 import { PendingBadge } from "../panel/pending-badge.tsx";
 import { FormActions } from "../panel/form-actions.tsx";
 import { FormField } from "../panel/form-field.tsx";
 import { ListState, OfflineCopyNote } from "../panel/list-state.tsx";
 import { PendingCreations } from "../panel/pending-creations.tsx";
+import { saveTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
 import { useEntityList } from "../panel/entity-editor/use-entity-list.ts";
 import { useEntityEditor } from "../panel/entity-editor/use-entity-editor.ts";
 import { useEntityForm } from "../panel/entity-editor/use-entity-form.ts";
@@ -23,6 +23,8 @@ import "../panel/panels.css";
 import { AdminForm } from "../panel/admin-form.tsx";
 import type { CategoryTranslations } from "@store/shared/catalog-translations";
 import { NO_LANG_TEXTS, TranslatedInputs, type LangTexts } from "../panel/translated-inputs.tsx";
+
+const CATEGORIES: EntityKind<CategoryLike> = { entity: "category", at: "/api/categories", key: "id", name: "name" };
 
 type NameTexts = LangTexts;
 const NO_NAMES = NO_LANG_TEXTS;
@@ -61,20 +63,13 @@ export function CategoriesPanel() {
   const { t } = useLingui();
   const id = useId();
   const local = useCategories();
-  const categories = useEntityList({
-    path: "/api/categories",
+  const categories = useEntityList(CATEGORIES, {
     schema: categoryListSchema,
-    entity: "category",
-    rows: (data): readonly CategoryLike[] => data,
+    rows: (data) => data,
     local: { rows: local },
   });
   const { pending } = categories;
-  const editor = useEntityEditor<CategoryLike>({
-    entity: "category",
-    idOf: (c) => c.id,
-    nameOf: (c) => c.name,
-    pathOf: (c) => `/api/categories/${encodeURIComponent(c.id)}`,
-    reload: categories.reload,
+  const editor = useEntityEditor(CATEGORIES, categories, {
     storefront: true,
     remove: {
       label: (category) => t`Delete category: ${category.name}`,
@@ -101,7 +96,7 @@ export function CategoriesPanel() {
     const isSub = body.parentId !== null;
     await form.save({
       subject: body.name,
-      send: () => saveEntity("/api/categories", "category", null, body, t`Category: ${body.name}`),
+      send: () => saveTo(CATEGORIES, null, body, t`Category: ${body.name}`),
       saved: () => {
         toast.success(isSub ? t`Subcategory added` : t`Category added`);
         categories.reload();
@@ -204,17 +199,13 @@ export function CategoriesPanel() {
         </ListState>
       </div>
 
-      <EntityFormDialog
-        editor={editor}
-        title={() => <Trans>Edit category</Trans>}
-        formKey={(mode) => (mode.kind === "editing" ? mode.item.id : "new")}
-      >
-        {(mode) =>
-          mode.kind === "editing" ? (
+      <EntityFormDialog editor={editor} title={{ edit: <Trans>Edit category</Trans> }}>
+        {(editing) =>
+          editing ? (
             <CategoryEditForm
-              category={mode.item}
-              parents={rows ? parentChoices(rows, mode.item.id) : []}
-              hasChildren={rows ? rows.some((c) => c.parentId === mode.item.id) : false}
+              category={editing}
+              parents={rows ? parentChoices(rows, editing.id) : []}
+              hasChildren={rows ? rows.some((c) => c.parentId === editing.id) : false}
               onClose={editor.close}
               onSaved={editor.done}
             />
@@ -304,7 +295,7 @@ function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: 
       subject: body.name,
       send: async () => {
         const version = await freshCategoryVersion(category.id);
-        return saveEntity("/api/categories", "category", { id: category.id, version }, body, t`Category: ${body.name}`);
+        return saveTo(CATEGORIES, { id: category.id, version }, body, t`Category: ${body.name}`);
       },
       saved: () => toast.success(t`Category updated`),
       done: onSaved,

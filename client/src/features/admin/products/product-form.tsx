@@ -8,8 +8,8 @@ import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/
 import { PRODUCT_PLATFORMS, PRODUCT_REGIONS, TAGLINE_MAX } from "@store/shared/catalog-choices";
 import type { CatalogLang } from "@store/shared/catalog-translations";
 import { categoryOptions, type CategoryLike } from "../categories/category-tree.ts";
-import { saveEntity } from "../panel/admin-request.ts";
 import { useEntityForm } from "../panel/entity-editor/use-entity-form.ts";
+import { pathOf, saveTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
 import { ConflictAlert } from "../panel/entity-editor/entity-editor-parts.tsx";
 import { ImageField } from "../panel/image-field.tsx";
 import { errorFor } from "../panel/field-errors.ts";
@@ -37,6 +37,7 @@ import { WholeNumberInput } from "../panel/whole-number-input.tsx";
 import { DeliveryFields } from "./delivery-fields.tsx";
 
 const BASE = BASE_ROW;
+export const PRODUCTS: EntityKind<Product> = { entity: "product", at: "/api/admin/products", key: "id", name: "title" };
 
 /** The list's choices, and the stored value too when it is none of them (a product saved before the list). */
 function choicesWith(list: readonly string[], current: string): string[] {
@@ -80,7 +81,7 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
     ...(product
       ? {
           latest: {
-            path: `/api/admin/products/${encodeURIComponent(product.id)}`,
+            path: pathOf(PRODUCTS, product),
             schema: productSchema,
             failTitle: t`Update failed`,
           },
@@ -120,14 +121,7 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
     }
     await form.save({
       subject: body.title,
-      send: () =>
-        saveEntity(
-          "/api/admin/products",
-          "product",
-          product ? { id: product.id, version: atVersion } : null,
-          body,
-          label,
-        ),
+      send: () => saveTo(PRODUCTS, product ? { id: product.id, version: atVersion } : null, body, label),
       saved: () => {
         if (product) toast.success(t`Product updated`, { description: t`The product has been updated successfully.` });
         else toast.success(t`Product created`);

@@ -12,7 +12,7 @@ import { categoryListSchema } from "@store/shared/schemas/catalog";
 import { useCategories, useProducts } from "../../catalog/catalog-hooks.ts";
 import { useAdminResource } from "../panel/admin-request.ts";
 import { PendingBadge } from "../panel/pending-badge.tsx";
-import { ProductForm, queuedProductBody, type QueuedCreation } from "./product-form.tsx";
+import { PRODUCTS, ProductForm, queuedProductBody, type QueuedCreation } from "./product-form.tsx";
 import { ListState, OfflineCopyNote } from "../panel/list-state.tsx";
 import { useEntityList } from "../panel/entity-editor/use-entity-list.ts";
 import { useEntityEditor } from "../panel/entity-editor/use-entity-editor.ts";
@@ -56,10 +56,9 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
   const { filters, cursor, refine } = pages;
   const localProducts = useProducts();
   // Offline, the copy synced on this device stands in for the server's page.
-  const products = useEntityList({
+  const products = useEntityList(PRODUCTS, {
     path: productsPath(filters, cursor),
     schema: adminProductPageSchema,
-    entity: "product",
     rows: (data) => data.products,
     local: {
       rows: localProducts,
@@ -70,13 +69,7 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
   const categories = useAdminResource("/api/categories", categoryListSchema);
   const localCategories = useCategories();
   const { pending } = products;
-  const editor = useEntityEditor<Product, QueuedCreation>({
-    entity: "product",
-    idOf: (p) => p.id,
-    nameOf: (p) => p.title,
-    pathOf: (p) => `/api/admin/products/${encodeURIComponent(p.id)}`,
-    versionOf: (p) => p.version,
-    reload: products.reload,
+  const editor = useEntityEditor<Product, QueuedCreation>(PRODUCTS, products, {
     storefront: true,
     remove: {
       label: (product) => t`Delete product: ${product.title}`,
@@ -205,19 +198,12 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
       <EntityFormDialog
         editor={editor}
         size="wider"
-        title={(mode) => (mode.kind === "creating" ? <Trans>New Product</Trans> : <Trans>Edit Product</Trans>)}
-        formKey={(mode) =>
-          mode.kind === "editing"
-            ? `${mode.item.id}@${mode.item.version}`
-            : mode.kind === "editing-queued"
-              ? `queued-${mode.queued.id}`
-              : "new"
-        }
+        title={{ add: <Trans>New Product</Trans>, edit: <Trans>Edit Product</Trans> }}
       >
-        {(mode) => (
+        {(product, queued) => (
           <ProductForm
-            product={mode.kind === "editing" ? mode.item : undefined}
-            queued={mode.kind === "editing-queued" ? mode.queued : undefined}
+            product={product}
+            queued={queued}
             categories={categoryList}
             onCancel={editor.close}
             onDone={editor.done}

@@ -5,7 +5,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { z } from "zod";
 import { promoCreateSchema, promoPercentSchema, promoSchema, type Promo } from "@store/shared/schemas/promos";
-import { saveEntity } from "../panel/admin-request.ts";
 import { PendingBadge } from "../panel/pending-badge.tsx";
 import { pendingActive } from "../panel/pending-edits.ts";
 import { ActiveSwitch } from "../panel/active-switch.tsx";
@@ -15,6 +14,7 @@ import { PendingCreations } from "../panel/pending-creations.tsx";
 import { parsePromoForm, parsePromoLimits, untilInputValue } from "./promo-form-model.ts";
 import { useFormatDate } from "../dashboard/order-view.tsx";
 import { DeleteButton } from "../panel/row-buttons.tsx";
+import { saveTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
 import { useEntityList } from "../panel/entity-editor/use-entity-list.ts";
 import { useEntityEditor } from "../panel/entity-editor/use-entity-editor.ts";
 import { useEntityForm } from "../panel/entity-editor/use-entity-form.ts";
@@ -24,6 +24,7 @@ import { AdminForm } from "../panel/admin-form.tsx";
 import { WholeNumberInput } from "../panel/whole-number-input.tsx";
 
 const promoListSchema = z.array(promoSchema);
+const PROMOS: EntityKind<Promo> = { entity: "promo", at: "/api/admin/promos", key: "code", name: "code" };
 
 /** What a promo's row changes in place. */
 type PromoPatch = { active?: boolean; percent?: number; expiresAt?: number | null; maxUses?: number | null };
@@ -31,21 +32,13 @@ type PromoPatch = { active?: boolean; percent?: number; expiresAt?: number | nul
 export function PromosPanel() {
   const { t } = useLingui();
   const id = useId();
-  const promos = useEntityList({
-    path: "/api/admin/promos",
+  const promos = useEntityList(PROMOS, {
     schema: promoListSchema,
-    entity: "promo",
     rows: (data) => [...data].sort((a, b) => a.code.localeCompare(b.code)),
     loadFailed: () => toast.error(t`Failed to load promos`),
   });
   const { pending } = promos;
-  const editor = useEntityEditor<Promo>({
-    entity: "promo",
-    idOf: (p) => p.code,
-    nameOf: (p) => p.code,
-    pathOf: (p) => `/api/admin/promos/${encodeURIComponent(p.code)}`,
-    versionOf: (p) => p.version,
-    reload: promos.reload,
+  const editor = useEntityEditor(PROMOS, promos, {
     remove: {
       label: (promo) => t`Delete promo: ${promo.code}`,
       done: t`Promo deleted`,
@@ -89,7 +82,7 @@ export function PromosPanel() {
     const body = check.data;
     await form.save({
       subject: body.code,
-      send: () => saveEntity("/api/admin/promos", "promo", null, body, t`Promo: ${body.code}`),
+      send: () => saveTo(PROMOS, null, body, t`Promo: ${body.code}`),
       saved: () => toast.success(t`Promo added`),
       done: clearForm,
       failTitle: t`Failed to add promo`,

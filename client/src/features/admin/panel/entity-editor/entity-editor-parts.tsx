@@ -3,7 +3,7 @@
 import { Fragment, type ComponentProps, type ReactNode } from "react";
 import { Trans } from "@lingui/react/macro";
 import { ConfirmDialog, Dialog } from "../../../../ui/dialog.tsx";
-import type { EntityEditor, FormMode } from "./use-entity-editor.ts";
+import type { EntityEditor, Queued } from "./use-entity-editor.ts";
 
 /** The panel's title (`id` labels the panel's section) and the button that opens the form to add one. */
 export function PanelHead(props: { id: string; title: ReactNode; addLabel: ReactNode; onAdd: () => void }) {
@@ -17,32 +17,39 @@ export function PanelHead(props: { id: string; title: ReactNode; addLabel: React
   );
 }
 
-interface FormDialogProps<T, Q> {
+interface FormDialogProps<T, Q extends Queued> {
   editor: EntityEditor<T, Q>;
-  title: (mode: Exclude<FormMode<T, Q>, { kind: "idle" }>) => ReactNode;
+  /** The dialog's title when adding one, and when editing one (a queued creation included). */
+  title: { add?: ReactNode; edit: ReactNode };
   size?: ComponentProps<typeof Dialog>["size"];
-  /** A form is made anew for each row and version it edits, so it never keeps another's typing. */
-  formKey: (mode: Exclude<FormMode<T, Q>, { kind: "idle" }>) => string;
-  children: (mode: Exclude<FormMode<T, Q>, { kind: "idle" }>) => ReactNode;
+  /** The form, given the row it edits (none when adding) or the queued creation. */
+  children: (item: T | undefined, queued: Q | undefined) => ReactNode;
 }
 
 /** The add or edit form in a dialog, open while the editor's mode is not idle. */
-export function EntityFormDialog<T, Q>({ editor, title, size, formKey, children }: FormDialogProps<T, Q>) {
+export function EntityFormDialog<T, Q extends Queued>({ editor, title, size, children }: FormDialogProps<T, Q>) {
   const { mode } = editor;
   return (
     <Dialog
       open={mode.kind !== "idle"}
-      title={mode.kind === "idle" ? null : title(mode)}
+      title={mode.kind === "creating" ? title.add : title.edit}
       onClose={editor.close}
       {...(size ? { size } : {})}
     >
-      {mode.kind === "idle" ? null : <Fragment key={formKey(mode)}>{children(mode)}</Fragment>}
+      {mode.kind === "idle" ? null : (
+        <Fragment key={editor.formKey()}>
+          {children(
+            mode.kind === "editing" ? mode.item : undefined,
+            mode.kind === "editing-queued" ? mode.queued : undefined,
+          )}
+        </Fragment>
+      )}
     </Dialog>
   );
 }
 
 /** "Delete …?" for the row the editor holds, with the panel's own words (`message` names the row). */
-export function EntityDeleteDialog<T, Q>(props: {
+export function EntityDeleteDialog<T, Q extends Queued>(props: {
   editor: EntityEditor<T, Q>;
   title: ReactNode;
   message: (item: T | null) => ReactNode;

@@ -8,7 +8,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { activateLocale, i18n } from "../../../../i18n/i18n.ts";
 import { db } from "../../../../local/db.ts";
 import { toast } from "../../../../ui/toast.tsx";
-import { saveEntity } from "../admin-request.ts";
 import { AdminForm } from "../admin-form.tsx";
 import { FormActions } from "../form-actions.tsx";
 import { FormField } from "../form-field.tsx";
@@ -17,6 +16,7 @@ import { PendingBadge } from "../pending-badge.tsx";
 import { PendingCreations } from "../pending-creations.tsx";
 import { DeleteButton, EditButton } from "../row-buttons.tsx";
 import { ConflictAlert, EntityDeleteDialog, EntityFormDialog, PanelHead } from "./entity-editor-parts.tsx";
+import { pathOf, saveTo, type EntityKind } from "./entity-kind.ts";
 import { useEntityEditor } from "./use-entity-editor.ts";
 import { useEntityForm } from "./use-entity-form.ts";
 import { useEntityList } from "./use-entity-list.ts";
@@ -31,25 +31,18 @@ type Widget = z.infer<typeof widgetSchema>;
 const widgetListSchema = z.array(widgetSchema);
 const nameSchema = z.object({ name: z.string().trim().min(1, "Enter a name.") });
 const CONFLICT = "This widget was changed by someone else.";
+const WIDGETS: EntityKind<Widget> = { entity: "widget", at: "/api/admin/widgets", key: "id", name: "name" };
 
 /** A panel of a made-up entity built only from the kit, the way the console's panels are. */
 function WidgetsPanel({ local }: { local?: Widget[] }) {
-  const widgets = useEntityList({
-    path: "/api/admin/widgets",
+  const widgets = useEntityList(WIDGETS, {
     schema: widgetListSchema,
-    entity: "widget",
     rows: (data) => [...data].sort((a, b) => a.name.localeCompare(b.name)),
     ...(local ? { local: { rows: local } } : {}),
     loadFailed: () => toast.error("Failed to load widgets"),
   });
   const { pending } = widgets;
-  const editor = useEntityEditor<Widget>({
-    entity: "widget",
-    idOf: (w) => w.id,
-    nameOf: (w) => w.name,
-    pathOf: (w) => `/api/admin/widgets/${encodeURIComponent(w.id)}`,
-    versionOf: (w) => w.version,
-    reload: widgets.reload,
+  const editor = useEntityEditor(WIDGETS, widgets, {
     conflict: CONFLICT,
     remove: {
       label: (w) => `Delete widget: ${w.name}`,
@@ -94,18 +87,8 @@ function WidgetsPanel({ local }: { local?: Widget[] }) {
           </ul>
         )}
       </ListState>
-      <EntityFormDialog
-        editor={editor}
-        title={(mode) => (mode.kind === "editing" ? "Edit widget" : "Add widget")}
-        formKey={(mode) => (mode.kind === "editing" ? `${mode.item.id}@${mode.item.version}` : "new")}
-      >
-        {(mode) => (
-          <WidgetForm
-            widget={mode.kind === "editing" ? mode.item : undefined}
-            onCancel={editor.close}
-            onDone={editor.done}
-          />
-        )}
+      <EntityFormDialog editor={editor} title={{ add: "Add widget", edit: "Edit widget" }}>
+        {(widget) => <WidgetForm widget={widget} onCancel={editor.close} onDone={editor.done} />}
       </EntityFormDialog>
       <EntityDeleteDialog
         editor={editor}
@@ -131,7 +114,7 @@ function WidgetForm({
     form: "category",
     ...(widget
       ? {
-          latest: { path: `/api/admin/widgets/${widget.id}`, schema: widgetSchema, failTitle: "Failed to read widget" },
+          latest: { path: pathOf(WIDGETS, widget), schema: widgetSchema, failTitle: "Failed to read widget" },
         }
       : {}),
   });
@@ -142,14 +125,7 @@ function WidgetForm({
     const body = check.data;
     await form.save({
       subject: body.name,
-      send: () =>
-        saveEntity(
-          "/api/admin/widgets",
-          "widget",
-          widget ? { id: widget.id, version: atVersion } : null,
-          body,
-          `Widget: ${body.name}`,
-        ),
+      send: () => saveTo(WIDGETS, widget ? { id: widget.id, version: atVersion } : null, body, `Widget: ${body.name}`),
       saved: () => toast.success(widget ? "Widget updated" : "Widget added"),
       done: onDone,
       failTitle: widget ? "Failed to update widget" : "Failed to add widget",
@@ -256,6 +232,22 @@ async function rowOf(name: string): Promise<HTMLElement> {
   return row;
 }
 
+/** Presses `button` in `name`'s row: the dialog `dialog` it opens. */
+async function openFrom(name: string, button: string, dialog: string): Promise<HTMLElement> {
+  fireEvent.click(within(await rowOf(name)).getByRole("button", { name: button }));
+  return screen.findByRole("dialog", { name: dialog }, WAIT);
+}
+
+/** Opens Anvil's form, lets someone else save Anvil first (version 4), then saves "Anvil (mine)": the 409's alert. */
+async function saveOverTheirs(): Promise<{ dialog: HTMLElement; alert: HTMLElement }> {
+  renderPanel();
+  const dialog = await openFrom("Anvil", "Edit Anvil", "Edit widget");
+  server.widgets.set("w1", { id: "w1", name: "Anvil (theirs)", version: 4 });
+  fireEvent.change(within(dialog).getByLabelText("Name"), { target: { value: "Anvil (mine)" } });
+  fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+  return { dialog, alert: await within(dialog).findByRole("alert", {}, WAIT) };
+}
+
 beforeAll(async () => {
   // jsdom has no modal dialogs; the kit's dialogs only need them to open and close.
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
@@ -289,9 +281,7 @@ afterEach(async () => {
 describe("the entity editor kit", () => {
   it("lists the server's rows, edits the one picked against its version, and reloads the list", async () => {
     renderPanel();
-    const row = await rowOf("Anvil");
-    fireEvent.click(within(row).getByRole("button", { name: "Edit Anvil" }));
-    const dialog = await screen.findByRole("dialog", { name: "Edit widget" }, WAIT);
+    const dialog = await openFrom("Anvil", "Edit Anvil", "Edit widget");
     const input = within(dialog).getByLabelText("Name");
     expect(input).toHaveProperty("value", "Anvil");
     fireEvent.change(input, { target: { value: "Anvil Pro" } });
@@ -318,10 +308,9 @@ describe("the entity editor kit", () => {
 
   it("offline, queues the edit in the outbox against the version it was read at, says so and marks the row pending", async () => {
     renderPanel();
-    const row = await rowOf("Anvil");
+    await rowOf("Anvil");
     server.setReachable(false);
-    fireEvent.click(within(row).getByRole("button", { name: "Edit Anvil" }));
-    const dialog = await screen.findByRole("dialog", { name: "Edit widget" }, WAIT);
+    const dialog = await openFrom("Anvil", "Edit Anvil", "Edit widget");
     fireEvent.change(within(dialog).getByLabelText("Name"), { target: { value: "Anvil Pro" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
 
@@ -379,16 +368,7 @@ describe("the entity editor kit", () => {
   });
 
   it("on a 409 shows the conflict in the form; Reload latest takes the server's version", async () => {
-    renderPanel();
-    const row = await rowOf("Anvil");
-    fireEvent.click(within(row).getByRole("button", { name: "Edit Anvil" }));
-    const dialog = await screen.findByRole("dialog", { name: "Edit widget" }, WAIT);
-    // Someone else saves first.
-    server.widgets.set("w1", { id: "w1", name: "Anvil (theirs)", version: 4 });
-    fireEvent.change(within(dialog).getByLabelText("Name"), { target: { value: "Anvil (mine)" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-
-    const alert = await within(dialog).findByRole("alert", {}, WAIT);
+    const { dialog, alert } = await saveOverTheirs();
     expect(alert.textContent).toContain("This widget was changed elsewhere since you opened it.");
     expect(alert.textContent).toContain("Changed meanwhile");
     expect(toast.error).not.toHaveBeenCalled();
@@ -407,14 +387,7 @@ describe("the entity editor kit", () => {
   });
 
   it("on a 409, Keep my changes sends these edits again over the server's version", async () => {
-    renderPanel();
-    const row = await rowOf("Anvil");
-    fireEvent.click(within(row).getByRole("button", { name: "Edit Anvil" }));
-    const dialog = await screen.findByRole("dialog", { name: "Edit widget" }, WAIT);
-    server.widgets.set("w1", { id: "w1", name: "Anvil (theirs)", version: 4 });
-    fireEvent.change(within(dialog).getByLabelText("Name"), { target: { value: "Anvil (mine)" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    const alert = await within(dialog).findByRole("alert", {}, WAIT);
+    const { alert } = await saveOverTheirs();
 
     fireEvent.click(within(alert).getByRole("button", { name: "Keep my changes" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), WAIT);
@@ -444,16 +417,13 @@ describe("the entity editor kit", () => {
 
   it("deletes a row only once confirmed, at the version it was read at", async () => {
     renderPanel();
-    const row = await rowOf("Bellows");
-    fireEvent.click(within(row).getByRole("button", { name: "Delete Bellows" }));
-    let confirm = await screen.findByRole("dialog", { name: "Delete widget?" }, WAIT);
+    let confirm = await openFrom("Bellows", "Delete Bellows", "Delete widget?");
     expect(confirm.textContent).toContain("“Bellows” will be deleted.");
     fireEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(server.sent).toEqual([]);
 
-    fireEvent.click(within(await rowOf("Bellows")).getByRole("button", { name: "Delete Bellows" }));
-    confirm = await screen.findByRole("dialog", { name: "Delete widget?" }, WAIT);
+    confirm = await openFrom("Bellows", "Delete Bellows", "Delete widget?");
     await act(async () => {
       fireEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
     });
@@ -464,10 +434,9 @@ describe("the entity editor kit", () => {
 
   it("offline, queues a deletion with its version and says it was saved offline", async () => {
     renderPanel();
-    const row = await rowOf("Anvil");
+    await rowOf("Anvil");
     server.setReachable(false);
-    fireEvent.click(within(row).getByRole("button", { name: "Delete Anvil" }));
-    const confirm = await screen.findByRole("dialog", { name: "Delete widget?" }, WAIT);
+    const confirm = await openFrom("Anvil", "Delete Anvil", "Delete widget?");
     fireEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), WAIT);
     expect(await db.adminOutbox.toArray()).toMatchObject([

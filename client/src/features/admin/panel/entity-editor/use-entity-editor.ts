@@ -3,26 +3,26 @@
  * version the row was read at, and ends in a toast: done, saved offline, or refused (a 409 in the entity's words). */
 import { useState } from "react";
 import { toast } from "../../../../ui/toast.tsx";
+import { isRecord } from "@store/shared/is-record";
 import { adminApi } from "../../../../api/admin-client.ts";
 import { refreshStorefront } from "../admin-request.ts";
 import { useChangeToasts } from "../change-toasts.ts";
+import { idOf as rowId, nameOf, pathOf as rowPath, type EntityKind } from "./entity-kind.ts";
+
+/** A row's version, sent with each change of it (a 409 when someone changed it since); a row listed without one
+ * (categories) is changed whatever its version. */
+function versionOf(item: unknown): number | undefined {
+  return isRecord(item) && typeof item.version === "number" ? item.version : undefined;
+}
+
+/** A creation waiting in the outbox, by its row there. */
+export type Queued = { id: number };
 
 /** The panel's form: closed, adding, editing a row, or editing a creation still waiting in the outbox. */
-export type FormMode<T, Q = never> =
+export type FormMode<T, Q extends Queued = never> =
   { kind: "idle" } | { kind: "creating" } | { kind: "editing"; item: T } | { kind: "editing-queued"; queued: Q };
 
 export interface EntityEditorOptions<T> {
-  /** The outbox's name for the entity ("banner"). */
-  entity: string;
-  idOf: (item: T) => string;
-  /** What the operator knows a row by (a banner's title, a promo's code): toasts name it. */
-  nameOf: (item: T) => string;
-  /** The row's address: changes are PUT there, deletions sent there. */
-  pathOf: (item: T) => string;
-  /** The version an edit of the row is made against; none where the server does not compare one. */
-  versionOf?: (item: T) => number;
-  /** After a change: the list asks the server again. */
-  reload: () => void;
   /** The storefront shows this entity: its copy on this device catches up after each change. */
   storefront?: boolean;
   /** What a refused change says on a 409, in the entity's words; the refusal's own text otherwise. */
@@ -39,12 +39,14 @@ export interface EntityEditorOptions<T> {
   onClose?: () => void;
 }
 
-export interface EntityEditor<T, Q = never> {
+export interface EntityEditor<T, Q extends Queued = never> {
   mode: FormMode<T, Q>;
   create: () => void;
   edit: (item: T) => void;
   editQueued: (queued: Q) => void;
   close: () => void;
+  /** The open form's key: a form is made anew for each row and version it edits, so it never keeps another's typing. */
+  formKey: () => string;
   /** The form saved (or queued) its change: it closes and the list reloads. */
   done: () => void;
   /** The row being changed, or null: its controls wait. */
@@ -62,8 +64,15 @@ export interface EntityEditor<T, Q = never> {
   confirmDelete: () => Promise<void>;
 }
 
-export function useEntityEditor<T, Q = never>(options: EntityEditorOptions<T>): EntityEditor<T, Q> {
-  const { entity, idOf, nameOf, pathOf, versionOf } = options;
+/** The editor of `kind`'s rows; after each change `list` asks the server again. */
+export function useEntityEditor<T, Q extends Queued = never>(
+  kind: EntityKind<T>,
+  list: { reload: () => void },
+  options: EntityEditorOptions<T>,
+): EntityEditor<T, Q> {
+  const { entity } = kind;
+  const idOf = (item: T) => rowId(kind, item);
+  const pathOf = (item: T) => rowPath(kind, item);
   const [mode, setMode] = useState<FormMode<T, Q>>({ kind: "idle" });
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -80,15 +89,15 @@ export function useEntityEditor<T, Q = never>(options: EntityEditorOptions<T>): 
       await action();
       if (options.storefront) refreshStorefront();
     } catch (err) {
-      toasts.failed(err, failTitle, nameOf(item), options.conflict);
+      toasts.failed(err, failTitle, nameOf(kind, item), options.conflict);
     } finally {
       setBusyId(null);
-      options.reload();
+      list.reload();
     }
   }
 
   function send(item: T, patch: Record<string, unknown>, label: string) {
-    const version = versionOf?.(item);
+    const version = versionOf(item);
     return adminApi.send<unknown>("PUT", pathOf(item), patch, {
       queueOffline: { entity, entityId: idOf(item), label, ...(version !== undefined ? { baseVersion: version } : {}) },
     });
@@ -98,7 +107,7 @@ export function useEntityEditor<T, Q = never>(options: EntityEditorOptions<T>): 
     if (!toDelete) return;
     const item = toDelete;
     const { remove } = options;
-    const version = remove.versioned ? versionOf?.(item) : undefined;
+    const version = remove.versioned ? versionOf(item) : undefined;
     const path = version !== undefined ? `${pathOf(item)}?version=${version}` : pathOf(item);
     try {
       await run(item, remove.failTitle, async () => {
@@ -123,9 +132,13 @@ export function useEntityEditor<T, Q = never>(options: EntityEditorOptions<T>): 
     edit: (item) => setMode({ kind: "editing", item }),
     editQueued: (queued) => setMode({ kind: "editing-queued", queued }),
     close,
+    formKey: () => {
+      if (mode.kind === "editing") return `${idOf(mode.item)}@${versionOf(mode.item) ?? ""}`;
+      return mode.kind === "editing-queued" ? `queued-${mode.queued.id}` : "new";
+    },
     done: () => {
       close();
-      options.reload();
+      list.reload();
     },
     busyId,
     run,

@@ -4,13 +4,12 @@ import type { ReactNode } from "react";
 import type { z } from "zod";
 import { useAdminResource } from "../admin-request.ts";
 import { usePendingEdits, type PendingEdits } from "../pending-edits.ts";
+import type { EntityKind } from "./entity-kind.ts";
 
 export interface EntityListOptions<S extends z.ZodType, T> {
-  /** Where the server lists them (the filters and page in it, for a paged list). */
-  path: string;
+  /** Where the server lists them when not at the kind's address (the filters and page in it, for a paged list). */
+  path?: string;
   schema: S;
-  /** The outbox's name for the entity ("banner"): its queued edits are this list's pending ones. */
-  entity: string;
   /** The rows in the server's answer, in the order shown. */
   rows: (data: z.infer<S>) => readonly T[];
   /** The copy synced on this device (undefined while IndexedDB answers), for when the server cannot be reached;
@@ -34,9 +33,13 @@ export interface EntityList<S extends z.ZodType, T> {
   failure: (message: ReactNode) => { message: ReactNode; retry: () => void } | undefined;
 }
 
-export function useEntityList<S extends z.ZodType, T>(options: EntityListOptions<S, T>): EntityList<S, T> {
-  const resource = useAdminResource(options.path, options.schema, options.loadFailed);
-  const pending = usePendingEdits(options.entity);
+/** `kind`'s list; its queued edits are the list's pending ones. */
+export function useEntityList<S extends z.ZodType, T>(
+  kind: EntityKind<T>,
+  options: EntityListOptions<S, T>,
+): EntityList<S, T> {
+  const resource = useAdminResource(options.path ?? kind.at, options.schema, options.loadFailed);
+  const pending = usePendingEdits(kind.entity);
   const local = options.local?.rows;
   const offlineCopy = resource.data === undefined && resource.error !== null && local !== undefined;
   const select = options.local?.select ?? ((rows: readonly T[]) => rows);
