@@ -30,7 +30,7 @@ import { saveTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
 import { useEntityList } from "../panel/entity-editor/use-entity-list.ts";
 import { useEntityEditor } from "../panel/entity-editor/use-entity-editor.ts";
 import { useEntityForm } from "../panel/entity-editor/use-entity-form.ts";
-import { EntityDeleteDialog, EntityFormDialog, PanelHead } from "../panel/entity-editor/entity-editor-parts.tsx";
+import { EntityDeleteDialog, EntityFormDialog, EntitySection } from "../panel/entity-editor/entity-editor-parts.tsx";
 import "../panel/panels.css";
 import { AdminForm } from "../panel/admin-form.tsx";
 
@@ -108,14 +108,12 @@ export function BannersPanel() {
   }
 
   return (
-    <section className="ac-panel" aria-labelledby="admin-banners-title">
-      <PanelHead
-        id="admin-banners-title"
-        title={<Trans>Banners</Trans>}
-        addLabel={<Trans>Add Banner</Trans>}
-        onAdd={editor.create}
-      />
-
+    <EntitySection
+      titleId="admin-banners-title"
+      title={<Trans>Banners</Trans>}
+      addLabel={<Trans>Add Banner</Trans>}
+      onAdd={editor.create}
+    >
       <OfflineCopyNote shown={banners.offlineCopy} />
       <PendingCreations rows={pending.creations} />
 
@@ -187,7 +185,7 @@ export function BannersPanel() {
           <Trans>“{toDelete?.title ?? ""}” will be removed from the home page. This cannot be undone.</Trans>
         )}
       />
-    </section>
+    </EntitySection>
   );
 }
 

@@ -16,7 +16,7 @@ import { saveTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
 import { useEntityList } from "../panel/entity-editor/use-entity-list.ts";
 import { useEntityEditor } from "../panel/entity-editor/use-entity-editor.ts";
 import { useEntityForm } from "../panel/entity-editor/use-entity-form.ts";
-import { EntityDeleteDialog, EntityFormDialog } from "../panel/entity-editor/entity-editor-parts.tsx";
+import { EntityDeleteDialog, EntityFormDialog, InlineAddBox } from "../panel/entity-editor/entity-editor-parts.tsx";
 import { categoryTree, parentChoices, type CategoryLike } from "./category-tree.ts";
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
 import "../panel/panels.css";
@@ -114,48 +114,32 @@ export function CategoriesPanel() {
 
   return (
     <section className="ac-panel" aria-labelledby={`${id}-title`}>
-      <div className="ac-box">
-        <h2 id={`${id}-title`}>
-          <Trans>Category Management</Trans>
-        </h2>
-        <AdminForm className="ac-inline-form ac-form" onSubmit={add}>
-          <div className="field">
-            <label htmlFor={`${id}-name`}>
-              <Trans>Category name</Trans>
-            </label>
-            <input
-              id={`${id}-name`}
-              value={name}
-              aria-invalid={addError ? true : undefined}
-              aria-describedby={addError ? `${id}-name-error` : undefined}
-              onChange={(e) => setName(e.currentTarget.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-parent`}>
-              <Trans>Parent category</Trans>
-            </label>
-            <select id={`${id}-parent`} value={parentId} onChange={(e) => setParentId(e.currentTarget.value)}>
-              <ParentOptions parents={parents} />
-            </select>
-          </div>
-          <NameTranslations id={id} names={names} errors={form.errors} onChange={setNames} />
-          <button type="submit" className="btn btn--primary" disabled={adding}>
-            {adding ? (
-              <Trans>Adding...</Trans>
-            ) : parentId ? (
-              <Trans>Add Subcategory</Trans>
-            ) : (
-              <Trans>Add Category</Trans>
-            )}
-          </button>
-        </AdminForm>
-        {addError ? (
-          <p id={`${id}-name-error`} className="ac-field-error" role="alert">
-            {addError}
-          </p>
-        ) : null}
-      </div>
+      <InlineAddBox
+        titleId={`${id}-title`}
+        title={<Trans>Category Management</Trans>}
+        onSubmit={add}
+        error={addError}
+        errorId={`${id}-name-error`}
+      >
+        <FormField id={`${id}-name`} label={<Trans>Category name</Trans>}>
+          <input
+            id={`${id}-name`}
+            value={name}
+            aria-invalid={addError ? true : undefined}
+            aria-describedby={addError ? `${id}-name-error` : undefined}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+        </FormField>
+        <FormField id={`${id}-parent`} label={<Trans>Parent category</Trans>}>
+          <select id={`${id}-parent`} value={parentId} onChange={(e) => setParentId(e.currentTarget.value)}>
+            <ParentOptions parents={parents} />
+          </select>
+        </FormField>
+        <NameTranslations id={id} names={names} errors={form.errors} onChange={setNames} />
+        <button type="submit" className="btn btn--primary" disabled={adding}>
+          {adding ? <Trans>Adding...</Trans> : parentId ? <Trans>Add Subcategory</Trans> : <Trans>Add Category</Trans>}
+        </button>
+      </InlineAddBox>
 
       <div className="ac-box">
         <div className="ac-panel__head">

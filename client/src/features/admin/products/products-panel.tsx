@@ -16,7 +16,7 @@ import { PRODUCTS, ProductForm, queuedProductBody, type QueuedCreation } from ".
 import { ListState, OfflineCopyNote } from "../panel/list-state.tsx";
 import { useEntityList } from "../panel/entity-editor/use-entity-list.ts";
 import { useEntityEditor } from "../panel/entity-editor/use-entity-editor.ts";
-import { EntityDeleteDialog, EntityFormDialog, PanelHead } from "../panel/entity-editor/entity-editor-parts.tsx";
+import { EntityDeleteDialog, EntityFormDialog, EntitySection } from "../panel/entity-editor/entity-editor-parts.tsx";
 import "../panel/panels.css";
 
 const PRODUCTS_PAGE_SIZE = 24;
@@ -96,14 +96,12 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
   }
 
   return (
-    <section className="ac-panel" aria-labelledby="admin-products-title">
-      <PanelHead
-        id="admin-products-title"
-        title={<Trans>Products</Trans>}
-        addLabel={<Trans>New Product</Trans>}
-        onAdd={editor.create}
-      />
-
+    <EntitySection
+      titleId="admin-products-title"
+      title={<Trans>Products</Trans>}
+      addLabel={<Trans>New Product</Trans>}
+      onAdd={editor.create}
+    >
       <ListFilters label={<Trans>Title or product id</Trans>} onSearch={(q) => refine({ q })}>
         <div>
           <label htmlFor={categoryId}>
@@ -218,6 +216,6 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
           <Trans>“{toDelete?.title ?? ""}” will be removed from the store. This cannot be undone.</Trans>
         )}
       />
-    </section>
+    </EntitySection>
   );
 }

@@ -18,7 +18,9 @@ import { saveTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
 import { useEntityList } from "../panel/entity-editor/use-entity-list.ts";
 import { useEntityEditor } from "../panel/entity-editor/use-entity-editor.ts";
 import { useEntityForm } from "../panel/entity-editor/use-entity-form.ts";
-import { EntityDeleteDialog } from "../panel/entity-editor/entity-editor-parts.tsx";
+import { EntityDeleteDialog, InlineAddBox } from "../panel/entity-editor/entity-editor-parts.tsx";
+import { FormField } from "../panel/form-field.tsx";
+import { CodeInput } from "../panel/code-input.tsx";
 import "../panel/panels.css";
 import { AdminForm } from "../panel/admin-form.tsx";
 import { WholeNumberInput } from "../panel/whole-number-input.tsx";
@@ -96,43 +98,24 @@ export function PromosPanel() {
 
   return (
     <section className="ac-panel" aria-labelledby={`${id}-title`}>
-      <div className="ac-box">
-        <h2 id={`${id}-title`}>
-          <Trans>Promos</Trans>
-        </h2>
-        <AdminForm className="ac-inline-form ac-form" onSubmit={add}>
-          <div className="field">
-            <label htmlFor={`${id}-code`}>
-              <Trans>Promo code</Trans>
-            </label>
-            <input
-              id={`${id}-code`}
-              value={code}
-              dir="ltr"
-              autoCapitalize="characters"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="SAVE10"
-              onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-percent`}>
-              <Trans>Percent</Trans>
-            </label>
-            <WholeNumberInput id={`${id}-percent`} min={1} max={100} value={percent} onChange={setPercent} />
-          </div>
-          <LimitInputs id={id} texts={limitTexts} onChange={setLimitTexts} labels={[t`Valid until`, t`Usage limit`]} />
-          <button type="submit" className="btn btn--primary" disabled={form.busy}>
-            {form.busy ? <Trans>Adding...</Trans> : <Trans>Add Promo</Trans>}
-          </button>
-        </AdminForm>
-        {formError ? (
-          <p className="ac-field-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-      </div>
+      <InlineAddBox titleId={`${id}-title`} title={<Trans>Promos</Trans>} onSubmit={add} error={formError}>
+        <FormField id={`${id}-code`} label={<Trans>Promo code</Trans>}>
+          <CodeInput
+            id={`${id}-code`}
+            value={code}
+            placeholder="SAVE10"
+            capitals
+            onChange={(typed) => setCode(typed.toUpperCase())}
+          />
+        </FormField>
+        <FormField id={`${id}-percent`} label={<Trans>Percent</Trans>}>
+          <WholeNumberInput id={`${id}-percent`} min={1} max={100} value={percent} onChange={setPercent} />
+        </FormField>
+        <LimitInputs id={id} texts={limitTexts} onChange={setLimitTexts} labels={[t`Valid until`, t`Usage limit`]} />
+        <button type="submit" className="btn btn--primary" disabled={form.busy}>
+          {form.busy ? <Trans>Adding...</Trans> : <Trans>Add Promo</Trans>}
+        </button>
+      </InlineAddBox>
 
       <PendingCreations rows={pending.creations} />
 
@@ -306,10 +289,9 @@ function LimitInputs({ id, texts, onChange, labels, inRow = false }: LimitInputs
         {input}
       </>
     ) : (
-      <div className="field">
-        <label htmlFor={`${id}-${key}`}>{label}</label>
+      <FormField id={`${id}-${key}`} label={label}>
         {input}
-      </div>
+      </FormField>
     );
   return (
     <>

@@ -3,16 +3,52 @@
 import { Fragment, type ComponentProps, type ReactNode } from "react";
 import { Trans } from "@lingui/react/macro";
 import { ConfirmDialog, Dialog } from "../../../../ui/dialog.tsx";
+import { AdminForm } from "../admin-form.tsx";
 import type { EntityEditor, Queued } from "./use-entity-editor.ts";
 
-/** The panel's title (`id` labels the panel's section) and the button that opens the form to add one. */
-export function PanelHead(props: { id: string; title: ReactNode; addLabel: ReactNode; onAdd: () => void }) {
+/** A panel whose form opens in a dialog: its title (`titleId` names the section by it) beside the button that opens
+ * the form to add one, then `children`. */
+export function EntitySection(props: {
+  titleId: string;
+  title: ReactNode;
+  addLabel: ReactNode;
+  onAdd: () => void;
+  children: ReactNode;
+}) {
   return (
-    <div className="ac-panel__head">
-      <h2 id={props.id}>{props.title}</h2>
-      <button type="button" className="btn btn--primary" onClick={props.onAdd}>
-        {props.addLabel}
-      </button>
+    <section className="ac-panel" aria-labelledby={props.titleId}>
+      <div className="ac-panel__head">
+        <h2 id={props.titleId}>{props.title}</h2>
+        <button type="button" className="btn btn--primary" onClick={props.onAdd}>
+          {props.addLabel}
+        </button>
+      </div>
+      {props.children}
+    </section>
+  );
+}
+
+/** A panel whose add form stands at its top, in a row: its title (`titleId`), the fields and submit button
+ * (`children`), and under them what stops the form (`errorId` lets a field point at it). */
+export function InlineAddBox(props: {
+  titleId: string;
+  title: ReactNode;
+  onSubmit: () => unknown;
+  error: string | null;
+  errorId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="ac-box">
+      <h2 id={props.titleId}>{props.title}</h2>
+      <AdminForm className="ac-inline-form ac-form" onSubmit={props.onSubmit}>
+        {props.children}
+      </AdminForm>
+      {props.error ? (
+        <p id={props.errorId} className="ac-field-error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { ListState, OfflineCopyNote } from "../list-state.tsx";
 import { PendingBadge } from "../pending-badge.tsx";
 import { PendingCreations } from "../pending-creations.tsx";
 import { DeleteButton, EditButton } from "../row-buttons.tsx";
-import { ConflictAlert, EntityDeleteDialog, EntityFormDialog, PanelHead } from "./entity-editor-parts.tsx";
+import { ConflictAlert, EntityDeleteDialog, EntityFormDialog, EntitySection } from "./entity-editor-parts.tsx";
 import { pathOf, saveTo, type EntityKind } from "./entity-kind.ts";
 import { useEntityEditor } from "./use-entity-editor.ts";
 import { useEntityForm } from "./use-entity-form.ts";
@@ -52,8 +52,7 @@ function WidgetsPanel({ local }: { local?: Widget[] }) {
     },
   });
   return (
-    <section aria-labelledby="widgets-title">
-      <PanelHead id="widgets-title" title="Widgets" addLabel="Add widget" onAdd={editor.create} />
+    <EntitySection titleId="widgets-title" title="Widgets" addLabel="Add widget" onAdd={editor.create}>
       <OfflineCopyNote shown={widgets.offlineCopy} />
       <PendingCreations rows={pending.creations} />
       <ListState
@@ -95,7 +94,7 @@ function WidgetsPanel({ local }: { local?: Widget[] }) {
         title="Delete widget?"
         message={(w) => `“${w?.name ?? ""}” will be deleted.`}
       />
-    </section>
+    </EntitySection>
   );
 }
 
