@@ -12,21 +12,11 @@ import {
   type AdminBanner,
 } from "@store/shared/schemas/admin";
 import { useLiveQuery } from "dexie-react-hooks";
-import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import { isQueued } from "../../../api/admin-client.ts";
 import { db } from "../../../local/db.ts";
-import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
-import {
-  errorText,
-  fieldErrorsOf,
-  isConflict,
-  refreshStorefront,
-  saveEntity,
-  useAdminResource,
-} from "../panel/admin-request.ts";
 import { ImageField } from "../panel/image-field.tsx";
 import { PendingBadge } from "../panel/pending-badge.tsx";
-import { pendingActive, pendingPosition, usePendingEdits } from "../panel/pending-edits.ts";
-import { fieldErrorsFromIssues } from "../panel/field-errors.ts";
+import { pendingActive, pendingPosition } from "../panel/pending-edits.ts";
 import { compactTranslations } from "@store/shared/catalog-translations";
 import { TranslatedInputs, type LangTexts } from "../panel/translated-inputs.tsx";
 import { ActiveSwitch } from "../panel/active-switch.tsx";
@@ -36,62 +26,57 @@ import { FormField } from "../panel/form-field.tsx";
 import { ListState, OfflineCopyNote } from "../panel/list-state.tsx";
 import { PendingCreations } from "../panel/pending-creations.tsx";
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
+import { saveTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
+import { useEntityList } from "../panel/entity-editor/use-entity-list.ts";
+import { useEntityEditor } from "../panel/entity-editor/use-entity-editor.ts";
+import { useEntityForm } from "../panel/entity-editor/use-entity-form.ts";
+import { EntityDeleteDialog, EntityFormDialog, EntitySection } from "../panel/entity-editor/entity-editor-parts.tsx";
 import "../panel/panels.css";
 import { AdminForm } from "../panel/admin-form.tsx";
 
 const bannerListSchema = z.array(adminBannerSchema);
-
-type FormMode = { kind: "idle" } | { kind: "creating" } | { kind: "editing"; banner: AdminBanner };
+const BANNERS: EntityKind<AdminBanner> = { entity: "banner", at: "/api/admin/banners", key: "id", name: "title" };
 
 export function BannersPanel() {
   const { t } = useLingui();
-  const banners = useAdminResource("/api/admin/banners", bannerListSchema, () =>
-    toast.error(t`Failed to load banners`),
-  );
-  const pending = usePendingEdits("banner");
-  const [mode, setMode] = useState<FormMode>({ kind: "idle" });
-  const [toDelete, setToDelete] = useState<AdminBanner | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const toasts = useChangeToasts();
-
   // Offline, the banners synced on this device (the storefront's copy) stand in for the server's list.
   const localBanners = useLiveQuery(() => db.banners.toArray(), []);
-  const offlineCopy = banners.data === undefined && banners.error !== null && localBanners !== undefined;
-  const shown = banners.data ?? (offlineCopy ? localBanners : undefined);
+  const banners = useEntityList(BANNERS, {
+    schema: bannerListSchema,
+    rows: (data) => data,
+    local: { rows: localBanners },
+    loadFailed: () => toast.error(t`Failed to load banners`),
+  });
+  const { pending } = banners;
+  const editor = useEntityEditor(BANNERS, banners, {
+    storefront: true,
+    conflict: t`This banner was changed by someone else.`,
+    remove: {
+      label: (banner) => t`Delete banner: ${banner.title}`,
+      done: t`Banner deleted`,
+      failTitle: t`Failed to delete banner`,
+      versioned: true,
+    },
+  });
+  const toasts = useChangeToasts();
+  const { busyId } = editor;
+
   // In the order the storefront shows them, moves still waiting to be sent included.
   const positionOf = (b: AdminBanner) => pendingPosition(pending, b.id) ?? b.position;
-  const list = shown
-    ? [...shown].sort((a, b) => positionOf(a) - positionOf(b) || a.title.localeCompare(b.title))
+  const list = banners.items
+    ? [...banners.items].sort((a, b) => positionOf(a) - positionOf(b) || a.title.localeCompare(b.title))
     : undefined;
 
-  function failed(err: unknown, title: string, subject: string) {
-    toasts.failed(err, title, subject, t`This banner was changed by someone else.`);
-  }
-
-  async function toggle(banner: AdminBanner, active: boolean) {
-    setBusyId(banner.id);
-    try {
-      await adminApi.send<unknown>(
-        "PUT",
-        `/api/admin/banners/${encodeURIComponent(banner.id)}`,
-        { active },
-        {
-          queueOffline: {
-            entity: "banner",
-            entityId: banner.id,
-            baseVersion: banner.version,
-            label: active ? t`Show banner: ${banner.title}` : t`Hide banner: ${banner.title}`,
-          },
-        },
-      );
-      toast.success(active ? t`Banner shown` : t`Banner hidden`);
-      refreshStorefront();
-    } catch (err) {
-      failed(err, t`Failed to update banner`, banner.title);
-    } finally {
-      setBusyId(null);
-      void banners.reload();
-    }
+  function toggle(banner: AdminBanner, active: boolean) {
+    editor.update(
+      banner,
+      { active },
+      {
+        label: active ? t`Show banner: ${banner.title}` : t`Hide banner: ${banner.title}`,
+        done: active ? t`Banner shown` : t`Banner hidden`,
+        failTitle: t`Failed to update banner`,
+      },
+    );
   }
 
   /** Swaps a banner with its neighbour; every banner whose place changes gets its index as its position (so
@@ -105,25 +90,12 @@ export function BannersPanel() {
     const order = [...list];
     order[from] = other;
     order[to] = banner;
-    setBusyId(banner.id);
-    try {
+    await editor.run(banner, t`Failed to move banner`, async () => {
       let queued = false;
       for (const [index, b] of order.entries()) {
         if (positionOf(b) === index) continue;
         try {
-          await adminApi.send<unknown>(
-            "PUT",
-            `/api/admin/banners/${encodeURIComponent(b.id)}`,
-            { position: index },
-            {
-              queueOffline: {
-                entity: "banner",
-                entityId: b.id,
-                baseVersion: b.version,
-                label: t`Move banner: ${b.title}`,
-              },
-            },
-          );
+          await editor.send(b, { position: index }, t`Move banner: ${b.title}`);
         } catch (err) {
           // Offline, every move of the swap waits in the outbox; any other failure stops it.
           if (!isQueued(err)) throw err;
@@ -132,66 +104,23 @@ export function BannersPanel() {
       }
       if (queued) toasts.queued(banner.title);
       else toast.success(t`Banner order saved`);
-      refreshStorefront();
-    } catch (err) {
-      failed(err, t`Failed to move banner`, banner.title);
-    } finally {
-      setBusyId(null);
-      void banners.reload();
-    }
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    const banner = toDelete;
-    setBusyId(banner.id);
-    try {
-      await adminApi.send<unknown>(
-        "DELETE",
-        `/api/admin/banners/${encodeURIComponent(banner.id)}?version=${banner.version}`,
-        undefined,
-        {
-          queueOffline: {
-            entity: "banner",
-            entityId: banner.id,
-            baseVersion: banner.version,
-            label: t`Delete banner: ${banner.title}`,
-          },
-        },
-      );
-      toast.success(t`Banner deleted`);
-      refreshStorefront();
-    } catch (err) {
-      failed(err, t`Failed to delete banner`, banner.title);
-    } finally {
-      setBusyId(null);
-      setToDelete(null);
-      void banners.reload();
-    }
+    });
   }
 
   return (
-    <section className="ac-panel" aria-labelledby="admin-banners-title">
-      <div className="ac-panel__head">
-        <h2 id="admin-banners-title">
-          <Trans>Banners</Trans>
-        </h2>
-        <button type="button" className="btn btn--primary" onClick={() => setMode({ kind: "creating" })}>
-          <Trans>Add Banner</Trans>
-        </button>
-      </div>
-
-      <OfflineCopyNote shown={offlineCopy} />
+    <EntitySection
+      titleId="admin-banners-title"
+      title={<Trans>Banners</Trans>}
+      addLabel={<Trans>Add Banner</Trans>}
+      onAdd={editor.create}
+    >
+      <OfflineCopyNote shown={banners.offlineCopy} />
       <PendingCreations rows={pending.creations} />
 
       <ListState
         items={list}
         empty={<Trans>No banners yet. The home page shows its default slides.</Trans>}
-        failure={
-          banners.error !== null && !offlineCopy
-            ? { message: <Trans>Banners could not be loaded.</Trans>, retry: () => void banners.reload() }
-            : undefined
-        }
+        failure={banners.failure(<Trans>Banners could not be loaded.</Trans>)}
       >
         {(items) => (
           <ul className="ac-list">
@@ -233,10 +162,10 @@ export function BannersPanel() {
                       active={active}
                       name={b.title}
                       disabled={busyId === b.id}
-                      onChange={(on) => void toggle(b, on)}
+                      onChange={(on) => toggle(b, on)}
                     />
-                    <EditButton name={b.title} onClick={() => setMode({ kind: "editing", banner: b })} />
-                    <DeleteButton name={b.title} onClick={() => setToDelete(b)} />
+                    <EditButton name={b.title} onClick={() => editor.edit(b)} />
+                    <DeleteButton name={b.title} onClick={() => editor.askDelete(b)} />
                   </span>
                 </li>
               );
@@ -245,34 +174,18 @@ export function BannersPanel() {
         )}
       </ListState>
 
-      <Dialog
-        open={mode.kind !== "idle"}
-        title={mode.kind === "editing" ? <Trans>Edit banner</Trans> : <Trans>Add Banner</Trans>}
-        onClose={() => setMode({ kind: "idle" })}
-      >
-        {mode.kind === "idle" ? null : (
-          <BannerForm
-            key={mode.kind === "editing" ? `${mode.banner.id}@${mode.banner.version}` : "new"}
-            banner={mode.kind === "editing" ? mode.banner : undefined}
-            onCancel={() => setMode({ kind: "idle" })}
-            onDone={() => {
-              setMode({ kind: "idle" });
-              void banners.reload();
-            }}
-          />
-        )}
-      </Dialog>
+      <EntityFormDialog editor={editor} title={{ add: <Trans>Add Banner</Trans>, edit: <Trans>Edit banner</Trans> }}>
+        {(banner) => <BannerForm banner={banner} onCancel={editor.close} onDone={editor.done} />}
+      </EntityFormDialog>
 
-      <ConfirmDialog
-        open={toDelete !== null}
+      <EntityDeleteDialog
+        editor={editor}
         title={<Trans>Delete banner?</Trans>}
-        message={<Trans>“{toDelete?.title ?? ""}” will be removed from the home page. This cannot be undone.</Trans>}
-        confirmLabel={<Trans>Delete</Trans>}
-        busy={busyId !== null}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        message={(toDelete) => (
+          <Trans>“{toDelete?.title ?? ""}” will be removed from the home page. This cannot be undone.</Trans>
+        )}
       />
-    </section>
+    </EntitySection>
   );
 }
 
@@ -295,9 +208,8 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
     ar: banner?.translations?.ar?.title ?? "",
   });
   const titleLabels: LangTexts = { fr: t`Title (French)`, ar: t`Title (Arabic)` };
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const toasts = useChangeToasts();
+  const form = useEntityForm({ form: "banner", storefront: true });
+  const { errors, setErrors, busy } = form;
 
   async function save() {
     if (busy) return;
@@ -307,28 +219,16 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
     const check = banner
       ? bannerUpdateSchema.safeParse({ ...raw, version: banner.version })
       : bannerCreateSchema.safeParse(raw);
-    if (!check.success) {
-      setErrors(fieldErrorsFromIssues(check.error.issues, "banner"));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+    if (!form.valid(check)) return;
     const body = { title: title.trim(), image: image.trim(), link: link.trim(), active, translations };
-    try {
-      await saveEntity("/api/admin/banners", "banner", banner, body, t`Banner: ${body.title}`);
-      toast.success(banner ? t`Banner updated` : t`Banner added`);
-      refreshStorefront();
-      onDone();
-    } catch (err) {
-      if (toasts.wasQueued(err, body.title)) return onDone();
-      setErrors(fieldErrorsOf(err, "banner"));
-      const description = isConflict(err)
-        ? t`This banner was changed by someone else.`
-        : errorText(err, t`Something went wrong. Please try again.`, "banner");
-      toast.error(banner ? t`Failed to update banner` : t`Failed to add banner`, { description });
-    } finally {
-      setBusy(false);
-    }
+    await form.save({
+      subject: body.title,
+      send: () => saveTo(BANNERS, banner, body, t`Banner: ${body.title}`),
+      saved: () => toast.success(banner ? t`Banner updated` : t`Banner added`),
+      done: onDone,
+      failTitle: banner ? t`Failed to update banner` : t`Failed to add banner`,
+      conflict: { text: t`This banner was changed by someone else.` },
+    });
   }
 
   return (

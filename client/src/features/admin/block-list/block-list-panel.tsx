@@ -17,6 +17,7 @@ import { useFormatDate } from "../dashboard/order-view.tsx";
 import { AdminForm } from "../panel/admin-form.tsx";
 import { errorText, fieldErrorsOf, useAdminResource } from "../panel/admin-request.ts";
 import { FormField } from "../panel/form-field.tsx";
+import { CodeInput } from "../panel/code-input.tsx";
 import { ListState } from "../panel/list-state.tsx";
 import "../panel/panels.css";
 import { AdminTable } from "../panel/admin-table.tsx";
@@ -136,16 +137,12 @@ export function BlockListPanel() {
             </select>
           </div>
           <FormField id={`${id}-value`} label={<Trans>Value</Trans>} error={errors.value} announce>
-            <input
+            <CodeInput
               id={`${id}-value`}
               value={value}
-              dir="ltr"
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
               placeholder={PLACEHOLDERS[kind]}
-              aria-invalid={errors.value ? true : undefined}
-              onChange={(e) => setValue(e.currentTarget.value)}
+              invalid={Boolean(errors.value)}
+              onChange={setValue}
             />
           </FormField>
           <FormField id={`${id}-reason`} label={<Trans>Reason</Trans>} error={errors.reason}>

@@ -4,26 +4,27 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { categoryListSchema } from "@store/shared/schemas/catalog";
 import { categoryCreateSchema, categoryUpdateSchema } from "@store/shared/schemas/admin";
-import { adminApi, isQueued } from "../../../api/admin-client.ts";
 import type { OutboxStatus } from "../../../local/db.ts";
 import { freshCategoryVersion } from "../../../local/catalog-sync.ts";
 import { useCategories } from "../../catalog/catalog-hooks.ts";
-import { errorText, fieldErrorsOf, isConflict, refreshStorefront, useAdminResource } from "../panel/admin-request.ts";
-import { fieldErrorsFromIssues, firstError } from "../panel/field-errors.ts";
-import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
 import { PendingBadge } from "../panel/pending-badge.tsx";
-import { usePendingEdits } from "../panel/pending-edits.ts";
-import { useChangeToasts } from "../panel/change-toasts.ts";
 import { FormActions } from "../panel/form-actions.tsx";
 import { FormField } from "../panel/form-field.tsx";
 import { ListState, OfflineCopyNote } from "../panel/list-state.tsx";
 import { PendingCreations } from "../panel/pending-creations.tsx";
+import { saveTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
+import { useEntityList } from "../panel/entity-editor/use-entity-list.ts";
+import { useEntityEditor } from "../panel/entity-editor/use-entity-editor.ts";
+import { useEntityForm } from "../panel/entity-editor/use-entity-form.ts";
+import { EntityDeleteDialog, EntityFormDialog, InlineAddBox } from "../panel/entity-editor/entity-editor-parts.tsx";
 import { categoryTree, parentChoices, type CategoryLike } from "./category-tree.ts";
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
 import "../panel/panels.css";
 import { AdminForm } from "../panel/admin-form.tsx";
 import type { CategoryTranslations } from "@store/shared/catalog-translations";
 import { NO_LANG_TEXTS, TranslatedInputs, type LangTexts } from "../panel/translated-inputs.tsx";
+
+const CATEGORIES: EntityKind<CategoryLike> = { entity: "category", at: "/api/categories", key: "id", name: "name" };
 
 type NameTexts = LangTexts;
 const NO_NAMES = NO_LANG_TEXTS;
@@ -61,137 +62,84 @@ function NameTranslations(props: {
 export function CategoriesPanel() {
   const { t } = useLingui();
   const id = useId();
-  const categories = useAdminResource("/api/categories", categoryListSchema);
   const local = useCategories();
-  const pending = usePendingEdits("category");
+  const categories = useEntityList(CATEGORIES, {
+    schema: categoryListSchema,
+    rows: (data) => data,
+    local: { rows: local },
+  });
+  const { pending } = categories;
+  const editor = useEntityEditor(CATEGORIES, categories, {
+    storefront: true,
+    remove: {
+      label: (category) => t`Delete category: ${category.name}`,
+      done: t`Category deleted`,
+      failTitle: t`Failed to delete category`,
+    },
+  });
+  const form = useEntityForm({ form: "category", storefront: true });
   const [name, setName] = useState("");
   const [parentId, setParentId] = useState("");
   const [names, setNames] = useState<NameTexts>(NO_NAMES);
-  const [nameErrors, setNameErrors] = useState<Record<string, string>>({});
-  const [adding, setAdding] = useState(false);
-  const [addError, setAddError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<CategoryLike | null>(null);
-  const [toDelete, setToDelete] = useState<CategoryLike | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const toasts = useChangeToasts();
+  const adding = form.busy;
+  const addError = form.errors.name ?? form.errors.parentId ?? null;
 
-  const offlineCopy = categories.data === undefined && categories.error !== null;
-  const rows: readonly CategoryLike[] | undefined = categories.data ?? (offlineCopy ? local : undefined);
+  const rows = categories.items;
   const tree = rows ? categoryTree(rows) : undefined;
   const parents = rows ? parentChoices(rows) : [];
 
   async function add() {
     if (adding) return;
     const check = categoryCreateSchema.safeParse({ name, parentId, translations: translationsOf(names) });
-    if (!check.success) {
-      const fields = fieldErrorsFromIssues(check.error.issues, "category");
-      setNameErrors(fields);
-      setAddError(fields.name ?? fields.parentId ?? (firstError(fields) ? null : t`Category name is required`));
-      return;
-    }
+    if (!form.valid(check, { name: t`Category name is required` })) return;
     const body = check.data;
-    setAddError(null);
-    setNameErrors({});
-    setAdding(true);
     const isSub = body.parentId !== null;
-    try {
-      await adminApi.send<unknown>("POST", "/api/categories", body, {
-        queueOffline: { entity: "category", label: t`Category: ${body.name}` },
-      });
-      toast.success(isSub ? t`Subcategory added` : t`Category added`);
-      setName("");
-      setNames(NO_NAMES);
-      setParentId("");
-      refreshStorefront();
-      void categories.reload();
-    } catch (err) {
-      if (isQueued(err)) {
-        toasts.queued(body.name);
+    await form.save({
+      subject: body.name,
+      send: () => saveTo(CATEGORIES, null, body, t`Category: ${body.name}`),
+      saved: () => {
+        toast.success(isSub ? t`Subcategory added` : t`Category added`);
+        categories.reload();
+      },
+      done: () => {
         setName("");
         setNames(NO_NAMES);
         setParentId("");
-        return;
-      }
-      const fields = fieldErrorsOf(err, "category");
-      const message = errorText(err, t`Something went wrong. Please try again.`, "category");
-      setNameErrors(fields);
-      setAddError(fields.name ?? fields.parentId ?? null);
-      toast.error(t`Failed to create category`, { description: message });
-    } finally {
-      setAdding(false);
-    }
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    const category = toDelete;
-    setDeleting(true);
-    try {
-      await adminApi.send<unknown>("DELETE", `/api/categories/${encodeURIComponent(category.id)}`, undefined, {
-        queueOffline: { entity: "category", entityId: category.id, label: t`Delete category: ${category.name}` },
-      });
-      toast.success(t`Category deleted`);
-      refreshStorefront();
-    } catch (err) {
-      if (isQueued(err)) toasts.queued(category.name);
-      else {
-        toast.error(t`Failed to delete category`, {
-          description: errorText(err, t`Something went wrong. Please try again.`),
-        });
-      }
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-      void categories.reload();
-    }
+      },
+      failTitle: t`Failed to create category`,
+    });
   }
 
   const total = rows?.length ?? 0;
 
   return (
     <section className="ac-panel" aria-labelledby={`${id}-title`}>
-      <div className="ac-box">
-        <h2 id={`${id}-title`}>
-          <Trans>Category Management</Trans>
-        </h2>
-        <AdminForm className="ac-inline-form ac-form" onSubmit={add}>
-          <div className="field">
-            <label htmlFor={`${id}-name`}>
-              <Trans>Category name</Trans>
-            </label>
-            <input
-              id={`${id}-name`}
-              value={name}
-              aria-invalid={addError ? true : undefined}
-              aria-describedby={addError ? `${id}-name-error` : undefined}
-              onChange={(e) => setName(e.currentTarget.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-parent`}>
-              <Trans>Parent category</Trans>
-            </label>
-            <select id={`${id}-parent`} value={parentId} onChange={(e) => setParentId(e.currentTarget.value)}>
-              <ParentOptions parents={parents} />
-            </select>
-          </div>
-          <NameTranslations id={id} names={names} errors={nameErrors} onChange={setNames} />
-          <button type="submit" className="btn btn--primary" disabled={adding}>
-            {adding ? (
-              <Trans>Adding...</Trans>
-            ) : parentId ? (
-              <Trans>Add Subcategory</Trans>
-            ) : (
-              <Trans>Add Category</Trans>
-            )}
-          </button>
-        </AdminForm>
-        {addError ? (
-          <p id={`${id}-name-error`} className="ac-field-error" role="alert">
-            {addError}
-          </p>
-        ) : null}
-      </div>
+      <InlineAddBox
+        titleId={`${id}-title`}
+        title={<Trans>Category Management</Trans>}
+        onSubmit={add}
+        error={addError}
+        errorId={`${id}-name-error`}
+      >
+        <FormField id={`${id}-name`} label={<Trans>Category name</Trans>}>
+          <input
+            id={`${id}-name`}
+            value={name}
+            aria-invalid={addError ? true : undefined}
+            aria-describedby={addError ? `${id}-name-error` : undefined}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+        </FormField>
+        <FormField id={`${id}-parent`} label={<Trans>Parent category</Trans>}>
+          <select id={`${id}-parent`} value={parentId} onChange={(e) => setParentId(e.currentTarget.value)}>
+            <ParentOptions parents={parents} />
+          </select>
+        </FormField>
+        <NameTranslations id={id} names={names} errors={form.errors} onChange={setNames} />
+        <button type="submit" className="btn btn--primary" disabled={adding}>
+          {adding ? <Trans>Adding...</Trans> : parentId ? <Trans>Add Subcategory</Trans> : <Trans>Add Category</Trans>}
+        </button>
+      </InlineAddBox>
 
       <div className="ac-box">
         <div className="ac-panel__head">
@@ -200,7 +148,7 @@ export function CategoriesPanel() {
           </h3>
           <span className="muted">{t`${total} total categories`}</span>
         </div>
-        <OfflineCopyNote shown={offlineCopy} />
+        <OfflineCopyNote shown={categories.offlineCopy} />
         <PendingCreations rows={pending.creations} />
         <ListState items={tree} empty={<Trans>No categories yet. Create one above.</Trans>}>
           {(items) => (
@@ -210,8 +158,8 @@ export function CategoriesPanel() {
                   <CategoryRow
                     category={category}
                     status={pending.byId.get(category.id)}
-                    onEdit={setEditing}
-                    onDelete={setToDelete}
+                    onEdit={editor.edit}
+                    onDelete={editor.askDelete}
                   />
                   {children.length > 0 ? (
                     <ul className="ac-list" aria-label={t`Subcategories of ${category.name}`}>
@@ -221,8 +169,8 @@ export function CategoriesPanel() {
                             category={child}
                             child
                             status={pending.byId.get(child.id)}
-                            onEdit={setEditing}
-                            onDelete={setToDelete}
+                            onEdit={editor.edit}
+                            onDelete={editor.askDelete}
                           />
                         </li>
                       ))}
@@ -235,30 +183,24 @@ export function CategoriesPanel() {
         </ListState>
       </div>
 
-      <Dialog open={editing !== null} title={<Trans>Edit category</Trans>} onClose={() => setEditing(null)}>
-        {editing ? (
-          <CategoryEditForm
-            key={editing.id}
-            category={editing}
-            parents={rows ? parentChoices(rows, editing.id) : []}
-            hasChildren={rows ? rows.some((c) => c.parentId === editing.id) : false}
-            onClose={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              void categories.reload();
-            }}
-          />
-        ) : null}
-      </Dialog>
+      <EntityFormDialog editor={editor} title={{ edit: <Trans>Edit category</Trans> }}>
+        {(editing) =>
+          editing ? (
+            <CategoryEditForm
+              category={editing}
+              parents={rows ? parentChoices(rows, editing.id) : []}
+              hasChildren={rows ? rows.some((c) => c.parentId === editing.id) : false}
+              onClose={editor.close}
+              onSaved={editor.done}
+            />
+          ) : null
+        }
+      </EntityFormDialog>
 
-      <ConfirmDialog
-        open={toDelete !== null}
+      <EntityDeleteDialog
+        editor={editor}
         title={<Trans>Delete category?</Trans>}
-        message={<Trans>“{toDelete?.name ?? ""}” will be deleted. This cannot be undone.</Trans>}
-        confirmLabel={<Trans>Delete</Trans>}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        message={(toDelete) => <Trans>“{toDelete?.name ?? ""}” will be deleted. This cannot be undone.</Trans>}
       />
     </section>
   );
@@ -325,46 +267,25 @@ function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: 
   const [name, setName] = useState(category.name);
   const [parentId, setParentId] = useState(category.parentId ?? "");
   const [names, setNames] = useState<NameTexts>(() => namesOf(category.translations));
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const toasts = useChangeToasts();
+  const form = useEntityForm({ form: "category", storefront: true });
+  const { busy, errors } = form;
 
   async function update() {
     if (busy) return;
     const check = categoryUpdateSchema.safeParse({ name, parentId, translations: translationsOf(names) });
-    if (!check.success) {
-      const fields = fieldErrorsFromIssues(check.error.issues, "category");
-      setErrors(firstError(fields) === undefined ? { name: t`Category name is required` } : fields);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const version = await freshCategoryVersion(category.id);
-      await adminApi.send<unknown>("PUT", `/api/categories/${encodeURIComponent(category.id)}`, check.data, {
-        queueOffline: {
-          entity: "category",
-          entityId: category.id,
-          label: t`Category: ${check.data.name}`,
-          ...(version !== undefined ? { baseVersion: version } : {}),
-        },
-      });
-      toast.success(t`Category updated`);
-      refreshStorefront();
-      onSaved();
-    } catch (err) {
-      if (toasts.wasQueued(err, check.data.name)) return onSaved();
-      const fields = fieldErrorsOf(err, "category");
-      const message =
-        isConflict(err) && !fields.name
-          ? t`This category was changed by someone else.`
-          : errorText(err, t`Something went wrong. Please try again.`, "category");
-      setErrors(fields);
-      toast.error(t`Failed to update category`, { description: message });
-      if (isConflict(err)) refreshStorefront();
-    } finally {
-      setBusy(false);
-    }
+    if (!form.valid(check, { name: t`Category name is required` })) return;
+    const body = check.data;
+    await form.save({
+      subject: body.name,
+      send: async () => {
+        const version = await freshCategoryVersion(category.id);
+        return saveTo(CATEGORIES, { id: category.id, version }, body, t`Category: ${body.name}`);
+      },
+      saved: () => toast.success(t`Category updated`),
+      done: onSaved,
+      failTitle: t`Failed to update category`,
+      conflict: { text: t`This category was changed by someone else.` },
+    });
   }
 
   return (

@@ -1,6 +1,6 @@
 /** The header's 'N pending changes' badge and the panel listing
  * queued edits, with conflict resolution (docs/decisions.md D17). */
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { useOutbox } from "../../../local/admin-outbox.ts";
@@ -127,40 +127,16 @@ function PendingChangesDialog({ open, onClose }: { open: boolean; onClose: () =>
                 </div>
                 <div className="admin-outbox__actions">
                   {row.status === "conflict" ? (
-                    <>
-                      <button
-                        type="button"
-                        className="btn btn--sm btn--primary"
-                        onClick={() => void act(() => outbox.keepMine(id))}
-                      >
-                        <Trans>Keep mine</Trans>
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn--sm btn--secondary"
-                        onClick={() => void act(() => outbox.keepTheirs(id))}
-                      >
-                        <Trans>Keep theirs</Trans>
-                      </button>
-                    </>
+                    <Choices
+                      send={[<Trans>Keep mine</Trans>, () => void act(() => outbox.keepMine(id))]}
+                      drop={[<Trans>Keep theirs</Trans>, () => void act(() => outbox.keepTheirs(id))]}
+                    />
                   ) : null}
                   {row.status === "failed" ? (
-                    <>
-                      <button
-                        type="button"
-                        className="btn btn--sm btn--primary"
-                        onClick={() => void act(() => outbox.retry(id))}
-                      >
-                        <Trans>Retry</Trans>
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn--sm btn--secondary"
-                        onClick={() => void act(() => outbox.discard(id))}
-                      >
-                        <Trans>Discard</Trans>
-                      </button>
-                    </>
+                    <Choices
+                      send={[<Trans>Retry</Trans>, () => void act(() => outbox.retry(id))]}
+                      drop={[<Trans>Discard</Trans>, () => void act(() => outbox.discard(id))]}
+                    />
                   ) : null}
                 </div>
               </li>
@@ -182,6 +158,20 @@ function PendingChangesDialog({ open, onClose }: { open: boolean; onClose: () =>
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/** A queued edit's two ways out, each a label and its action: send it (again), or drop it. */
+function Choices({ send, drop }: { send: [ReactNode, () => void]; drop: [ReactNode, () => void] }) {
+  return (
+    <>
+      <button type="button" className="btn btn--sm btn--primary" onClick={send[1]}>
+        {send[0]}
+      </button>
+      <button type="button" className="btn btn--sm btn--secondary" onClick={drop[1]}>
+        {drop[0]}
+      </button>
+    </>
   );
 }
 

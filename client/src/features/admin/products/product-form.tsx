@@ -7,14 +7,13 @@ import { productSchema, type Product } from "@store/shared/schemas/catalog";
 import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";
 import { PRODUCT_PLATFORMS, PRODUCT_REGIONS, TAGLINE_MAX } from "@store/shared/catalog-choices";
 import type { CatalogLang } from "@store/shared/catalog-translations";
-import { adminApi } from "../../../api/admin-client.ts";
-import { adminOutbox } from "../../../local/admin-outbox.ts";
 import { categoryOptions, type CategoryLike } from "../categories/category-tree.ts";
-import { errorText, fieldErrorsOf, isConflict, refreshStorefront, saveEntity } from "../panel/admin-request.ts";
+import { useEntityForm } from "../panel/entity-editor/use-entity-form.ts";
+import { pathOf, saveTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
+import { ConflictAlert } from "../panel/entity-editor/entity-editor-parts.tsx";
 import { ImageField } from "../panel/image-field.tsx";
-import { errorFor, fieldErrorsFromIssues } from "../panel/field-errors.ts";
+import { errorFor } from "../panel/field-errors.ts";
 import { PriceInputs } from "./price-inputs.tsx";
-import { useChangeToasts } from "../panel/change-toasts.ts";
 import { FormActions } from "../panel/form-actions.tsx";
 import { FormField } from "../panel/form-field.tsx";
 import {
@@ -38,6 +37,7 @@ import { WholeNumberInput } from "../panel/whole-number-input.tsx";
 import { DeliveryFields } from "./delivery-fields.tsx";
 
 const BASE = BASE_ROW;
+export const PRODUCTS: EntityKind<Product> = { entity: "product", at: "/api/admin/products", key: "id", name: "title" };
 
 /** The list's choices, and the stored value too when it is none of them (a product saved before the list). */
 function choicesWith(list: readonly string[], current: string): string[] {
@@ -75,86 +75,61 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
     return from ? draftFromProduct(from) : emptyProductDraft();
   });
   const [version, setVersion] = useState<number | undefined>(product?.version);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const toasts = useChangeToasts();
-  const [conflict, setConflict] = useState<string | null>(null);
+  const form = useEntityForm({
+    form: "product",
+    storefront: true,
+    ...(product
+      ? {
+          latest: {
+            path: pathOf(PRODUCTS, product),
+            schema: productSchema,
+            failTitle: t`Update failed`,
+          },
+        }
+      : {}),
+  });
+  const { errors, busy } = form;
   const prices = usePriceAutofill(draft, setDraft);
 
   const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const updatePrice = (row: string, change: (p: PriceDraft) => PriceDraft) => updatePriceRow(setDraft, row, change);
 
-  async function loadLatest(): Promise<Product | null> {
-    if (!product) return null;
-    try {
-      return productSchema.parse(await adminApi.get<unknown>(`/api/admin/products/${encodeURIComponent(product.id)}`));
-    } catch (err) {
-      toast.error(t`Update failed`, { description: errorText(err, t`Something went wrong. Please try again.`) });
-      return null;
-    }
-  }
-
-  async function reloadLatest() {
-    const latest = await loadLatest();
-    if (!latest) return;
-    setDraft(draftFromProduct(latest));
-    setVersion(latest.version);
-    setConflict(null);
-    setErrors({});
-  }
-
-  async function keepMine() {
-    const latest = await loadLatest();
-    if (!latest) return;
-    setConflict(null);
-    await save(latest.version);
-  }
+  const reloadLatest = () =>
+    form.reloadLatest((latest) => {
+      setDraft(draftFromProduct(latest));
+      setVersion(latest.version);
+    });
+  const keepMine = () => form.keepMine((latest) => save(latest.version));
 
   async function save(atVersion = version) {
     const body = productBodyFromDraft(await prices.settled());
     const check = editing
       ? productUpdateSchema.safeParse({ ...body, version: atVersion })
       : productCreateSchema.safeParse(body);
-    if (!check.success) {
-      setErrors(fieldErrorsFromIssues(check.error.issues, "product"));
+    if (!form.valid(check)) return;
+    const label = t`Product: ${body.title}`;
+    if (queued) {
+      // Not on the server yet: the queued creation itself carries the new body.
+      await form.saveQueued(queued.id, body, label, {
+        subject: body.title,
+        sending: t`This product is being sent right now. Edit it again once it has arrived.`,
+        done: onDone,
+        failTitle: t`Create failed`,
+      });
       return;
     }
-    setErrors({});
-    setBusy(true);
-    const label = t`Product: ${body.title}`;
-    try {
-      if (queued) {
-        // Not on the server yet: the queued creation itself carries the new body.
-        if (await adminOutbox.editQueued(queued.id, body, label)) toasts.queued(body.title);
-        else toast.error(t`This product is being sent right now. Edit it again once it has arrived.`);
-        onDone();
-        return;
-      }
-      await saveEntity(
-        "/api/admin/products",
-        "product",
-        product ? { id: product.id, version: atVersion } : null,
-        body,
-        label,
-      );
-      if (product) toast.success(t`Product updated`, { description: t`The product has been updated successfully.` });
-      else toast.success(t`Product created`);
-      refreshStorefront();
-      onDone();
-    } catch (err) {
-      if (toasts.wasQueued(err, body.title)) return onDone();
-      if (isConflict(err) && editing) {
-        setConflict(errorText(err, t`This product was changed by someone else.`));
-        return;
-      }
-      setErrors(fieldErrorsOf(err, "product"));
-      toast.error(editing ? t`Update failed` : t`Create failed`, {
-        description: errorText(err, t`Something went wrong. Please try again.`, "product"),
-      });
-    } finally {
-      setBusy(false);
-    }
+    await form.save({
+      subject: body.title,
+      send: () => saveTo(PRODUCTS, product ? { id: product.id, version: atVersion } : null, body, label),
+      saved: () => {
+        if (product) toast.success(t`Product updated`, { description: t`The product has been updated successfully.` });
+        else toast.success(t`Product created`);
+      },
+      done: onDone,
+      failTitle: editing ? t`Update failed` : t`Create failed`,
+      ...(editing ? { conflict: { text: t`This product was changed by someone else.`, inForm: true } } : {}),
+    });
   }
 
   const setText = (lang: CatalogLang, key: keyof TextsDraft, value: string) =>
@@ -168,19 +143,12 @@ export function ProductForm({ product, queued, categories, onDone, onCancel }: P
         if (!busy) void save();
       }}
     >
-      {conflict ? (
-        <div className="ac-alert" role="alert">
-          <p>
-            <Trans>This product was changed elsewhere since you opened it.</Trans> {conflict}
-          </p>
-          <button type="button" className="btn btn--sm btn--secondary" onClick={() => void reloadLatest()}>
-            <Trans>Reload latest</Trans>
-          </button>
-          <button type="button" className="btn btn--sm btn--ghost" onClick={() => void keepMine()}>
-            <Trans>Keep my changes</Trans>
-          </button>
-        </div>
-      ) : null}
+      <ConflictAlert
+        conflict={form.conflict}
+        intro={<Trans>This product was changed elsewhere since you opened it.</Trans>}
+        onReload={() => void reloadLatest()}
+        onKeepMine={() => void keepMine()}
+      />
 
       <FormField id={`${id}-title`} label={<Trans>Name</Trans>} error={err("title")}>
         <input

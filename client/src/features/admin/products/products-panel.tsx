@@ -9,15 +9,14 @@ import { formatMoney } from "@store/shared/currency";
 import type { Product } from "@store/shared/schemas/catalog";
 import { adminProductPageSchema } from "@store/shared/schemas/admin";
 import { categoryListSchema } from "@store/shared/schemas/catalog";
-import { adminApi, isQueued } from "../../../api/admin-client.ts";
 import { useCategories, useProducts } from "../../catalog/catalog-hooks.ts";
-import { errorText, refreshStorefront, useAdminResource } from "../panel/admin-request.ts";
-import { ConfirmDialog, Dialog } from "../../../ui/dialog.tsx";
+import { useAdminResource } from "../panel/admin-request.ts";
 import { PendingBadge } from "../panel/pending-badge.tsx";
-import { usePendingEdits } from "../panel/pending-edits.ts";
-import { ProductForm, queuedProductBody, type QueuedCreation } from "./product-form.tsx";
-import { useChangeToasts } from "../panel/change-toasts.ts";
+import { PRODUCTS, ProductForm, queuedProductBody, type QueuedCreation } from "./product-form.tsx";
 import { ListState, OfflineCopyNote } from "../panel/list-state.tsx";
+import { useEntityList } from "../panel/entity-editor/use-entity-list.ts";
+import { useEntityEditor } from "../panel/entity-editor/use-entity-editor.ts";
+import { EntityDeleteDialog, EntityFormDialog, EntitySection } from "../panel/entity-editor/entity-editor-parts.tsx";
 import "../panel/panels.css";
 
 const PRODUCTS_PAGE_SIZE = 24;
@@ -43,12 +42,6 @@ function matchesOffline(p: Product, { q, category }: Filters): boolean {
   return needle === "" || p.title.toLowerCase().includes(needle) || p.id === q.trim();
 }
 
-type FormMode =
-  | { kind: "idle" }
-  | { kind: "creating" }
-  | { kind: "editing"; product: Product }
-  | { kind: "editing-queued"; queued: QueuedCreation };
-
 interface ProductsPanelProps {
   /** A product to open in the editor as soon as the list is loaded (the address's ?product=). */
   linkedProductId?: string | undefined;
@@ -61,25 +54,35 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
   const categoryId = useId();
   const pages = useCursorPages<Filters>({ q: "", category: "" });
   const { filters, cursor, refine } = pages;
-  const products = useAdminResource(productsPath(filters, cursor), adminProductPageSchema, () =>
-    toast.error(t`Failed to load products`),
-  );
-  const categories = useAdminResource("/api/categories", categoryListSchema);
   const localProducts = useProducts();
-  const localCategories = useCategories();
-  const pending = usePendingEdits("product");
-  const [mode, setMode] = useState<FormMode>({ kind: "idle" });
-  const [toDelete, setToDelete] = useState<Product | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const toasts = useChangeToasts();
-
   // Offline, the copy synced on this device stands in for the server's page.
-  const offlineCopy = products.data === undefined && products.error !== null;
-  const sorted = products.data
-    ? products.data.products
-    : offlineCopy && localProducts
-      ? localProducts.filter((p) => matchesOffline(p, filters)).sort((a, b) => b.createdAt - a.createdAt)
-      : undefined;
+  const products = useEntityList(PRODUCTS, {
+    path: productsPath(filters, cursor),
+    schema: adminProductPageSchema,
+    rows: (data) => data.products,
+    local: {
+      rows: localProducts,
+      select: (rows) => rows.filter((p) => matchesOffline(p, filters)).sort((a, b) => b.createdAt - a.createdAt),
+    },
+    loadFailed: () => toast.error(t`Failed to load products`),
+  });
+  const categories = useAdminResource("/api/categories", categoryListSchema);
+  const localCategories = useCategories();
+  const { pending } = products;
+  const editor = useEntityEditor<Product, QueuedCreation>(PRODUCTS, products, {
+    storefront: true,
+    remove: {
+      label: (product) => t`Delete product: ${product.title}`,
+      done: t`Product deleted`,
+      failTitle: t`Delete failed`,
+      versioned: true,
+    },
+    onClose: () => {
+      if (linkedProductId !== undefined) onLinkedClosed?.();
+    },
+  });
+
+  const sorted = products.items;
   const next = products.data?.next ?? null;
   const categoryList = categories.data ?? localCategories ?? [];
   const filtered = filters.q.trim() !== "" || filters.category !== "";
@@ -89,55 +92,16 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
   if (linkedProductId !== undefined && linkedProductId !== handledLink && sorted) {
     setHandledLink(linkedProductId);
     const linked = sorted.find((p) => p.id === linkedProductId) ?? localProducts?.find((p) => p.id === linkedProductId);
-    if (linked && mode.kind === "idle") setMode({ kind: "editing", product: linked });
-  }
-
-  function closeForm() {
-    setMode({ kind: "idle" });
-    if (linkedProductId !== undefined) onLinkedClosed?.();
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    const product = toDelete;
-    setDeleting(true);
-    try {
-      await adminApi.send<unknown>(
-        "DELETE",
-        `/api/admin/products/${encodeURIComponent(product.id)}?version=${product.version}`,
-        undefined,
-        {
-          queueOffline: {
-            entity: "product",
-            entityId: product.id,
-            baseVersion: product.version,
-            label: t`Delete product: ${product.title}`,
-          },
-        },
-      );
-      toast.success(t`Product deleted`);
-      refreshStorefront();
-    } catch (err) {
-      if (isQueued(err)) toasts.queued(product.title);
-      else toast.error(t`Delete failed`, { description: errorText(err, t`Something went wrong. Please try again.`) });
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-      void products.reload();
-    }
+    if (linked && editor.mode.kind === "idle") editor.edit(linked);
   }
 
   return (
-    <section className="ac-panel" aria-labelledby="admin-products-title">
-      <div className="ac-panel__head">
-        <h2 id="admin-products-title">
-          <Trans>Products</Trans>
-        </h2>
-        <button type="button" className="btn btn--primary" onClick={() => setMode({ kind: "creating" })}>
-          <Trans>New Product</Trans>
-        </button>
-      </div>
-
+    <EntitySection
+      titleId="admin-products-title"
+      title={<Trans>Products</Trans>}
+      addLabel={<Trans>New Product</Trans>}
+      onAdd={editor.create}
+    >
       <ListFilters label={<Trans>Title or product id</Trans>} onSearch={(q) => refine({ q })}>
         <div>
           <label htmlFor={categoryId}>
@@ -154,7 +118,7 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
         </div>
       </ListFilters>
 
-      <OfflineCopyNote shown={offlineCopy} onRetry={() => void products.reload()} />
+      <OfflineCopyNote shown={products.offlineCopy} onRetry={products.reload} />
 
       {pending.creations.length > 0 ? (
         <ul className="ac-list" aria-label={t`Products waiting to be sent`}>
@@ -171,7 +135,7 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
                   <button
                     type="button"
                     className="btn btn--sm btn--secondary"
-                    onClick={() => setMode({ kind: "editing-queued", queued: { id: row.id ?? 0, body } })}
+                    onClick={() => editor.editQueued({ id: row.id ?? 0, body })}
                   >
                     <Trans>Edit</Trans>
                   </button>
@@ -206,14 +170,10 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
                   <PendingBadge status={pending.byId.get(p.id)} />
                 </div>
                 <div className="ac-card__actions">
-                  <button
-                    type="button"
-                    className="btn btn--sm btn--secondary"
-                    onClick={() => setMode({ kind: "editing", product: p })}
-                  >
+                  <button type="button" className="btn btn--sm btn--secondary" onClick={() => editor.edit(p)}>
                     <Trans>Edit</Trans>
                   </button>
-                  <button type="button" className="btn btn--sm btn--danger" onClick={() => setToDelete(p)}>
+                  <button type="button" className="btn btn--sm btn--danger" onClick={() => editor.askDelete(p)}>
                     <Trans>Delete</Trans>
                   </button>
                 </div>
@@ -223,7 +183,7 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
         )}
       </ListState>
 
-      {offlineCopy ? null : (
+      {products.offlineCopy ? null : (
         <CursorPager
           pages={pages}
           next={next}
@@ -233,42 +193,29 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
         />
       )}
 
-      <Dialog
-        open={mode.kind !== "idle"}
+      <EntityFormDialog
+        editor={editor}
         size="wider"
-        title={mode.kind === "creating" ? <Trans>New Product</Trans> : <Trans>Edit Product</Trans>}
-        onClose={closeForm}
+        title={{ add: <Trans>New Product</Trans>, edit: <Trans>Edit Product</Trans> }}
       >
-        {mode.kind === "idle" ? null : (
+        {(product, queued) => (
           <ProductForm
-            key={
-              mode.kind === "editing"
-                ? `${mode.product.id}@${mode.product.version}`
-                : mode.kind === "editing-queued"
-                  ? `queued-${mode.queued.id}`
-                  : "new"
-            }
-            product={mode.kind === "editing" ? mode.product : undefined}
-            queued={mode.kind === "editing-queued" ? mode.queued : undefined}
+            product={product}
+            queued={queued}
             categories={categoryList}
-            onCancel={closeForm}
-            onDone={() => {
-              closeForm();
-              void products.reload();
-            }}
+            onCancel={editor.close}
+            onDone={editor.done}
           />
         )}
-      </Dialog>
+      </EntityFormDialog>
 
-      <ConfirmDialog
-        open={toDelete !== null}
+      <EntityDeleteDialog
+        editor={editor}
         title={<Trans>Delete product?</Trans>}
-        message={<Trans>“{toDelete?.title ?? ""}” will be removed from the store. This cannot be undone.</Trans>}
-        confirmLabel={<Trans>Delete</Trans>}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        message={(toDelete) => (
+          <Trans>“{toDelete?.title ?? ""}” will be removed from the store. This cannot be undone.</Trans>
+        )}
       />
-    </section>
+    </EntitySection>
   );
 }

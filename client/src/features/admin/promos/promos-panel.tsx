@@ -5,42 +5,53 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { z } from "zod";
 import { promoCreateSchema, promoPercentSchema, promoSchema, type Promo } from "@store/shared/schemas/promos";
-import { adminApi, isQueued } from "../../../api/admin-client.ts";
-import { useAdminResource } from "../panel/admin-request.ts";
-import { ConfirmDialog } from "../../../ui/dialog.tsx";
 import { PendingBadge } from "../panel/pending-badge.tsx";
-import { pendingActive, usePendingEdits } from "../panel/pending-edits.ts";
+import { pendingActive } from "../panel/pending-edits.ts";
 import { ActiveSwitch } from "../panel/active-switch.tsx";
-import { useChangeToasts } from "../panel/change-toasts.ts";
 import { ListState } from "../panel/list-state.tsx";
 import { fieldErrorsFromIssues, firstError } from "../panel/field-errors.ts";
 import { PendingCreations } from "../panel/pending-creations.tsx";
 import { parsePromoForm, parsePromoLimits, untilInputValue } from "./promo-form-model.ts";
 import { useFormatDate } from "../dashboard/order-view.tsx";
 import { DeleteButton } from "../panel/row-buttons.tsx";
+import { saveTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
+import { useEntityList } from "../panel/entity-editor/use-entity-list.ts";
+import { useEntityEditor } from "../panel/entity-editor/use-entity-editor.ts";
+import { useEntityForm } from "../panel/entity-editor/use-entity-form.ts";
+import { EntityDeleteDialog, InlineAddBox } from "../panel/entity-editor/entity-editor-parts.tsx";
+import { FormField } from "../panel/form-field.tsx";
+import { CodeInput } from "../panel/code-input.tsx";
 import "../panel/panels.css";
 import { AdminForm } from "../panel/admin-form.tsx";
 import { WholeNumberInput } from "../panel/whole-number-input.tsx";
 
 const promoListSchema = z.array(promoSchema);
+const PROMOS: EntityKind<Promo> = { entity: "promo", at: "/api/admin/promos", key: "code", name: "code" };
 
-function promoPath(code: string): string {
-  return `/api/admin/promos/${encodeURIComponent(code)}`;
-}
+/** What a promo's row changes in place. */
+type PromoPatch = { active?: boolean; percent?: number; expiresAt?: number | null; maxUses?: number | null };
 
 export function PromosPanel() {
   const { t } = useLingui();
   const id = useId();
-  const promos = useAdminResource("/api/admin/promos", promoListSchema, () => toast.error(t`Failed to load promos`));
-  const pending = usePendingEdits("promo");
+  const promos = useEntityList(PROMOS, {
+    schema: promoListSchema,
+    rows: (data) => [...data].sort((a, b) => a.code.localeCompare(b.code)),
+    loadFailed: () => toast.error(t`Failed to load promos`),
+  });
+  const { pending } = promos;
+  const editor = useEntityEditor(PROMOS, promos, {
+    remove: {
+      label: (promo) => t`Delete promo: ${promo.code}`,
+      done: t`Promo deleted`,
+      failTitle: t`Failed to delete promo`,
+    },
+  });
+  const form = useEntityForm({ form: "promo" });
   const [code, setCode] = useState("");
   const [percent, setPercent] = useState("");
   const [limitTexts, setLimitTexts] = useState<LimitTexts>({ until: "", maxUses: "" });
   const [formError, setFormError] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
-  const [busyCode, setBusyCode] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<Promo | null>(null);
-  const { failed } = useChangeToasts();
 
   const limitsError = (reason: "date" | "maxUses") =>
     reason === "date" ? t`Enter a valid date.` : t`Enter a usage limit from 1 to 1,000,000, or leave it empty.`;
@@ -52,7 +63,7 @@ export function PromosPanel() {
   }
 
   async function add() {
-    if (adding) return;
+    if (form.busy) return;
     const parsed = parsePromoForm(code, percent);
     if (!parsed.ok) {
       // docs/product.md: creation is skipped when the code is empty or the percent is 0 or not a number.
@@ -70,111 +81,48 @@ export function PromosPanel() {
       return;
     }
     setFormError(null);
-    setAdding(true);
-    try {
-      await adminApi.send<unknown>("POST", "/api/admin/promos", check.data, {
-        queueOffline: { entity: "promo", label: t`Promo: ${check.data.code}` },
-      });
-      toast.success(t`Promo added`);
-      clearForm();
-    } catch (err) {
-      if (isQueued(err)) clearForm();
-      failed(err, t`Failed to add promo`, check.data.code);
-    } finally {
-      setAdding(false);
-      void promos.reload();
-    }
+    const body = check.data;
+    await form.save({
+      subject: body.code,
+      send: () => saveTo(PROMOS, null, body, t`Promo: ${body.code}`),
+      saved: () => toast.success(t`Promo added`),
+      done: clearForm,
+      failTitle: t`Failed to add promo`,
+    });
+    promos.reload();
   }
 
-  async function update(
-    promo: Promo,
-    patch: { active?: boolean; percent?: number; expiresAt?: number | null; maxUses?: number | null },
-    label: string,
-  ) {
-    setBusyCode(promo.code);
-    try {
-      await adminApi.send<unknown>("PUT", promoPath(promo.code), patch, {
-        queueOffline: { entity: "promo", entityId: promo.code, baseVersion: promo.version, label },
-      });
-      toast.success(t`Promo updated`);
-    } catch (err) {
-      failed(err, t`Failed to update promo`, promo.code);
-    } finally {
-      setBusyCode(null);
-      void promos.reload();
-    }
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    const promo = toDelete;
-    setBusyCode(promo.code);
-    try {
-      await adminApi.send<unknown>("DELETE", promoPath(promo.code), undefined, {
-        queueOffline: { entity: "promo", entityId: promo.code, label: t`Delete promo: ${promo.code}` },
-      });
-      toast.success(t`Promo deleted`);
-    } catch (err) {
-      failed(err, t`Failed to delete promo`, promo.code);
-    } finally {
-      setBusyCode(null);
-      setToDelete(null);
-      void promos.reload();
-    }
-  }
-
-  const list = promos.data ? [...promos.data].sort((a, b) => a.code.localeCompare(b.code)) : undefined;
+  const busyCode = editor.busyId;
+  const update = (promo: Promo, patch: PromoPatch, label: string) =>
+    editor.update(promo, patch, { label, done: t`Promo updated`, failTitle: t`Failed to update promo` });
 
   return (
     <section className="ac-panel" aria-labelledby={`${id}-title`}>
-      <div className="ac-box">
-        <h2 id={`${id}-title`}>
-          <Trans>Promos</Trans>
-        </h2>
-        <AdminForm className="ac-inline-form ac-form" onSubmit={add}>
-          <div className="field">
-            <label htmlFor={`${id}-code`}>
-              <Trans>Promo code</Trans>
-            </label>
-            <input
-              id={`${id}-code`}
-              value={code}
-              dir="ltr"
-              autoCapitalize="characters"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="SAVE10"
-              onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-percent`}>
-              <Trans>Percent</Trans>
-            </label>
-            <WholeNumberInput id={`${id}-percent`} min={1} max={100} value={percent} onChange={setPercent} />
-          </div>
-          <LimitInputs id={id} texts={limitTexts} onChange={setLimitTexts} labels={[t`Valid until`, t`Usage limit`]} />
-          <button type="submit" className="btn btn--primary" disabled={adding}>
-            {adding ? <Trans>Adding...</Trans> : <Trans>Add Promo</Trans>}
-          </button>
-        </AdminForm>
-        {formError ? (
-          <p className="ac-field-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-      </div>
+      <InlineAddBox titleId={`${id}-title`} title={<Trans>Promos</Trans>} onSubmit={add} error={formError}>
+        <FormField id={`${id}-code`} label={<Trans>Promo code</Trans>}>
+          <CodeInput
+            id={`${id}-code`}
+            value={code}
+            placeholder="SAVE10"
+            capitals
+            onChange={(typed) => setCode(typed.toUpperCase())}
+          />
+        </FormField>
+        <FormField id={`${id}-percent`} label={<Trans>Percent</Trans>}>
+          <WholeNumberInput id={`${id}-percent`} min={1} max={100} value={percent} onChange={setPercent} />
+        </FormField>
+        <LimitInputs id={id} texts={limitTexts} onChange={setLimitTexts} labels={[t`Valid until`, t`Usage limit`]} />
+        <button type="submit" className="btn btn--primary" disabled={form.busy}>
+          {form.busy ? <Trans>Adding...</Trans> : <Trans>Add Promo</Trans>}
+        </button>
+      </InlineAddBox>
 
       <PendingCreations rows={pending.creations} />
 
       <ListState
-        items={list}
+        items={promos.items}
         empty={<Trans>No promo codes yet.</Trans>}
-        failure={
-          promos.error !== null
-            ? { message: <Trans>Promos could not be loaded.</Trans>, retry: () => void promos.reload() }
-            : undefined
-        }
+        failure={promos.failure(<Trans>Promos could not be loaded.</Trans>)}
       >
         {(items) => (
           <ul className="ac-list">
@@ -186,12 +134,12 @@ export function PromosPanel() {
                   busy={busyCode === p.code}
                   status={pending.byId.get(p.code)}
                   onToggle={(active) =>
-                    void update(p, { active }, active ? t`Turn on promo: ${p.code}` : t`Turn off promo: ${p.code}`)
+                    update(p, { active }, active ? t`Turn on promo: ${p.code}` : t`Turn off promo: ${p.code}`)
                   }
-                  onPercent={(value) => void update(p, { percent: value }, t`Promo ${p.code}: ${value}%`)}
-                  onLimits={(limits) => void update(p, limits, t`Promo ${p.code}: limits`)}
+                  onPercent={(value) => update(p, { percent: value }, t`Promo ${p.code}: ${value}%`)}
+                  onLimits={(limits) => update(p, limits, t`Promo ${p.code}: limits`)}
                   limitsError={limitsError}
-                  onDelete={() => setToDelete(p)}
+                  onDelete={() => editor.askDelete(p)}
                 />
               </li>
             ))}
@@ -199,14 +147,10 @@ export function PromosPanel() {
         )}
       </ListState>
 
-      <ConfirmDialog
-        open={toDelete !== null}
+      <EntityDeleteDialog
+        editor={editor}
         title={<Trans>Delete promo?</Trans>}
-        message={<Trans>The code {toDelete?.code ?? ""} will stop working. This cannot be undone.</Trans>}
-        confirmLabel={<Trans>Delete</Trans>}
-        busy={busyCode !== null}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        message={(toDelete) => <Trans>The code {toDelete?.code ?? ""} will stop working. This cannot be undone.</Trans>}
       />
     </section>
   );
@@ -345,10 +289,9 @@ function LimitInputs({ id, texts, onChange, labels, inRow = false }: LimitInputs
         {input}
       </>
     ) : (
-      <div className="field">
-        <label htmlFor={`${id}-${key}`}>{label}</label>
+      <FormField id={`${id}-${key}`} label={label}>
         {input}
-      </div>
+      </FormField>
     );
   return (
     <>
