@@ -324,9 +324,10 @@ function codesPerLine(products: number): number {
   return LAUNCH ? orders + 10 : Math.ceil((orders * 2 * 3) / products) + 10;
 }
 
-/** --automatic: each line the bench buys is sold from code stock, with codesPerLine codes imported through the admin
- * API (as the console does, in parts of at most MAX_IMPORT_LINES lines). Returns how many codes were imported. */
-async function stockCodes(lines: { id: string; variantId: string | undefined }[]): Promise<number> {
+/** Every product the bench buys gets the run's delivery mode through the admin API, as the console sets it (the
+ * demo sells some from its few codes, which would refuse orders in manual mode). Automatic: each is given
+ * codesPerLine codes (imported in parts of at most MAX_IMPORT_LINES lines). Returns how many codes were imported. */
+async function prepareProducts(lines: { id: string; variantId: string | undefined }[]): Promise<number> {
   const login = await httpRequest(agent, `${base}/api/admin/login`, "POST", JSON.stringify(ADMIN));
   if (login.status !== 200) throw new Error(`admin login answered ${login.status}`);
   const { csrfToken } = json<{ csrfToken: string }>(login);
@@ -340,7 +341,8 @@ async function stockCodes(lines: { id: string; variantId: string | undefined }[]
   const perLine = codesPerLine(lines.length);
   let imported = 0;
   for (const [p, line] of lines.entries()) {
-    await send("PUT", `/api/admin/products/${encodeURIComponent(line.id)}`, { deliveryMode: "automatic" });
+    await send("PUT", `/api/admin/products/${encodeURIComponent(line.id)}`, { deliveryMode: cell.mode });
+    if (!AUTOMATIC) continue;
     for (let from = 0; from < perLine; from += MAX_IMPORT_LINES) {
       const count = Math.min(MAX_IMPORT_LINES, perLine - from);
       const text = Array.from({ length: count }, (_, k) => `BENCH-${p}-${from + k}-${line.id}`).join("\n");
@@ -372,7 +374,7 @@ try {
   const inStock = catalog.products.filter((p) => p.inStock).map((p) => ({ id: p.id, variantId: p.variants[0]?.id }));
   const lines = LAUNCH ? inStock.slice(0, 1) : inStock;
   if (lines.length === 0) throw new Error("no products");
-  const codesImported = AUTOMATIC ? await stockCodes(lines) : 0;
+  const codesImported = await prepareProducts(lines);
   const currencies = ["USD", "TND", "EUR", "EGP"] as const;
   const locales = ["en", "fr", "ar"] as const;
 
