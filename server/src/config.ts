@@ -14,6 +14,8 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
+  /** A read replica of DATABASE_URL's PostgreSQL database for the catalog's public reads (docs/decisions.md D51). */
+  DATABASE_READ_URL: optional,
   PUBLIC_URL: optional,
   SMTP_URL: optional,
   MAIL_FROM: z.string().default("Digital Store <no-reply@store.local>"),
@@ -111,7 +113,7 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** The SQLite file or the PostgreSQL server (DATABASE_URL). */
+  /** The SQLite file or the PostgreSQL server (DATABASE_URL), and its read replica (DATABASE_READ_URL). */
   database: DatabaseTarget;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -161,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const database = databaseTarget(e.DATABASE_URL, dataDir);
+  const database = databaseTarget(e.DATABASE_URL, dataDir, e.DATABASE_READ_URL);
   const payment = invalidIfThrows(() => paymentConfig(e));
   return {
     env: e.NODE_ENV,

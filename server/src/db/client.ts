@@ -8,5 +8,5 @@ export type OpenOptions = SqliteOptions;
 
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DataLayer> {
   if (target.engine === "sqlite") return openSqlite(target.file, options);
-  return openPostgres(target.url);
+  return openPostgres(target.url, target.readUrl === undefined ? {} : { readUrl: target.readUrl });
 }

@@ -3,6 +3,8 @@
  *
  * - `transaction(work)`: a write transaction; called inside an open one (same async context), a savepoint.
  * - `read(work)`: one consistent snapshot for several reads; inside an open transaction, that transaction.
+ * - `readCatalog(atLeast, work)`: a snapshot for the catalog's public answers, which a read replica may serve
+ *   (DATABASE_READ_URL) when its catalog is new enough; otherwise as `read`.
  * - `savepoint(tx, work)`: a part of `tx` that rolls back alone when it throws.
  * - `batch(work)`: group commit for the checkout (several callers' units in one commit, each in a savepoint).
  * - `batchGuarded(guard, work)`: a batch whose `work` runs only when `guard` (counters, e.g. rate limits) says so;
@@ -35,6 +37,20 @@ export interface Tx {
   /** Statements issued last whose answers the work does not wait for: awaited as the transaction (or savepoint)
    * commits, which fails if one of them failed. On PostgreSQL the COMMIT leaves with them (a round trip less). */
   awaitAtCommit(statements: PromiseLike<unknown>): void;
+  /** Says this transaction writes catalog version `rev` (catalog_state): once it commits, this process never
+   * answers the catalog from a read replica older than that. */
+  wroteCatalogVersion(rev: number): void;
+}
+
+/** Where the catalog's public reads went since start, with a read replica (docs/decisions.md D51). */
+export interface CatalogReadCounts {
+  /** Reads the replica answered. */
+  replica: number;
+  /** Reads the primary answered because the replica's catalog was older than the read needed (or could be: while
+   * the catalog listener is not connected, this process cannot know how new the catalog is). */
+  primary: number;
+  /** Reads the primary answered because the replica could not be reached or failed the read. */
+  failed: number;
 }
 
 /** What batchGuarded() did: refused by the guard, or `work`'s value, or what `work` threw (after the commit). */
@@ -44,6 +60,14 @@ export interface DataLayer {
   readonly engine: "sqlite" | "postgres";
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   read<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** One snapshot for the catalog's public answers (sync, first screen, categories, pages, sitemap), whose
+   * catalog version is at least `atLeast` (the version a client says it has, or the one the answer is built for)
+   * and at least every version this process has served, written or heard of. With a read replica
+   * (DATABASE_READ_URL) the replica serves it when its catalog is that new, else the primary does; nothing
+   * else ever reads the replica. Without one, as `read` (`atLeast` then always holds, short of a reset). */
+  readCatalog<T>(atLeast: number, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Where readCatalog() went; null without a read replica. */
+  catalogReads(): CatalogReadCounts | null;
   savepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T>;
   batch<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** `guard` counts (small writes that a crash may lose) and answers 0 to go ahead, else a number that refuses

@@ -2,7 +2,8 @@
  * run at READ COMMITTED (row locks order conflicting writers: an UPDATE waits for the row, then sees its latest
  * version); reads run in one REPEATABLE READ, READ ONLY snapshot, so several reads (the catalog sync's version
  * and changes) agree with each other. As on SQLite, a transaction opened inside another (same async context)
- * becomes a savepoint of it. */
+ * becomes a savepoint of it. With a read replica (DATABASE_READ_URL), the catalog's public reads may go to it
+ * (readCatalog, docs/decisions.md D51). */
 import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
@@ -10,7 +11,10 @@ import type { Writable } from "node:stream";
 import pg from "pg";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import type { DataLayer, Db, Guarded, Tables, Tx } from "./data.ts";
+import { eq } from "drizzle-orm";
+import type { CatalogReadCounts, DataLayer, Db, Guarded, Tables, Tx } from "./data.ts";
+import { prepared } from "./prepared.ts";
+import { ReadReplica } from "./replica.ts";
 import * as schema from "./schema/index.ts";
 import { TxState } from "./transactions.ts";
 
@@ -49,8 +53,8 @@ export class PgTx extends TxState implements Tx {
       const opened = client.query(`SAVEPOINT ${name}`);
       opened.catch(() => undefined);
       let result: T;
+      const tx = new PgTx(this.handle, this.depth + 1, client);
       try {
-        const tx = new PgTx(this.handle, this.depth + 1, client);
         result = await work(tx);
         await opened;
         await tx.settle();
@@ -59,6 +63,7 @@ export class PgTx extends TxState implements Tx {
         throw err;
       }
       await client.query(`RELEASE SAVEPOINT ${name}`);
+      this.wroteCatalogVersion(tx.catalogVersionWritten);
       return result;
     } finally {
       this.leave();
@@ -87,9 +92,19 @@ const STAMP_MAX_AGE_MS = 1_000;
 /** The wait before the listener connects again after losing its connection. */
 const LISTEN_RETRY_MS = 1_000;
 
+/** The catalog's version (one row), read where a snapshot must be checked against the version a read needs. */
+const selectCatalogRev = prepared("catalog_rev_checked", (db, t) =>
+  db.select({ rev: t.catalogState.rev }).from(t.catalogState).where(eq(t.catalogState.id, 1)),
+);
+
+async function catalogRev(tx: Tx): Promise<number> {
+  return (await selectCatalogRev(tx).execute())[0]?.rev ?? 0;
+}
+
 /** Hears the catalog's version change on any instance: a connection of its own LISTENs on CATALOG_CHANNEL and
  * counts the notices. stamp() is null while it is not listening (connecting, or connecting again after a lost
- * connection, when it may have missed notices): every read then goes to the database. */
+ * connection, when it may have missed notices): every read then goes to the database. Each notice's version, and
+ * the version read once it listens (what it may have missed), go to `heard`. */
 export class CatalogChanges {
   private notices = 0;
   private live = false;
@@ -97,7 +112,12 @@ export class CatalogChanges {
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
 
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    private readonly heard: (version: number) => void = () => undefined,
+    /** The catalog's version now, read on another connection (the listener's own only ever LISTENs). */
+    private readonly current: () => Promise<number> = () => Promise.resolve(0),
+  ) {}
 
   stamp(): string | null {
     return this.live ? String(this.notices) : null;
@@ -106,12 +126,18 @@ export class CatalogChanges {
   async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url, keepAlive: true });
     this.client = client;
-    client.on("notification", () => this.notices++);
+    client.on("notification", (notice) => {
+      this.notices++;
+      const version = Number(notice.payload);
+      if (Number.isSafeInteger(version)) this.heard(version);
+    });
     client.on("error", (err) => this.lost(client, err));
     client.on("end", () => this.lost(client));
     try {
       await client.connect();
       await client.query(`LISTEN ${CATALOG_CHANNEL}`);
+      // Changes committed before LISTEN took effect were never announced to this connection.
+      this.heard(await this.current());
     } catch (err) {
       this.lost(client, err instanceof Error ? err : undefined);
       return;
@@ -151,13 +177,23 @@ export class PostgresData implements DataLayer {
   /** Write transactions this process committed (its own catalog edits, seen before any notice of them). */
   private commits = 0;
   private readonly handles = new WeakMap<pg.PoolClient, Db>();
+  /** The newest catalog version this process has served from, written, or heard of from any instance: the
+   * replica answers a catalog read only when its catalog is at least this new. */
+  private catalogFloor = 0;
 
   constructor(
     private readonly pool: pg.Pool,
     /** batchGuarded()'s guards: statements that commit each on its own, without waiting for the disk. */
     private readonly counters: { pool: pg.Pool; db: NodePgDatabase<typeof schema> },
     private readonly catalogChanges: CatalogChanges,
+    /** DATABASE_READ_URL's replica, for readCatalog() only. */
+    private readonly replica?: ReadReplica,
   ) {}
+
+  /** A catalog version this process served, wrote or heard of: the replica may not answer an older one. */
+  heardCatalogVersion(version: number): void {
+    if (version > this.catalogFloor) this.catalogFloor = version;
+  }
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const outer = this.ambient.getStore();
@@ -169,6 +205,56 @@ export class PostgresData implements DataLayer {
     const outer = this.ambient.getStore();
     if (outer?.isOpen) return work(outer);
     return this.run(READ, work);
+  }
+
+  readCatalog<T>(atLeast: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+    const outer = this.ambient.getStore();
+    if (outer?.isOpen) return work(outer);
+    if (!this.replica) return this.run(READ, work);
+    return this.readCatalogWithReplica(this.replica, atLeast, work);
+  }
+
+  /** On the replica when its snapshot's catalog is at least `atLeast` and at least the floor; else on the primary.
+   * While the listener is not connected this process may have missed versions, so the floor says nothing and the
+   * primary answers. A replica that fails the read (or cannot be reached) has it read again on the primary. */
+  private async readCatalogWithReplica<T>(
+    replica: ReadReplica,
+    atLeast: number,
+    work: (tx: Tx) => Promise<T>,
+  ): Promise<T> {
+    const need = Math.max(atLeast, this.catalogFloor);
+    if (this.catalogChanges.stamp() === null) replica.behind();
+    else if (replica.usable()) {
+      try {
+        const answered = await this.run(
+          READ,
+          async (tx): Promise<{ value: T } | undefined> => {
+            const version = await catalogRev(tx);
+            if (version < need) return undefined;
+            this.heardCatalogVersion(version);
+            return { value: await work(tx) };
+          },
+          replica.pool,
+        );
+        if (answered) {
+          replica.answered();
+          return answered.value;
+        }
+        replica.behind();
+      } catch (err) {
+        replica.failed(err);
+      }
+    }
+    // The primary's catalog is the newest there is: its version read beside the work's first statements.
+    return this.run(READ, async (tx) => {
+      const [version, value] = await Promise.all([catalogRev(tx), work(tx)]);
+      this.heardCatalogVersion(version);
+      return value;
+    });
+  }
+
+  catalogReads(): CatalogReadCounts | null {
+    return this.replica ? { ...this.replica.counts } : null;
   }
 
   /** No group commit here: every checkout commits on its own pooled connection. */
@@ -202,8 +288,12 @@ export class PostgresData implements DataLayer {
   /** A transaction on a pooled connection. BEGIN is not awaited: it leaves in one write with the work's first
    * statements (coalesceWrites), a round trip less for every transaction. (Only a broken connection fails a
    * BEGIN, and then every statement behind it fails too.) */
-  private async run<T>(begin: typeof WRITE | typeof READ, work: (tx: Tx) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+  private async run<T>(
+    begin: typeof WRITE | typeof READ,
+    work: (tx: Tx) => Promise<T>,
+    pool: pg.Pool = this.pool,
+  ): Promise<T> {
+    const client = await pool.connect();
     const begun = client.query(begin);
     begun.catch(() => undefined);
     const tx = new PgTx(this.handleOf(client), 0, client);
@@ -227,7 +317,10 @@ export class PostgresData implements DataLayer {
       throw err;
     }
     client.release();
-    if (begin === WRITE) this.commits++;
+    if (begin === WRITE) {
+      this.commits++;
+      this.heardCatalogVersion(tx.catalogVersionWritten);
+    }
     return result;
   }
 
@@ -251,10 +344,15 @@ export class PostgresData implements DataLayer {
 
   /** This process's commits, the catalog changes heard from every instance (CatalogChanges), and the second:
    * unchanged while no write committed here and no instance changed the catalog's version. Null while the
-   * listener is not listening. Only the catalog's version is read under this stamp (docs/decisions.md D27). */
+   * listener is not listening. Only the catalog's version is read under this stamp (docs/decisions.md D27). With a
+   * replica, a version read there may be older than one this process learnt of since: the floor is in the stamp. */
   changeStamp(): string | null {
     const heard = this.catalogChanges.stamp();
-    return heard === null ? null : `${this.commits}:${heard}:${Math.floor(Date.now() / STAMP_MAX_AGE_MS)}`;
+    if (heard === null) return null;
+    const second = Math.floor(Date.now() / STAMP_MAX_AGE_MS);
+    return this.replica
+      ? `${this.commits}:${heard}:${this.catalogFloor}:${second}`
+      : `${this.commits}:${heard}:${second}`;
   }
 
   detached<T>(work: () => T): T {
@@ -262,7 +360,7 @@ export class PostgresData implements DataLayer {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.pool.end(), this.counters.pool.end(), this.catalogChanges.close()]);
+    await Promise.all([this.pool.end(), this.counters.pool.end(), this.catalogChanges.close(), this.replica?.close()]);
   }
 }
 
@@ -288,8 +386,15 @@ function coalesceWrites(client: pg.PoolClient): void {
   } as Writable["write"];
 }
 
-/** Connects to the server and applies pending migrations (one instance at a time). */
-export async function openPostgres(url: string, options: { maxConnections?: number } = {}): Promise<PostgresData> {
+export interface PostgresOptions {
+  maxConnections?: number;
+  /** A read replica of `url`'s database for the catalog's public reads (DATABASE_READ_URL). */
+  readUrl?: string;
+}
+
+/** Connects to the server and applies pending migrations (one instance at a time). The replica, when there is one,
+ * is not asked at start: the store starts without it, and its first read says whether it answers. */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresData> {
   const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, pipeline: true });
   pool.on("connect", coalesceWrites);
   // An idle connection that fails (a server restart) is dropped from the pool, not a crash of the process.
@@ -316,7 +421,22 @@ export async function openPostgres(url: string, options: { maxConnections?: numb
   // A few connections for counters (rate limits): a crash may lose their last counts, never an order.
   const countersPool = new pg.Pool({ connectionString: url, max: 4, options: "-c synchronous_commit=off" });
   countersPool.on("error", (err) => console.error(`PostgreSQL connection error: ${err.message}`));
-  const catalogChanges = new CatalogChanges(url);
+  const replica =
+    options.readUrl === undefined
+      ? undefined
+      : new ReadReplica(options.readUrl, { maxConnections: options.maxConnections ?? 10, onConnect: coalesceWrites });
+  // The listener tells the data layer every version it hears; it connects once the data layer exists.
+  const catalogChanges = new CatalogChanges(
+    url,
+    (version) => data.heardCatalogVersion(version),
+    async () => (await pool.query<{ rev: number }>("SELECT rev FROM catalog_state WHERE id = 1")).rows[0]?.rev ?? 0,
+  );
+  const data = new PostgresData(
+    pool,
+    { pool: countersPool, db: drizzle(countersPool, { schema }) },
+    catalogChanges,
+    replica,
+  );
   await catalogChanges.connect();
-  return new PostgresData(pool, { pool: countersPool, db: drizzle(countersPool, { schema }) }, catalogChanges);
+  return data;
 }

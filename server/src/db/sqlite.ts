@@ -122,6 +122,15 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
     return this.run(this.begin, work);
   }
 
+  /** SQLite has no replica: the one file is the newest catalog there is. */
+  readCatalog<T>(_atLeast: number, work: (tx: SqliteTx) => Promise<T>): Promise<T> {
+    return this.read(work);
+  }
+
+  catalogReads(): null {
+    return null;
+  }
+
   /** Group commit (write-batch.ts); inside an open transaction, a savepoint of it. */
   batch<T>(work: (tx: SqliteTx) => Promise<T>): Promise<T> {
     const outer = this.ambient.getStore();

@@ -40,6 +40,7 @@ export class TxState {
   private ended = false;
   private busy = false;
   private readonly atCommit: Promise<unknown>[] = [];
+  private catalogVersion = 0;
 
   /** Statements the work issued last and does not wait for: the transaction (or savepoint) commits only once they
    * have all succeeded, and fails with the first that failed. On PostgreSQL its COMMIT leaves in one write with
@@ -54,6 +55,15 @@ export class TxState {
   /** Waits for the statements given to awaitAtCommit(); throws the first failure. */
   async settle(): Promise<void> {
     await Promise.all(this.atCommit);
+  }
+
+  wroteCatalogVersion(rev: number): void {
+    if (rev > this.catalogVersion) this.catalogVersion = rev;
+  }
+
+  /** The newest catalog version this transaction (or its released savepoints) wrote; 0 for none. */
+  get catalogVersionWritten(): number {
+    return this.catalogVersion;
   }
 
   get isOpen(): boolean {

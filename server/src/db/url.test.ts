@@ -36,3 +36,32 @@ describe("DATABASE_URL", () => {
     expect(() => databaseTarget("file:", dataDir)).toThrow(/no file name/);
   });
 });
+
+describe("DATABASE_READ_URL", () => {
+  const dataDir = "/srv/store-data";
+  const primary = "postgres://store@10.0.0.1:5432/store";
+
+  it("adds a read replica to a PostgreSQL database, and nothing when unset or empty", () => {
+    expect(databaseTarget(primary, dataDir, "postgresql://reader:s3cret@10.0.0.2:5432/store")).toEqual({
+      engine: "postgres",
+      url: primary,
+      readUrl: "postgresql://reader:s3cret@10.0.0.2:5432/store",
+    });
+    expect(databaseTarget(primary, dataDir, " ")).toEqual({ engine: "postgres", url: primary });
+    expect(databaseTarget(primary, dataDir, undefined)).toEqual({ engine: "postgres", url: primary });
+  });
+
+  it("is refused with SQLite, saying why, and refused when it is no postgres:// address, never quoting it", () => {
+    const replica = "postgres://reader:s3cret@10.0.0.2:5432/store";
+    for (const sqlite of [undefined, "file:/var/lib/store.db"]) {
+      expect(() => databaseTarget(sqlite, dataDir, replica)).toThrow(
+        /DATABASE_READ_URL is set but the database is SQLite.*DATABASE_URL/,
+      );
+      expect(() => databaseTarget(sqlite, dataDir, replica)).not.toThrow(/s3cret/);
+    }
+    expect(() => databaseTarget(primary, dataDir, "mysql://reader:s3cret@db/store")).toThrow(
+      /DATABASE_READ_URL must be a postgres:\/\//,
+    );
+    expect(() => databaseTarget(primary, dataDir, "mysql://reader:s3cret@db/store")).not.toThrow(/s3cret/);
+  });
+});

@@ -32,7 +32,9 @@ export async function createTestStore(
   options: { seed?: boolean; env?: Record<string, string> } = {},
 ): Promise<TestStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-test-"));
-  const database = TEST_ON_POSTGRES ? await createPostgresDatabase() : undefined;
+  // A test that names its own database (env.DATABASE_URL) creates and drops it itself.
+  const database =
+    TEST_ON_POSTGRES && options.env?.DATABASE_URL === undefined ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,

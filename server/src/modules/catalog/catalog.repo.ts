@@ -98,6 +98,7 @@ export class CatalogRepo {
       .returning({ rev: catalogState.rev });
     const row = rows[0];
     if (!row) throw new Error("the catalog revision was not written");
+    tx.wroteCatalogVersion(row.rev);
     return row.rev;
   }
 

@@ -41,14 +41,16 @@ export class CatalogService {
 
   private readonly answers = new VersionedCache<EncodedAnswer>(MAX_CACHED_ANSWERS);
   private readonly currentVersion = new FreshRead(
-    () => this.data.read((tx) => this.repo.currentRev(tx)),
+    () => this.data.readCatalog(0, (tx) => this.repo.currentRev(tx)),
     () => this.data.changeStamp(),
   );
 
   /** The catalog's version, as every instance sees it (a row of the database, bumped by each catalog edit), read
-   * after the request arrived; requests arriving together share the read. */
-  version(): Promise<number> {
-    return this.currentVersion.get();
+   * after the request arrived; requests arriving together share the read. At least `atLeast` (the version the
+   * client has) unless the primary itself is older (a reset): a read replica behind the client is not asked. */
+  async version(atLeast = 0): Promise<number> {
+    const version = await this.currentVersion.get();
+    return version >= atLeast ? version : this.data.readCatalog(atLeast, (tx) => this.repo.currentRev(tx));
   }
 
   private readonly firstAnswers = new VersionedCache<EncodedAnswer>(MAX_CACHED_FIRST);
@@ -56,13 +58,13 @@ export class CatalogService {
   /** The sync answer from `since` (one page of it), encoded, with its ETag; built once per catalog version,
    * `since`, page and form (whole or compact products). */
   async syncAnswer(since: number, page: SyncPage = {}, compact = false): Promise<EncodedAnswer> {
-    const version = await this.version();
+    const version = await this.version(since);
     const from = since <= 0 || since > version ? "full" : String(since);
     const limit = page.limit ?? SYNC_PAGE_SIZE;
     const pageKey = page.after === undefined && limit === SYNC_PAGE_SIZE ? "" : `-${limit}-${page.after ?? ""}`;
     const kind = compact ? "catalog-c" : "catalog";
     return this.answers.get(version, `${kind}:${from}${pageKey}`, async () => {
-      const body = await this.sync(since, page);
+      const body = await this.sync(since, page, version);
       const etag = `W/"${kind}-${from}-${body.version}${encodeURIComponent(pageKey)}"`;
       return { version: body.version, value: encodeAnswer(answerText(body, compact), JSON_TYPE, etag) };
     });
@@ -72,8 +74,9 @@ export class CatalogService {
    * when one is asked for; small at any catalog size, built once per version and product. */
   async firstAnswer(productId?: string, compact = false): Promise<EncodedAnswer> {
     const kind = compact ? "first-c" : "first";
-    return this.firstAnswers.get(await this.version(), `${kind}:${productId ?? ""}`, async () => {
-      const { body, asked } = await this.firstScreen(productId);
+    const version = await this.version();
+    return this.firstAnswers.get(version, `${kind}:${productId ?? ""}`, async () => {
+      const { body, asked } = await this.firstScreen(productId, version);
       const etag = `W/"${kind}-${body.version}-${encodeURIComponent(productId ?? "")}"`;
       // A product that does not exist is answered (with the home's) but not kept.
       const keep = productId === undefined || asked !== undefined;
@@ -83,8 +86,8 @@ export class CatalogService {
 
   /** The first screen's catalog as a sync answer, and the product asked for when there is one; the page's
    * HTML carries it too (the seo module), so a first visit's app finds it without asking. */
-  firstScreen(productId?: string): Promise<{ body: SyncResponse; asked: Product | undefined }> {
-    return this.data.read(async (tx) => {
+  firstScreen(productId?: string, atLeast = 0): Promise<{ body: SyncResponse; asked: Product | undefined }> {
+    return this.data.readCatalog(atLeast, async (tx) => {
       const version = await this.repo.currentRev(tx);
       const home = await this.repo.homeProducts(tx, HOME_SECTION_SIZE);
       const asked = productId === undefined ? undefined : await this.repo.productById(tx, productId);
@@ -105,8 +108,9 @@ export class CatalogService {
 
   /** The category list as the storefront reads it, encoded; built once per catalog version. */
   async categoriesAnswer(): Promise<EncodedAnswer> {
-    return this.answers.get(await this.version(), "categories", () =>
-      this.data.read(async (tx) => {
+    const current = await this.version();
+    return this.answers.get(current, "categories", () =>
+      this.data.readCatalog(current, async (tx) => {
         const version = await this.repo.currentRev(tx);
         const list = (await this.repo.listCategories(tx)).map(({ id, name, slug, parentId, translations }) => ({
           id,
@@ -124,9 +128,10 @@ export class CatalogService {
   /** Changes after `since`, one page of products at a time; since=0 (or a version from the future, e.g. after a
    * reset) is a full copy. The version and the changes of a page come from one snapshot, so the version a page
    * is given is the one its changes were read at. Only the first page carries categories, banners, deletions
-   * and settings; the client walks the pages with the same `since` (0 once the first page said `full`). */
-  sync(since: number, page: SyncPage = {}): Promise<SyncResponse> {
-    return this.data.read(async (tx) => {
+   * and settings; the client walks the pages with the same `since` (0 once the first page said `full`). The
+   * snapshot's catalog is at least `atLeast` (a read replica older than that is not asked). */
+  sync(since: number, page: SyncPage = {}, atLeast = since): Promise<SyncResponse> {
+    return this.data.readCatalog(atLeast, async (tx) => {
       const version = await this.repo.currentRev(tx);
       const full = since <= 0 || since > version;
       const from = full ? 0 : since;

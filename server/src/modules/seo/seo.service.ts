@@ -133,7 +133,7 @@ export class SeoService {
   private answers = new VersionedCache<EncodedAnswer>(MAX_CACHED_PAGES);
   private indexHtml = "";
   private readonly currentVersion = new FreshRead(
-    () => this.data.read((tx) => this.catalog.currentRev(tx)),
+    () => this.data.readCatalog(0, (tx) => this.catalog.currentRev(tx)),
     () => this.data.changeStamp(),
   );
 
@@ -214,7 +214,7 @@ export class SeoService {
     }
     const version = await this.currentVersion.get();
     return this.answers.get(version, `page:${pagePath(pathname)}:${prefs.lang}:${prefs.currency}`, () =>
-      this.data.read(async (tx) => {
+      this.data.readCatalog(version, async (tx) => {
         const html = await this.render(tx, indexHtml, pathname, prefs);
         const status = await this.statusFor(tx, pathname);
         const etag = `W/"page-${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`;
@@ -293,7 +293,7 @@ export class SeoService {
   async sitemapAnswer(): Promise<EncodedAnswer> {
     const version = await this.currentVersion.get();
     return this.answers.get(version, "sitemap", () =>
-      this.data.read(async (tx) => {
+      this.data.readCatalog(version, async (tx) => {
         const xml = await this.sitemap(tx);
         const etag = `W/"sitemap-${version}"`;
         return { version: await this.catalog.currentRev(tx), value: encodeAnswer(xml, SITEMAP_TYPE, etag) };

@@ -102,6 +102,8 @@ describe("image uploads", () => {
         }
       },
       read: (work) => store.data.read(work),
+      readCatalog: (atLeast, work) => store.data.readCatalog(atLeast, work),
+      catalogReads: () => store.data.catalogReads(),
       savepoint: (tx, work) => store.data.savepoint(tx, work),
       batch: (work) => store.data.batch(work),
       batchGuarded: (guard, work) => store.data.batchGuarded(guard, work),
