@@ -1,6 +1,6 @@
 /** The back office with years of history (docs/decisions.md D30, D32, D34): the built server on a database seeded
  * with --orders orders (1,000,000), --products products (50,000) and --codes codes (1,000,000) by
- * server/src/db/history-seed.ts, then the p95 of each admin read the console makes: the dashboard's metrics, sales chart, top products and stock
+ * server/cluster/history-seed.ts, then the p95 of each admin read the console makes: the dashboard's metrics, sales chart, top products and stock
  * alerts, the orders list (first page, next page, by code, by email prefix and whole email, by status, by total),
  * the products list (first and next page, by title, by id) and the stock panel of the product with the most codes.
  * Budget: p95 <= 50 ms each, on SQLite (default) and PostgreSQL (--engine postgres).
@@ -16,7 +16,7 @@ import { performance } from "node:perf_hooks";
 import { startCluster } from "../../server/cluster/cluster.ts";
 import { httpRequest, json } from "../../server/cluster/http-client.ts";
 import { createPostgresDatabase } from "../../server/src/test/postgres-database.ts";
-import { BIG_PRODUCT, seedPostgres, seedSqlite } from "../../server/src/db/history-seed.ts";
+import { BIG_PRODUCT, seedPostgres, seedSqlite } from "../../server/cluster/history-seed.ts";
 import { report } from "./serve.ts";
 
 const arg = (name: string, fallback: number): number => {

@@ -134,12 +134,6 @@ export class OrdersRepo {
   /** `engine` selects how a search by email prefix is planned (see page()). */
   constructor(private readonly engine: "sqlite" | "postgres") {}
 
-  /** Inserts an order and its lines; returns the lines' ids, in order, or undefined when the order's code is taken
-   * already (then nothing is written). */
-  async insert(tx: Tx, order: NewOrderValues, lines: NewOrderLine[]): Promise<number[] | undefined> {
-    return (await this.insertOrder(tx, order)) ? this.insertLines(tx, order, lines) : undefined;
-  }
-
   /** Whether an order has this code already. */
   async codeTaken(tx: Tx, code: string): Promise<boolean> {
     return (await codeTakenStmt(tx).execute({ code })).length > 0;

@@ -5,6 +5,7 @@ import { privateOrderSchema, publicOrderSchema } from "@store/shared/schemas/ord
 import { createTestStore, storeForEachTest, jsonRequest, type TestStore } from "../../test/harness.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
 import { newOrderCode, normalizeOrderCode } from "./order-code.ts";
+import { insertOrder } from "../../test/orders.ts";
 import { OrdersRepo } from "./orders.repo.ts";
 
 function body(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
@@ -27,17 +28,22 @@ describe("orders", () => {
     );
     if (!first) throw new Error("no order");
     const again = await store.data.transaction((tx) =>
-      new OrdersRepo(store.data.engine).insert(tx, { ...first, id: "ord_collision", accessTokenHash: "another-hash" }, [
-        {
-          productId: "psn-25-us",
-          variantId: null,
-          title: "PSN",
-          variantName: null,
-          qty: 1,
-          unitPrice: 1,
-          lineTotal: 1,
-        },
-      ]),
+      insertOrder(
+        new OrdersRepo(store.data.engine),
+        tx,
+        { ...first, id: "ord_collision", accessTokenHash: "another-hash" },
+        [
+          {
+            productId: "psn-25-us",
+            variantId: null,
+            title: "PSN",
+            variantName: null,
+            qty: 1,
+            unitPrice: 1,
+            lineTotal: 1,
+          },
+        ],
+      ),
     );
     expect(again).toBeUndefined();
     expect(await store.query((db, t) => db.select().from(t.orders).where(eq(t.orders.id, "ord_collision")))).toEqual(
@@ -65,7 +71,8 @@ describe("orders", () => {
       lineTotal: 100 * (i + 1),
     }));
     const ids = await store.data.transaction((tx) =>
-      new OrdersRepo(store.data.engine).insert(
+      insertOrder(
+        new OrdersRepo(store.data.engine),
         tx,
         { ...first, id: "ord_lines", code: "PNR-LINES000", accessTokenHash: "lines-hash" },
         lines,

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ne, sql } from "drizzle-orm";
 import { REVENUE_STATUSES, type OrderStatus } from "@store/shared/schemas/orders";
 import { storeForEachTest, type TestStore } from "../../test/harness.ts";
+import { insertOrder } from "../../test/orders.ts";
 import { OrdersRepo, type NewOrderValues } from "./orders.repo.ts";
 
 const DAY = 86_400_000;
@@ -124,7 +125,7 @@ describe("top products from the sales per day", () => {
         const lines = Array.from({ length: 1 + Math.floor(next() * 3) }, () =>
           line(pick(products), 1 + Math.floor(next() * 4)),
         );
-        await repo().insert(tx, order(id, at, status), lines);
+        await insertOrder(repo(), tx, order(id, at, status), lines);
         ids.push(id);
       }
     });
@@ -173,9 +174,9 @@ describe("top products from the sales per day", () => {
 
   it("name a product by its title on the last order counted, and leave out one whose sales were refunded", async () => {
     await store.data.transaction(async (tx) => {
-      await repo().insert(tx, order("a", START + 1 * HOUR, "pending_payment"), [line("game", 1, "Old title")]);
-      await repo().insert(tx, order("b", START + DAY + HOUR, "pending_payment"), [line("game", 2, "New title")]);
-      await repo().insert(tx, order("c", START + 2 * HOUR, "pending_payment"), [line("card", 5, "Gift card")]);
+      await insertOrder(repo(), tx, order("a", START + 1 * HOUR, "pending_payment"), [line("game", 1, "Old title")]);
+      await insertOrder(repo(), tx, order("b", START + DAY + HOUR, "pending_payment"), [line("game", 2, "New title")]);
+      await insertOrder(repo(), tx, order("c", START + 2 * HOUR, "pending_payment"), [line("card", 5, "Gift card")]);
     });
     for (const code of ["PNR-A", "PNR-B", "PNR-C"]) {
       await store.data.transaction((tx) => repo().transition(tx, code, ["pending_payment"], "paid", START + 3 * DAY));

@@ -9,7 +9,7 @@
 import Database from "better-sqlite3";
 import pg from "pg";
 import { REVENUE_STATUSES } from "@store/shared/schemas/orders";
-import { Sealer } from "../lib/sealer.ts";
+import { Sealer } from "../src/lib/sealer.ts";
 
 export interface SeedSize {
   orders: number;
