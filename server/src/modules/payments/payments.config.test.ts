@@ -1,5 +1,5 @@
-/** PAYMENT_PROVIDER and its keys (docs/decisions.md D11): an unknown provider or a missing key stops the server
- * at start with a message naming the setting, never echoing a secret. */
+/** PAYMENT_METHODS, PAYMENT_PROVIDER (its one-method form) and their keys (docs/decisions.md D11, D45): an unknown
+ * method or a missing key stops the server at start with a message naming the setting, never echoing a secret. */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { runServerToExit } from "../../test/start-process.ts";
@@ -9,8 +9,9 @@ const STRIPE = { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_secret9
 
 describe("payment settings", () => {
   it("defaults to manual", () => {
-    expect(loadConfig({}).payment).toEqual({ provider: "manual" });
-    expect(loadConfig({ PAYMENT_PROVIDER: "" }).payment).toEqual({ provider: "manual" });
+    expect(loadConfig({}).payment).toEqual({ methods: [{ provider: "manual" }] });
+    expect(loadConfig({ PAYMENT_PROVIDER: "" }).payment).toEqual({ methods: [{ provider: "manual" }] });
+    expect(loadConfig({ PAYMENT_METHODS: " " }).payment).toEqual({ methods: [{ provider: "manual" }] });
   });
 
   it.each([
@@ -27,17 +28,34 @@ describe("payment settings", () => {
       "api.stripe.com",
     ],
   ])("reads %s's keys, with the public API URL by default", (_name, env, keys, host) => {
-    expect(loadConfig(env).payment).toEqual({ ...keys, apiUrl: `https://${host}` });
+    expect(loadConfig(env).payment).toEqual({ methods: [{ ...keys, apiUrl: `https://${host}` }] });
   });
 
   it("takes another Konnect API URL (tests), without its trailing slash", () => {
-    expect(loadConfig({ ...KONNECT, KONNECT_API_URL: "http://127.0.0.1:9999/" }).payment).toMatchObject({
+    expect(loadConfig({ ...KONNECT, KONNECT_API_URL: "http://127.0.0.1:9999/" }).payment.methods[0]).toMatchObject({
       apiUrl: "http://127.0.0.1:9999",
     });
   });
 
+  it("enables several methods at once, in the operator's order, each with its keys", () => {
+    const { PAYMENT_PROVIDER: _k, ...konnectKeys } = KONNECT;
+    const { PAYMENT_PROVIDER: _s, ...stripeKeys } = STRIPE;
+    const env = { ...konnectKeys, ...stripeKeys, PAYMENT_METHODS: " Stripe, manual ,konnect,stripe" };
+    expect(loadConfig(env).payment.methods.map((m) => m.provider)).toEqual(["stripe", "manual", "konnect"]);
+    expect(() => loadConfig({ ...konnectKeys, PAYMENT_METHODS: "manual,konnect,stripe" })).toThrow(
+      "PAYMENT_METHODS with stripe needs STRIPE_SECRET_KEY to be set.",
+    );
+    expect(() => loadConfig({ PAYMENT_METHODS: "manual,cash" })).toThrow(
+      'PAYMENT_METHODS must name manual, konnect, stripe (got "cash")',
+    );
+    expect(() => loadConfig({ PAYMENT_METHODS: ",", PAYMENT_PROVIDER: "manual" })).toThrow(
+      "Set PAYMENT_METHODS or PAYMENT_PROVIDER, not both",
+    );
+    expect(() => loadConfig({ PAYMENT_METHODS: ", ," })).toThrow("PAYMENT_METHODS names no payment method.");
+  });
+
   it.each([
-    [{ PAYMENT_PROVIDER: "paypal" }, 'PAYMENT_PROVIDER must be one of manual, konnect, stripe (got "paypal")'],
+    [{ PAYMENT_PROVIDER: "paypal" }, 'PAYMENT_PROVIDER must name manual, konnect, stripe (got "paypal")'],
     [{ ...KONNECT, KONNECT_API_KEY: "" }, "PAYMENT_PROVIDER=konnect needs KONNECT_API_KEY to be set."],
     [{ ...KONNECT, KONNECT_WALLET_ID: " " }, "PAYMENT_PROVIDER=konnect needs KONNECT_WALLET_ID to be set."],
     [{ ...KONNECT, KONNECT_API_URL: "ftp://x" }, "KONNECT_API_URL must be an http(s) URL."],
@@ -52,7 +70,7 @@ describe("payment settings", () => {
     const unknown = runServerToExit({ PAYMENT_PROVIDER: "bitcoin" });
     expect(unknown.status).toBe(1);
     expect(unknown.output).toContain(
-      "Cannot start the store: Invalid configuration: PAYMENT_PROVIDER must be one of manual, konnect, stripe",
+      "Cannot start the store: Invalid configuration: PAYMENT_PROVIDER must name manual, konnect, stripe",
     );
     const missing = runServerToExit({ ...STRIPE, STRIPE_WEBHOOK_SECRET: "" });
     expect(missing.status).toBe(1);

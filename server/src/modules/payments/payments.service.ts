@@ -1,6 +1,7 @@
-/** Online payments (docs/decisions.md D11). Exports PaymentsService: options() (the provider and the
- * currencies it takes), accepts(currency), start(code) (after checkout's commit: the payment at the provider,
- * its reference and page stored on the order; a failure cancels the order), konnectNotification(ref) (only a
+/** Online payments (docs/decisions.md D11, D45). Exports PaymentsService: options() (the enabled methods and the
+ * currencies each takes), methodFor(currency, chosen) (the method an order is paid with, refused before any order
+ * is written), start(code) (after checkout's commit: the payment at the order's provider, its reference and page
+ * stored on the order; a failure cancels the order), konnectNotification(ref) (only a
  * reference the store was given, for an order still awaiting payment, is checked with Konnect, one lookup at a
  * time per reference) and stripeNotification(rawBody, signature) (verified, checked against the order, recorded
  * once in payment_events and settled through OrdersService.confirmPayment in the same transaction; a refund or a
@@ -9,7 +10,12 @@
  * listed by unmatched(). */
 import type { Currency } from "@store/shared/currency";
 import { isCurrency } from "@store/shared/currency";
-import { PAYMENT_ERROR_CODES, PAYMENT_MESSAGES, type PaymentOptions } from "@store/shared/schemas/payments";
+import {
+  PAYMENT_ERROR_CODES,
+  PAYMENT_MESSAGES,
+  type PaymentOptions,
+  type PaymentProviderName,
+} from "@store/shared/schemas/payments";
 import type { PaymentConfig } from "../../config.ts";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { AppError, NotFoundError, ValidationError } from "../../http/errors.ts";
@@ -86,7 +92,10 @@ export interface NotificationResult {
 }
 
 export class PaymentsService {
-  private readonly provider: OnlineProvider | undefined;
+  /** The enabled methods, in the operator's order. */
+  readonly methods: readonly PaymentProviderName[];
+  /** The online ones, by name: an order is paid at the provider it names. */
+  private readonly online = new Map<string, OnlineProvider>();
   private readonly konnect: KonnectProvider | undefined;
   private readonly stripe: StripeProvider | undefined;
   private readonly clock: () => number;
@@ -97,33 +106,41 @@ export class PaymentsService {
   constructor(private readonly deps: PaymentsDeps) {
     this.clock = deps.clock ?? Date.now;
     this.log = deps.log ?? ((message) => console.warn(message));
-    const c = deps.config;
-    if (c.provider === "konnect") this.provider = this.konnect = new KonnectProvider(c, deps.fetchImpl);
-    if (c.provider === "stripe") this.provider = this.stripe = new StripeProvider(c, deps.fetchImpl, this.clock);
-  }
-
-  get providerName(): PaymentConfig["provider"] {
-    return this.deps.config.provider;
+    this.methods = deps.config.methods.map((m) => m.provider);
+    for (const c of deps.config.methods) {
+      if (c.provider === "konnect")
+        this.online.set(c.provider, (this.konnect = new KonnectProvider(c, deps.fetchImpl)));
+      if (c.provider === "stripe")
+        this.online.set(c.provider, (this.stripe = new StripeProvider(c, deps.fetchImpl, this.clock)));
+    }
   }
 
   options(): PaymentOptions {
-    return { provider: this.providerName, currencies: [...ONLINE_CURRENCIES[this.providerName]] };
+    return { methods: this.methods.map((method) => ({ method, currencies: [...ONLINE_CURRENCIES[method]] })) };
   }
 
-  /** Whether an order in `currency` can be placed: always in manual mode, else when the provider takes it. */
-  accepts(currency: Currency): boolean {
-    return this.providerName === "manual" || ONLINE_CURRENCIES[this.providerName].includes(currency);
+  /**
+   * The method an order in `currency` is paid with, refused (400, by code) before any order is written: the
+   * shopper's choice when it is enabled and takes the currency; without a choice, the one enabled method that takes
+   * it. When several take it the shopper must choose: the store does not pick a provider for them.
+   */
+  methodFor(currency: Currency, chosen?: PaymentProviderName | null): PaymentProviderName {
+    const fitting = this.methods.filter((m) => ONLINE_CURRENCIES[m].includes(currency));
+    if (chosen && !this.methods.includes(chosen))
+      throw this.refusal("methodUnavailable", { method: chosen, methods: [...this.methods] });
+    const taking = chosen ? [chosen].filter((m) => fitting.includes(m)) : fitting;
+    const [only] = taking;
+    if (only !== undefined && taking.length === 1) return only;
+    if (taking.length > 1) throw this.refusal("methodRequired", { currency, methods: taking });
+    const currencies = new Set((chosen ? [chosen] : this.methods).flatMap((m) => ONLINE_CURRENCIES[m]));
+    throw this.refusal("currencyNotPayable", { currency, currencies: [...currencies] });
   }
 
-  /** Refuses, before any order is written, a currency the provider cannot take (400, by code). */
-  assertPayable(currency: Currency): void {
-    if (!this.accepts(currency)) {
-      throw new AppError(400, PAYMENT_MESSAGES.currencyNotPayable, undefined, undefined, {
-        code: PAYMENT_ERROR_CODES.currencyNotPayable,
-        currency,
-        currencies: this.options().currencies,
-      });
-    }
+  private refusal(what: "methodUnavailable" | "methodRequired" | "currencyNotPayable", params: object): AppError {
+    return new AppError(400, PAYMENT_MESSAGES[what], undefined, undefined, {
+      code: PAYMENT_ERROR_CODES[what],
+      ...params,
+    });
   }
 
   /**
@@ -133,10 +150,10 @@ export class PaymentsService {
    * (its reserved codes go back) and the shopper gets a 502 with a code.
    */
   async start(code: string): Promise<string | null> {
-    const provider = this.provider;
-    if (!provider) return null;
     const order = await this.deps.data.read((tx) => this.deps.ordersRepo.row(tx, code));
     if (!order) throw new NotFoundError("Order not found");
+    const provider = this.online.get(order.paymentProvider);
+    if (!provider) return null;
     if (order.status === "cancelled" && order.paymentRef === null) throw this.unavailable();
     if (order.status !== "pending_payment") return null;
     if (order.paymentLink) return order.paymentLink;
@@ -194,7 +211,7 @@ export class PaymentsService {
    */
   async konnectNotification(ref: string | undefined): Promise<NotificationResult> {
     const konnect = this.konnect;
-    if (!konnect) throw new NotFoundError("Konnect is not this store's payment provider");
+    if (!konnect) throw new NotFoundError("Konnect is not one of this store's payment methods");
     if (!ref || !KONNECT_REF.test(ref)) throw this.refuse("konnect", "a malformed payment_ref", 400);
     const check = this.konnectChecks.run(ref, () => this.checkKonnect(konnect, ref));
     if (!check.joined) return check.value;
@@ -240,7 +257,7 @@ export class PaymentsService {
   /** Stripe's signed POST webhook, over the raw body. */
   async stripeNotification(rawBody: string, signature: string | undefined): Promise<NotificationResult> {
     const stripe = this.stripe;
-    if (!stripe) throw new NotFoundError("Stripe is not this store's payment provider");
+    if (!stripe) throw new NotFoundError("Stripe is not one of this store's payment methods");
     const check = verifyStripeSignature(stripe.settings.webhookSecret, rawBody, signature, this.clock());
     if (!check.ok) throw this.refuse("stripe", `a notification with a ${check.reason} signature`, 400);
     let json: unknown;

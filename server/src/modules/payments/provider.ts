@@ -1,6 +1,6 @@
 /** What checkout and the notification routes need from a payment provider (docs/decisions.md D11). Exports:
- * PaymentRequest, CreatedPayment, PaymentProvider, ProviderError, ONLINE_CURRENCIES, postToProvider(). */
-import type { Currency } from "@store/shared/currency";
+ * PaymentRequest, CreatedPayment, PaymentProvider, ProviderError, ONLINE_CURRENCIES (per method, manual too), callProvider(). */
+import { CURRENCIES, type Currency } from "@store/shared/currency";
 import type { PaymentProviderName } from "../../config.ts";
 
 /** One order to be paid, in the shop's minor units. */
@@ -31,14 +31,15 @@ export interface OnlineProvider {
 }
 
 /**
- * Currencies each provider can take, from their public documentation:
+ * Currencies each method can take. Manual payment takes every currency: the operator arranges it. The online
+ * providers', from their public documentation:
  * - Konnect's init-payment `token` is TND, EUR or USD (amounts in millimes for TND, cents for EUR and USD).
  * - Stripe presents USD, EUR and EGP in cents. TND is not in Stripe's list of presentment currencies
  *   (it appears only among the three-decimal currencies, with amounts rounded to tens), so a TND shop is told
  *   at checkout instead of failing at Stripe.
  */
 export const ONLINE_CURRENCIES: Record<PaymentProviderName, readonly Currency[]> = {
-  manual: [],
+  manual: CURRENCIES,
   konnect: ["TND", "EUR", "USD"],
   stripe: ["USD", "EUR", "EGP"],
 };
