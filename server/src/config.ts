@@ -30,6 +30,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional,
+  PAYMOB_SECRET_KEY: optional,
+  PAYMOB_PUBLIC_KEY: optional,
+  PAYMOB_HMAC_SECRET: optional,
+  PAYMOB_INTEGRATION_IDS: optional,
+  PAYMOB_API_URL: optional,
   /** Minutes an unpaid order keeps its reserved codes before it expires (default: 60 with a payment provider; in manual
    * mode the operator's reservation time, Admin > Settings > Limits). A fraction of a minute is taken too, down to
    * 0.05 (3 s; a test store's). */
@@ -64,7 +69,15 @@ export type { PaymentProviderName };
 export type PaymentMethodConfig =
   | { provider: "manual" }
   | { provider: "konnect"; apiKey: string; walletId: string; apiUrl: string }
-  | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string };
+  | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string }
+  | {
+      provider: "paymob";
+      secretKey: string;
+      publicKey: string;
+      hmacSecret: string;
+      integrationIds: readonly number[];
+      apiUrl: string;
+    };
 
 /** The ways a shopper may pay, in the operator's order (docs/decisions.md D11, D45). */
 export interface PaymentConfig {
@@ -134,6 +147,21 @@ function methodConfig(e: z.infer<typeof envSchema>, name: PaymentProviderName, s
         webhookSecret: need("STRIPE_WEBHOOK_SECRET", e.STRIPE_WEBHOOK_SECRET),
         apiUrl: url("STRIPE_API_URL", e.STRIPE_API_URL, "https://api.stripe.com"),
       };
+    case "paymob": {
+      const ids = need("PAYMOB_INTEGRATION_IDS", e.PAYMOB_INTEGRATION_IDS)
+        .split(",")
+        .map((id) => id.trim());
+      if (!ids.every((id) => /^[1-9][0-9]{0,11}$/.test(id)))
+        throw new Error("PAYMOB_INTEGRATION_IDS must be Paymob integration ids (whole numbers), comma-separated.");
+      return {
+        provider: "paymob",
+        secretKey: need("PAYMOB_SECRET_KEY", e.PAYMOB_SECRET_KEY),
+        publicKey: need("PAYMOB_PUBLIC_KEY", e.PAYMOB_PUBLIC_KEY),
+        hmacSecret: need("PAYMOB_HMAC_SECRET", e.PAYMOB_HMAC_SECRET),
+        integrationIds: ids.map(Number),
+        apiUrl: url("PAYMOB_API_URL", e.PAYMOB_API_URL, "https://accept.paymob.com"),
+      };
+    }
   }
 }
 

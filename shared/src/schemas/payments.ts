@@ -4,7 +4,7 @@ import { z } from "./zod.ts";
 import { CURRENCIES, type Currency } from "../currency.ts";
 import { ORDER_STATUSES } from "../order-status.ts";
 
-export const PAYMENT_PROVIDER_NAMES = ["manual", "konnect", "stripe"] as const;
+export const PAYMENT_PROVIDER_NAMES = ["manual", "konnect", "stripe", "paymob"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
 
 /** GET /api/payments/options: each enabled method, in the operator's order, with the currencies it takes (`manual`

@@ -247,6 +247,8 @@ export function CheckoutDetailsForm({
               <Trans>After you place the order, Stripe's secure page opens to pay by card.</Trans>
             ) : provider === "konnect" ? (
               <Trans>After you place the order, Konnect's secure page opens to pay by bank card or e-DINAR.</Trans>
+            ) : provider === "paymob" ? (
+              <Trans>After you place the order, Paymob's secure page opens to pay by bank card or mobile wallet.</Trans>
             ) : (
               <Trans>Nothing is charged now: after you place the order, the next page says how to pay.</Trans>
             )}

@@ -8,6 +8,7 @@ export const PAYMENT_METHOD_NAMES: Readonly<Record<PaymentProviderName, MessageD
   manual: msg`Manual payment`,
   konnect: msg`Konnect`,
   stripe: msg`Stripe`,
+  paymob: msg`Paymob`,
 };
 
 /** What paying each way means, under its name in the checkout's choice. */
@@ -15,6 +16,7 @@ export const PAYMENT_METHOD_HINTS: Readonly<Record<PaymentProviderName, MessageD
   manual: msg`Nothing is charged now: the next page says how to pay (bank transfer or another way).`,
   konnect: msg`Bank card or e-DINAR on Konnect's secure page.`,
   stripe: msg`Bank card on Stripe's secure page.`,
+  paymob: msg`Bank card or mobile wallet on Paymob's secure page.`,
 };
 
 export function isPaymentMethod(name: string): name is PaymentProviderName {

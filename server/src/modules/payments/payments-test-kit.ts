@@ -103,6 +103,16 @@ export async function placed(store: TestStore, body = checkoutBody()): Promise<C
   return checkoutResponseSchema.parse(await res.json());
 }
 
+/** After the same notification many times: the order delivered once, with its codes, one delivery email and one
+ * recorded notification. */
+export async function expectDeliveredOnce(store: TestStore, code: string, codes: number): Promise<void> {
+  const after = await settlement(store, code);
+  expect(after.order.status).toBe("delivered");
+  expect(after.deliveryMails).toBe(1);
+  expect(after.soldCodes).toBe(codes);
+  expect(after.events).toHaveLength(1);
+}
+
 /** Every log line written during a test, to check refusals are logged and secrets are not. */
 export function captureLogs(): string[] {
   const lines: string[] = [];

@@ -5,6 +5,13 @@ import { loadConfig } from "../../config.ts";
 import { runServerToExit } from "../../test/start-process.ts";
 
 const KONNECT = { PAYMENT_PROVIDER: "konnect", KONNECT_API_KEY: "kn-secret-key-1", KONNECT_WALLET_ID: "wallet-7" };
+const PAYMOB = {
+  PAYMENT_PROVIDER: "paymob",
+  PAYMOB_SECRET_KEY: "egy_sk_test_secret3",
+  PAYMOB_PUBLIC_KEY: "egy_pk_test_public",
+  PAYMOB_HMAC_SECRET: "hmac-secret-5",
+  PAYMOB_INTEGRATION_IDS: "4097558, 4097559",
+};
 const STRIPE = { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_secret9", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
 
 describe("payment settings", () => {
@@ -27,6 +34,18 @@ describe("payment settings", () => {
       { provider: "stripe", secretKey: "sk_test_secret9", webhookSecret: "whsec_abc" },
       "api.stripe.com",
     ],
+    [
+      "Paymob",
+      PAYMOB,
+      {
+        provider: "paymob",
+        secretKey: "egy_sk_test_secret3",
+        publicKey: "egy_pk_test_public",
+        hmacSecret: "hmac-secret-5",
+        integrationIds: [4097558, 4097559],
+      },
+      "accept.paymob.com",
+    ],
   ])("reads %s's keys, with the public API URL by default", (_name, env, keys, host) => {
     expect(loadConfig(env).payment).toEqual({ methods: [{ ...keys, apiUrl: `https://${host}` }] });
   });
@@ -46,7 +65,7 @@ describe("payment settings", () => {
       "PAYMENT_METHODS with stripe needs STRIPE_SECRET_KEY to be set.",
     );
     expect(() => loadConfig({ PAYMENT_METHODS: "manual,cash" })).toThrow(
-      'PAYMENT_METHODS must name manual, konnect, stripe (got "cash")',
+      'PAYMENT_METHODS must name manual, konnect, stripe, paymob (got "cash")',
     );
     expect(() => loadConfig({ PAYMENT_METHODS: ",", PAYMENT_PROVIDER: "manual" })).toThrow(
       "Set PAYMENT_METHODS or PAYMENT_PROVIDER, not both",
@@ -55,13 +74,19 @@ describe("payment settings", () => {
   });
 
   it.each([
-    [{ PAYMENT_PROVIDER: "paypal" }, 'PAYMENT_PROVIDER must name manual, konnect, stripe (got "paypal")'],
+    [{ PAYMENT_PROVIDER: "paypal" }, 'PAYMENT_PROVIDER must name manual, konnect, stripe, paymob (got "paypal")'],
     [{ ...KONNECT, KONNECT_API_KEY: "" }, "PAYMENT_PROVIDER=konnect needs KONNECT_API_KEY to be set."],
     [{ ...KONNECT, KONNECT_WALLET_ID: " " }, "PAYMENT_PROVIDER=konnect needs KONNECT_WALLET_ID to be set."],
     [{ ...KONNECT, KONNECT_API_URL: "ftp://x" }, "KONNECT_API_URL must be an http(s) URL."],
     [{ ...STRIPE, STRIPE_SECRET_KEY: "" }, "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY to be set."],
     [{ ...STRIPE, STRIPE_WEBHOOK_SECRET: "" }, "PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET to be set."],
     [{ ...STRIPE, STRIPE_API_URL: "not a url" }, "STRIPE_API_URL must be an http(s) URL."],
+    [{ ...PAYMOB, PAYMOB_HMAC_SECRET: "" }, "PAYMENT_PROVIDER=paymob needs PAYMOB_HMAC_SECRET to be set."],
+    [{ ...PAYMOB, PAYMOB_PUBLIC_KEY: "" }, "PAYMENT_PROVIDER=paymob needs PAYMOB_PUBLIC_KEY to be set."],
+    [{ ...PAYMOB, PAYMOB_SECRET_KEY: "" }, "PAYMENT_PROVIDER=paymob needs PAYMOB_SECRET_KEY to be set."],
+    [{ ...PAYMOB, PAYMOB_INTEGRATION_IDS: "" }, "PAYMENT_PROVIDER=paymob needs PAYMOB_INTEGRATION_IDS to be set."],
+    [{ ...PAYMOB, PAYMOB_INTEGRATION_IDS: "card,12" }, "PAYMOB_INTEGRATION_IDS must be Paymob integration ids"],
+    [{ ...PAYMOB, PAYMOB_API_URL: "accept.paymob.com" }, "PAYMOB_API_URL must be an http(s) URL."],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
@@ -70,7 +95,7 @@ describe("payment settings", () => {
     const unknown = runServerToExit({ PAYMENT_PROVIDER: "bitcoin" });
     expect(unknown.status).toBe(1);
     expect(unknown.output).toContain(
-      "Cannot start the store: Invalid configuration: PAYMENT_PROVIDER must name manual, konnect, stripe",
+      "Cannot start the store: Invalid configuration: PAYMENT_PROVIDER must name manual, konnect, stripe, paymob",
     );
     const missing = runServerToExit({ ...STRIPE, STRIPE_WEBHOOK_SECRET: "" });
     expect(missing.status).toBe(1);
