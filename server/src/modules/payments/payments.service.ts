@@ -299,9 +299,10 @@ export class PaymentsService {
     if (!paymob) throw new NotFoundError("Paymob is not one of this store's payment methods");
     const callback = paymobCallbackSchema.safeParse(this.json("paymob", rawBody));
     if (!callback.success) throw this.refuse("paymob", "a notification in an unexpected shape", 400);
+    // Only transactions are signed with these fields; another kind (a saved card's TOKEN) changes nothing here.
+    if (callback.data.type !== "TRANSACTION") return { outcome: "ignored" };
     if (!verifyPaymobHmac(paymob.settings.hmacSecret, processedCallbackString(callback.data.obj), hmac))
       throw this.refuse("paymob", `a notification with a ${hmac ? "mismatched" : "missing"} HMAC`, 400);
-    if (callback.data.type !== "TRANSACTION") return { outcome: "ignored" };
     const parsed = paymobTransactionSchema.safeParse(callback.data.obj);
     if (!parsed.success) throw this.refuse("paymob", "a transaction in an unexpected shape", 400);
     const t = parsed.data;

@@ -240,6 +240,9 @@ describe("payments with Paymob", () => {
       ["not JSON", await notify({ ...good, body: "{" })],
     ];
     for (const [what, res] of refusals) expect(res.status, what).toBe(400);
+    // Another kind of callback (a saved card's token) is not a payment: nothing changes.
+    const token = await notify({ ...good, body: JSON.stringify({ type: "TOKEN", obj: { token: "abc" } }) });
+    expect(await outcome(token)).toBe("ignored");
     // Signed, but for a Paymob order the store never had.
     const stranger = await notify(paymob.callback(paid, { order: { id: 1 } }));
     expect(stranger.status).toBe(404);
