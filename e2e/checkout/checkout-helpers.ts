@@ -20,6 +20,16 @@ export function checkoutForm(page: Page) {
   return page.locator("form.checkout-form");
 }
 
+/** Cart with one product, details filled, currency chosen (by the form's ids, so it works in any language). */
+export async function fillCheckout(page: Page, email: string, currency: string): Promise<void> {
+  await page.goto("/cart");
+  const form = checkoutForm(page);
+  await form.locator("#checkout-name").fill("Amira Ben Salah");
+  await form.locator("#checkout-email").fill(email);
+  await form.locator("#checkout-whatsapp").fill("+216 20 123 456");
+  await form.locator("#checkout-currency").selectOption(currency);
+}
+
 interface ParsedMail {
   subject?: string;
   text?: string;

@@ -6,7 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { FakeKonnect } from "../../server/src/modules/payments/fakes/fake-konnect.ts";
 import { FakeStripe } from "../../server/src/modules/payments/fakes/fake-stripe.ts";
 import { expectNoSeriousAxeViolations } from "../a11y.ts";
-import { addFromProductPage, checkoutForm, findMail, uniqueEmail } from "./checkout-helpers.ts";
+import { addFromProductPage, checkoutForm, fillCheckout, findMail, uniqueEmail } from "./checkout-helpers.ts";
 import { signIn, openSection } from "../admin/console-helpers.ts";
 import { startPaymentStore, stockCodes, type PaymentStore } from "./payment-store.ts";
 
@@ -16,16 +16,6 @@ test.slow();
 const BASE_PORT = Number(process.env.E2E_PORT ?? 4173);
 const KONNECT_PORT = BASE_PORT + 10_000;
 const STRIPE_PORT = BASE_PORT + 20_000;
-
-/** Cart with one product, details filled, currency chosen (by the form's ids, so it works in any language). */
-async function fillCheckout(page: Page, email: string, currency: string): Promise<void> {
-  await page.goto("/cart");
-  const form = checkoutForm(page);
-  await form.locator("#checkout-name").fill("Amira Ben Salah");
-  await form.locator("#checkout-email").fill(email);
-  await form.locator("#checkout-whatsapp").fill("+216 20 123 456");
-  await form.locator("#checkout-currency").selectOption(currency);
-}
 
 /** Back on the store: the success page waits for the notification, then says the payment is in. */
 async function expectPaidOnReturn(page: Page, store: PaymentStore, paidText: string): Promise<string> {

@@ -2,18 +2,18 @@
  * often enough that an order never stays reserved much past it. */
 import { describe, expect, it } from "vitest";
 import { expiryPassMs } from "./background.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig, unpaidOrderTtlMs } from "./config.ts";
 
 describe("unpaid order expiry", () => {
-  it("leaves manual mode to the operator's reservation time, and defaults to 60 minutes with a payment provider", () => {
-    expect(loadConfig({}).unpaidOrderTtlMs).toBeNull();
-    expect(
-      loadConfig({
-        PAYMENT_PROVIDER: "stripe",
-        STRIPE_SECRET_KEY: "sk_test_x",
-        STRIPE_WEBHOOK_SECRET: "whsec_x",
-      }).unpaidOrderTtlMs,
-    ).toBe(3600_000);
+  it("leaves a manual payment to the operator's reservation time, and gives an online one 60 minutes", () => {
+    const env = { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+    const unset = loadConfig(env).unpaidOrderTtlMs;
+    expect(unset).toBeNull();
+    expect(unpaidOrderTtlMs(unset, "manual", 24)).toBe(24 * 3600_000);
+    expect(unpaidOrderTtlMs(unset, "stripe", 24)).toBe(3600_000);
+    const set = loadConfig({ ...env, UNPAID_ORDER_TTL_MINUTES: "5" }).unpaidOrderTtlMs;
+    expect(unpaidOrderTtlMs(set, "manual", 24)).toBe(5 * 60_000);
+    expect(unpaidOrderTtlMs(set, "konnect", 24)).toBe(5 * 60_000);
   });
 
   it("takes a fraction of a minute down to 3 s, and refuses less, zero or text", () => {

@@ -1,6 +1,7 @@
 /** The environment, parsed once (docs/decisions.md D25). Nothing else reads process.env. */
 import path from "node:path";
 import { z } from "zod";
+import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from "@store/shared/schemas/payments";
 import { databaseTarget, type DatabaseTarget } from "./db/url.ts";
 
 const optional = z
@@ -24,12 +25,18 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional,
   CODES_KEY: optional,
   PAYMENT_PROVIDER: optional,
+  PAYMENT_METHODS: optional,
   KONNECT_API_KEY: optional,
   KONNECT_WALLET_ID: optional,
   KONNECT_API_URL: optional,
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional,
+  PAYMOB_SECRET_KEY: optional,
+  PAYMOB_PUBLIC_KEY: optional,
+  PAYMOB_HMAC_SECRET: optional,
+  PAYMOB_INTEGRATION_IDS: optional,
+  PAYMOB_API_URL: optional,
   /** Minutes an unpaid order keeps its reserved codes before it expires (default: 60 with a payment provider; in manual
    * mode the operator's reservation time, Admin > Settings > Limits). A fraction of a minute is taken too, down to
    * 0.05 (3 s; a test store's). */
@@ -58,20 +65,59 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
 });
 
-const PAYMENT_PROVIDERS = ["manual", "konnect", "stripe"] as const;
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+const PAYMENT_PROVIDERS = PAYMENT_PROVIDER_NAMES;
+export type { PaymentProviderName };
 
-export type PaymentConfig =
+export type PaymentMethodConfig =
   | { provider: "manual" }
   | { provider: "konnect"; apiKey: string; walletId: string; apiUrl: string }
-  | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string };
+  | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string }
+  | {
+      provider: "paymob";
+      secretKey: string;
+      publicKey: string;
+      hmacSecret: string;
+      integrationIds: readonly number[];
+      apiUrl: string;
+    };
 
-/** The provider PAYMENT_PROVIDER names, with every key it needs; an unknown name or a missing key is an error
- * naming the setting (never its value: these are secrets). */
+/** The ways a shopper may pay, in the operator's order (docs/decisions.md D11, D45). */
+export interface PaymentConfig {
+  methods: readonly PaymentMethodConfig[];
+}
+
+/** PAYMENT_METHODS (a comma-separated list) or PAYMENT_PROVIDER (its one-method form), each method with every key
+ * it needs; an unknown name or a missing key is an error naming the setting (never its value: these are secrets). */
 function paymentConfig(e: z.infer<typeof envSchema>): PaymentConfig {
-  const name = (e.PAYMENT_PROVIDER ?? "manual").trim().toLowerCase();
+  if (e.PAYMENT_METHODS !== undefined && e.PAYMENT_PROVIDER !== undefined)
+    throw new Error("Set PAYMENT_METHODS or PAYMENT_PROVIDER, not both (PAYMENT_PROVIDER is the one-method form).");
+  const setting = e.PAYMENT_METHODS !== undefined ? "PAYMENT_METHODS" : "PAYMENT_PROVIDER";
+  const names = (e.PAYMENT_METHODS?.split(",") ?? [e.PAYMENT_PROVIDER ?? "manual"])
+    .map((n) => n.trim().toLowerCase())
+    .filter((n) => n !== "");
+  if (names.length === 0) throw new Error(`${setting} names no payment method.`);
+  const methods: PaymentMethodConfig[] = [];
+  for (const name of new Set(names)) {
+    if (!isProviderName(name))
+      throw new Error(`${setting} must name ${PAYMENT_PROVIDERS.join(", ")} (got "${name.slice(0, 40)}").`);
+    methods.push(
+      methodConfig(
+        e,
+        name,
+        setting === "PAYMENT_PROVIDER" ? `PAYMENT_PROVIDER=${name}` : `PAYMENT_METHODS with ${name}`,
+      ),
+    );
+  }
+  return { methods };
+}
+
+function isProviderName(name: string): name is PaymentProviderName {
+  return (PAYMENT_PROVIDERS as readonly string[]).includes(name);
+}
+
+function methodConfig(e: z.infer<typeof envSchema>, name: PaymentProviderName, said: string): PaymentMethodConfig {
   const need = (key: keyof typeof e, value: string | undefined): string => {
-    if (value === undefined) throw new Error(`PAYMENT_PROVIDER=${name} needs ${String(key)} to be set.`);
+    if (value === undefined) throw new Error(`${said} needs ${String(key)} to be set.`);
     return value.trim();
   };
   const url = (key: keyof typeof e, value: string | undefined, fallback: string): string => {
@@ -103,9 +149,35 @@ function paymentConfig(e: z.infer<typeof envSchema>): PaymentConfig {
         webhookSecret: need("STRIPE_WEBHOOK_SECRET", e.STRIPE_WEBHOOK_SECRET),
         apiUrl: url("STRIPE_API_URL", e.STRIPE_API_URL, "https://api.stripe.com"),
       };
-    default:
-      throw new Error(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(", ")} (got "${name.slice(0, 40)}").`);
+    case "paymob": {
+      const ids = need("PAYMOB_INTEGRATION_IDS", e.PAYMOB_INTEGRATION_IDS)
+        .split(",")
+        .map((id) => id.trim());
+      if (!ids.every((id) => /^[1-9][0-9]{0,11}$/.test(id)))
+        throw new Error("PAYMOB_INTEGRATION_IDS must be Paymob integration ids (whole numbers), comma-separated.");
+      return {
+        provider: "paymob",
+        secretKey: need("PAYMOB_SECRET_KEY", e.PAYMOB_SECRET_KEY),
+        publicKey: need("PAYMOB_PUBLIC_KEY", e.PAYMOB_PUBLIC_KEY),
+        hmacSecret: need("PAYMOB_HMAC_SECRET", e.PAYMOB_HMAC_SECRET),
+        integrationIds: ids.map(Number),
+        apiUrl: url("PAYMOB_API_URL", e.PAYMOB_API_URL, "https://accept.paymob.com"),
+      };
+    }
   }
+}
+
+/** An order paid online waits this long by default: the provider's page should not outlive the reserved codes. */
+const ONLINE_UNPAID_ORDER_TTL_MS = 60 * 60_000;
+
+/** How long an order paid with `method` keeps its codes unpaid: UNPAID_ORDER_TTL_MINUTES when set, else 60
+ * minutes online and the operator's reservation time for a manual payment (arranged by hand, it takes longer). */
+export function unpaidOrderTtlMs(
+  setting: number | null,
+  method: PaymentProviderName,
+  reservationHours: number,
+): number {
+  return setting ?? (method === "manual" ? reservationHours * 3_600_000 : ONLINE_UNPAID_ORDER_TTL_MS);
 }
 
 export interface Config {
@@ -122,10 +194,11 @@ export interface Config {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   codesKey: string | undefined;
-  /** The payment provider and its settings (docs/decisions.md D11). */
+  /** The payment methods and their settings (docs/decisions.md D11, D45). */
   payment: PaymentConfig;
-  /** How long an unpaid order waits before it expires and frees its codes (ms); null in manual mode without
-   * UNPAID_ORDER_TTL_MINUTES: the operator's reservation time (a store setting) then decides. */
+  /** How long an unpaid order waits before it expires and frees its codes (ms); null without
+   * UNPAID_ORDER_TTL_MINUTES: then an order paid online waits 60 minutes and a manual one the operator's reservation
+   * time (a store setting). */
   unpaidOrderTtlMs: number | null;
   clientDist: string;
   seedDemo: "auto" | "yes" | "no";
@@ -179,10 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     codesKey: e.CODES_KEY,
     payment,
-    unpaidOrderTtlMs:
-      e.UNPAID_ORDER_TTL_MINUTES === undefined && payment.provider === "manual"
-        ? null
-        : Math.round((e.UNPAID_ORDER_TTL_MINUTES ?? 60) * 60_000),
+    unpaidOrderTtlMs: e.UNPAID_ORDER_TTL_MINUTES === undefined ? null : Math.round(e.UNPAID_ORDER_TTL_MINUTES * 60_000),
     clientDist: path.resolve(e.CLIENT_DIST ?? new URL("../../client/dist", import.meta.url).pathname),
     seedDemo: e.SEED_DEMO,
     trustProxy: ["1", "true", "yes"].includes((e.TRUST_PROXY ?? "").toLowerCase()),

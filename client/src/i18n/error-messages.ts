@@ -218,6 +218,8 @@ const REFUSAL_MESSAGES: Readonly<Record<RefusalCode, Say>> = {
     return i18n._(msg`This email already waits for ${max} products. Buy or wait for one of them first.`);
   },
   currency_not_payable: say(msg`Online payment is not available in this currency. Please choose another currency.`),
+  payment_method_unavailable: say(msg`This payment method is not available. Please choose another one.`),
+  payment_method_required: say(msg`Please choose how to pay.`),
   payment_unavailable: say(
     msg`The payment service is not available right now. Your order was cancelled; please try again.`,
   ),

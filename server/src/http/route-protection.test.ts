@@ -23,10 +23,13 @@ const PUBLIC = new Set([
   "GET /api/stock-requests/unsubscribe",
   "POST /api/stock-requests/unsubscribe",
   // Payments (docs/decisions.md D11): the checkout form's currencies, and the providers' notifications
-  // (Konnect's checked by fetching the payment from Konnect, Stripe's by its signature).
+  // (Konnect's checked by fetching the payment from Konnect, Stripe's by its signature, Paymob's and the shopper's way
+  // back from Paymob by their HMAC).
   "GET /api/payments/options",
   "GET /api/payments/konnect/webhook",
   "POST /api/payments/stripe/webhook",
+  "POST /api/payments/paymob/webhook",
+  "GET /api/payments/paymob/return",
   "POST /api/promos/validate",
   "POST /api/newsletter",
   "POST /api/admin/login",

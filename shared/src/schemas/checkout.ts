@@ -6,6 +6,7 @@ import { lineKey } from "../cart.ts";
 import { FIELD_ERROR_CODES, ownCode } from "./error-codes.ts";
 import { isPlainName, NAME_MAX, NAME_MIN } from "../person-name.ts";
 import { ORDER_QTY_CEILING } from "../store-settings.ts";
+import { PAYMENT_PROVIDER_NAMES } from "./payments.ts";
 
 export const LOCALES = ["en", "fr", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -126,6 +127,8 @@ export const checkoutRequestSchema = checkoutDetailsSchema.extend({
   subtotal: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullish(),
   /** Language of the confirmation email. */
   locale: localeSchema.optional().default("en"),
+  /** How the shopper pays (docs/decisions.md D45); may be left out when one enabled method takes `currency`. */
+  paymentMethod: z.enum(PAYMENT_PROVIDER_NAMES).nullish(),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 export type CheckoutInput = z.output<typeof checkoutRequestSchema>;

@@ -1,28 +1,39 @@
-/** Online payments (docs/decisions.md D11): which provider the store uses and which currencies it can take,
- * and the refusals checkout may answer about payment, by code so the storefront says them in its language. */
+/** Payments (docs/decisions.md D11, D45): the methods the store takes and the currencies each takes, and the
+ * refusals checkout may answer about payment, by code so the storefront says them in its language. */
 import { z } from "./zod.ts";
-import { CURRENCIES } from "../currency.ts";
+import { CURRENCIES, type Currency } from "../currency.ts";
 import { ORDER_STATUSES } from "../order-status.ts";
 
-export const PAYMENT_PROVIDER_NAMES = ["manual", "konnect", "stripe"] as const;
+export const PAYMENT_PROVIDER_NAMES = ["manual", "konnect", "stripe", "paymob"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
 
-/** GET /api/payments/options. `currencies` is empty for `manual` (the operator arranges every payment). */
+/** GET /api/payments/options: each enabled method, in the operator's order, with the currencies it takes (`manual`
+ * takes every currency: the operator arranges the payment). */
 export const paymentOptionsSchema = z.object({
-  provider: z.enum(PAYMENT_PROVIDER_NAMES),
-  currencies: z.array(z.enum(CURRENCIES)),
+  methods: z.array(z.object({ method: z.enum(PAYMENT_PROVIDER_NAMES), currencies: z.array(z.enum(CURRENCIES)) })),
 });
 export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;
+
+/** The methods of `options` that take `currency`, in the operator's order. */
+export function methodsTaking(options: PaymentOptions, currency: Currency): PaymentProviderName[] {
+  return options.methods.filter((m) => m.currencies.includes(currency)).map((m) => m.method);
+}
 
 export const PAYMENT_ERROR_CODES = {
   /** 400 before the order is created: the provider cannot take the chosen currency. */
   currencyNotPayable: "currency_not_payable",
+  /** 400 before the order is created: the chosen method is not one the store takes (`method`, `methods`). */
+  methodUnavailable: "payment_method_unavailable",
+  /** 400 before the order is created: several methods take the currency and none was chosen (`methods`). */
+  methodRequired: "payment_method_required",
   /** 502 after the order was created: the provider refused or did not answer; the order was cancelled. */
   unavailable: "payment_unavailable",
 } as const;
 
 export const PAYMENT_MESSAGES = {
   currencyNotPayable: "Online payment is not available in this currency. Please choose another currency.",
+  methodUnavailable: "This payment method is not available. Please choose another one.",
+  methodRequired: "Please choose how to pay.",
   unavailable: "The payment service is not available right now. Your order was cancelled; please try again.",
 } as const;
 

@@ -22,6 +22,7 @@ export function fingerprintOf(body: CheckoutRequest): string {
     body.promoCode ?? "",
     body.subtotal ?? null,
     body.locale ?? "en",
+    body.paymentMethod ?? null,
   ]);
 }
 

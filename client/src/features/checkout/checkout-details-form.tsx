@@ -11,6 +11,7 @@ import { TotalsRow } from "./totals-row.tsx";
 import type { CheckoutDetails } from "./use-checkout-details.ts";
 import type { PromoCode } from "./use-promo-code.ts";
 import type { PaymentProviderName } from "@store/shared/schemas/payments";
+import { PaymentMethodChoice } from "./payment-method-choice.tsx";
 
 interface Props {
   details: CheckoutDetails;
@@ -20,10 +21,12 @@ interface Props {
   totals: { discount: number; total: number };
   online: boolean;
   pending: boolean;
-  /** The currencies the payment provider takes, when it cannot take `currency` (docs/decisions.md D11). */
+  /** The currencies the store's methods take, when none takes `currency` (docs/decisions.md D11). */
   payableCurrencies: readonly Currency[] | null;
-  /** The store's way of taking payment, to say before 'Place order' what comes after it; null while unknown. */
-  provider: PaymentProviderName | null;
+  /** The methods that take `currency` and the one the order would be paid with (docs/decisions.md D45), to offer
+   * the choice when there are several and say before 'Place order' what comes after it; null while unknown. */
+  payment: { methods: readonly PaymentProviderName[]; method: PaymentProviderName | null };
+  onChooseMethod: (method: PaymentProviderName) => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   /** The shopper started on the form (the progress indicator moves to 'Your details'). */
   onEngaged: () => void;
@@ -37,12 +40,14 @@ export function CheckoutDetailsForm({
   online,
   pending,
   payableCurrencies,
-  provider,
+  payment,
+  onChooseMethod,
   onSubmit,
   onEngaged,
 }: Props) {
   const { t } = useLingui();
   const money = useMoney();
+  const provider = payment.method;
   const notesLength = details.draft.notes.length;
   const promoCode = details.draft.promo?.code ?? "";
   const promoPercent = details.draft.promo?.percent ?? 0;
@@ -228,12 +233,22 @@ export function CheckoutDetailsForm({
           <TotalsRow kind="total" label={<Trans>Total</Trans>} value={money(total, currency)} testId="checkout-total" />
         </dl>
 
+        {payment.methods.length > 1 ? (
+          <PaymentMethodChoice
+            methods={payment.methods}
+            method={payment.method}
+            disabled={pending}
+            onChoose={onChooseMethod}
+          />
+        ) : null}
         {provider ? (
           <p id="checkout-how-to-pay" className="checkout-form__how-to-pay">
             {provider === "stripe" ? (
               <Trans>After you place the order, Stripe's secure page opens to pay by card.</Trans>
             ) : provider === "konnect" ? (
               <Trans>After you place the order, Konnect's secure page opens to pay by bank card or e-DINAR.</Trans>
+            ) : provider === "paymob" ? (
+              <Trans>After you place the order, Paymob's secure page opens to pay by bank card or mobile wallet.</Trans>
             ) : (
               <Trans>Nothing is charged now: after you place the order, the next page says how to pay.</Trans>
             )}

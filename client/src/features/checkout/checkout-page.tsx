@@ -21,7 +21,8 @@ import { useCheckoutDetails } from "./use-checkout-details.ts";
 import { usePlaceOrder } from "./use-place-order.ts";
 import { usePromoCode } from "./use-promo-code.ts";
 import { useOnline } from "./use-online.ts";
-import { unpayableIn, usePaymentOptions } from "./payments-api.ts";
+import { methodChoice, unpayableIn, usePaymentOptions } from "./payments-api.ts";
+import type { PaymentProviderName } from "@store/shared/schemas/payments";
 import "./checkout.css";
 
 function buildRequest(
@@ -30,6 +31,7 @@ function buildRequest(
   currency: Currency,
   subtotal: number | null,
   locale: CheckoutRequest["locale"],
+  paymentMethod: PaymentProviderName | null,
 ): CheckoutRequest {
   return {
     name: draft.name.trim(),
@@ -41,6 +43,7 @@ function buildRequest(
     promoCode: draft.promo?.code ?? "",
     subtotal,
     locale,
+    paymentMethod,
   };
 }
 
@@ -56,6 +59,8 @@ export function CheckoutPage() {
   const lang = useLang();
   const online = useOnline();
   const paymentOptions = usePaymentOptions();
+  const [chosenMethod, setChosenMethod] = useState<PaymentProviderName | null>(null);
+  const payment = methodChoice(paymentOptions, currency, chosenMethod);
   const details = useCheckoutDetails();
   const promo = usePromoCode(details);
   const [engaged, setEngaged] = useState(false);
@@ -71,8 +76,16 @@ export function CheckoutPage() {
   );
   const { draft } = details;
   const request = useMemo(
-    () => buildRequest(draft, checkoutItems(cart.lines), currency, cart.complete ? cart.subtotal : null, lang),
-    [draft, cart, currency, lang],
+    () =>
+      buildRequest(
+        draft,
+        checkoutItems(cart.lines),
+        currency,
+        cart.complete ? cart.subtotal : null,
+        lang,
+        payment.method,
+      ),
+    [draft, cart, currency, lang, payment.method],
   );
   const order = usePlaceOrder({
     request,
@@ -171,7 +184,8 @@ export function CheckoutPage() {
             online={online}
             pending={pending}
             payableCurrencies={unpayableIn(paymentOptions, currency)}
-            provider={paymentOptions?.provider ?? null}
+            payment={payment}
+            onChooseMethod={setChosenMethod}
             onSubmit={order.submit}
             onEngaged={() => setEngaged(true)}
           />

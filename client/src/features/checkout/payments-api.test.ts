@@ -1,24 +1,50 @@
 import { describe, expect, it } from "vitest";
-import { fetchPaymentOptions, unpayableIn } from "./payments-api.ts";
+import type { PaymentOptions } from "@store/shared/schemas/payments";
+import { fetchPaymentOptions, methodChoice, unpayableIn } from "./payments-api.ts";
+
+const manual = { method: "manual", currencies: ["USD", "TND", "EUR", "EGP"] } as const;
+const konnect = { method: "konnect", currencies: ["TND", "EUR", "USD"] } as const;
+const stripe = { method: "stripe", currencies: ["USD", "EUR", "EGP"] } as const;
+const options = (...methods: PaymentOptions["methods"]): PaymentOptions => ({ methods });
 
 describe("payment options", () => {
-  it("reads the provider and its currencies, and null for a failed or malformed answer", async () => {
+  it("reads the methods and their currencies, and null for a failed or malformed answer", async () => {
     const answer = (status: number, body: unknown) => () =>
       Promise.resolve(new Response(JSON.stringify(body), { status }));
-    expect(await fetchPaymentOptions(answer(200, { provider: "konnect", currencies: ["TND"] }))).toEqual({
-      provider: "konnect",
-      currencies: ["TND"],
-    });
+    const body = { methods: [{ method: "konnect", currencies: ["TND"] }] };
+    expect(await fetchPaymentOptions(answer(200, body))).toEqual(body);
     expect(await fetchPaymentOptions(answer(500, {}))).toBeNull();
-    expect(await fetchPaymentOptions(answer(200, { provider: "paypal", currencies: [] }))).toBeNull();
+    expect(await fetchPaymentOptions(answer(200, { methods: [{ method: "paypal", currencies: [] }] }))).toBeNull();
     expect(await fetchPaymentOptions(() => Promise.reject(new TypeError("offline")))).toBeNull();
   });
 
-  it("names the currencies to choose only when the provider cannot take the chosen one", () => {
-    const stripe = { provider: "stripe", currencies: ["USD", "EUR", "EGP"] } as const;
-    expect(unpayableIn({ ...stripe, currencies: [...stripe.currencies] }, "TND")).toEqual(["USD", "EUR", "EGP"]);
-    expect(unpayableIn({ ...stripe, currencies: [...stripe.currencies] }, "EUR")).toBeNull();
-    expect(unpayableIn({ provider: "manual", currencies: [] }, "TND")).toBeNull();
+  it("names the currencies to choose only when no method takes the chosen one", () => {
+    expect(unpayableIn(options({ ...stripe, currencies: [...stripe.currencies] }), "TND")).toEqual([
+      "USD",
+      "EUR",
+      "EGP",
+    ]);
+    expect(unpayableIn(options({ ...stripe, currencies: [...stripe.currencies] }), "EUR")).toBeNull();
+    const both = options(
+      { ...konnect, currencies: [...konnect.currencies] },
+      { ...stripe, currencies: [...stripe.currencies] },
+    );
+    expect(unpayableIn(both, "TND")).toBeNull();
+    expect(unpayableIn(both, "EGP")).toBeNull();
+    expect(unpayableIn(options({ ...manual, currencies: [...manual.currencies] }), "TND")).toBeNull();
     expect(unpayableIn(null, "TND")).toBeNull();
+  });
+
+  it("offers the methods that take the currency, the shopper's choice or else the operator's first", () => {
+    const store = options(
+      { ...manual, currencies: [...manual.currencies] },
+      { ...konnect, currencies: [...konnect.currencies] },
+      { ...stripe, currencies: [...stripe.currencies] },
+    );
+    expect(methodChoice(store, "TND", null)).toEqual({ methods: ["manual", "konnect"], method: "manual" });
+    expect(methodChoice(store, "TND", "konnect")).toEqual({ methods: ["manual", "konnect"], method: "konnect" });
+    // A choice the new currency does not take falls back to the first that does.
+    expect(methodChoice(store, "EGP", "konnect")).toEqual({ methods: ["manual", "stripe"], method: "manual" });
+    expect(methodChoice(null, "EGP", "stripe")).toEqual({ methods: [], method: null });
   });
 });

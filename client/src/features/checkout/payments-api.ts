@@ -1,9 +1,14 @@
-/** GET /api/payments/options (docs/decisions.md D11): the store's payment provider and the currencies it can
- * take online, read once per page load; null while unknown or when the store cannot be reached (the server
- * still refuses a currency its provider cannot take). */
+/** GET /api/payments/options (docs/decisions.md D11, D45): the store's payment methods and the currencies each
+ * takes, read once per page load; null while unknown or when the store cannot be reached (the server still refuses
+ * a currency no method takes, or a method that does not take it). */
 import { useEffect, useState } from "react";
 import type { Currency } from "@store/shared/currency";
-import { paymentOptionsSchema, type PaymentOptions } from "@store/shared/schemas/payments";
+import {
+  methodsTaking,
+  paymentOptionsSchema,
+  type PaymentOptions,
+  type PaymentProviderName,
+} from "@store/shared/schemas/payments";
 
 export async function fetchPaymentOptions(fetchImpl: typeof fetch = fetch): Promise<PaymentOptions | null> {
   try {
@@ -39,8 +44,20 @@ export function usePaymentOptions(): PaymentOptions | null {
   return options;
 }
 
-/** The currencies an online provider takes, when `currency` is not one of them; null when it can be paid. */
+/** The currencies the store's methods take, when none takes `currency`; null when it can be paid (or while unknown). */
 export function unpayableIn(options: PaymentOptions | null, currency: Currency): readonly Currency[] | null {
-  if (!options || options.provider === "manual") return null;
-  return options.currencies.includes(currency) ? null : options.currencies;
+  if (!options || methodsTaking(options, currency).length > 0) return null;
+  return [...new Set(options.methods.flatMap((m) => m.currencies))];
+}
+
+/** The methods that take `currency` (empty while unknown), and the one an order would be paid with: the shopper's
+ * choice when it takes the currency, else the first the operator listed. */
+export function methodChoice(
+  options: PaymentOptions | null,
+  currency: Currency,
+  chosen: PaymentProviderName | null,
+): { methods: readonly PaymentProviderName[]; method: PaymentProviderName | null } {
+  const methods = options ? methodsTaking(options, currency) : [];
+  const method = chosen !== null && methods.includes(chosen) ? chosen : (methods[0] ?? null);
+  return { methods, method };
 }

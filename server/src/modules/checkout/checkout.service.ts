@@ -30,7 +30,7 @@ import type { PaymentsService } from "../payments/payments.service.ts";
 import { promoWorks, type PromosRepo } from "../promos/promos.repo.ts";
 import { normalizeCode } from "../promos/promos.service.ts";
 import type { CheckoutRepo, Holds, PricingProduct, PricingVariant } from "./checkout.repo.ts";
-import type { HoldLimits } from "../../config.ts";
+import { unpaidOrderTtlMs, type HoldLimits } from "../../config.ts";
 import type { OrderLimits } from "@store/shared/store-settings";
 
 export {};
@@ -49,7 +49,7 @@ export interface CheckoutDeps {
   idempotency: IdempotencyService;
   worker: MailWorker;
   /** The payment provider: refuses a currency it cannot take, and creates the payment after the commit. */
-  payments: Pick<PaymentsService, "providerName" | "assertPayable" | "start">;
+  payments: Pick<PaymentsService, "methodFor" | "start">;
   stock: StockKeeper;
   mails: OrderMails;
   publicUrl: string;
@@ -388,7 +388,7 @@ export class CheckoutService {
     const { publicUrl, operatorEmail } = this.deps;
     const now = this.clock();
     const currency = input.currency;
-    this.deps.payments.assertPayable(currency);
+    const paymentProvider = this.deps.payments.methodFor(currency, input.paymentMethod);
     const { lines, rates, limits } = valueOf(await priced);
     this.checkLimits(lines, limits, valueOf(await holds));
     const rate = rates[currency];
@@ -437,12 +437,12 @@ export class CheckoutService {
       total,
       promoCode: promoCode || null,
       promoPercent,
-      paymentProvider: this.deps.payments.providerName,
+      paymentProvider,
       paymentLink: null,
       accessTokenHash: hashToken(token),
       // Sealed, so mail naming the private link can be rendered when sent (docs/decisions.md D10).
       accessTokenSealed: this.deps.mails.sealToken(orderId, token),
-      expiresAt: now + (this.deps.unpaidOrderTtlMs ?? limits.reservationHours * 3_600_000),
+      expiresAt: now + unpaidOrderTtlMs(this.deps.unpaidOrderTtlMs, paymentProvider, limits.reservationHours),
       createdAt: now,
       updatedAt: now,
       clientAddress: address,

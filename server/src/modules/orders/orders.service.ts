@@ -167,7 +167,8 @@ export class OrdersService {
         action: "created",
         fromStatus: null,
         toStatus: "pending_payment",
-        detail: "",
+        // How the shopper chose to pay, said where the order starts (several methods may be enabled at once).
+        detail: `Payment method: ${order.paymentProvider}`,
       },
       ...(await this.repo.eventsOf(tx, order.id)),
     ];

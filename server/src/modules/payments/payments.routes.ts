@@ -1,6 +1,7 @@
-/** Payment routes (docs/decisions.md D11): GET /api/payments/options (public: the provider and the currencies
- * it takes), GET /api/payments/konnect/webhook?payment_ref=... (counted per client address by `konnectLimit`:
- * unsigned, anyone can call it), and POST /api/payments/stripe/webhook (verified over the raw body). The console's
+/** Payment routes (docs/decisions.md D11, D45, D46): GET /api/payments/options (public: the methods and the
+ * currencies each takes), GET /api/payments/konnect/webhook?payment_ref=... (counted per client address by
+ * `konnectLimit`: unsigned, anyone can call it), POST /api/payments/stripe/webhook (verified over the raw body),
+ * POST /api/payments/paymob/webhook?hmac=... and GET /api/payments/paymob/return (both verified by their HMAC). The console's
  * are payments.admin.routes.ts. */
 import { Hono } from "hono";
 import type { RateLimiter } from "../../http/rate-limit.ts";
@@ -21,6 +22,14 @@ export function paymentsRoutes(service: PaymentsService, konnectLimit: RateLimit
     // The signature covers the exact bytes Stripe sent: read them as text, parse only after the check.
     const raw = await readBodyText(c);
     return c.json({ received: true, ...(await service.stripeNotification(raw, c.req.header("Stripe-Signature"))) });
+  });
+  app.post("/api/payments/paymob/webhook", async (c) => {
+    const raw = await readBodyText(c);
+    return c.json({ received: true, ...(await service.paymobNotification(raw, c.req.query("hmac"))) });
+  });
+  app.get("/api/payments/paymob/return", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.redirect(await service.paymobReturn(new URL(c.req.url).searchParams), 303);
   });
   return app;
 }

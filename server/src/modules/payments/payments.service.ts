@@ -1,15 +1,23 @@
-/** Online payments (docs/decisions.md D11). Exports PaymentsService: options() (the provider and the
- * currencies it takes), accepts(currency), start(code) (after checkout's commit: the payment at the provider,
- * its reference and page stored on the order; a failure cancels the order), konnectNotification(ref) (only a
+/** Online payments (docs/decisions.md D11, D45). Exports PaymentsService: options() (the enabled methods and the
+ * currencies each takes), methodFor(currency, chosen) (the method an order is paid with, refused before any order
+ * is written), start(code) (after checkout's commit: the payment at the order's provider, its reference and page
+ * stored on the order; a failure cancels the order), konnectNotification(ref) (only a
  * reference the store was given, for an order still awaiting payment, is checked with Konnect, one lookup at a
- * time per reference) and stripeNotification(rawBody, signature) (verified, checked against the order, recorded
+ * time per reference), paymobNotification(rawBody, hmac) and paymobReturn(params) (Paymob's callback and the
+ * shopper's way back, both verified by their HMAC, docs/decisions.md D46) and stripeNotification(rawBody, signature)
+ * (verified, checked against the order, recorded
  * once in payment_events and settled through OrdersService.confirmPayment in the same transaction; a refund or a
  * dispute Stripe reports goes through OrdersService.refundIn). The same provider payment told again is a duplicate;
  * another payment for an order no longer awaiting one is recorded in unmatched_payments (docs/decisions.md D43),
  * listed by unmatched(). */
 import type { Currency } from "@store/shared/currency";
 import { isCurrency } from "@store/shared/currency";
-import { PAYMENT_ERROR_CODES, PAYMENT_MESSAGES, type PaymentOptions } from "@store/shared/schemas/payments";
+import {
+  PAYMENT_ERROR_CODES,
+  PAYMENT_MESSAGES,
+  type PaymentOptions,
+  type PaymentProviderName,
+} from "@store/shared/schemas/payments";
 import type { PaymentConfig } from "../../config.ts";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { AppError, NotFoundError, ValidationError } from "../../http/errors.ts";
@@ -27,7 +35,9 @@ import {
   paymentReversedMail,
   paymentUnmatchedMail,
 } from "./payment-mails.ts";
-import { ONLINE_CURRENCIES, ProviderError, type OnlineProvider } from "./provider.ts";
+import { ONLINE_CURRENCIES, PROVIDER_LABELS, ProviderError, type OnlineProvider } from "./provider.ts";
+import { isPaidTransaction, paymobCallbackSchema, PaymobProvider, paymobTransactionSchema } from "./paymob.ts";
+import { processedCallbackString, redirectionString, verifyPaymobHmac } from "./paymob-hmac.ts";
 import {
   STRIPE_DISPUTE_EVENT,
   STRIPE_REFUND_EVENT,
@@ -35,7 +45,6 @@ import {
   StripeProvider,
   stripeEventSchema,
   type StripeEvent,
-  type StripeRefund,
 } from "./stripe.ts";
 import { verifyStripeSignature } from "./stripe-signature.ts";
 
@@ -86,9 +95,13 @@ export interface NotificationResult {
 }
 
 export class PaymentsService {
-  private readonly provider: OnlineProvider | undefined;
+  /** The enabled methods, in the operator's order. */
+  readonly methods: readonly PaymentProviderName[];
+  /** The online ones, by name: an order is paid at the provider it names. */
+  private readonly online = new Map<string, OnlineProvider>();
   private readonly konnect: KonnectProvider | undefined;
   private readonly stripe: StripeProvider | undefined;
+  private readonly paymob: PaymobProvider | undefined;
   private readonly clock: () => number;
   private readonly log: (message: string) => void;
   /** Konnect notifications being handled, by payment reference. */
@@ -97,33 +110,42 @@ export class PaymentsService {
   constructor(private readonly deps: PaymentsDeps) {
     this.clock = deps.clock ?? Date.now;
     this.log = deps.log ?? ((message) => console.warn(message));
-    const c = deps.config;
-    if (c.provider === "konnect") this.provider = this.konnect = new KonnectProvider(c, deps.fetchImpl);
-    if (c.provider === "stripe") this.provider = this.stripe = new StripeProvider(c, deps.fetchImpl, this.clock);
-  }
-
-  get providerName(): PaymentConfig["provider"] {
-    return this.deps.config.provider;
+    this.methods = deps.config.methods.map((m) => m.provider);
+    for (const c of deps.config.methods) {
+      if (c.provider === "konnect")
+        this.online.set(c.provider, (this.konnect = new KonnectProvider(c, deps.fetchImpl)));
+      if (c.provider === "stripe")
+        this.online.set(c.provider, (this.stripe = new StripeProvider(c, deps.fetchImpl, this.clock)));
+      if (c.provider === "paymob") this.online.set(c.provider, (this.paymob = new PaymobProvider(c, deps.fetchImpl)));
+    }
   }
 
   options(): PaymentOptions {
-    return { provider: this.providerName, currencies: [...ONLINE_CURRENCIES[this.providerName]] };
+    return { methods: this.methods.map((method) => ({ method, currencies: [...ONLINE_CURRENCIES[method]] })) };
   }
 
-  /** Whether an order in `currency` can be placed: always in manual mode, else when the provider takes it. */
-  accepts(currency: Currency): boolean {
-    return this.providerName === "manual" || ONLINE_CURRENCIES[this.providerName].includes(currency);
+  /**
+   * The method an order in `currency` is paid with, refused (400, by code) before any order is written: the
+   * shopper's choice when it is enabled and takes the currency; without a choice, the one enabled method that takes
+   * it. When several take it the shopper must choose: the store does not pick a provider for them.
+   */
+  methodFor(currency: Currency, chosen?: PaymentProviderName | null): PaymentProviderName {
+    const fitting = this.methods.filter((m) => ONLINE_CURRENCIES[m].includes(currency));
+    if (chosen && !this.methods.includes(chosen))
+      throw this.refusal("methodUnavailable", { method: chosen, methods: [...this.methods] });
+    const taking = chosen ? [chosen].filter((m) => fitting.includes(m)) : fitting;
+    const [only] = taking;
+    if (only !== undefined && taking.length === 1) return only;
+    if (taking.length > 1) throw this.refusal("methodRequired", { currency, methods: taking });
+    const currencies = new Set((chosen ? [chosen] : this.methods).flatMap((m) => ONLINE_CURRENCIES[m]));
+    throw this.refusal("currencyNotPayable", { currency, currencies: [...currencies] });
   }
 
-  /** Refuses, before any order is written, a currency the provider cannot take (400, by code). */
-  assertPayable(currency: Currency): void {
-    if (!this.accepts(currency)) {
-      throw new AppError(400, PAYMENT_MESSAGES.currencyNotPayable, undefined, undefined, {
-        code: PAYMENT_ERROR_CODES.currencyNotPayable,
-        currency,
-        currencies: this.options().currencies,
-      });
-    }
+  private refusal(what: "methodUnavailable" | "methodRequired" | "currencyNotPayable", params: object): AppError {
+    return new AppError(400, PAYMENT_MESSAGES[what], undefined, undefined, {
+      code: PAYMENT_ERROR_CODES[what],
+      ...params,
+    });
   }
 
   /**
@@ -133,10 +155,10 @@ export class PaymentsService {
    * (its reserved codes go back) and the shopper gets a 502 with a code.
    */
   async start(code: string): Promise<string | null> {
-    const provider = this.provider;
-    if (!provider) return null;
     const order = await this.deps.data.read((tx) => this.deps.ordersRepo.row(tx, code));
     if (!order) throw new NotFoundError("Order not found");
+    const provider = this.online.get(order.paymentProvider);
+    if (!provider) return null;
     if (order.status === "cancelled" && order.paymentRef === null) throw this.unavailable();
     if (order.status !== "pending_payment") return null;
     if (order.paymentLink) return order.paymentLink;
@@ -151,11 +173,13 @@ export class PaymentsService {
         currency,
         customerName: order.customerName,
         customerEmail: order.customerEmail,
+        customerPhone: order.customerWhatsapp,
         description: `Order ${code}`,
         lifespanMinutes: this.lifespanMinutes(order),
         successUrl: `${back}&payment=return`,
         failUrl: `${back}&payment=cancelled`,
         webhookUrl: `${base}/api/payments/${provider.name}/webhook`,
+        returnUrl: `${base}/api/payments/${provider.name}/return`,
       });
     } catch (err) {
       const reason = err instanceof ProviderError ? err.reason : err instanceof Error ? err.name : "error";
@@ -194,7 +218,7 @@ export class PaymentsService {
    */
   async konnectNotification(ref: string | undefined): Promise<NotificationResult> {
     const konnect = this.konnect;
-    if (!konnect) throw new NotFoundError("Konnect is not this store's payment provider");
+    if (!konnect) throw new NotFoundError("Konnect is not one of this store's payment methods");
     if (!ref || !KONNECT_REF.test(ref)) throw this.refuse("konnect", "a malformed payment_ref", 400);
     const check = this.konnectChecks.run(ref, () => this.checkKonnect(konnect, ref));
     if (!check.joined) return check.value;
@@ -240,16 +264,10 @@ export class PaymentsService {
   /** Stripe's signed POST webhook, over the raw body. */
   async stripeNotification(rawBody: string, signature: string | undefined): Promise<NotificationResult> {
     const stripe = this.stripe;
-    if (!stripe) throw new NotFoundError("Stripe is not this store's payment provider");
+    if (!stripe) throw new NotFoundError("Stripe is not one of this store's payment methods");
     const check = verifyStripeSignature(stripe.settings.webhookSecret, rawBody, signature, this.clock());
     if (!check.ok) throw this.refuse("stripe", `a notification with a ${check.reason} signature`, 400);
-    let json: unknown;
-    try {
-      json = JSON.parse(rawBody);
-    } catch {
-      throw this.refuse("stripe", "a notification that is not JSON", 400);
-    }
-    const parsed = stripeEventSchema.safeParse(json);
+    const parsed = stripeEventSchema.safeParse(this.json("stripe", rawBody));
     if (!parsed.success) throw this.refuse("stripe", "a notification in an unexpected shape", 400);
     const event = parsed.data;
     if (event.type === STRIPE_REFUND_EVENT || event.type === STRIPE_DISPUTE_EVENT) return this.reversal(event);
@@ -267,6 +285,57 @@ export class PaymentsService {
       amount: session.amount_total ?? -1,
       currency: (session.currency ?? "").toUpperCase(),
     });
+  }
+
+  /**
+   * Paymob's transaction processed callback (POST, JSON), verified by the HMAC of its transaction's fields (the `hmac`
+   * query parameter). A paid transaction settles the order holding its Paymob order id, when amount and currency
+   * (both signed) match; a declined, pending, refund or void transaction changes nothing. Recorded under its
+   * transaction id, so a callback told again is a duplicate. Paymob's HMAC has no time in it: a genuine callback
+   * replayed later is only that duplicate.
+   */
+  async paymobNotification(rawBody: string, hmac: string | undefined): Promise<NotificationResult> {
+    const paymob = this.paymob;
+    if (!paymob) throw new NotFoundError("Paymob is not one of this store's payment methods");
+    const callback = paymobCallbackSchema.safeParse(this.json("paymob", rawBody));
+    if (!callback.success) throw this.refuse("paymob", "a notification in an unexpected shape", 400);
+    // Only transactions are signed with these fields; another kind (a saved card's TOKEN) changes nothing here.
+    if (callback.data.type !== "TRANSACTION") return { outcome: "ignored" };
+    if (!verifyPaymobHmac(paymob.settings.hmacSecret, processedCallbackString(callback.data.obj), hmac))
+      throw this.refuse("paymob", `a notification with a ${hmac ? "mismatched" : "missing"} HMAC`, 400);
+    const parsed = paymobTransactionSchema.safeParse(callback.data.obj);
+    if (!parsed.success) throw this.refuse("paymob", "a transaction in an unexpected shape", 400);
+    const t = parsed.data;
+    if (!isPaidTransaction(t)) return { outcome: t.success ? "ignored" : "not_paid" };
+    const ref = String(t.order.id);
+    const order = await this.deps.data.read((tx) => this.deps.repo.orderByRef(tx, "paymob", ref));
+    if (!order) throw this.refuse("paymob", `a payment ${ref} for an unknown order`, 404);
+    return this.settle("paymob", {
+      eventId: String(t.id),
+      type: "transaction.processed",
+      ref,
+      paymentRef: String(t.id),
+      orderCode: order.code,
+      amount: t.amount_cents,
+      currency: t.currency.toUpperCase(),
+    });
+  }
+
+  /**
+   * The shopper back from Paymob's checkout (the transaction response callback, GET), verified by its HMAC: the store
+   * path that shows their order, told whether Paymob said the payment went through. It settles nothing (the return is
+   * not a payment, docs/decisions.md D11): the processed callback does.
+   */
+  async paymobReturn(params: URLSearchParams): Promise<string> {
+    const paymob = this.paymob;
+    if (!paymob) throw new NotFoundError("Paymob is not one of this store's payment methods");
+    if (!verifyPaymobHmac(paymob.settings.hmacSecret, redirectionString(params), params.get("hmac")))
+      throw this.refuse("paymob", "a return with a bad HMAC", 400);
+    const ref = params.get("order_id") ?? "";
+    const order = ref ? await this.deps.data.read((tx) => this.deps.repo.orderByRef(tx, "paymob", ref)) : undefined;
+    if (!order) throw this.refuse("paymob", `a return for an unknown order ${ref.slice(0, 20)}`, 404);
+    const paid = params.get("success") === "true" && params.get("pending") !== "true";
+    return `/order-success?code=${encodeURIComponent(order.code)}&payment=${paid ? "return" : "cancelled"}`;
   }
 
   /**
@@ -358,43 +427,43 @@ export class PaymentsService {
   }
 
   /**
-   * The operator's 'Mark refunded'. An order Stripe paid is refunded at Stripe first (outside any transaction: it
-   * waits on Stripe), and Stripe's answer is written in the order's history; when Stripe refuses, nothing changes
-   * and the operator gets a 502 saying so. Any other order (manual payment, Konnect, or a Stripe order recorded
-   * before its payment was kept) is only marked: the operator returns the money by hand, as the console says. The
-   * refund itself is OrdersService.refundIn, the same steps as a refund Stripe reports.
+   * The operator's 'Mark refunded'. An order paid through a provider that refunds (Stripe, Paymob) is refunded there
+   * first (outside any transaction: it waits on the provider), and the provider's answer is written in the order's
+   * history; when the provider refuses, nothing changes and the operator gets a 502 saying so. Any other order
+   * (manual payment, Konnect, or one recorded before its payment was kept) is only marked: the operator returns the
+   * money by hand, as the console says. The refund itself is OrdersService.refundIn, the same steps as a refund Stripe
+   * reports.
    */
   async refundOrder(code: string, actor: { username: string; note?: string }): Promise<AdminOrderDetail> {
-    const stripe = this.stripe;
     const found = await this.deps.data.read(async (tx) => {
       const order = await this.deps.ordersRepo.row(tx, code);
+      const provider = order ? this.online.get(order.paymentProvider) : undefined;
       const paymentRef =
-        order && order.paymentProvider === "stripe"
-          ? await this.deps.repo.settledBy(tx, "stripe", order.code)
-          : undefined;
-      return { order, paymentRef };
+        order && provider?.refund ? await this.deps.repo.settledBy(tx, provider.name, order.code) : undefined;
+      return { order, provider, paymentRef };
     });
-    const order = found.order;
-    if (!stripe || !order || !found.paymentRef || !REFUNDABLE.includes(order.status))
+    const { order, provider } = found;
+    if (!provider?.refund || !order || !found.paymentRef || !REFUNDABLE.includes(order.status))
       return this.deps.orders.refund(code, actor);
-    let refund: StripeRefund;
+    const label = PROVIDER_LABELS[provider.name];
+    let refund;
     try {
-      refund = await stripe.refund(found.paymentRef, order.code);
+      refund = await provider.refund(found.paymentRef, { orderCode: order.code, amount: order.total });
     } catch (err) {
       const reason = err instanceof ProviderError ? err.reason : "error";
-      this.log(`payment: stripe could not refund order ${order.code} (${reason})`);
-      throw new AppError(502, "Stripe did not refund the payment; the order is unchanged. Please try again.");
+      this.log(`payment: ${provider.name} could not refund order ${order.code} (${reason})`);
+      throw new AppError(502, `${label} did not refund the payment; the order is unchanged. Please try again.`);
     }
     if (refund.status === "failed" || refund.status === "canceled") {
-      this.log(`payment: stripe refund ${refund.id} of order ${order.code} is ${refund.status}`);
-      throw new AppError(502, `Stripe's refund ${refund.id} is ${refund.status}; the order is unchanged.`);
+      this.log(`payment: ${provider.name} refund ${refund.id} of order ${order.code} is ${refund.status}`);
+      throw new AppError(502, `${label}'s refund ${refund.id} is ${refund.status}; the order is unchanged.`);
     }
-    const said = `Refunded at Stripe: refund ${refund.id}, ${money(refund.amount, refund.currency.toUpperCase())}, ${refund.status ?? "no status"}`;
+    const said = `Refunded at ${label}: refund ${refund.id}, ${money(refund.amount, refund.currency.toUpperCase())}, ${refund.status ?? "no status"}`;
     const now = this.clock();
     await this.deps.data.transaction(async (tx) => {
       const note = [said, actor.note].filter(Boolean).join(": ");
       const done = await this.deps.orders.refundIn(tx, order.code, now, { actor: actor.username, note });
-      // Stripe's own notification of this refund may have refunded the order first: the answer is still written.
+      // The provider's own notification of this refund may have refunded the order first: the answer is still written.
       if (!done) await this.deps.orders.note(tx, order.id, now, actor.username, "payment_note", note);
     });
     return this.deps.orders.findByCode(order.code);
@@ -408,7 +477,7 @@ export class PaymentsService {
   /** One transaction: the order must be this provider's, with this reference, amount and currency; the
    * notification is recorded once; the first one settles the order. */
   private async settle(
-    provider: "konnect" | "stripe",
+    provider: OnlineProvider["name"],
     n: Notification & { ref: string; orderCode: string },
   ): Promise<NotificationResult> {
     const now = this.clock();
@@ -430,7 +499,7 @@ export class PaymentsService {
 
   private async record(
     tx: Tx,
-    provider: string,
+    provider: OnlineProvider["name"],
     n: Notification,
     order: OrderRow,
     now: number,
@@ -467,7 +536,7 @@ export class PaymentsService {
   /** Records money no order holds and tells the operator; false when this provider payment was already recorded. */
   private async unmatchedPayment(
     tx: Tx,
-    provider: string,
+    provider: OnlineProvider["name"],
     n: Notification,
     order: OrderRow,
     now: number,
@@ -489,7 +558,7 @@ export class PaymentsService {
       PAYMENT_UNMATCHED_KIND,
       paymentUnmatchedMail({
         orderCode: order.code,
-        provider: provider === "stripe" ? "Stripe" : "Konnect",
+        provider: PROVIDER_LABELS[provider],
         amount: money(n.amount, n.currency),
         orderStatus: order.status,
       }),
@@ -501,6 +570,15 @@ export class PaymentsService {
     if (currency !== order.currency) return `currency ${currency.slice(0, 10)} instead of ${order.currency}`;
     if (amount !== order.total) return `amount ${amount} instead of ${order.total}`;
     return null;
+  }
+
+  /** A notification's body parsed, or refused (400) when it is not JSON. */
+  private json(provider: string, rawBody: string): unknown {
+    try {
+      return JSON.parse(rawBody);
+    } catch {
+      throw this.refuse(provider, "a notification that is not JSON", 400);
+    }
   }
 
   /** A refused notification: logged (what and why, never a key or signature) and answered 4xx. */

@@ -9,106 +9,47 @@
  * order and its codes through the operator's refund, once per event, and the operator is mailed. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { and, count, eq } from "drizzle-orm";
-import { checkoutResponseSchema, type CheckoutResponse } from "@store/shared/schemas/checkout";
+import { checkoutResponseSchema } from "@store/shared/schemas/checkout";
 import { PAYMENT_ERROR_CODES, unmatchedPaymentsSchema } from "@store/shared/schemas/payments";
-import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { createTestStore, type TestStore } from "../../test/harness.ts";
 import { ADMIN_ENV, signIn } from "../../test/admin-session.ts";
-import { DELIVERY_KIND } from "../orders/order-mails.ts";
+import {
+  captureLogs,
+  checkout,
+  expectDeliveredOnce,
+  fakeKonnect,
+  fakeStripe,
+  KONNECT_KEY,
+  OPERATOR,
+  operatorMails,
+  placed,
+  settlement,
+  stock,
+  STOCKED,
+  STRIPE_KEY,
+  STRIPE_WEBHOOK_SECRET,
+  stripeWebhook,
+  unmatchedRows,
+} from "./payments-test-kit.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
-import { FakeKonnect } from "./fakes/fake-konnect.ts";
-import { FakeStripe } from "./fakes/fake-stripe.ts";
+import type { FakeKonnect } from "./fakes/fake-konnect.ts";
+import type { FakeStripe } from "./fakes/fake-stripe.ts";
 import { PAYMENT_REVERSED_KIND, PAYMENT_UNMATCHED_KIND } from "./payment-mails.ts";
 import { stripeSignatureHeader } from "./stripe-signature.ts";
-
-const KONNECT_KEY = "konnect-test-key:secret-part";
-const STRIPE_KEY = "sk_test_store_secret";
-const STRIPE_WEBHOOK_SECRET = "whsec_test_secret";
-const OPERATOR = "ops@store.test";
-
-/** Mail to the operator of one kind (all orders). */
-async function operatorMails(store: TestStore, kind: string) {
-  return store.query((db, t) =>
-    db
-      .select()
-      .from(t.mailOutbox)
-      .where(and(eq(t.mailOutbox.kind, kind), eq(t.mailOutbox.to, OPERATOR))),
-  );
-}
-
-async function unmatchedRows(store: TestStore) {
-  return store.query((db, t) => db.select().from(t.unmatchedPayments));
-}
-
-/** What the database says about an order's settlement. */
-async function settlement(store: TestStore, code: string) {
-  const order = (await store.query((db, t) => db.select().from(t.orders).where(eq(t.orders.code, code))))[0];
-  if (!order) throw new Error(`no order ${code}`);
-  const mails = (kind: string) =>
-    store.query((db, t) =>
-      db
-        .select({ n: count() })
-        .from(t.mailOutbox)
-        .where(and(eq(t.mailOutbox.orderId, order.id), eq(t.mailOutbox.kind, kind))),
-    );
-  const events = await store.query((db, t) =>
-    db.select().from(t.paymentEvents).where(eq(t.paymentEvents.orderCode, code)),
-  );
-  const codes = await store.query((db, t) => db.select().from(t.codes).where(eq(t.codes.orderId, order.id)));
-  return {
-    order,
-    paidMails: (await mails("payment_received"))[0]?.n ?? 0,
-    deliveryMails: (await mails(DELIVERY_KIND))[0]?.n ?? 0,
-    soldCodes: codes.filter((c) => c.status === "sold").length,
-    events,
-  };
-}
-
-const STOCKED = "steam-20";
-
-/** Makes the product sold from code stock, with exactly `count` codes. */
-async function stock(store: TestStore, count: number): Promise<void> {
-  const admin = await signIn(store);
-  const put = await admin.request("PUT", `/api/admin/products/${STOCKED}`, { deliveryMode: "automatic" });
-  expect(put.status, await put.clone().text()).toBe(200);
-  const text = Array.from({ length: count }, (_, i) => `PAY-CODE-${i}-${Date.now()}`).join("\n");
-  const res = await admin.request("POST", `/api/admin/products/${STOCKED}/codes/import`, { text });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
-
-async function checkout(store: TestStore, body = checkoutBody(), key?: string): Promise<Response> {
-  return store.app.request("/api/checkout", jsonRequest("POST", body, key ? { "Idempotency-Key": key } : {}));
-}
-
-async function placed(store: TestStore, body = checkoutBody()): Promise<CheckoutResponse> {
-  const res = await checkout(store, body);
-  expect(res.status).toBe(200);
-  return checkoutResponseSchema.parse(await res.json());
-}
-
-/** Every log line written during a test, to check refusals are logged and secrets are not. */
-function captureLogs(): string[] {
-  const lines: string[] = [];
-  const keep = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
-  vi.spyOn(console, "warn").mockImplementation(keep);
-  vi.spyOn(console, "error").mockImplementation(keep);
-  vi.spyOn(console, "log").mockImplementation(keep);
-  return lines;
-}
 
 describe("payments with Konnect", () => {
   let store: TestStore;
   let konnect: FakeKonnect;
   let logs: string[];
   beforeEach(async () => {
-    konnect = await FakeKonnect.start({ apiKey: KONNECT_KEY, walletId: "wallet-store" });
+    const started = await fakeKonnect();
+    konnect = started.konnect;
     store = await createTestStore({
       seed: true,
       env: {
         ...ADMIN_ENV,
         PAYMENT_PROVIDER: "konnect",
-        KONNECT_API_KEY: KONNECT_KEY,
-        KONNECT_WALLET_ID: "wallet-store",
-        KONNECT_API_URL: konnect.url,
+        ...started.env,
         TRUST_PROXY: "yes",
         OPERATOR_EMAIL: OPERATOR,
       },
@@ -139,7 +80,7 @@ describe("payments with Konnect", () => {
 
   it("says which currencies it takes", async () => {
     const res = await store.app.request("/api/payments/options");
-    expect(await res.json()).toEqual({ provider: "konnect", currencies: ["TND", "EUR", "USD"] });
+    expect(await res.json()).toEqual({ methods: [{ method: "konnect", currencies: ["TND", "EUR", "USD"] }] });
   });
 
   it("creates the payment at checkout, and settles only once Konnect says it is completed", async () => {
@@ -405,19 +346,14 @@ describe("payments with Stripe", () => {
   let stripe: FakeStripe;
   let logs: string[];
   beforeEach(async () => {
-    stripe = await FakeStripe.start({
-      secretKey: STRIPE_KEY,
-      webhookSecret: STRIPE_WEBHOOK_SECRET,
-      webhookUrl: "http://store.test/api/payments/stripe/webhook",
-    });
+    const started = await fakeStripe();
+    stripe = started.stripe;
     store = await createTestStore({
       seed: true,
       env: {
         ...ADMIN_ENV,
         PAYMENT_PROVIDER: "stripe",
-        STRIPE_SECRET_KEY: STRIPE_KEY,
-        STRIPE_WEBHOOK_SECRET,
-        STRIPE_API_URL: stripe.url,
+        ...started.env,
         OPERATOR_EMAIL: OPERATOR,
       },
     });
@@ -429,12 +365,7 @@ describe("payments with Stripe", () => {
     await stripe.close();
   });
 
-  const send = (body: string, signature?: string) =>
-    store.app.request("/api/payments/stripe/webhook", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", ...(signature ? { "Stripe-Signature": signature } : {}) },
-      body,
-    });
+  const send = (body: string, signature?: string) => stripeWebhook(store)(body, signature);
 
   async function placedSession(currency: "USD" | "EUR" | "EGP" = "USD") {
     const out = await placed(store, checkoutBody({ currency }));
@@ -444,7 +375,7 @@ describe("payments with Stripe", () => {
 
   it("says which currencies it takes", async () => {
     const res = await store.app.request("/api/payments/options");
-    expect(await res.json()).toEqual({ provider: "stripe", currencies: ["USD", "EUR", "EGP"] });
+    expect(await res.json()).toEqual({ methods: [{ method: "stripe", currencies: ["USD", "EUR", "EGP"] }] });
   });
 
   it("creates a Checkout Session at checkout and settles on the signed completed event", async () => {
@@ -511,11 +442,7 @@ describe("payments with Stripe", () => {
     expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(99);
     for (let i = 0; i < 100; i++)
       expect(await (await send(body, signature)).json()).toMatchObject({ outcome: "duplicate" });
-    const after = await settlement(store, out.panierCode);
-    expect(after.order.status).toBe("delivered");
-    expect(after.deliveryMails).toBe(1);
-    expect(after.soldCodes).toBe(2);
-    expect(after.events).toHaveLength(1);
+    await expectDeliveredOnce(store, out.panierCode, 2);
   }, 60_000);
 
   it("refuses bad, stale, missing or replaced signatures and tampered events, delivering nothing", async () => {

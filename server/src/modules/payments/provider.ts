@@ -1,6 +1,6 @@
 /** What checkout and the notification routes need from a payment provider (docs/decisions.md D11). Exports:
- * PaymentRequest, CreatedPayment, PaymentProvider, ProviderError, ONLINE_CURRENCIES, postToProvider(). */
-import type { Currency } from "@store/shared/currency";
+ * PaymentRequest, CreatedPayment, PaymentProvider, ProviderError, ONLINE_CURRENCIES (per method, manual too), callProvider(). */
+import { CURRENCIES, type Currency } from "@store/shared/currency";
 import type { PaymentProviderName } from "../../config.ts";
 
 /** One order to be paid, in the shop's minor units. */
@@ -10,12 +10,16 @@ export interface PaymentRequest {
   currency: Currency;
   customerName: string;
   customerEmail: string;
+  /** The shopper's phone (the WhatsApp number of the checkout form), for providers that ask one. */
+  customerPhone: string;
   description: string;
   /** Minutes the payment page stays open (the unpaid order's expiry). */
   lifespanMinutes: number;
   successUrl: string;
   failUrl: string;
   webhookUrl: string;
+  /** Where a provider that signs the shopper's way back sends them: the store checks it, then shows the order. */
+  returnUrl: string;
 }
 
 export interface CreatedPayment {
@@ -25,22 +29,44 @@ export interface CreatedPayment {
   url: string;
 }
 
+/** A refund the provider made (its id, amount and status as it says them). */
+export interface ProviderRefund {
+  id: string;
+  amount: number;
+  currency: string;
+  status?: string | null;
+}
+
 export interface OnlineProvider {
   readonly name: Exclude<PaymentProviderName, "manual">;
   createPayment(request: PaymentRequest): Promise<CreatedPayment>;
+  /** Refunds the whole of the provider payment that paid an order, for the operator's 'Mark refunded'; a provider
+   * without it (Konnect) leaves the money to the operator. */
+  refund?(paymentRef: string, order: { orderCode: string; amount: number }): Promise<ProviderRefund>;
 }
 
+/** The providers' names as the operator's mails and the orders' history say them. */
+export const PROVIDER_LABELS: Record<PaymentProviderName, string> = {
+  manual: "Manual payment",
+  konnect: "Konnect",
+  stripe: "Stripe",
+  paymob: "Paymob",
+};
+
 /**
- * Currencies each provider can take, from their public documentation:
+ * Currencies each method can take. Manual payment takes every currency: the operator arranges it. The online
+ * providers', from their public documentation:
  * - Konnect's init-payment `token` is TND, EUR or USD (amounts in millimes for TND, cents for EUR and USD).
  * - Stripe presents USD, EUR and EGP in cents. TND is not in Stripe's list of presentment currencies
  *   (it appears only among the three-decimal currencies, with amounts rounded to tens), so a TND shop is told
  *   at checkout instead of failing at Stripe.
+ * - Paymob (Egypt) takes EGP in cents (piasters) through its Intention API; this store offers it for EGP only.
  */
 export const ONLINE_CURRENCIES: Record<PaymentProviderName, readonly Currency[]> = {
-  manual: [],
+  manual: CURRENCIES,
   konnect: ["TND", "EUR", "USD"],
   stripe: ["USD", "EUR", "EGP"],
+  paymob: ["EGP"],
 };
 
 /** A provider call that failed: `reason` is safe to log (a status and the provider's error text, no secret). */

@@ -110,7 +110,7 @@ export class StripeProvider implements OnlineProvider {
 
   /** Refunds the whole of a PaymentIntent (POST /v1/refunds, form-encoded `payment_intent`); one refund per order
    * whatever the retries (Idempotency-Key). */
-  async refund(paymentIntent: string, orderCode: string): Promise<StripeRefund> {
+  async refund(paymentIntent: string, { orderCode }: { orderCode: string }): Promise<StripeRefund> {
     const answer = await callProvider(
       this.name,
       `${this.settings.apiUrl}/v1/refunds`,

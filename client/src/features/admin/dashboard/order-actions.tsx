@@ -164,13 +164,18 @@ export function useOrderActions(
     },
     refund: {
       title: <Trans>Mark this order as refunded?</Trans>,
-      // Only Stripe's payments are refunded by the store itself (the server asks Stripe first); for the others the
-      // operator must send the money back, and the dialog says so before anything is changed.
+      // Only Stripe's and Paymob's payments are refunded by the store itself (the server asks the provider first); for
+      // the others the operator must send the money back, and the dialog says so before anything is changed.
       message:
         order?.paymentProvider === "stripe" ? (
           <Trans>
             Order <bdi>{code}</bdi> will be refunded through Stripe: <bdi>{total}</bdi> goes back to the customer's
             card, and its codes are revoked, so they no longer work. This cannot be undone.
+          </Trans>
+        ) : order?.paymentProvider === "paymob" ? (
+          <Trans>
+            Order <bdi>{code}</bdi> will be refunded through Paymob: <bdi>{total}</bdi> goes back to the customer's card
+            or wallet, and its codes are revoked, so they no longer work. This cannot be undone.
           </Trans>
         ) : (
           <Trans>

@@ -7,6 +7,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import type { AdminOrderCode, AdminOrderDetail, OrderEventAction } from "@store/shared/schemas/orders";
 import { CODE_STATUS_TEXT } from "../stock/code-list.tsx";
 import { StatusLabel, useFormatDate } from "./order-status.tsx";
+import { paymentMethodName } from "../../checkout/payment-methods.ts";
 import "../stock/stock.css";
 
 const ACTION_TEXT: Record<OrderEventAction, MessageDescriptor> = {
@@ -44,7 +45,7 @@ function useActorName(): (actor: string) => string {
 /** The server's short English notes (orders.service.ts) in the console's words; an operator's own note is kept as
  * written, after a colon. Other notes are shown as sent. */
 function useEventDetail(): (detail: string) => string {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (detail) => {
     const [head = "", ...rest] = detail.split(": ");
     const note = rest.join(": ");
@@ -61,6 +62,11 @@ function useEventDetail(): (detail: string) => string {
       const typed = m[2] ?? "";
       const fromStock = m[3] ?? "";
       return withNote(t`${sent} (${typed} typed, ${fromStock} from stock)`);
+    }
+    m = /^Payment method: (\w+)$/.exec(detail);
+    if (m) {
+      const method = paymentMethodName((d) => i18n._(d), m[1] ?? "");
+      return t`Payment method: ${method}`;
     }
     m = /^(\S+) revoked, (\S+) sent$/.exec(head);
     if (m) {

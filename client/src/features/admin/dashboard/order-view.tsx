@@ -16,6 +16,7 @@ import { useOrderActions } from "./order-actions.tsx";
 import { OrderCodes, OrderHistory } from "./order-history.tsx";
 import { OrderStatusText, useFormatDate } from "./order-status.tsx";
 import { AdminTable } from "../panel/admin-table.tsx";
+import { paymentMethodName } from "../../checkout/payment-methods.ts";
 
 export { StatusLabel, useFormatDate } from "./order-status.tsx";
 
@@ -37,6 +38,7 @@ function Fact({ term, children, className }: { term: ReactNode; children: ReactN
 
 export function OrderFacts({ order }: { order: AdminOrder }) {
   const formatDate = useFormatDate();
+  const { i18n } = useLingui();
   return (
     <dl className="admin-facts">
       <Fact term={<Trans>Customer</Trans>}>{order.customer.name.trim() || <Trans>Guest</Trans>}</Fact>
@@ -52,6 +54,9 @@ export function OrderFacts({ order }: { order: AdminOrder }) {
       </Fact>
       <Fact term={<Trans>Currency</Trans>}>
         <bdi>{order.currency}</bdi>
+      </Fact>
+      <Fact term={<Trans>Payment method</Trans>}>
+        <span data-testid="order-payment-method">{paymentMethodName((m) => i18n._(m), order.paymentProvider)}</span>
       </Fact>
     </dl>
   );

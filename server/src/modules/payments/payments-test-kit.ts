@@ -1,0 +1,124 @@
+/** What the payments tests share (payments.test.ts, payment-methods.test.ts, paymob.test.ts): what the database says
+ * about an order's settlement, checkout requests, code stock and the log lines written during a test. */
+import { expect, vi } from "vitest";
+import { and, count, eq } from "drizzle-orm";
+import { checkoutResponseSchema, type CheckoutResponse } from "@store/shared/schemas/checkout";
+import { jsonRequest, type TestStore } from "../../test/harness.ts";
+import { signIn } from "../../test/admin-session.ts";
+import { DELIVERY_KIND } from "../orders/order-mails.ts";
+import { checkoutBody } from "../../test/checkout-request.ts";
+import { FakeKonnect } from "./fakes/fake-konnect.ts";
+import { FakeStripe } from "./fakes/fake-stripe.ts";
+
+export const OPERATOR = "ops@store.test";
+export const KONNECT_KEY = "konnect-test-key:secret-part";
+export const STRIPE_KEY = "sk_test_store_secret";
+export const STRIPE_WEBHOOK_SECRET = "whsec_test_secret";
+
+/** A fake Konnect, and the settings that give a store its keys and point it there. */
+export async function fakeKonnect(): Promise<{ konnect: FakeKonnect; env: Record<string, string> }> {
+  const konnect = await FakeKonnect.start({ apiKey: KONNECT_KEY, walletId: "wallet-store" });
+  const env = { KONNECT_API_KEY: KONNECT_KEY, KONNECT_WALLET_ID: "wallet-store", KONNECT_API_URL: konnect.url };
+  return { konnect, env };
+}
+
+/** A fake Stripe, and the settings that give a store its keys and point it there. */
+export async function fakeStripe(): Promise<{ stripe: FakeStripe; env: Record<string, string> }> {
+  const stripe = await FakeStripe.start({
+    secretKey: STRIPE_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    webhookUrl: "http://store.test/api/payments/stripe/webhook",
+  });
+  const env = { STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url };
+  return { stripe, env };
+}
+
+/** Posts a Stripe event to the store's webhook, signed or not. */
+export function stripeWebhook(store: TestStore): (body: string, signature?: string) => Promise<Response> {
+  return async (body, signature) =>
+    store.app.request("/api/payments/stripe/webhook", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(signature ? { "Stripe-Signature": signature } : {}) },
+      body,
+    });
+}
+
+/** Mail to the operator of one kind (all orders). */
+export async function operatorMails(store: TestStore, kind: string) {
+  return store.query((db, t) =>
+    db
+      .select()
+      .from(t.mailOutbox)
+      .where(and(eq(t.mailOutbox.kind, kind), eq(t.mailOutbox.to, OPERATOR))),
+  );
+}
+
+export async function unmatchedRows(store: TestStore) {
+  return store.query((db, t) => db.select().from(t.unmatchedPayments));
+}
+
+/** What the database says about an order's settlement. */
+export async function settlement(store: TestStore, code: string) {
+  const order = (await store.query((db, t) => db.select().from(t.orders).where(eq(t.orders.code, code))))[0];
+  if (!order) throw new Error(`no order ${code}`);
+  const mails = (kind: string) =>
+    store.query((db, t) =>
+      db
+        .select({ n: count() })
+        .from(t.mailOutbox)
+        .where(and(eq(t.mailOutbox.orderId, order.id), eq(t.mailOutbox.kind, kind))),
+    );
+  const events = await store.query((db, t) =>
+    db.select().from(t.paymentEvents).where(eq(t.paymentEvents.orderCode, code)),
+  );
+  const codes = await store.query((db, t) => db.select().from(t.codes).where(eq(t.codes.orderId, order.id)));
+  return {
+    order,
+    paidMails: (await mails("payment_received"))[0]?.n ?? 0,
+    deliveryMails: (await mails(DELIVERY_KIND))[0]?.n ?? 0,
+    soldCodes: codes.filter((c) => c.status === "sold").length,
+    events,
+  };
+}
+
+export const STOCKED = "steam-20";
+
+/** Makes the product sold from code stock, with exactly `count` codes. */
+export async function stock(store: TestStore, count: number): Promise<void> {
+  const admin = await signIn(store);
+  const put = await admin.request("PUT", `/api/admin/products/${STOCKED}`, { deliveryMode: "automatic" });
+  expect(put.status, await put.clone().text()).toBe(200);
+  const text = Array.from({ length: count }, (_, i) => `PAY-CODE-${i}-${Date.now()}`).join("\n");
+  const res = await admin.request("POST", `/api/admin/products/${STOCKED}/codes/import`, { text });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+export async function checkout(store: TestStore, body = checkoutBody(), key?: string): Promise<Response> {
+  return store.app.request("/api/checkout", jsonRequest("POST", body, key ? { "Idempotency-Key": key } : {}));
+}
+
+export async function placed(store: TestStore, body = checkoutBody()): Promise<CheckoutResponse> {
+  const res = await checkout(store, body);
+  expect(res.status).toBe(200);
+  return checkoutResponseSchema.parse(await res.json());
+}
+
+/** After the same notification many times: the order delivered once, with its codes, one delivery email and one
+ * recorded notification. */
+export async function expectDeliveredOnce(store: TestStore, code: string, codes: number): Promise<void> {
+  const after = await settlement(store, code);
+  expect(after.order.status).toBe("delivered");
+  expect(after.deliveryMails).toBe(1);
+  expect(after.soldCodes).toBe(codes);
+  expect(after.events).toHaveLength(1);
+}
+
+/** Every log line written during a test, to check refusals are logged and secrets are not. */
+export function captureLogs(): string[] {
+  const lines: string[] = [];
+  const keep = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+  vi.spyOn(console, "warn").mockImplementation(keep);
+  vi.spyOn(console, "error").mockImplementation(keep);
+  vi.spyOn(console, "log").mockImplementation(keep);
+  return lines;
+}
