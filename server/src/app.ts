@@ -45,6 +45,7 @@ import { CheckoutService } from "./modules/checkout/checkout.service.ts";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
 import { PaymentsRepo } from "./modules/payments/payments.repo.ts";
 import { PaymentsService } from "./modules/payments/payments.service.ts";
+import { UnmatchedActions } from "./modules/payments/unmatched-actions.ts";
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import { paymentsAdminRoutes } from "./modules/payments/payments.admin.routes.ts";
 import { NewsletterRepo } from "./modules/newsletter/newsletter.repo.ts";
@@ -160,6 +161,8 @@ export interface Services {
   /** Find my order: the private link mailed again. */
   orderRecovery: OrderRecovery;
   payments: PaymentsService;
+  /** 'Deliver anyway' and 'Refund' on money no order holds. */
+  unmatchedActions: UnmatchedActions;
   /** Codes as stock (docs/decisions.md D10). */
   stock: StockKeeper;
   codes: CodesService;
@@ -255,6 +258,14 @@ export function buildServices({ config, data }: AppDeps): Services {
       onMailQueued: () => mailWorker.wake(),
     }),
     payments,
+    unmatchedActions: new UnmatchedActions({
+      data,
+      repo: new PaymentsRepo(),
+      ordersRepo,
+      orders,
+      stripe: payments.stripeClient,
+      onMailQueued: () => mailWorker.wake(),
+    }),
     stock,
     codes: new CodesService(
       data,
@@ -352,7 +363,7 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   app.route("/", promosAdminRoutes(services.promos));
   app.route("/", newsletterAdminRoutes(services.newsletter));
   app.route("/", mailboxRoutes(services.mailbox));
-  app.route("/", paymentsAdminRoutes(services.payments));
+  app.route("/", paymentsAdminRoutes(services.payments, services.unmatchedActions));
   app.route("/", ordersExportRoutes(new OrdersExport(deps.data, services.ordersRepo)));
 
   mountStatic(app, {

@@ -102,6 +102,11 @@ export class PaymentsService {
     if (c.provider === "stripe") this.provider = this.stripe = new StripeProvider(c, deps.fetchImpl, this.clock);
   }
 
+  /** Stripe's client when it is the store's provider: the operator's refund of money no order holds goes through it. */
+  get stripeClient(): StripeProvider | undefined {
+    return this.stripe;
+  }
+
   get providerName(): PaymentConfig["provider"] {
     return this.deps.config.provider;
   }

@@ -11,12 +11,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { checkoutResponseSchema, type CheckoutResponse } from "@store/shared/schemas/checkout";
 import { PAYMENT_ERROR_CODES, unmatchedPaymentsSchema } from "@store/shared/schemas/payments";
-import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
-import { ADMIN_ENV, signIn } from "../../test/admin-session.ts";
+import { jsonRequest, type TestStore } from "../../test/harness.ts";
+import { signIn } from "../../test/admin-session.ts";
 import { DELIVERY_KIND } from "../orders/order-mails.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
-import { FakeKonnect } from "./fakes/fake-konnect.ts";
-import { FakeStripe } from "./fakes/fake-stripe.ts";
+import type { FakeKonnect } from "./fakes/fake-konnect.ts";
+import type { FakeStripe } from "./fakes/fake-stripe.ts";
+import { captureLogs, storeOnKonnect, storeOnStripe } from "../../test/payment-stores.ts";
 import { PAYMENT_REVERSED_KIND, PAYMENT_UNMATCHED_KIND } from "./payment-mails.ts";
 import { stripeSignatureHeader } from "./stripe-signature.ts";
 
@@ -85,36 +86,15 @@ async function placed(store: TestStore, body = checkoutBody()): Promise<Checkout
   return checkoutResponseSchema.parse(await res.json());
 }
 
-/** Every log line written during a test, to check refusals are logged and secrets are not. */
-function captureLogs(): string[] {
-  const lines: string[] = [];
-  const keep = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
-  vi.spyOn(console, "warn").mockImplementation(keep);
-  vi.spyOn(console, "error").mockImplementation(keep);
-  vi.spyOn(console, "log").mockImplementation(keep);
-  return lines;
-}
-
 describe("payments with Konnect", () => {
   let store: TestStore;
   let konnect: FakeKonnect;
   let logs: string[];
   beforeEach(async () => {
-    konnect = await FakeKonnect.start({ apiKey: KONNECT_KEY, walletId: "wallet-store" });
-    store = await createTestStore({
-      seed: true,
-      env: {
-        ...ADMIN_ENV,
-        PAYMENT_PROVIDER: "konnect",
-        KONNECT_API_KEY: KONNECT_KEY,
-        KONNECT_WALLET_ID: "wallet-store",
-        KONNECT_API_URL: konnect.url,
-        TRUST_PROXY: "yes",
-        OPERATOR_EMAIL: OPERATOR,
-      },
-    });
-    // Konnect's own calls to the webhook reach the store running in this process.
-    konnect.callWebhook = async (url) => store.app.request(url);
+    ({ store, konnect } = await storeOnKonnect(
+      { apiKey: KONNECT_KEY, walletId: "wallet-store" },
+      { TRUST_PROXY: "yes", OPERATOR_EMAIL: OPERATOR },
+    ));
     logs = captureLogs();
   });
   afterEach(async () => {
@@ -405,22 +385,10 @@ describe("payments with Stripe", () => {
   let stripe: FakeStripe;
   let logs: string[];
   beforeEach(async () => {
-    stripe = await FakeStripe.start({
-      secretKey: STRIPE_KEY,
-      webhookSecret: STRIPE_WEBHOOK_SECRET,
-      webhookUrl: "http://store.test/api/payments/stripe/webhook",
-    });
-    store = await createTestStore({
-      seed: true,
-      env: {
-        ...ADMIN_ENV,
-        PAYMENT_PROVIDER: "stripe",
-        STRIPE_SECRET_KEY: STRIPE_KEY,
-        STRIPE_WEBHOOK_SECRET,
-        STRIPE_API_URL: stripe.url,
-        OPERATOR_EMAIL: OPERATOR,
-      },
-    });
+    ({ store, stripe } = await storeOnStripe(
+      { secretKey: STRIPE_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET },
+      { OPERATOR_EMAIL: OPERATOR },
+    ));
     logs = captureLogs();
   });
   afterEach(async () => {
