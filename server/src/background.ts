@@ -1,6 +1,7 @@
 /** Start-up tasks and background workers (first admin, mail worker, order expiry, ...).
  * Each module that needs one registers it here; the returned function stops them all. */
 import type { AppDeps, Services } from "./app.ts";
+import { ALERT_PASS_MS } from "./modules/operator-alerts/alerts.service.ts";
 
 export type Stop = () => Promise<void>;
 
@@ -38,6 +39,22 @@ export async function startBackground(deps: AppDeps, services: Services): Promis
   stops.push(async () => {
     clearInterval(expire);
     await expiring;
+  });
+  // Operator alerts gathered into digests (one per kind and channel per window) and sent; the digest windows and the
+  // Telegram leases keep it to one message each with several instances (docs/decisions.md D48).
+  let alerting: Promise<unknown> | undefined;
+  const alert = setInterval(() => {
+    alerting ??= services.alerts
+      .pass()
+      .catch((err: unknown) => console.error("Sending operator alerts failed:", err))
+      .finally(() => {
+        alerting = undefined;
+      });
+  }, ALERT_PASS_MS);
+  alert.unref();
+  stops.push(async () => {
+    clearInterval(alert);
+    await alerting;
   });
   const pruneKeys = setInterval(() => {
     services.idempotency.prune().catch((err: unknown) => console.error("Pruning idempotency keys failed:", err));

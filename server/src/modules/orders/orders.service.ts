@@ -36,6 +36,7 @@ import type { CodeRow } from "../codes/codes.repo.ts";
 import type { StockKeeper } from "../codes/stock.ts";
 import type { MailRepo } from "../mail/mail.repo.ts";
 import { paymentReceivedMail } from "../mail/templates.ts";
+import type { OperatorAlerts } from "../operator-alerts/alerts.service.ts";
 import type { OrderMails } from "./order-mails.ts";
 import { firstName, hashToken, isTokenShaped, normalizeOrderCode } from "./order-code.ts";
 import { toAdminOrder, toLine, type OrderLineRow, type OrderRow, type OrdersRepo } from "./orders.repo.ts";
@@ -86,6 +87,8 @@ export interface OrdersDeps {
   mails: OrderMails;
   /** Wakes the mail worker after a commit that queued mail. */
   onMailQueued?: () => void;
+  /** Where the operator hears of a paid order waiting for their manual codes. */
+  alerts?: OperatorAlerts;
   clock?: () => number;
 }
 
@@ -469,6 +472,16 @@ export class OrdersService {
   }
 
   private async queuePaymentReceived(tx: Tx, order: OrderRow, awaitingStock: boolean, now: number): Promise<void> {
+    if (!awaitingStock)
+      await this.deps.alerts?.record(
+        tx,
+        {
+          kind: "awaiting_fulfilment",
+          orderCode: order.code,
+          summary: `Order ${order.code} is paid and awaits your codes`,
+        },
+        now,
+      );
     const content = paymentReceivedMail(order.locale, {
       code: order.code,
       awaitingStock,
