@@ -223,6 +223,40 @@ describe("operator alerts", () => {
     expect(logs.join("\n")).not.toContain("wrong-token-secret");
   });
 
+  it("tells the operator when a delivery leaves a product at or under its low-stock threshold", async () => {
+    const admin = await signIn(store);
+    const put = await admin.request("PUT", "/api/admin/products/steam-20", {
+      deliveryMode: "automatic",
+      lowStockThreshold: 2,
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+    const codes = ["LOW-STOCK-AAAA-1", "LOW-STOCK-BBBB-2", "LOW-STOCK-CCCC-3", "LOW-STOCK-DDDD-4"];
+    expect(
+      (await admin.request("POST", "/api/admin/products/steam-20/codes/import", { text: codes.join("\n") })).status,
+    ).toBe(200);
+    const buy = async (qty: number) => {
+      const res = await store.app.request(
+        "/api/checkout",
+        jsonRequest("POST", checkoutBody({ items: [{ id: "steam-20", qty }] })),
+      );
+      const { panierCode } = (await res.json()) as { panierCode: string };
+      expect((await admin.request("POST", `/api/admin/orders/${panierCode}/mark-paid`, {})).status).toBe(200);
+    };
+    // 4 -> 3 left: above the threshold, nothing to say.
+    await buy(1);
+    const low = () =>
+      store.query((db, t) => db.select().from(t.operatorAlerts).where(eq(t.operatorAlerts.kind, "low_stock")));
+    expect(await low()).toHaveLength(0);
+    // 3 -> 1 left.
+    await buy(2);
+    expect((await low()).map((a) => a.summary)).toEqual([
+      expect.stringMatching(/: 1 code\(s\) left in stock \(low at 2\)$/),
+    ]);
+    expect(await store.services.alerts.pass(Date.now())).toMatchObject({ digests: 2, sent: 1 });
+    expect(telegram.messages[0]?.text).toContain("Store alert: 1 low-stock alert(s)");
+    expect(JSON.stringify(telegram.messages)).not.toContain("LOW-STOCK-");
+  });
+
   it("tells the operator of a paid order awaiting manual codes through the worker's digest", async () => {
     const res = await store.app.request("/api/checkout", jsonRequest("POST", checkoutBody()));
     const { panierCode } = (await res.json()) as { panierCode: string };
@@ -265,7 +299,8 @@ describe("operator alerts about money", () => {
         });
       expect(await (await send(stripe.event(session))).json()).toMatchObject({ outcome: "settled" });
       expect(await (await send(stripe.refundEvent(session))).json()).toMatchObject({ outcome: "refunded" });
-      expect(await store.services.alerts.pass(Date.now())).toMatchObject({ sent: 1 });
+      // The refund, and the stock the delivery left empty.
+      expect(await store.services.alerts.pass(Date.now())).toEqual({ digests: 4, sent: 2 });
       const said = [
         ...(await store.query((db, t) => db.select().from(t.operatorAlerts))).map((a) => a.summary),
         ...(await digestMails(store)).flatMap((m) => [m.subject, m.text, m.html]),

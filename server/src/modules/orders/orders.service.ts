@@ -455,7 +455,26 @@ export class OrdersService {
     await this.event(tx, order.id, now, SYSTEM_ACTOR, "codes_assigned", null, null, `${sold} code(s)`);
     await this.event(tx, order.id, now, SYSTEM_ACTOR, "delivered", order.status, "delivered");
     await this.deps.mails.queueDelivery(tx, delivered, {}, now);
+    await this.alertLowStock(tx, lines, now);
     return delivered;
+  }
+
+  /** After a delivery took codes: each automatic product of the order left at or under its low-stock threshold is an
+   * alert for the operator (the digest gathers a rush of them into one message). */
+  private async alertLowStock(tx: Tx, lines: readonly OrderLineRow[], now: number): Promise<void> {
+    const alerts = this.deps.alerts;
+    if (!alerts) return;
+    const info = await this.codes.productInfo(
+      tx,
+      lines.map((l) => l.productId),
+    );
+    for (const [productId, product] of info) {
+      if (product.deliveryMode !== "automatic") continue;
+      const left = await this.codes.availableFor(tx, productId);
+      if (left > product.lowStockThreshold) continue;
+      const summary = `${product.title || productId}: ${left} code(s) left in stock (low at ${product.lowStockThreshold})`;
+      await alerts.record(tx, { kind: "low_stock", summary }, now);
+    }
   }
 
   /** A mixed order whose automatic lines have all their codes: they stay reserved for it, and it is `paid` until the
