@@ -1,32 +1,23 @@
 /** Money without an order (docs/operations.md "Unmatched payments"): on a store paid through the fake Stripe, an
  * order is cancelled and then paid on Stripe's page; the operator finds the payment, with its amount, under
- * Orders > Unmatched payments, in English and in Arabic (right to left). */
+ * Orders > Unmatched payments, in English and in Arabic (right to left), delivers one such order anyway and refunds
+ * another's money at Stripe, each after a confirmation (docs/decisions.md D47). */
 import { expect, test } from "@playwright/test";
 import { FakeStripe } from "../../server/src/modules/payments/fakes/fake-stripe.ts";
 import { E2E_ADMIN } from "../../playwright.config.ts";
 import { startPaymentStore, type PaymentStore } from "../checkout/payment-store.ts";
 import { uniqueEmail } from "../checkout/checkout-helpers.ts";
+import { loadCatalog } from "../storefront/catalog.ts";
 import { signIn } from "./console-helpers.ts";
 
 test.slow();
 
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 25_000;
+// This spec's own store (and its fake Stripe on the next port); E2E_UNMATCHED_PORT moves them where a shared machine
+// leaves room.
+const PORT = Number(process.env.E2E_UNMATCHED_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 25_000);
 
-/** An order placed through the public checkout, cancelled by the operator, then paid on Stripe's page. */
-async function paidAfterCancel(store: PaymentStore, stripe: FakeStripe): Promise<{ code: string; amount: number }> {
-  const placed = await fetch(`${store.url}/api/checkout`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      name: "Late Payer",
-      email: uniqueEmail("unmatched"),
-      whatsapp: "+216 20 555 777",
-      currency: "USD",
-      items: [{ id: "psn-10-us", qty: 1 }],
-    }),
-  });
-  expect(placed.ok, await placed.clone().text()).toBe(true);
-  const { panierCode, paymentLink } = (await placed.json()) as { panierCode: string; paymentLink: string };
+/** The operator's API session on the payment store: a call with its cookie and CSRF token. */
+async function adminCall(store: PaymentStore): Promise<(method: string, path: string) => Promise<Response>> {
   const login = await fetch(`${store.url}/api/admin/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -37,11 +28,35 @@ async function paidAfterCancel(store: PaymentStore, stripe: FakeStripe): Promise
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  const cancel = await fetch(`${store.url}/api/admin/orders/${panierCode}/cancel`, {
+  return (method, path) =>
+    fetch(`${store.url}${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", Cookie: cookie, "X-CSRF-Token": csrfToken },
+      ...(method === "GET" ? {} : { body: "{}" }),
+    });
+}
+
+/** An order placed through the public checkout, cancelled by the operator, then paid on Stripe's page. */
+async function paidAfterCancel(
+  store: PaymentStore,
+  stripe: FakeStripe,
+  productId = "psn-10-us",
+): Promise<{ code: string; amount: number }> {
+  const placed = await fetch(`${store.url}/api/checkout`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Cookie: cookie, "X-CSRF-Token": csrfToken },
-    body: "{}",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      name: "Late Payer",
+      email: uniqueEmail("unmatched"),
+      whatsapp: "+216 20 555 777",
+      currency: "USD",
+      items: [{ id: productId, qty: 1 }],
+    }),
   });
+  expect(placed.ok, await placed.clone().text()).toBe(true);
+  const { panierCode, paymentLink } = (await placed.json()) as { panierCode: string; paymentLink: string };
+  const call = await adminCall(store);
+  const cancel = await call("POST", `/api/admin/orders/${panierCode}/cancel`);
   expect(cancel.ok, await cancel.clone().text()).toBe(true);
   const sessionId = paymentLink.split("/").at(-1) ?? "";
   const pay = await fetch(`${stripe.url}/c/pay/${sessionId}/pay`, { method: "POST", redirect: "manual" });
@@ -58,6 +73,7 @@ test.describe("Orders > Unmatched payments", () => {
       secretKey: "sk_test_e2e_unmatched",
       webhookSecret: "whsec_e2e_unmatched",
       webhookUrl: `http://127.0.0.1:${PORT}/api/payments/stripe/webhook`,
+      ...(process.env.E2E_UNMATCHED_PORT ? { port: PORT + 1 } : {}),
     });
     store = await startPaymentStore(PORT, {
       PAYMENT_PROVIDER: "stripe",
@@ -95,5 +111,59 @@ test.describe("Orders > Unmatched payments", () => {
     const arabicRow = page.getByTestId("unmatched-payment-row").filter({ hasText: code });
     await expect(arabicRow).toBeVisible();
     await expect(arabicRow).toContainText("ملغى");
+  });
+
+  test("delivers one order anyway and refunds another's money at Stripe, after confirmations, in English and in Arabic", async ({
+    page,
+    request,
+  }) => {
+    const catalog = await loadCatalog(request);
+    const product = catalog.products.find(
+      (p) => p.variants.length === 0 && p.inStock && p.deliveryMode === "automatic",
+    );
+    if (!product) throw new Error("the demo catalog has no automatic product in stock");
+    const toDeliver = await paidAfterCancel(store, stripe, product.id);
+    const toRefund = await paidAfterCancel(store, stripe, product.id);
+    const call = await adminCall(store);
+    const status = async (code: string) =>
+      ((await (await call("GET", `/api/admin/orders/${code}`)).json()) as { status: string }).status;
+
+    await signIn(page, { fresh: true });
+    await page.goto("/admin?section=orders");
+    await page.getByTestId("orders-view-unmatched").click();
+    const row = page.getByTestId("unmatched-payment-row").filter({ hasText: toDeliver.code });
+    await row.getByRole("button", { name: `Deliver order ${toDeliver.code} anyway` }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(`Deliver order ${toDeliver.code} on this payment?`);
+    // Cancel first: nothing happens.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    expect(await status(toDeliver.code)).toBe("cancelled");
+    await row.getByRole("button", { name: `Deliver order ${toDeliver.code} anyway` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Deliver anyway" }).click();
+    await expect(row.getByTestId("unmatched-payment-resolution")).toHaveText(`Delivered (${E2E_ADMIN.username})`);
+    expect(await status(toDeliver.code)).toBe("delivered");
+
+    // In Arabic, right to left: the other payment refunded at Stripe.
+    await page.evaluate(() => localStorage.setItem("lang", "ar"));
+    await page.goto("/admin?section=orders");
+    await expect(page.getByTestId("admin-console")).toHaveAttribute("dir", "rtl");
+    await page.getByTestId("orders-view-unmatched").click();
+    const arabicRow = page.getByTestId("unmatched-payment-row").filter({ hasText: toRefund.code });
+    await arabicRow.getByRole("button", { name: `استرداد دفعة الطلب ${toRefund.code}` }).click();
+    const arabicDialog = page.getByRole("dialog");
+    await expect(arabicDialog).toContainText(`للطلب ${toRefund.code}؟`);
+    await expect(arabicDialog).toContainText("سيُطلب من Stripe إعادة");
+    await arabicDialog.getByRole("button", { name: "استرداد", exact: true }).click();
+    await expect(arabicRow.getByTestId("unmatched-payment-resolution")).toContainText("استُردّت لدى مزوّد الدفع");
+    expect(stripe.refunds.filter((r) => r.amount === toRefund.amount)).toHaveLength(1);
+    expect(await status(toRefund.code)).toBe("cancelled");
+    // The delivered one stays handled, said in Arabic.
+    await expect(
+      page
+        .getByTestId("unmatched-payment-row")
+        .filter({ hasText: toDeliver.code })
+        .getByTestId("unmatched-payment-resolution"),
+    ).toContainText("تم التسليم");
   });
 });

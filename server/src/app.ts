@@ -45,6 +45,11 @@ import { CheckoutService } from "./modules/checkout/checkout.service.ts";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes.ts";
 import { PaymentsRepo } from "./modules/payments/payments.repo.ts";
 import { PaymentsService } from "./modules/payments/payments.service.ts";
+import { UnmatchedActions } from "./modules/payments/unmatched-actions.ts";
+import { AlertsRepo } from "./modules/operator-alerts/alerts.repo.ts";
+import { alertsRoutes } from "./modules/operator-alerts/alerts.routes.ts";
+import { OperatorAlerts } from "./modules/operator-alerts/alerts.service.ts";
+import { TelegramSender } from "./modules/operator-alerts/telegram.ts";
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import { paymentsAdminRoutes } from "./modules/payments/payments.admin.routes.ts";
 import { NewsletterRepo } from "./modules/newsletter/newsletter.repo.ts";
@@ -160,6 +165,10 @@ export interface Services {
   /** Find my order: the private link mailed again. */
   orderRecovery: OrderRecovery;
   payments: PaymentsService;
+  /** What the operator must hear of, gathered into digests by email and Telegram. */
+  alerts: OperatorAlerts;
+  /** 'Deliver anyway' and 'Refund' on money no order holds. */
+  unmatchedActions: UnmatchedActions;
   /** Codes as stock (docs/decisions.md D10). */
   stock: StockKeeper;
   codes: CodesService;
@@ -193,7 +202,17 @@ export function buildServices({ config, data }: AppDeps): Services {
     createTransport(config.smtpUrl, data, mailRepo, config.dataDir, sealer),
     { from: config.mailFrom, render: withOrderLinkMail(orderMails.render, ordersRepo, orderMails) },
   );
+  const alerts = new OperatorAlerts({
+    data,
+    repo: new AlertsRepo(),
+    settingsRepo,
+    mail: mailRepo,
+    operatorEmail: config.operatorEmail,
+    telegram: config.telegram ? new TelegramSender(config.telegram) : undefined,
+    onMailQueued: () => mailWorker.wake(),
+  });
   const orders = new OrdersService({
+    alerts,
     data,
     repo: ordersRepo,
     mail: mailRepo,
@@ -217,6 +236,7 @@ export function buildServices({ config, data }: AppDeps): Services {
   const limiters = buildLimiters(rateLimits, config);
   const blockList = new BlockListService(data, new BlockListRepo());
   const payments = new PaymentsService({
+    alerts,
     data,
     repo: new PaymentsRepo(),
     ordersRepo,
@@ -224,8 +244,6 @@ export function buildServices({ config, data }: AppDeps): Services {
     config: config.payment,
     publicUrl: config.publicUrl,
     onMailQueued: () => mailWorker.wake(),
-    mail: mailRepo,
-    operatorEmail: config.operatorEmail,
   });
   const catalog = new CatalogService(data, catalogRepo, settingsRepo);
   return {
@@ -255,6 +273,15 @@ export function buildServices({ config, data }: AppDeps): Services {
       onMailQueued: () => mailWorker.wake(),
     }),
     payments,
+    alerts,
+    unmatchedActions: new UnmatchedActions({
+      data,
+      repo: new PaymentsRepo(),
+      ordersRepo,
+      orders,
+      stripe: payments.stripeClient,
+      onMailQueued: () => mailWorker.wake(),
+    }),
     stock,
     codes: new CodesService(
       data,
@@ -352,7 +379,8 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
   app.route("/", promosAdminRoutes(services.promos));
   app.route("/", newsletterAdminRoutes(services.newsletter));
   app.route("/", mailboxRoutes(services.mailbox));
-  app.route("/", paymentsAdminRoutes(services.payments));
+  app.route("/", paymentsAdminRoutes(services.payments, services.unmatchedActions));
+  app.route("/", alertsRoutes(services.alerts));
   app.route("/", ordersExportRoutes(new OrdersExport(deps.data, services.ordersRepo)));
 
   mountStatic(app, {

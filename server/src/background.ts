@@ -1,6 +1,7 @@
 /** Start-up tasks and background workers (first admin, mail worker, order expiry, ...).
  * Each module that needs one registers it here; the returned function stops them all. */
 import type { AppDeps, Services } from "./app.ts";
+import { ALERT_PASS_MS } from "./modules/operator-alerts/alerts.service.ts";
 
 export type Stop = () => Promise<void>;
 
@@ -10,6 +11,24 @@ export type Stop = () => Promise<void>;
 export function expiryPassMs(unpaidOrderTtlMs: number | null): number {
   if (unpaidOrderTtlMs === null) return 30_000;
   return Math.min(30_000, Math.max(1000, Math.round(unpaidOrderTtlMs / 4)));
+}
+
+/** Runs `pass` every `ms`, one at a time (a pass still running when the next is due is not doubled); a failure is
+ * logged as `what` failed. The returned stop waits for the pass under way. */
+function everyPass(pass: () => Promise<unknown>, ms: number, what: string): Stop {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= pass()
+      .catch((err: unknown) => console.error(`${what} failed:`, err))
+      .finally(() => {
+        running = undefined;
+      });
+  }, ms);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 export async function startBackground(deps: AppDeps, services: Services): Promise<Stop> {
@@ -25,20 +44,12 @@ export async function startBackground(deps: AppDeps, services: Services): Promis
   });
   // Unpaid orders past their time expire and free their codes; each order moves by a conditional update, so
   // several instances running this pass never expire one twice (docs/decisions.md D10).
-  let expiring: Promise<unknown> | undefined;
-  const expire = setInterval(() => {
-    expiring ??= services.orders
-      .expireDue()
-      .catch((err: unknown) => console.error("Expiring unpaid orders failed:", err))
-      .finally(() => {
-        expiring = undefined;
-      });
-  }, expiryPassMs(deps.config.unpaidOrderTtlMs));
-  expire.unref();
-  stops.push(async () => {
-    clearInterval(expire);
-    await expiring;
-  });
+  stops.push(
+    everyPass(() => services.orders.expireDue(), expiryPassMs(deps.config.unpaidOrderTtlMs), "Expiring unpaid orders"),
+  );
+  // Operator alerts gathered into digests (one per kind and channel per window) and sent; the digest windows and the
+  // Telegram leases keep it to one message each with several instances (docs/decisions.md D48).
+  stops.push(everyPass(() => services.alerts.pass(), ALERT_PASS_MS, "Sending operator alerts"));
   const pruneKeys = setInterval(() => {
     services.idempotency.prune().catch((err: unknown) => console.error("Pruning idempotency keys failed:", err));
   }, 3600_000);

@@ -21,6 +21,10 @@ const envSchema = z.object({
   SMTP_URL: optional,
   MAIL_FROM: z.string().default("Digital Store <no-reply@store.local>"),
   OPERATOR_EMAIL: optional,
+  /** Operator alerts to a Telegram chat too (docs/operations.md "Operator alerts"); both or neither. */
+  TELEGRAM_BOT_TOKEN: optional,
+  TELEGRAM_CHAT_ID: optional,
+  TELEGRAM_API_URL: optional,
   ADMIN_USERNAME: optional,
   ADMIN_PASSWORD: optional,
   CODES_KEY: optional,
@@ -191,6 +195,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   operatorEmail: string | undefined;
+  /** Where operator alerts go on Telegram (docs/decisions.md D48); undefined without TELEGRAM_BOT_TOKEN. */
+  telegram: TelegramConfig | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   codesKey: string | undefined;
@@ -248,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     operatorEmail: e.OPERATOR_EMAIL,
+    telegram: invalidIfThrows(() => telegramConfig(e)),
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     codesKey: e.CODES_KEY,
@@ -267,4 +274,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
   };
+}
+
+/** Telegram for operator alerts: TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID together, or neither (an error names the
+ * missing setting, never the token). TELEGRAM_API_URL points tests at a local fake. */
+export interface TelegramConfig {
+  botToken: string;
+  chatId: string;
+  apiUrl: string;
+}
+
+function telegramConfig(e: z.infer<typeof envSchema>): TelegramConfig | undefined {
+  const token = e.TELEGRAM_BOT_TOKEN?.trim();
+  const chatId = e.TELEGRAM_CHAT_ID?.trim();
+  if (!token && !chatId) return undefined;
+  if (!token) throw new Error("TELEGRAM_CHAT_ID needs TELEGRAM_BOT_TOKEN to be set.");
+  if (!chatId) throw new Error("TELEGRAM_BOT_TOKEN needs TELEGRAM_CHAT_ID to be set.");
+  const apiUrl = (e.TELEGRAM_API_URL ?? "https://api.telegram.org").trim().replace(/\/+$/, "");
+  if (!/^https?:\/\/[^/]+/.test(apiUrl)) throw new Error("TELEGRAM_API_URL must be an http(s) URL.");
+  return { botToken: token, chatId, apiUrl };
 }

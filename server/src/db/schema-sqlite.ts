@@ -194,4 +194,6 @@ export const {
   blockList,
   blockListState,
   blockedAttempts,
+  operatorAlerts,
+  operatorAlertDigests,
 } = tables;

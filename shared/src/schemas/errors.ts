@@ -72,5 +72,14 @@ export const ADMIN_ERROR_CODES = {
   fulfilCodeRefused: "fulfil_code_refused",
   /** Fulfil from stock: the product (`title`) has fewer available codes than the line lacks. */
   fulfilNotEnoughStock: "fulfil_not_enough_stock",
+  /** Deliver anyway: the product (`title`) has fewer available codes (`available`) than the order needs; nothing
+   * was written. */
+  deliverNotEnoughStock: "deliver_not_enough_stock",
+  /** Deliver anyway: the order already holds a payment (`orderStatus`: paid, awaiting stock, delivered), so this
+   * money is a second payment for it: refund it. */
+  orderHoldsPayment: "order_holds_payment",
+  /** Deliver anyway or Refund: the operator already acted on this unmatched payment. */
+  unmatchedResolved: "unmatched_payment_resolved",
+  unmatchedNotFound: "unmatched_payment_not_found",
 } as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[keyof typeof ADMIN_ERROR_CODES];

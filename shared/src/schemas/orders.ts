@@ -78,6 +78,8 @@ export const ORDER_EVENT_ACTIONS = [
   "disputed",
   /** The provider reported something about the order's payment that changes nothing by itself (a partial refund). */
   "payment_note",
+  /** The operator refunded, or marked to refund by hand, money the provider took that no order held. */
+  "unmatched_refunded",
 ] as const;
 export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
 

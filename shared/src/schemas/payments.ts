@@ -37,6 +37,13 @@ export const PAYMENT_MESSAGES = {
   unavailable: "The payment service is not available right now. Your order was cancelled; please try again.",
 } as const;
 
+/** What the operator did with money no order holds: `delivered` (the order was fulfilled on it), `refunded` (at the
+ * provider), `refund_by_hand` (the provider cannot be asked from the store: the operator returns it by hand);
+ * `refunding` while the provider is being asked (a refund pressed again, or after a crash, asks again with the same
+ * idempotency key; 'Deliver anyway' is refused meanwhile). */
+export const UNMATCHED_RESOLUTIONS = ["delivered", "refunded", "refund_by_hand", "refunding"] as const;
+export type UnmatchedResolution = (typeof UNMATCHED_RESOLUTIONS)[number];
+
 /** Money the provider took that no order holds (docs/decisions.md D43): a payment for an order that no longer awaited
  * one (cancelled, refunded), or a second payment for an order already paid. GET /api/admin/payments/unmatched. */
 export const unmatchedPaymentSchema = z.object({
@@ -51,7 +58,20 @@ export const unmatchedPaymentSchema = z.object({
   /** The order's status when the money landed. */
   orderStatus: z.enum(ORDER_STATUSES),
   createdAt: z.number().int(),
+  /** Null while the operator has not acted on it. */
+  resolution: z.enum(UNMATCHED_RESOLUTIONS).nullable(),
+  resolvedAt: z.number().int().nullable(),
+  resolvedBy: z.string().nullable(),
 });
 export type UnmatchedPayment = z.infer<typeof unmatchedPaymentSchema>;
 export const unmatchedPaymentsSchema = z.object({ payments: z.array(unmatchedPaymentSchema) });
 export type UnmatchedPayments = z.infer<typeof unmatchedPaymentsSchema>;
+
+/** POST /api/admin/payments/unmatched/{id}/deliver and /refund: what was done, and the order afterwards. `refund` says
+ * whether the provider returned the money (`refunded`) or the operator must (`refund_by_hand`). */
+export const unmatchedActionResultSchema = z.object({
+  payment: unmatchedPaymentSchema,
+  orderCode: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
+});
+export type UnmatchedActionResult = z.infer<typeof unmatchedActionResultSchema>;

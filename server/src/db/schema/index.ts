@@ -7,3 +7,4 @@ export * from "./uploads.ts";
 export * from "./codes.ts";
 export * from "./payments.ts";
 export * from "./stock-requests.ts";
+export * from "./alerts.ts";

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ORDER_STATUSES } from "@store/shared/order-status";
+import { UNMATCHED_RESOLUTIONS } from "@store/shared/schemas/payments";
 import { ms } from "./columns.ts";
 
 /** Every verified payment notification (docs/decisions.md D11), written in the transaction that settles the
@@ -46,6 +47,12 @@ export const unmatchedPayments = pgTable(
     /** The order's status when the money landed (cancelled, refunded, paid, delivered…). */
     orderStatus: text("order_status", { enum: ORDER_STATUSES }).notNull(),
     createdAt: ms("created_at").notNull(),
+    /** What the operator did with it: delivered (the order was fulfilled on this money), refunded (at the
+     * provider), refund_by_hand (the provider cannot be asked: the operator returns it by hand); null while open.
+     * Set once, by a conditional update, so two operators pressing at once act once. */
+    resolution: text("resolution", { enum: UNMATCHED_RESOLUTIONS }),
+    resolvedAt: ms("resolved_at"),
+    resolvedBy: text("resolved_by"),
   },
   (t) => [
     uniqueIndex("unmatched_payments_provider_ref_idx").on(t.provider, t.paymentRef),

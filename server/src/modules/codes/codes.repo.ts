@@ -14,6 +14,14 @@ type NewCode = typeof codes.$inferInsert;
 
 import type { DemoRange } from "../settings/settings.repo.ts";
 
+/** What stock moves need of a product: how it is delivered, its platform and title, and where its stock is low. */
+export interface ProductInfo {
+  deliveryMode: "automatic" | "manual";
+  platform: string;
+  title: string;
+  lowStockThreshold: number;
+}
+
 /** Values per IN (...) list. */
 const IN_CHUNK = 500;
 /** Rounds of a reservation before giving up (each one sees the commits of the previous ones). */
@@ -574,12 +582,9 @@ export class CodesRepo {
   }
 
   /** Delivery mode and platform of products (absent when deleted). */
-  async productInfo(
-    tx: Tx,
-    productIds: readonly string[],
-  ): Promise<Map<string, { deliveryMode: "automatic" | "manual"; platform: string; title: string }>> {
+  async productInfo(tx: Tx, productIds: readonly string[]): Promise<Map<string, ProductInfo>> {
     const { products } = tx.t;
-    const out = new Map<string, { deliveryMode: "automatic" | "manual"; platform: string; title: string }>();
+    const out = new Map<string, ProductInfo>();
     const ids = [...new Set(productIds)];
     for (let i = 0; i < ids.length; i += IN_CHUNK) {
       const rows = await tx.db
@@ -588,10 +593,11 @@ export class CodesRepo {
           deliveryMode: products.deliveryMode,
           platform: products.platform,
           title: products.title,
+          lowStockThreshold: products.lowStockThreshold,
         })
         .from(products)
         .where(inArray(products.id, ids.slice(i, i + IN_CHUNK)));
-      for (const r of rows) out.set(r.id, { deliveryMode: r.deliveryMode, platform: r.platform, title: r.title });
+      for (const { id, ...info } of rows) out.set(id, info);
     }
     return out;
   }

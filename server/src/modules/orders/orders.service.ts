@@ -36,6 +36,7 @@ import type { CodeRow } from "../codes/codes.repo.ts";
 import type { StockKeeper } from "../codes/stock.ts";
 import type { MailRepo } from "../mail/mail.repo.ts";
 import { paymentReceivedMail } from "../mail/templates.ts";
+import type { OperatorAlerts } from "../operator-alerts/alerts.service.ts";
 import type { OrderMails } from "./order-mails.ts";
 import { firstName, hashToken, isTokenShaped, normalizeOrderCode } from "./order-code.ts";
 import { toAdminOrder, toLine, type OrderLineRow, type OrderRow, type OrdersRepo } from "./orders.repo.ts";
@@ -58,6 +59,8 @@ export const SETTLEABLE: readonly OrderStatus[] = ["pending_payment", "expired"]
 export const SYSTEM_ACTOR = "system";
 /** The states an order can be refunded from (its money was taken). */
 export const REFUNDABLE: readonly OrderStatus[] = ["paid", "awaiting_stock", "delivered"];
+/** The states 'Deliver anyway' reopens: the order holds no payment (it was cancelled, expired or refunded). */
+export const REOPENABLE: readonly OrderStatus[] = ["cancelled", "expired", "refunded"];
 /** The history's name for the shopper (who placed the order, or cancelled it from its private page). */
 const SHOPPER_ACTOR = "shopper";
 
@@ -84,6 +87,8 @@ export interface OrdersDeps {
   mails: OrderMails;
   /** Wakes the mail worker after a commit that queued mail. */
   onMailQueued?: () => void;
+  /** Where the operator hears of a paid order waiting for their manual codes. */
+  alerts?: OperatorAlerts;
   clock?: () => number;
 }
 
@@ -116,6 +121,14 @@ interface Needs {
   automatic: Shortfall[];
   manual: Shortfall[];
 }
+
+/** What a line still missing codes asks of stock. */
+const toReserve = (s: Shortfall) => ({
+  orderLineId: s.line.id,
+  productId: s.line.productId,
+  variantId: s.line.variantId,
+  qty: s.missing,
+});
 
 /** A manual line being fulfilled, and how a refusal names it. */
 type LineTarget = Omit<TypedLine, "codes"> & { title: string; variantName: string | null };
@@ -415,17 +428,7 @@ export class OrdersService {
     }
     const toFill = shortfall.filter((s) => s.missing > 0);
     if (toFill.length > 0) {
-      await this.deps.stock.reserve(
-        tx,
-        order.id,
-        toFill.map((s) => ({
-          orderLineId: s.line.id,
-          productId: s.line.productId,
-          variantId: s.line.variantId,
-          qty: s.missing,
-        })),
-        now,
-      );
+      await this.deps.stock.reserve(tx, order.id, toFill.map(toReserve), now);
       shortfall = await this.shortfall(tx, lines, await this.codes.forOrder(tx, order.id));
     }
     const missing = shortfall.reduce((n, s) => n + s.missing, 0);
@@ -453,7 +456,26 @@ export class OrdersService {
     await this.event(tx, order.id, now, SYSTEM_ACTOR, "codes_assigned", null, null, `${sold} code(s)`);
     await this.event(tx, order.id, now, SYSTEM_ACTOR, "delivered", order.status, "delivered");
     await this.deps.mails.queueDelivery(tx, delivered, {}, now);
+    await this.alertLowStock(tx, lines, now);
     return delivered;
+  }
+
+  /** After a delivery took codes: each automatic product of the order left at or under its low-stock threshold is an
+   * alert for the operator (the digest gathers a rush of them into one message). */
+  private async alertLowStock(tx: Tx, lines: readonly OrderLineRow[], now: number): Promise<void> {
+    const alerts = this.deps.alerts;
+    if (!alerts) return;
+    const info = await this.codes.productInfo(
+      tx,
+      lines.map((l) => l.productId),
+    );
+    for (const [productId, product] of info) {
+      if (product.deliveryMode !== "automatic") continue;
+      const left = await this.codes.availableFor(tx, productId);
+      if (left > product.lowStockThreshold) continue;
+      const summary = `${product.title || productId}: ${left} code(s) left in stock (low at ${product.lowStockThreshold})`;
+      await alerts.record(tx, { kind: "low_stock", summary }, now);
+    }
   }
 
   /** A mixed order whose automatic lines have all their codes: they stay reserved for it, and it is `paid` until the
@@ -470,6 +492,16 @@ export class OrdersService {
   }
 
   private async queuePaymentReceived(tx: Tx, order: OrderRow, awaitingStock: boolean, now: number): Promise<void> {
+    if (!awaitingStock)
+      await this.deps.alerts?.record(
+        tx,
+        {
+          kind: "awaiting_fulfilment",
+          orderCode: order.code,
+          summary: `Order ${order.code} is paid and awaits your codes`,
+        },
+        now,
+      );
     const content = paymentReceivedMail(order.locale, {
       code: order.code,
       awaitingStock,
@@ -694,6 +726,48 @@ export class OrdersService {
       [summary, by.note].filter(Boolean).join(": "),
     );
     return { order: row, from: before.status, revoked: delivered.length, released, masks };
+  }
+
+  /**
+   * The operator delivers an order on money no order held (Admin > Orders > Unmatched payments, 'Deliver anyway'), in
+   * the caller's transaction: a cancelled, expired or refunded order -> paid, then settled as confirmPayment settles
+   * (codes from stock, the delivery email, or paid awaiting the operator's manual codes). Unlike a provider's
+   * payment, it never leaves the order awaiting stock: when stock is short it throws 409 with the product and what is
+   * available, so the caller's transaction writes nothing. An order that already holds a payment is refused (409):
+   * this money is a second payment for it. Sales are counted unless the order was paid before (a refunded one).
+   */
+  async deliverAnywayIn(tx: Tx, code: string, now: number, actor: string, detail: string): Promise<OrderRow> {
+    const before = await this.repo.row(tx, code);
+    if (!before) throw orderNotFound();
+    const paid = REOPENABLE.includes(before.status)
+      ? await this.repo.transition(tx, code, REOPENABLE, "paid", now, { paidAt: now, expiresAt: null })
+      : undefined;
+    if (!paid)
+      throw new ConflictError(`Order ${before.code} already holds a payment (status: ${before.status}).`, {
+        code: ADMIN_ERROR_CODES.orderHoldsPayment,
+        orderStatus: before.status,
+      });
+    await this.event(tx, paid.id, now, actor, "payment_confirmed", before.status, "paid", detail);
+    const lines = (await this.repo.linesOf(tx, [paid.id])).get(paid.id) ?? [];
+    if (before.paidAt === null)
+      await this.deps.catalog.addSales(
+        tx,
+        lines.map((line) => ({ productId: line.productId, qty: line.qty })),
+      );
+    const needs = await this.needs(tx, lines, await this.codes.forOrder(tx, paid.id));
+    const toFill = needs.automatic.filter((s) => s.missing > 0);
+    const got = await this.deps.stock.reserve(tx, paid.id, toFill.map(toReserve), now);
+    const short = toFill.findIndex((s, i) => (got[i] ?? 0) < s.missing);
+    const line = toFill[short]?.line;
+    if (line) {
+      const title = titleOf(line);
+      throw new ConflictError(`Not enough codes of "${title}" in stock to deliver order ${paid.code}.`, {
+        code: ADMIN_ERROR_CODES.deliverNotEnoughStock,
+        title,
+        available: got[short] ?? 0,
+      });
+    }
+    return this.fulfil(tx, paid, lines, now);
   }
 
   /** A line in an order's history for what a provider reported without changing the order (a partial refund, a

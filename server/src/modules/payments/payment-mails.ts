@@ -1,12 +1,14 @@
-/** Mail to the operator (English, like the store's other operator mail) when money moves at the provider without
- * the operator: a refund or a dispute reported by the provider, or a payment no order holds. Never a code in
+/** What the operator is told (English, like the store's other operator mail; the subject is the alert's line in the
+ * operator's digest) when money moves at the provider without the operator: a refund or a dispute reported by the provider, or a payment no order holds. Never a code in
  * clear: the history's masks at most. */
 import { formatMoney, isCurrency } from "@store/shared/currency";
 import { escapeHtml } from "@store/shared/html";
+import type { AlertKind } from "@store/shared/schemas/operator-alerts";
 import { page, type MailContent } from "../mail/templates.ts";
 
-export const PAYMENT_REVERSED_KIND = "operator_payment_reversed";
-export const PAYMENT_UNMATCHED_KIND = "operator_payment_unmatched";
+/** The operator alert kinds these go as (docs/decisions.md D48). */
+export const PAYMENT_REVERSED_KIND = "payment_reversed" satisfies AlertKind;
+export const PAYMENT_UNMATCHED_KIND = "payment_unmatched" satisfies AlertKind;
 
 /** An amount as the operator reads it (a currency the store does not know is written as given). */
 export function money(amount: number, currency: string): string {

@@ -2,11 +2,13 @@
  * recordEvent(tx, event) (false when the provider's event was already recorded), hasEvent, setOutcome,
  * events(tx, code), settledBy(tx, provider, code) (the provider payment that paid an order), orderPaidBy(tx,
  * provider, paymentRef) (the order a provider payment paid), recordUnmatched / unmatched (money no order holds), attachPayment(tx, code, ref, url) (stores the provider's reference and page on an order still
- * without one) and orderByRef(tx, provider, ref) (the order holding a reference the store was given). */
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+ * without one), orderByRef(tx, provider, ref) (the order holding a reference the store was given), and for the
+ * operator's actions on money no order holds: unmatchedById, resolveUnmatched (once) and holdPayment. */
+import { and, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import type { paymentEvents, unmatchedPayments } from "../../db/schema/index.ts";
 import type { OrderRow } from "../orders/orders.repo.ts";
+import type { UnmatchedResolution } from "@store/shared/schemas/payments";
 
 export type NewPaymentEvent = Omit<typeof paymentEvents.$inferInsert, "id">;
 export type UnmatchedPaymentRow = typeof unmatchedPayments.$inferSelect;
@@ -83,6 +85,8 @@ export class PaymentsRepo {
           eq(paymentEvents.outcome, "settled"),
         ),
       )
+      // The latest: an order delivered anyway on money it did not hold (once refunded) is held by that money now.
+      .orderBy(desc(paymentEvents.id))
       .limit(1);
     return rows[0]?.paymentRef;
   }
@@ -106,7 +110,10 @@ export class PaymentsRepo {
   }
 
   /** Records money no order holds; false when this provider payment is already recorded. */
-  async recordUnmatched(tx: Tx, row: Omit<UnmatchedPaymentRow, "id">): Promise<boolean> {
+  async recordUnmatched(
+    tx: Tx,
+    row: Omit<UnmatchedPaymentRow, "id" | "resolution" | "resolvedAt" | "resolvedBy">,
+  ): Promise<boolean> {
     const { unmatchedPayments } = tx.t;
     const rows = await tx.db
       .insert(unmatchedPayments)
@@ -124,5 +131,51 @@ export class PaymentsRepo {
       .from(unmatchedPayments)
       .orderBy(desc(unmatchedPayments.createdAt), desc(unmatchedPayments.id))
       .limit(limit);
+  }
+
+  async unmatchedById(tx: Tx, id: number): Promise<UnmatchedPaymentRow | undefined> {
+    const { unmatchedPayments } = tx.t;
+    const rows = await tx.db.select().from(unmatchedPayments).where(eq(unmatchedPayments.id, id)).limit(1);
+    return rows[0];
+  }
+
+  /** Records what the operator did with money no order holds, from one of the states `from` (null: still open);
+   * undefined (nothing written) otherwise, so two operators acting at once act once (on PostgreSQL the second waits
+   * for the first's row, then finds it changed). */
+  async resolveUnmatched(
+    tx: Tx,
+    id: number,
+    from: readonly (UnmatchedResolution | null)[],
+    to: UnmatchedResolution | null,
+    by: string,
+    now: number,
+  ): Promise<UnmatchedPaymentRow | undefined> {
+    const { unmatchedPayments } = tx.t;
+    const states = from.filter((s): s is UnmatchedResolution => s !== null);
+    const open = from.includes(null) ? [isNull(unmatchedPayments.resolution)] : [];
+    const known = states.length > 0 ? [inArray(unmatchedPayments.resolution, states)] : [];
+    const rows = await tx.db
+      .update(unmatchedPayments)
+      .set({ resolution: to, resolvedBy: to === null ? null : by, resolvedAt: to === null ? null : now })
+      .where(and(eq(unmatchedPayments.id, id), or(...open, ...known)))
+      .returning();
+    return rows[0];
+  }
+
+  /** The notifications of a provider payment recorded as unmatched now settle its order (delivered anyway on it), so
+   * a later refund or dispute of that payment reaches the order. */
+  async holdPayment(tx: Tx, provider: string, paymentRef: string): Promise<void> {
+    const { paymentEvents } = tx.t;
+    await tx.db
+      .update(paymentEvents)
+      .set({ outcome: "settled" })
+      .where(
+        and(
+          eq(paymentEvents.provider, provider),
+          eq(paymentEvents.paymentRef, paymentRef),
+          eq(paymentEvents.outcome, "unmatched"),
+        ),
+      )
+      .returning({ id: paymentEvents.id });
   }
 }

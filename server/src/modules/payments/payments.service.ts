@@ -26,7 +26,8 @@ import { REFUNDABLE, type OrdersService } from "../orders/orders.service.ts";
 import type { AdminOrderDetail } from "@store/shared/schemas/orders";
 import { SingleFlight } from "../../lib/single-flight.ts";
 import { KONNECT_REF, KonnectProvider } from "./konnect.ts";
-import type { MailRepo } from "../mail/mail.repo.ts";
+import type { AlertKind } from "@store/shared/schemas/operator-alerts";
+import type { OperatorAlerts } from "../operator-alerts/alerts.service.ts";
 import type { PaymentsRepo } from "./payments.repo.ts";
 import {
   money,
@@ -60,10 +61,8 @@ export interface PaymentsDeps {
   publicUrl: string;
   /** Wakes the mail worker after a settlement's commit. */
   onMailQueued?: () => void;
-  /** The outbox and the operator's address, for what the operator must hear of (refunds, disputes, money no
-   * order holds); without an address only the log says it. */
-  mail?: MailRepo;
-  operatorEmail?: string;
+  /** Where the operator hears of refunds, disputes and money no order holds (the operator alerts). */
+  alerts?: OperatorAlerts;
   lifespanMinutes?: number;
   fetchImpl?: typeof fetch;
   clock?: () => number;
@@ -118,6 +117,12 @@ export class PaymentsService {
         this.online.set(c.provider, (this.stripe = new StripeProvider(c, deps.fetchImpl, this.clock)));
       if (c.provider === "paymob") this.online.set(c.provider, (this.paymob = new PaymobProvider(c, deps.fetchImpl)));
     }
+  }
+
+  /** Stripe's client when Stripe is one of the store's methods: the operator's refund of money no order holds goes
+   * through it. */
+  get stripeClient(): StripeProvider | undefined {
+    return this.stripe;
   }
 
   options(): PaymentOptions {
@@ -400,7 +405,7 @@ export class PaymentsService {
       await this.deps.repo.setOutcome(tx, "stripe", event.id, outcome);
       // A refund the store asked for itself (or the operator marked) comes back as charge.refunded: nothing to tell.
       if (outcome !== "not_pending" || dispute)
-        await this.tellOperator(tx, order.id, now, PAYMENT_REVERSED_KIND, {
+        await this.tellOperator(tx, now, PAYMENT_REVERSED_KIND, {
           ...paymentReversedMail({ orderCode: order.code, provider: "Stripe", what, done: told }),
         });
       return { outcome, order: order.code };
@@ -413,17 +418,9 @@ export class PaymentsService {
     return result;
   }
 
-  /** Queues a mail to the operator in the caller's transaction, when the store has the operator's address. */
-  private async tellOperator(
-    tx: Tx,
-    orderId: string | null,
-    now: number,
-    kind: string,
-    mail: { subject: string; text: string; html: string },
-  ): Promise<void> {
-    const to = this.deps.operatorEmail;
-    if (!to || !this.deps.mail) return;
-    await this.deps.mail.enqueue(tx, { kind, orderId, to, ...mail }, now);
+  /** Tells the operator, through the operator alerts (gathered into digests), in the caller's transaction. */
+  private async tellOperator(tx: Tx, now: number, kind: AlertKind, mail: { subject: string }): Promise<void> {
+    await this.deps.alerts?.record(tx, { kind, summary: mail.subject }, now);
   }
 
   /**
@@ -553,7 +550,6 @@ export class PaymentsService {
     if (!fresh) return false;
     await this.tellOperator(
       tx,
-      order.id,
       now,
       PAYMENT_UNMATCHED_KIND,
       paymentUnmatchedMail({

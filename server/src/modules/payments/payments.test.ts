@@ -37,6 +37,11 @@ import type { FakeStripe } from "./fakes/fake-stripe.ts";
 import { PAYMENT_REVERSED_KIND, PAYMENT_UNMATCHED_KIND } from "./payment-mails.ts";
 import { stripeSignatureHeader } from "./stripe-signature.ts";
 
+/** What the operator is told, of one kind (all orders): operator alerts, gathered into digests by the worker. */
+async function operatorAlertsOf(store: TestStore, kind: "payment_reversed" | "payment_unmatched") {
+  return store.query((db, t) => db.select().from(t.operatorAlerts).where(eq(t.operatorAlerts.kind, kind)));
+}
+
 describe("payments with Konnect", () => {
   let store: TestStore;
   let konnect: FakeKonnect;
@@ -226,7 +231,7 @@ describe("payments with Konnect", () => {
         orderStatus: "cancelled",
       },
     ]);
-    expect(await operatorMails(store, PAYMENT_UNMATCHED_KIND)).toHaveLength(1);
+    expect(await operatorAlertsOf(store, PAYMENT_UNMATCHED_KIND)).toHaveLength(1);
     expect(logs.join("\n")).toContain(
       `for order ${out.panierCode}, which no longer awaits payment: recorded as unmatched`,
     );
@@ -417,7 +422,7 @@ describe("payments with Stripe", () => {
       new Set([stripe.sessions.get(sessionId)?.payment_intent]),
     );
     expect(await unmatchedRows(store)).toHaveLength(0);
-    expect(await operatorMails(store, PAYMENT_UNMATCHED_KIND)).toHaveLength(0);
+    expect(await operatorAlertsOf(store, PAYMENT_UNMATCHED_KIND)).toHaveLength(0);
     expect(logs.join("\n")).not.toContain("unmatched");
     expect(logs.join("\n")).not.toContain(STRIPE_KEY);
     expect(logs.join("\n")).not.toContain(STRIPE_WEBHOOK_SECRET);
@@ -506,9 +511,9 @@ describe("payments with Stripe", () => {
         orderStatus: "paid",
       },
     ]);
-    const mails = await operatorMails(store, PAYMENT_UNMATCHED_KIND);
+    const mails = await operatorAlertsOf(store, PAYMENT_UNMATCHED_KIND);
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toContain(out.panierCode);
+    expect(mails[0]?.summary).toContain(out.panierCode);
     expect((await settlement(store, out.panierCode)).paidMails).toBe(1);
     expect(logs.filter((l) => l.includes("recorded as unmatched"))).toHaveLength(1);
   });
@@ -578,10 +583,10 @@ describe("payments with Stripe", () => {
     // The delivered codes are named masked, as already in the shopper's hands; never in clear.
     expect(entries[0]?.detail).toMatch(/^2 code\(s\) revoked \(already delivered: \S+, \S+\): Refunded at Stripe/);
     expect(entries[0]?.detail).not.toContain("PAY-CODE");
-    const mails = await operatorMails(store, PAYMENT_REVERSED_KIND);
+    const mails = await operatorAlertsOf(store, PAYMENT_REVERSED_KIND);
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.text).toContain("a full refund");
-    expect(mails[0]?.text).not.toContain("PAY-CODE");
+    expect(mails[0]?.summary).toContain("a full refund");
+    expect(mails[0]?.summary).not.toContain("PAY-CODE");
     expect(logs.join("\n")).not.toContain("PAY-CODE");
   });
 
@@ -630,7 +635,7 @@ describe("payments with Stripe", () => {
     const entries = (await history(after.order.id)).filter((e) => e.action === "disputed");
     expect(entries).toHaveLength(1);
     expect(entries[0]?.detail).toContain("reason: fraudulent");
-    expect(await operatorMails(store, PAYMENT_REVERSED_KIND)).toHaveLength(1);
+    expect(await operatorAlertsOf(store, PAYMENT_REVERSED_KIND)).toHaveLength(1);
     // A refund that follows the dispute changes nothing more, and says so in the history.
     const refund = stripe.refundEvent(sessionId);
     expect(await (await send(refund.body, refund.signature)).json()).toMatchObject({ outcome: "not_pending" });
@@ -648,7 +653,7 @@ describe("payments with Stripe", () => {
     expect(after.soldCodes).toBe(1);
     const note = (await history(after.order.id)).find((e) => e.action === "payment_note");
     expect(note?.detail).toContain("a partial refund of");
-    expect(await operatorMails(store, PAYMENT_REVERSED_KIND)).toHaveLength(1);
+    expect(await operatorAlertsOf(store, PAYMENT_REVERSED_KIND)).toHaveLength(1);
   });
 
   it("ignores a refund or dispute for a payment none of its orders holds", async () => {
@@ -658,7 +663,7 @@ describe("payments with Stripe", () => {
     expect(await (await send(refund.body, refund.signature)).json()).toMatchObject({ outcome: "ignored" });
     const forged = stripe.refundEvent(sessionId);
     expect((await send(forged.body, stripeSignatureHeader("whsec_other", forged.body, Date.now()))).status).toBe(400);
-    expect(await operatorMails(store, PAYMENT_REVERSED_KIND)).toHaveLength(0);
+    expect(await operatorAlertsOf(store, PAYMENT_REVERSED_KIND)).toHaveLength(0);
   });
 
   it("refunds at Stripe when the operator marks a Stripe-paid order refunded, and writes Stripe's answer", async () => {
@@ -685,7 +690,7 @@ describe("payments with Stripe", () => {
     await stripe.delivered();
     const events = (await settlement(store, out.panierCode)).events.filter((e) => e.type === "charge.refunded");
     expect(events).toMatchObject([{ outcome: "not_pending" }]);
-    expect(await operatorMails(store, PAYMENT_REVERSED_KIND)).toHaveLength(0);
+    expect(await operatorAlertsOf(store, PAYMENT_REVERSED_KIND)).toHaveLength(0);
     // Pressed again: refused, and Stripe is not asked twice.
     expect((await admin.request("POST", `/api/admin/orders/${out.panierCode}/refund`, {})).status).toBe(409);
     expect(stripe.refundRequests).toHaveLength(1);

@@ -109,8 +109,11 @@ export class StripeProvider implements OnlineProvider {
   }
 
   /** Refunds the whole of a PaymentIntent (POST /v1/refunds, form-encoded `payment_intent`); one refund per order
-   * whatever the retries (Idempotency-Key). */
-  async refund(paymentIntent: string, { orderCode }: { orderCode: string }): Promise<StripeRefund> {
+   * whatever the retries (Idempotency-Key; money no order holds names its own, so it is not the order's refund). */
+  async refund(
+    paymentIntent: string,
+    { orderCode, key = `refund-${orderCode}` }: { orderCode: string; key?: string },
+  ): Promise<StripeRefund> {
     const answer = await callProvider(
       this.name,
       `${this.settings.apiUrl}/v1/refunds`,
@@ -119,7 +122,7 @@ export class StripeProvider implements OnlineProvider {
         headers: {
           Authorization: `Bearer ${this.settings.secretKey}`,
           "Content-Type": "application/x-www-form-urlencoded",
-          "Idempotency-Key": `refund-${orderCode}`,
+          "Idempotency-Key": key,
         },
         body: new URLSearchParams({
           payment_intent: paymentIntent,

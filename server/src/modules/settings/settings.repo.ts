@@ -12,6 +12,7 @@ import {
   type Toggles,
 } from "@store/shared/schemas/catalog";
 import { DEFAULT_RATES } from "@store/shared/currency";
+import { alertSettingsSchema, DEFAULT_ALERT_SETTINGS, type AlertSettings } from "@store/shared/schemas/operator-alerts";
 import { isManualDeliveryHours, orderLimitsOf, type OrderLimits } from "@store/shared/store-settings";
 
 /** The code ids the demo seed's imports gave: all of them sort within [from, to). */
@@ -19,6 +20,8 @@ export interface DemoRange {
   from: string;
   to: string;
 }
+
+const ALERT_SETTINGS_KEY = "alertSettings";
 
 /** The key of the order limits' row (CheckoutRepo reads it too). */
 export const ORDER_LIMITS_KEY = "orderLimits";
@@ -72,6 +75,17 @@ export class SettingsRepo {
   /** The operator's order limits (checkout reads them with its products, CheckoutRepo.pricing). */
   async orderLimits(tx: Tx): Promise<OrderLimits> {
     return orderLimitsOf(await this.read<unknown>(tx, ORDER_LIMITS_KEY));
+  }
+
+  /** The operator's alert settings (docs/decisions.md D48); a kind or channel never saved keeps its default. */
+  async alertSettings(tx: Tx): Promise<AlertSettings> {
+    const saved = alertSettingsSchema.safeParse(await this.read<unknown>(tx, ALERT_SETTINGS_KEY));
+    return saved.success ? saved.data : DEFAULT_ALERT_SETTINGS;
+  }
+
+  async saveAlertSettings(tx: Tx, value: AlertSettings, now: number): Promise<void> {
+    // rev 0: the storefront's sync never carries the operator's alert settings.
+    await this.write(tx, ALERT_SETTINGS_KEY, value, 0, now);
   }
 
   async storeSettings(tx: Tx): Promise<StoreSettings> {

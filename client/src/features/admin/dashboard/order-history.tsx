@@ -25,6 +25,7 @@ const ACTION_TEXT: Record<OrderEventAction, MessageDescriptor> = {
   fulfilled: msg`Fulfilled by hand`,
   disputed: msg`Payment disputed`,
   payment_note: msg`Payment provider's report`,
+  unmatched_refunded: msg`Payment without an order refunded`,
 };
 
 /** Who acted: an operator's username as is; the store itself, the customer and payment providers in the console's

@@ -1,4 +1,4 @@
-/** Admin > Settings: tabs Profile, Security, Site Settings, Daily Rate, Payment, Delivery and Limits. */
+/** Admin > Settings: tabs Profile, Security, Site Settings, Daily Rate, Payment, Delivery, Limits and Alerts. */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
@@ -11,11 +11,12 @@ import { RateTab, SiteSettingsTab } from "./site-settings.tsx";
 import { PaymentInstructionsTab } from "./payment-instructions-tab.tsx";
 import { ManualDeliveryTab } from "./manual-delivery-tab.tsx";
 import { OrderLimitsTab } from "./order-limits-tab.tsx";
+import { AlertsTab } from "./alerts-tab.tsx";
 import { FormField } from "../panel/form-field.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 import "../panel/panels.css";
 
-const TABS = ["profile", "security", "site", "rate", "payment", "delivery", "limits"] as const;
+const TABS = ["profile", "security", "site", "rate", "payment", "delivery", "limits", "alerts"] as const;
 type Tab = (typeof TABS)[number];
 
 export function SettingsPanel() {
@@ -46,6 +47,7 @@ export function SettingsPanel() {
     payment: <Trans>Payment</Trans>,
     delivery: <Trans>Delivery</Trans>,
     limits: <Trans>Limits</Trans>,
+    alerts: <Trans>Alerts</Trans>,
   };
 
   return (
@@ -86,6 +88,7 @@ export function SettingsPanel() {
         {tab === "payment" ? <PaymentInstructionsTab /> : null}
         {tab === "delivery" ? <ManualDeliveryTab /> : null}
         {tab === "limits" ? <OrderLimitsTab /> : null}
+        {tab === "alerts" ? <AlertsTab /> : null}
       </div>
     </section>
   );

@@ -56,6 +56,17 @@ const BY_CODE: Record<AdminErrorCode, (i18n: I18n, body: ApiError) => string> = 
     const title = body.title ?? "";
     return i18n._(msg`Not enough codes of "${title}" in stock. Import codes or type them.`);
   },
+  [ADMIN_ERROR_CODES.deliverNotEnoughStock]: (i18n, body) => {
+    const title = body.title ?? "";
+    const available = body.available ?? 0;
+    return i18n._(
+      msg`Not enough codes of "${title}" in stock to deliver (${available} available). Nothing was changed: import codes, then try again.`,
+    );
+  },
+  [ADMIN_ERROR_CODES.orderHoldsPayment]: (i18n) =>
+    i18n._(msg`This order already holds a payment: this money is a second payment for it. Refund it instead.`),
+  [ADMIN_ERROR_CODES.unmatchedResolved]: (i18n) => i18n._(msg`This payment was already handled. Reload the list.`),
+  [ADMIN_ERROR_CODES.unmatchedNotFound]: (i18n) => i18n._(msg`This payment is no longer listed. Reload the list.`),
 };
 
 const isAdminErrorCode = (code: string): code is AdminErrorCode => Object.hasOwn(BY_CODE, code);

@@ -1,0 +1,100 @@
+/** Settings > Alerts: which operator alerts go by email and by Telegram, and the window a digest gathers them in
+ * (docs/decisions.md D48; docs/operations.md "Operator alerts"). A channel the server is not set up for (no
+ * OPERATOR_EMAIL, no Telegram token and chat) is said so: its switches are kept but nothing is sent. */
+import type { ReactNode } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import {
+  ALERT_KINDS,
+  DEFAULT_ALERT_SETTINGS,
+  alertSettingsAnswerSchema,
+  type AlertChannel,
+  type AlertKind,
+  type AlertSettings,
+} from "@store/shared/schemas/operator-alerts";
+import { FormField } from "../panel/form-field.tsx";
+import { useAdminResource } from "../panel/admin-request.ts";
+import { useSettingForm, type SettingSource } from "./site-settings.tsx";
+import { SettingsForm } from "./settings-form.tsx";
+
+const ALERTS_PATH = "/api/admin/alert-settings";
+
+const ALERTS_SETTING: SettingSource<AlertSettings> = {
+  path: ALERTS_PATH,
+  // GET and PUT answer the settings with the channels the server can use; the form holds the settings.
+  schema: { parse: (raw) => alertSettingsAnswerSchema.parse(raw).settings },
+  entity: "settings.alerts",
+  initial: DEFAULT_ALERT_SETTINGS,
+};
+
+export function AlertsTab() {
+  const { t } = useLingui();
+  const { value, setValue, form } = useSettingForm(ALERTS_SETTING, t`Alerts`);
+  const answer = useAdminResource(ALERTS_PATH, alertSettingsAnswerSchema);
+  const available = answer.data?.available;
+  const kinds: Record<AlertKind, ReactNode> = {
+    awaiting_fulfilment: <Trans>Paid orders awaiting your codes</Trans>,
+    low_stock: <Trans>Low stock</Trans>,
+    payment_reversed: <Trans>Refunds and disputes at the payment provider</Trans>,
+    payment_unmatched: <Trans>Payments without an order</Trans>,
+  };
+  const channelName: Record<AlertChannel, string> = { email: t`Email`, telegram: t`Telegram` };
+  const toggle = (kind: AlertKind, channel: AlertChannel) => (
+    <label className="admin-toggle" data-testid={`alert-${kind}-${channel}`}>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={value.kinds[kind][channel]}
+        onChange={(e) => {
+          const on = e.currentTarget.checked;
+          setValue((v) => ({ ...v, kinds: { ...v.kinds, [kind]: { ...v.kinds[kind], [channel]: on } } }));
+        }}
+      />
+      <span>{channelName[channel]}</span>
+    </label>
+  );
+  return (
+    <SettingsForm {...form} submit={<Trans>Save Settings</Trans>}>
+      <p className="muted">
+        <Trans>
+          What needs you is gathered into one message per kind and per channel for each period below, so a rush of
+          orders does not flood your inbox or your Telegram chat.
+        </Trans>
+      </p>
+      {available && !available.email ? (
+        <p className="admin-message" data-testid="alerts-no-email">
+          <Trans>Email alerts are not set up on the server (OPERATOR_EMAIL): nothing is mailed.</Trans>
+        </p>
+      ) : null}
+      {available && !available.telegram ? (
+        <p className="admin-message" data-testid="alerts-no-telegram">
+          <Trans>
+            Telegram is not set up on the server (TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID): nothing is sent there.
+          </Trans>
+        </p>
+      ) : null}
+      <FormField id="alerts-window" label={<Trans>Gather alerts for (minutes)</Trans>}>
+        <input
+          id="alerts-window"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1440}
+          step={1}
+          required
+          value={Number.isNaN(value.windowMinutes) ? "" : value.windowMinutes}
+          onChange={(e) => {
+            const n = e.currentTarget.valueAsNumber;
+            setValue((v) => ({ ...v, windowMinutes: n }));
+          }}
+        />
+      </FormField>
+      {ALERT_KINDS.map((kind) => (
+        <fieldset key={kind} className="admin-toggles" data-testid={`alert-kind-${kind}`}>
+          <legend>{kinds[kind]}</legend>
+          {toggle(kind, "email")}
+          {toggle(kind, "telegram")}
+        </fieldset>
+      ))}
+    </SettingsForm>
+  );
+}
