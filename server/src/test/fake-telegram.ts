@@ -3,7 +3,7 @@
  * 401 "Unauthorized" for another token; 400 "Bad Request: chat not found" for another chat, "message text is empty"
  * for an empty text and "message is too long" past 4096 characters; and, when a test asks (rateLimit), 429 "Too Many
  * Requests: retry after N" with `parameters.retry_after`. `failWith` makes the next calls fail with a server error. */
-import { startFakeServer, type FakeRequest, type FakeResponse } from "../modules/payments/fakes/fake-server.ts";
+import { startFakeServer, type FakeRequest, type FakeResponse } from "./fake-server.ts";
 
 const TEXT_LIMIT = 4096;
 

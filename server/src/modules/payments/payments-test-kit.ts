@@ -1,10 +1,10 @@
 /** What the payments tests share (payments.test.ts, payment-methods.test.ts, paymob.test.ts): what the database says
  * about an order's settlement, checkout requests, code stock and the log lines written during a test. */
-import { expect, vi } from "vitest";
+import { expect } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { checkoutResponseSchema, type CheckoutResponse } from "@store/shared/schemas/checkout";
-import { jsonRequest, type TestStore } from "../../test/harness.ts";
-import { signIn } from "../../test/admin-session.ts";
+import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { ADMIN_ENV, signIn } from "../../test/admin-session.ts";
 import { DELIVERY_KIND } from "../orders/order-mails.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
 import { FakeKonnect } from "./fakes/fake-konnect.ts";
@@ -41,16 +41,6 @@ export function stripeWebhook(store: TestStore): (body: string, signature?: stri
       headers: { "Content-Type": "application/json", ...(signature ? { "Stripe-Signature": signature } : {}) },
       body,
     });
-}
-
-/** Mail to the operator of one kind (all orders). */
-export async function operatorMails(store: TestStore, kind: string) {
-  return store.query((db, t) =>
-    db
-      .select()
-      .from(t.mailOutbox)
-      .where(and(eq(t.mailOutbox.kind, kind), eq(t.mailOutbox.to, OPERATOR))),
-  );
 }
 
 export async function unmatchedRows(store: TestStore) {
@@ -113,12 +103,49 @@ export async function expectDeliveredOnce(store: TestStore, code: string, codes:
   expect(after.events).toHaveLength(1);
 }
 
-/** Every log line written during a test, to check refusals are logged and secrets are not. */
-export function captureLogs(): string[] {
-  const lines: string[] = [];
-  const keep = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
-  vi.spyOn(console, "warn").mockImplementation(keep);
-  vi.spyOn(console, "error").mockImplementation(keep);
-  vi.spyOn(console, "log").mockImplementation(keep);
-  return lines;
+export { captureLogs } from "../../test/logs.ts";
+
+/** A seeded store paid through a fake provider (started on 127.0.0.1), the admin's credentials set (the caller
+ * closes both). */
+/** Stripe's fake sends its events to this address; a test delivers them itself (`stripe.deliver`). */
+const STRIPE_WEBHOOK = "http://store.test/api/payments/stripe/webhook";
+
+export async function storeOnStripe(
+  keys: { secretKey: string; webhookSecret: string },
+  env: Record<string, string> = {},
+): Promise<{ store: TestStore; stripe: FakeStripe }> {
+  const stripe = await FakeStripe.start({ ...keys, webhookUrl: STRIPE_WEBHOOK });
+  const store = await createTestStore({
+    seed: true,
+    env: {
+      ...ADMIN_ENV,
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: keys.secretKey,
+      STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      ...env,
+    },
+  });
+  return { store, stripe };
+}
+
+/** Konnect's own calls to the webhook reach the store running in this process. */
+export async function storeOnKonnect(
+  keys: { apiKey: string; walletId: string },
+  env: Record<string, string> = {},
+): Promise<{ store: TestStore; konnect: FakeKonnect }> {
+  const konnect = await FakeKonnect.start(keys);
+  const store = await createTestStore({
+    seed: true,
+    env: {
+      ...ADMIN_ENV,
+      PAYMENT_PROVIDER: "konnect",
+      KONNECT_API_KEY: keys.apiKey,
+      KONNECT_WALLET_ID: keys.walletId,
+      KONNECT_API_URL: konnect.url,
+      ...env,
+    },
+  });
+  konnect.callWebhook = async (url) => store.app.request(url);
+  return { store, konnect };
 }

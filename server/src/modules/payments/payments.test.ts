@@ -21,7 +21,6 @@ import {
   fakeStripe,
   KONNECT_KEY,
   OPERATOR,
-  operatorMails,
   placed,
   settlement,
   stock,

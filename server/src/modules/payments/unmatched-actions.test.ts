@@ -15,7 +15,7 @@ import { checkoutBody } from "../../test/checkout-request.ts";
 import { DELIVERY_KIND } from "../orders/order-mails.ts";
 import type { FakeKonnect } from "./fakes/fake-konnect.ts";
 import type { FakeStripe } from "./fakes/fake-stripe.ts";
-import { captureLogs, storeOnKonnect, storeOnStripe } from "../../test/payment-stores.ts";
+import { captureLogs, storeOnKonnect, storeOnStripe } from "./payments-test-kit.ts";
 
 const STRIPE_KEY = "sk_test_unmatched_actions";
 const WEBHOOK_SECRET = "whsec_unmatched_actions";

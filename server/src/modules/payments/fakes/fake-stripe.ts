@@ -11,7 +11,7 @@
  * form-encoded payment_intent or charge, optional amount, defaulting to what is left; Idempotency-Key replays)
  * answers the Refund object (status succeeded) and sends `charge.refunded` as Stripe does. */
 import { stripeSignatureHeader } from "../stripe-signature.ts";
-import { hexId, paymentPage, startFakeServer, type FakeRequest, type FakeResponse } from "./fake-server.ts";
+import { hexId, paymentPage, startFakeServer, type FakeRequest, type FakeResponse } from "../../../test/fake-server.ts";
 
 export interface FakeStripeSession {
   id: string;
