@@ -1,6 +1,5 @@
 /** A small HTTP server on 127.0.0.1 for the fakes of outside services the tests start (payment providers, Telegram):
- * routes by method and
- * path, JSON and form bodies, and a payment page with a Pay and a Cancel button. */
+ * routes by method and path, JSON and form bodies, and a payment page with a Pay and a Cancel button. */
 import http from "node:http";
 import crypto from "node:crypto";
 import { escapeHtml } from "@store/shared/html";

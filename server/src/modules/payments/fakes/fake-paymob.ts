@@ -15,7 +15,14 @@
  * The HMAC is paymob-hmac.ts's, whose concatenation a test checks against the documentation's own sample. */
 import { isRecord } from "@store/shared/is-record";
 import { paymobHmac, processedCallbackString, redirectionString } from "../paymob-hmac.ts";
-import { hexId, paymentPage, startFakeServer, withQuery, type FakeRequest, type FakeResponse } from "../../../test/fake-server.ts";
+import {
+  hexId,
+  paymentPage,
+  startFakeServer,
+  withQuery,
+  type FakeRequest,
+  type FakeResponse,
+} from "../../../test/fake-server.ts";
 
 export interface FakePaymobOptions {
   secretKey: string;
