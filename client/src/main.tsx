@@ -92,7 +92,8 @@ async function boot(): Promise<void> {
     ),
   );
   // Installing the service worker precaches the app (dozens of requests and cache writes): it waits until the
-  // first page is on screen and its catalog stored, so it never competes with them on a slow phone.
+  // first page is on screen and its catalog stored, then for the network to go quiet (registerServiceWorker), so
+  // it never competes with them on a slow phone.
   void afterFirstPage.then(syncSettled).then(whenIdle).then(registerServiceWorker);
   // A tap on the server's first screen while the app rendered over it.
   void afterFirstPage.then(() => moveEarlyLines()).catch(() => undefined);

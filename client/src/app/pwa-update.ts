@@ -7,6 +7,43 @@ import { toast } from "../ui/toast.tsx";
 /** How often a waiting update looks again at the admin outbox. */
 const PENDING_RECHECK_MS = 3_000;
 
+/** How long the page must have fetched nothing before the service worker is registered. */
+export const NETWORK_QUIET_MS = 3_000;
+/** The longest the registration waits for that quiet (a console that polls is never quiet for long). */
+export const NETWORK_QUIET_CAP_MS = 10_000;
+
+/** Calls back on every request the page completes; returns a function that stops watching. */
+export type ResourceWatch = (onResource: () => void) => () => void;
+
+const watchResources: ResourceWatch = (onResource) => {
+  if (typeof PerformanceObserver !== "function") return () => undefined;
+  const observer = new PerformanceObserver(onResource);
+  observer.observe({ type: "resource" });
+  return () => observer.disconnect();
+};
+
+/** Settles once the page has completed no request for `quietMs`, or after `capMs` whatever comes. */
+export function whenNetworkQuiet(
+  quietMs = NETWORK_QUIET_MS,
+  capMs = NETWORK_QUIET_CAP_MS,
+  watch: ResourceWatch = watchResources,
+): Promise<void> {
+  return new Promise((resolve) => {
+    let quiet = setTimeout(done, quietMs);
+    const cap = setTimeout(done, capMs);
+    const stop = watch(() => {
+      clearTimeout(quiet);
+      quiet = setTimeout(done, quietMs);
+    });
+    function done() {
+      stop();
+      clearTimeout(quiet);
+      clearTimeout(cap);
+      resolve();
+    }
+  });
+}
+
 /** Edits queued in the admin outbox (none on a storefront that never queued any). */
 async function pendingEdits(): Promise<number> {
   const { db } = await import("../local/db.ts");
@@ -38,11 +75,17 @@ export async function sendQueuedEdits(
   return true;
 }
 
-export function registerServiceWorker(): void {
+/**
+ * Registers the service worker once the page has been quiet for a while (main.tsx calls this once the first page
+ * is on screen and its catalog stored). Installing it precaches the whole app and loads workbox-window, and its
+ * first install shows a toast (which loads sonner): none of that is needed for the page to work, so none of it
+ * competes with what the page still fetches. A first visit still installs it, a few seconds later.
+ */
+export async function registerServiceWorker(): Promise<void> {
   if (!("serviceWorker" in navigator)) return;
+  await whenNetworkQuiet();
   const updateSW = registerSW({
-    // Registered after the page's load event: installing the service worker precaches the whole app,
-    // which must not compete with the first page for the network and the main thread.
+    // Not before the page's load event (workbox waits for it, should it still be to come).
     immediate: false,
     onNeedRefresh() {
       // Never reload on our own: the shopper may be in the middle of a checkout. And never while the operator's

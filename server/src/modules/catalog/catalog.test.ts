@@ -1,7 +1,39 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { syncResponseSchema } from "@store/shared/schemas/catalog";
+import { syncQuerySchema, syncResponseSchema } from "@store/shared/schemas/catalog";
 import { storeForEachTest, type TestStore } from "../../test/harness.ts";
+import { plainSyncQuery } from "./catalog.routes.ts";
+
+describe("the sync's query read straight from the address", () => {
+  /** The schema's reading of a query, as the route reads any other query. */
+  const bySchema = (search: string) => syncQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)));
+
+  it.each(["since=0", "since=7", "since=007", "since=123456789012345", "since=7&compact=1"])(
+    "reads %j as the schema does",
+    (search) => {
+      const schema = bySchema(search);
+      expect(schema.success).toBe(true);
+      expect(plainSyncQuery(search)).toEqual(schema.data);
+    },
+  );
+
+  it.each([
+    "",
+    "since=",
+    "since=-1",
+    "since=1.5",
+    "since=1234567890123456",
+    "since=7&compact=0",
+    "since=7&compact=1&limit=3",
+    "since=7&after=x",
+    "compact=1&since=7",
+    "since=7&since=8",
+    "%73ince=7",
+    "since=7&other=1",
+  ])("leaves %j to the schema", (search) => {
+    expect(plainSyncQuery(search)).toBeNull();
+  });
+});
 
 describe("catalog sync", () => {
   let store: TestStore;
@@ -31,6 +63,22 @@ describe("catalog sync", () => {
     const etag = res.headers.get("ETag") ?? "";
     const again = await store.app.request(`/api/sync?since=${version}`, { headers: { "If-None-Match": etag } });
     expect(again.status).toBe(304);
+  });
+
+  it("reads since among other parameters, encoded or repeated (the first counts), and refuses a malformed one", async () => {
+    const { version } = syncResponseSchema.parse(await (await store.app.request("/api/sync")).json());
+    const unchanged = await (await store.app.request(`/api/sync?since=${version}`)).text();
+    for (const query of [`?other=1&since=${version}`, `?%73ince=${version}`, `?since=${version}&since=0`]) {
+      const res = await store.app.request(`/api/sync${query}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(unchanged);
+    }
+    const compact = await store.app.request(`/api/sync?since=0&limit=2&compact=1`);
+    expect(compact.headers.get("ETag")).toContain("catalog-c-full");
+    expect(syncResponseSchema.parse(await compact.json()).next).not.toBeNull();
+    for (const query of ["?since=abc", "?since=1&limit=0", `?since=${version}&limit=x`]) {
+      expect((await store.app.request(`/api/sync${query}`)).status).toBe(400);
+    }
   });
 
   it("sends only what changed, and deletions, after a version", async () => {
