@@ -67,6 +67,8 @@ describe("content security policy and transport security", () => {
     fs.writeFileSync(path.join(dist, "index.html"), INDEX);
     fs.mkdirSync(path.join(dist, "assets"));
     fs.writeFileSync(path.join(dist, "sw.js"), "self.skipWaiting()");
+    fs.writeFileSync(path.join(dist, "assets", "sync-store.worker-test.js"), "self.onmessage = () => {};");
+    fs.writeFileSync(path.join(dist, "assets", "app-test.js"), "export {};");
   });
   afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
@@ -88,6 +90,14 @@ describe("content security policy and transport security", () => {
       expect((await store.app.request("/no-such-page")).headers.get("Content-Security-Policy")).toBe(policy);
       expect((await store.app.request("/sw.js")).headers.get("Content-Security-Policy")).toContain(
         "connect-src 'self'",
+      );
+      // A module worker runs under its own script's policy too; a script a page loads runs under the page's, and
+      // keeps the short one.
+      expect(
+        (await store.app.request("/assets/sync-store.worker-test.js")).headers.get("Content-Security-Policy"),
+      ).toContain("connect-src 'self'");
+      expect((await store.app.request("/assets/app-test.js")).headers.get("Content-Security-Policy")).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
       );
       const api = await store.app.request("/api/categories");
       expect(api.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'");
