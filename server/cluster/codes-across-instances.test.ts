@@ -3,11 +3,11 @@
  * is refused with the stock answer (409 insufficient_stock), no code goes to two orders, and the product ends out
  * of stock. Run after `pnpm build`: `pnpm test:multi`. */
 import http from "node:http";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_ERROR_CODES } from "@store/shared/schemas/checkout";
-import { createPostgresDatabase } from "../src/test/postgres-database.ts";
-import { startCluster, type Cluster } from "./cluster.ts";
+import type { Cluster } from "./cluster.ts";
+import { startTestCluster, type TestCluster } from "./test-cluster.ts";
 import { httpRequest, json } from "./http-client.ts";
 
 const CODES = 1_000;
@@ -17,34 +17,17 @@ const PRODUCT = "psn-25-us";
 const ADMIN = { username: "admin", password: "launch-password-1" };
 
 describe("a launch: 2,000 checkouts for 1,000 codes across three instances", () => {
-  let database: { url: string; drop: () => Promise<void> };
+  let store: TestCluster | undefined;
   let cluster: Cluster;
   let db: pg.Client;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase("store_launch");
-    cluster = await startCluster({
-      instances: 3,
-      env: {
-        DATABASE_URL: database.url,
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        // Every checkout comes from 127.0.0.1 through HAProxy: the limits stay counted, out of reach.
-        CHECKOUT_LIMIT_PER_ADDRESS: "1000000",
-        CHECKOUT_LIMIT_PER_EMAIL: "1000000",
-        HELD_UNITS_PER_PRODUCT: "1000000",
-        HELD_UNITS_TOTAL: "1000000",
-        RECIPIENT_UNITS_PER_DAY: "1000000",
-      },
-    });
-    db = new pg.Client({ connectionString: database.url });
-    await db.connect();
+    store = await startTestCluster({ prefix: "store_launch", instances: 3, admin: ADMIN });
+    ({ cluster, db } = store);
   }, 120_000);
 
   afterAll(async () => {
-    await db?.end();
-    await cluster?.stop();
-    await database?.drop();
+    await store?.stop();
   });
 
   it("sells each code once, to exactly as many orders as there are codes, and refuses the rest whole", async () => {

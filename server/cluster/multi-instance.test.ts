@@ -4,11 +4,11 @@
  * each confirmation email sent exactly once; the admin session never lost.
  * Run after `pnpm build`: `pnpm test:multi` (needs PostgreSQL on 127.0.0.1:5432 and haproxy on PATH). */
 import http from "node:http";
-import pg from "pg";
+import type pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase } from "../src/test/postgres-database.ts";
-import { startCluster, type Cluster } from "./cluster.ts";
+import type { Cluster } from "./cluster.ts";
+import { startTestCluster, type TestCluster } from "./test-cluster.ts";
 import { httpRequest, json, type HttpAnswer } from "./http-client.ts";
 
 const ORDERS = 1_000;
@@ -44,35 +44,22 @@ async function withRetries(send: () => Promise<HttpAnswer>, onRetry: () => void)
 }
 
 describe("three instances behind HAProxy on one PostgreSQL database", () => {
-  let database: { url: string; drop: () => Promise<void> };
+  let store: TestCluster | undefined;
   let cluster: Cluster;
   let db: pg.Client;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase("store_multi");
-    cluster = await startCluster({
+    store = await startTestCluster({
+      prefix: "store_multi",
       instances: 3,
-      env: {
-        DATABASE_URL: database.url,
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        CODES_KEY: Buffer.alloc(32, 7).toString("base64"),
-        // All 1,000 orders come from 127.0.0.1 through HAProxy: the checkout's limits stay counted, out of reach.
-        CHECKOUT_LIMIT_PER_ADDRESS: "1000000",
-        CHECKOUT_LIMIT_PER_EMAIL: "1000000",
-        HELD_UNITS_PER_PRODUCT: "1000000",
-        HELD_UNITS_TOTAL: "1000000",
-        RECIPIENT_UNITS_PER_DAY: "1000000",
-      },
+      admin: ADMIN,
+      env: { CODES_KEY: Buffer.alloc(32, 7).toString("base64") },
     });
-    db = new pg.Client({ connectionString: database.url });
-    await db.connect();
+    ({ cluster, db } = store);
   }, 120_000);
 
   afterAll(async () => {
-    await db?.end();
-    await cluster?.stop();
-    await database?.drop();
+    await store?.stop();
   });
 
   it("loses no acknowledged order, doubles none, sends each confirmation once, keeps the admin session", async () => {

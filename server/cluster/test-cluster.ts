@@ -1,0 +1,51 @@
+/** The multi-instance tests' store: a throwaway PostgreSQL database and built servers on it behind HAProxy, with a
+ * client of the database to check what it holds. Every request comes from 127.0.0.1 through the balancer, so the
+ * checkout's per-address, per-recipient and held-stock limits stay counted but are set out of the tests' reach. */
+import pg from "pg";
+import { createPostgresDatabase } from "../src/test/postgres-database.ts";
+import { startCluster, type Cluster } from "./cluster.ts";
+
+export interface TestCluster {
+  cluster: Cluster;
+  db: pg.Client;
+  /** Stops the servers and the balancer, and drops the database. */
+  stop(): Promise<void>;
+}
+
+export async function startTestCluster(options: {
+  prefix: string;
+  instances: number;
+  admin: { username: string; password: string };
+  env?: Record<string, string>;
+}): Promise<TestCluster> {
+  const database = await createPostgresDatabase(options.prefix);
+  let cluster: Cluster | undefined;
+  let db: pg.Client | undefined;
+  const stop = async () => {
+    await db?.end();
+    await cluster?.stop();
+    await database.drop();
+  };
+  try {
+    cluster = await startCluster({
+      instances: options.instances,
+      env: {
+        DATABASE_URL: database.url,
+        ADMIN_USERNAME: options.admin.username,
+        ADMIN_PASSWORD: options.admin.password,
+        CHECKOUT_LIMIT_PER_ADDRESS: "1000000",
+        CHECKOUT_LIMIT_PER_EMAIL: "1000000",
+        HELD_UNITS_PER_PRODUCT: "1000000",
+        HELD_UNITS_TOTAL: "1000000",
+        RECIPIENT_UNITS_PER_DAY: "1000000",
+        ...options.env,
+      },
+    });
+    db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    return { cluster, db, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
