@@ -302,17 +302,27 @@ test("the build is installable, and the console offers to install when the brows
   };
   expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
 
-  // Manifests for light and dark: the one Chromium installs follows the colour scheme.
-  const manifestIn = async (scheme: "light" | "dark") => {
+  // Manifests for light and dark: the one Chromium installs follows the colour scheme (asked until the reloaded
+  // page's manifest link is the one Chromium reports: right after a reload it may still name the last page's).
+  type Manifest = { theme_color: string; background_color: string; icons: unknown[] };
+  const manifestIn = async (scheme: "light" | "dark", color: string) => {
     await page.emulateMedia({ colorScheme: scheme });
     await page.reload();
-    const { url } = (await cdp.send("Page.getAppManifest")) as { url: string };
-    const res = await page.request.get(url);
-    expect(res.ok()).toBe(true);
-    return (await res.json()) as { theme_color: string; background_color: string; icons: unknown[] };
+    let manifest: Manifest | undefined;
+    await expect
+      .poll(async () => {
+        const { url } = (await cdp.send("Page.getAppManifest")) as { url: string };
+        const res = await page.request.get(url);
+        expect(res.ok()).toBe(true);
+        manifest = (await res.json()) as Manifest;
+        return manifest.theme_color;
+      })
+      .toBe(color);
+    if (!manifest) throw new Error("no manifest");
+    return manifest;
   };
-  const dark = await manifestIn("dark");
-  const light = await manifestIn("light");
+  const dark = await manifestIn("dark", "#0f1117");
+  const light = await manifestIn("light", "#f6f7fb");
   expect(dark).toMatchObject({ theme_color: "#0f1117", background_color: "#0f1117" });
   expect(light).toMatchObject({ theme_color: "#f6f7fb", background_color: "#f6f7fb" });
   expect(light.icons).toEqual(dark.icons);
