@@ -30,7 +30,7 @@ import type { PaymentsService } from "../payments/payments.service.ts";
 import { promoWorks, type PromosRepo } from "../promos/promos.repo.ts";
 import { normalizeCode } from "../promos/promos.service.ts";
 import type { CheckoutRepo, Holds, PricingProduct, PricingVariant } from "./checkout.repo.ts";
-import { unpaidOrderTtlMs, type HoldLimits } from "../../config.ts";
+import { unpaidOrderTtlMs, type HoldLimits, type PaymentProviderName } from "../../config.ts";
 import type { OrderLimits } from "@store/shared/store-settings";
 
 export {};
@@ -134,6 +134,8 @@ export class CheckoutService {
     let confirmation: Promise<{ id: number; sent: boolean | undefined }> | undefined;
     /** The products whose codes the order took. */
     let codesOf: string[] = [];
+    /** How the order is paid, as written. */
+    let method: PaymentProviderName | undefined;
     // Group commit: this order is written with the others that arrive meanwhile, each in its own savepoint, after
     // its rate limits are counted (kept whether the order is written, refused or throttled).
     const outcome = await data.batchGuarded(
@@ -161,6 +163,7 @@ export class CheckoutService {
               const written = await this.write(tx, input, address, priced, code, holds, answer, confirmations);
               confirmation = written.confirmation;
               codesOf = written.codesOf;
+              method = written.method;
               return { status: 200, body: written.body };
             },
           );
@@ -176,7 +179,8 @@ export class CheckoutService {
     const body = response.body as CheckoutResponse;
     // The payment at the provider (docs/decisions.md D11), after the commit and never inside it: a replay
     // gets the page already created; a provider failure cancels the order and answers 502.
-    const payment = this.deps.payments.start(body.panierCode);
+    // The order just written names its method: an order paid by hand needs no read of it (a replay's does).
+    const payment = this.deps.payments.start(body.panierCode, replayed ? undefined : method);
     if (replayed || confirmation === undefined) {
       const [paymentLink, emailSent] = await Promise.all([payment, this.confirmationSent(body.panierCode)]);
       return { ...body, ...paid(paymentLink), emailSent };
@@ -384,6 +388,7 @@ export class CheckoutService {
     body: CheckoutResponse;
     confirmation: Promise<{ id: number; sent: boolean | undefined }>;
     codesOf: string[];
+    method: PaymentProviderName;
   }> {
     const { publicUrl, operatorEmail } = this.deps;
     const now = this.clock();
@@ -522,6 +527,11 @@ export class CheckoutService {
     tx.awaitAtCommit(written);
     const confirmation = written.then(([mail]) => mail);
     confirmation.catch(() => undefined);
-    return { confirmation, body, codesOf: lines.filter((l) => l.automatic).map((l) => l.productId) };
+    return {
+      confirmation,
+      body,
+      codesOf: lines.filter((l) => l.automatic).map((l) => l.productId),
+      method: paymentProvider,
+    };
   }
 }

@@ -159,7 +159,9 @@ export class PaymentsService {
    * (an idempotent replay) answers the page already stored. When the provider fails, the order is cancelled
    * (its reserved codes go back) and the shopper gets a 502 with a code.
    */
-  async start(code: string): Promise<string | null> {
+  async start(code: string, method?: PaymentProviderName): Promise<string | null> {
+    // A method without a provider (paid by hand) creates nothing: no need to read the order.
+    if (method !== undefined && !this.online.has(method)) return null;
     const order = await this.deps.data.read((tx) => this.deps.ordersRepo.row(tx, code));
     if (!order) throw new NotFoundError("Order not found");
     const provider = this.online.get(order.paymentProvider);
