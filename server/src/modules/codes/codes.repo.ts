@@ -65,9 +65,9 @@ function availableWhere(t: Tables, kind: VariantKind): SQL | undefined {
     eq(codes.status, "available"),
   );
 }
-/** The order line codes are reserved for: `lineId` when given, else the order's line of that product (and option),
- * so a reservation can leave in the same round trip as the INSERT of the lines (checkout merges an order's lines by
- * product and option: there is one). */
+/** PostgreSQL: the order line codes are reserved for: `lineId` when given, else the order's line of that product
+ * (and option), so a reservation can leave in the same round trip as the INSERT of the lines (checkout merges an
+ * order's lines by product and option: there is one). SQLite looks the line up on its own (reserveStmt). */
 function orderLineOf(
   t: Tables,
   kind: VariantKind,
@@ -96,7 +96,9 @@ const pickStmts = { product: pickStmt("product"), variant: pickStmt("variant") }
  * in, first out) from codes_stock_idx, named so no other path can be taken. It has no ORDER BY and its LIMIT is an
  * expression, not a bare placeholder: either makes SQLite compile the bound values into the plan, and better-sqlite3
  * clears a statement's bindings after each run, so the statement was compiled again on every reservation (most of
- * a reservation's time in the checkout bench, docs/benchmarks.md). */
+ * a reservation's time in the checkout bench, docs/benchmarks.md). The order line is a bound id, never a subquery:
+ * any subquery in the SET costs SQLite's UPDATE its one-pass plan, several times the rest of the statement, where
+ * looking the line up first (lineOfStmts) is a separate lookup on the same connection, with no round trip. */
 function reserveStmt(kind: VariantKind) {
   return prepared(`codes_reserve_${kind}`, (db, t) =>
     db
@@ -104,10 +106,7 @@ function reserveStmt(kind: VariantKind) {
       .set({
         status: "reserved",
         orderId: sql`${sql.placeholder("orderId")}`,
-        orderLineId: orderLineOf(t, kind, sql.placeholder("orderLineId"), sql.placeholder("orderId"), {
-          productId: sql.placeholder("productId"),
-          variantId: sql.placeholder("variantId"),
-        }),
+        orderLineId: sql`${sql.placeholder("orderLineId")}`,
         reservedAt: sql`${sql.placeholder("now")}`,
         updatedAt: sql`${sql.placeholder("now")}`,
       })
@@ -117,6 +116,25 @@ function reserveStmt(kind: VariantKind) {
       .returning({ id: t.codes.id }),
   );
 }
+/** SQLite only: the order's line of a product and option (orderLineOf()'s lookup, on its own). */
+function lineOfStmt(kind: VariantKind) {
+  return prepared(`codes_line_of_${kind}`, (db, { orderLines }) =>
+    db
+      .select({ id: orderLines.id })
+      .from(orderLines)
+      .where(
+        and(
+          eq(orderLines.orderId, sql.placeholder("orderId")),
+          eq(orderLines.productId, sql.placeholder("productId")),
+          kind === "product" ? isNull(orderLines.variantId) : eq(orderLines.variantId, sql.placeholder("variantId")),
+        ),
+      )
+      // No ORDER BY: checkout merges an order's lines by product and option, so there is one, and sorting it would
+      // cost SQLite a temporary table on every reservation.
+      .limit(1),
+  );
+}
+const lineOfStmts = { product: lineOfStmt("product"), variant: lineOfStmt("variant") };
 const reserveStmts = { product: reserveStmt("product"), variant: reserveStmt("variant") };
 const hasAvailableStmt = prepared("codes_has_available", (db, { codes }) =>
   db
@@ -258,17 +276,7 @@ export class CodesRepo {
    */
   takeFree(tx: Tx, r: CodesToReserve, savepoint?: string): Promise<number> {
     const kind: VariantKind = r.variantId === null ? "product" : "variant";
-    if (this.engine === "sqlite")
-      return reserveStmts[kind](tx)
-        .execute({
-          productId: r.productId,
-          variantId: r.variantId ?? "",
-          n: r.qty,
-          orderId: r.orderId,
-          orderLineId: r.orderLineId,
-          now: r.now,
-        })
-        .then((taken) => taken.length);
+    if (this.engine === "sqlite") return this.takeFreeOnSqlite(tx, kind, r);
     const { codes } = tx.t;
     const set = (column: { name: string }, value: unknown) => sql`${sql.identifier(column.name)} = ${value}`;
     const reservedFor = sql.join(
@@ -295,6 +303,24 @@ export class CodesRepo {
       )
       .then((result) => result.rows.length);
     return opened ? Promise.all([opened, taken]).then(([, n]) => n) : taken;
+  }
+
+  private async takeFreeOnSqlite(tx: Tx, kind: VariantKind, r: CodesToReserve): Promise<number> {
+    const variantId = r.variantId ?? "";
+    let orderLineId = r.orderLineId;
+    if (orderLineId === null) {
+      const [line] = await lineOfStmts[kind](tx).execute({ orderId: r.orderId, productId: r.productId, variantId });
+      orderLineId = line?.id ?? null;
+    }
+    const taken = await reserveStmts[kind](tx).execute({
+      productId: r.productId,
+      variantId,
+      n: r.qty,
+      orderId: r.orderId,
+      orderLineId,
+      now: r.now,
+    });
+    return taken.length;
   }
 
   /** Gives back what was reserved since the savepoint (PostgreSQL; takeFree()). */
@@ -561,6 +587,18 @@ export class CodesRepo {
     return stockStateStmt(tx, productIds.length)
       .execute(numbered(productIds.map((id) => ({ id }))))
       .then((states) => states);
+  }
+
+  /** stockStates() read once `reservations` (takeFree()) have taken their codes. PostgreSQL runs a connection's
+   * statements in the order they were sent, so it is sent at once, in the same write; on SQLite a reservation
+   * that looks its order line up first takes its codes a turn later, so the check waits for them. */
+  stockStatesAfter(
+    tx: Tx,
+    productIds: readonly string[],
+    reservations: readonly Promise<unknown>[],
+  ): Promise<StockState[]> {
+    if (this.engine === "postgres") return this.stockStates(tx, productIds);
+    return Promise.allSettled(reservations).then(() => this.stockStates(tx, productIds));
   }
 
   /** What refreshInStock() writes, from stockStates() read after the last stock move. */

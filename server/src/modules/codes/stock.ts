@@ -36,7 +36,7 @@ export class StockKeeper {
       .sort((a, b) => compareStock(a.request, b.request));
     const ids = [...new Set(lines.map((l) => l.productId))].sort();
     const taking = inOrder.map(({ request }, k) => this.codes.takeFree(tx, request, `reserve_${k}`));
-    let states = this.codes.stockStates(tx, ids);
+    let states = this.codes.stockStatesAfter(tx, ids, taking);
     const firstPass = await Promise.allSettled([...taking, states]);
     const failed = firstPass.find((outcome) => outcome.status === "rejected");
     if (failed) throw failed.reason;
