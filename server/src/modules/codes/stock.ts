@@ -13,9 +13,13 @@ export interface LineToFill {
   qty: number;
 }
 
+/** The most products one check after commits reads. */
+const RECHECK_BATCH = 32;
+
 export class StockKeeper {
-  /** Products being checked again after a commit (recheckAfterCommit): "again" when asked once more meanwhile. */
-  private readonly rechecks = new Map<string, "running" | "again">();
+  /** Products to check again after a commit (recheckAfterCommit), gathered while a check runs. */
+  private readonly toRecheck = new Set<string>();
+  private rechecking = false;
 
   constructor(
     readonly codes: CodesRepo,
@@ -60,32 +64,34 @@ export class StockKeeper {
    * After a commit that took codes of these products: their in_stock is derived again, outside the transaction
    * (PostgreSQL; SQLite has one writer, whose check sees every other's). Inside it, codes that other checkouts had
    * locked but not yet taken read as available, so when several checkouts take a product's last codes at once, each
-   * can see the others' as left and the product stays in stock with none. A check after each commit sees every
-   * commit before it, and the last commit's check comes after all of them. One check per product at a time, and one
-   * more when asked while it runs.
+   * can see the others' as left and the product stays in stock with none. A check that starts after a commit sees
+   * it, and the last commit's products are checked after all of them. One check runs at a time, for every product
+   * asked since the one before: with orders spread over the catalog, a check per product and commit would double
+   * the store's transactions.
    */
   recheckAfterCommit(productIds: readonly string[]): void {
-    if (!this.codes.othersMayHoldCodes) return;
-    for (const id of new Set(productIds)) {
-      if (this.rechecks.has(id)) {
-        this.rechecks.set(id, "again");
-        continue;
-      }
-      this.rechecks.set(id, "running");
-      void this.data.detached(() => this.recheck(id));
-    }
+    if (!this.codes.othersMayHoldCodes || productIds.length === 0) return;
+    for (const id of productIds) this.toRecheck.add(id);
+    if (this.rechecking) return;
+    this.rechecking = true;
+    void this.data.detached(() => this.recheck());
   }
 
-  private async recheck(id: string): Promise<void> {
+  private async recheck(): Promise<void> {
     try {
-      do {
-        this.rechecks.set(id, "running");
-        await this.data.transaction((tx) => this.refresh(tx, [id], Date.now()));
-      } while (this.rechecks.get(id) === "again");
-    } catch (err) {
-      console.error(`Stock of ${id}: in_stock not checked again (${err instanceof Error ? err.message : String(err)})`);
+      while (this.toRecheck.size > 0) {
+        // A bounded number per check, so its statement is one of a few shapes (one per count of products).
+        const ids = [...this.toRecheck].slice(0, RECHECK_BATCH);
+        for (const id of ids) this.toRecheck.delete(id);
+        try {
+          await this.data.transaction((tx) => this.refresh(tx, ids, Date.now()));
+        } catch (err) {
+          const reason = err instanceof Error ? err.message : String(err);
+          console.error(`Stock of ${ids.join(", ")}: in_stock not checked again (${reason})`);
+        }
+      }
     } finally {
-      this.rechecks.delete(id);
+      this.rechecking = false;
     }
   }
 
