@@ -201,7 +201,7 @@ export class PaymentsService {
       throw this.unavailable();
     }
     const stored = await this.deps.data.transaction((tx) =>
-      this.deps.repo.attachPayment(tx, code, created.ref, created.url, this.clock()),
+      this.deps.ordersRepo.attachPayment(tx, code, created.ref, created.url, this.clock()),
     );
     return stored?.paymentLink ?? null;
   }
