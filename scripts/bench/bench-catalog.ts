@@ -1,7 +1,6 @@
 /** Grows a store's catalog to `count` products for a benchmark: plausible gift-card products written in one
  * transaction with one catalog revision, as an import would, on whichever engine `data` is. */
 import type { DataLayer } from "../../server/src/db/data.ts";
-import { CatalogAdminRepo } from "../../server/src/modules/catalog/catalog.admin.repo.ts";
 import { CatalogRepo } from "../../server/src/modules/catalog/catalog.repo.ts";
 
 const PLATFORMS = ["PC", "PS", "Xbox", "Switch", "Mobile"];
@@ -10,7 +9,6 @@ const REGIONS = ["Global", "EU", "US"];
 /** Adds products until the catalog holds `count`; answers how many it holds. */
 export async function growCatalog(data: DataLayer, count: number): Promise<number> {
   const repo = new CatalogRepo();
-  const admin = new CatalogAdminRepo();
   const existing = await data.read((tx) => repo.countProducts(tx));
   // The demo products' images (served by the store), so the grown catalog's cards show real pictures.
   const demo = await data.read((tx) => repo.productsPage(tx, 0, null, 100));
@@ -21,7 +19,7 @@ export async function growCatalog(data: DataLayer, count: number): Promise<numbe
       const t = Date.UTC(2026, 0, 1) + i * 60_000;
       const platform = PLATFORMS[i % 5] ?? "PC";
       const region = REGIONS[i % 3] ?? "Global";
-      await admin.insertProduct(tx, {
+      await repo.insertProduct(tx, {
         id: `bench-${i}`,
         title: `Bench Product ${i} ${platform} Gift Card ${10 + (i % 9) * 5} (${region})`,
         description: `A ${platform} digital code worth ${10 + (i % 9) * 5} dollars for ${region} accounts, delivered instantly by email after payment. Redeem it in the store of your console or launcher.`,

@@ -791,7 +791,7 @@ export async function seedDemoCatalog(
       [id, title, category, platform, region, price, discount, tagline, description, vs],
     ] of PRODUCTS.entries()) {
       const created = base + i * day;
-      await catalog.insertProduct(tx, {
+      await repo.insertProduct(tx, {
         id,
         title,
         description,
@@ -813,7 +813,7 @@ export async function seedDemoCatalog(
         createdAt: created,
         updatedAt: created,
       });
-      await catalog.replaceVariants(
+      await repo.replaceVariants(
         tx,
         id,
         demoVariants(id, title, vs ?? []).map((v) => ({

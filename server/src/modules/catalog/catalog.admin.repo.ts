@@ -1,11 +1,10 @@
-/** Catalog writes for the admin (products, variants, categories). Each method takes the transaction it runs in. */
+/** The console's catalog queries: the admin products list, categories (their writes too; products and variants are
+ * written by CatalogRepo). Each method takes the transaction it runs in. */
 import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import type { categories, products, variants } from "../../db/schema/index.ts";
-import type { CategoryRow, ProductRow, VariantRow } from "./catalog.repo.ts";
+import type { categories } from "../../db/schema/index.ts";
+import type { CategoryRow, ProductRow } from "./catalog.repo.ts";
 
-export type ProductInsert = typeof products.$inferInsert;
-export type VariantInsert = typeof variants.$inferInsert;
 export type CategoryInsert = typeof categories.$inferInsert;
 
 export class CatalogAdminRepo {
@@ -40,32 +39,6 @@ export class CatalogAdminRepo {
     return (await tx.db.select().from(products).where(eq(products.id, id)))[0];
   }
 
-  async insertProduct(tx: Tx, row: ProductInsert): Promise<void> {
-    await tx.db.insert(tx.t.products).values(row);
-  }
-
-  /** Updates only when the row still has `version`; false when someone else changed it meanwhile. */
-  async updateProduct(tx: Tx, id: string, version: number, set: Partial<ProductInsert>): Promise<boolean> {
-    const { products } = tx.t;
-    const rows = await tx.db
-      .update(products)
-      .set(set)
-      .where(and(eq(products.id, id), eq(products.version, version)))
-      .returning({ id: products.id });
-    return rows.length > 0;
-  }
-
-  async deleteProduct(tx: Tx, id: string): Promise<void> {
-    const { products, variants } = tx.t;
-    await tx.db.delete(variants).where(eq(variants.productId, id));
-    await tx.db.delete(products).where(eq(products.id, id));
-  }
-
-  async variantsOf(tx: Tx, productId: string): Promise<VariantRow[]> {
-    const { variants } = tx.t;
-    return tx.db.select().from(variants).where(eq(variants.productId, productId));
-  }
-
   /** Variant ids are global; these belong to some other product. */
   async variantIdsOwnedElsewhere(tx: Tx, ids: string[], productId: string): Promise<string[]> {
     if (ids.length === 0) return [];
@@ -75,30 +48,6 @@ export class CatalogAdminRepo {
       .from(variants)
       .where(and(inArray(variants.id, ids), ne(variants.productId, productId)));
     return rows.map((r) => r.id);
-  }
-
-  /** Replaces a product's variant set, keeping the ids (and so the stock and order lines) of those that stay. */
-  async replaceVariants(tx: Tx, productId: string, next: VariantInsert[]): Promise<void> {
-    const { variants } = tx.t;
-    const keep = new Set(next.map((v) => v.id));
-    const gone = (await this.variantsOf(tx, productId)).map((v) => v.id).filter((id) => !keep.has(id));
-    if (gone.length > 0) await tx.db.delete(variants).where(inArray(variants.id, gone));
-    for (const v of next) {
-      await tx.db
-        .insert(variants)
-        .values(v)
-        .onConflictDoUpdate({
-          target: variants.id,
-          set: {
-            name: v.name,
-            priceUsd: v.priceUsd,
-            priceTnd: v.priceTnd,
-            priceEur: v.priceEur,
-            priceEgp: v.priceEgp,
-            position: v.position,
-          },
-        });
-    }
   }
 
   async category(tx: Tx, id: string): Promise<CategoryRow | undefined> {

@@ -19,8 +19,8 @@ import { ConflictError, NotFoundError, ValidationError, fieldRefusal, problem } 
 import { decodeCursor, encodeCursor } from "../../http/cursor.ts";
 import { newId } from "../../lib/ids.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
-import type { CatalogAdminRepo, ProductInsert, VariantInsert } from "./catalog.admin.repo.ts";
-import { type CatalogRepo, toCategory } from "./catalog.repo.ts";
+import type { CatalogAdminRepo } from "./catalog.admin.repo.ts";
+import { type CatalogRepo, type ProductInsert, type VariantInsert, toCategory } from "./catalog.repo.ts";
 
 const PRODUCT_CONFLICT = problem("This product was changed by someone else.", ERROR_CODES.editConflict);
 const CATEGORY_CONFLICT = problem("This category was changed by someone else.", ERROR_CODES.editConflict);
@@ -129,8 +129,8 @@ export class CatalogAdminService {
         createdAt: t,
         updatedAt: t,
       };
-      await this.repo.insertProduct(tx, row);
-      await this.repo.replaceVariants(tx, id, await this.variantRows(tx, id, input.variants));
+      await this.catalog.insertProduct(tx, row);
+      await this.catalog.replaceVariants(tx, id, await this.variantRows(tx, id, input.variants));
       await this.catalog.clearDeletion(tx, "products", id);
     });
     return this.getProduct(id);
@@ -175,9 +175,9 @@ export class CatalogAdminService {
         rev,
         updatedAt: this.now(),
       };
-      if (!(await this.repo.updateProduct(tx, id, current.version, set))) throw await this.productConflict(tx, id);
+      if (!(await this.catalog.updateProduct(tx, id, current.version, set))) throw await this.productConflict(tx, id);
       if (input.variants !== undefined)
-        await this.repo.replaceVariants(tx, id, await this.variantRows(tx, id, input.variants));
+        await this.catalog.replaceVariants(tx, id, await this.variantRows(tx, id, input.variants));
     });
     return this.getProduct(id);
   }
@@ -188,7 +188,7 @@ export class CatalogAdminService {
       if (!current) throw new NotFoundError("Product not found");
       if (version !== undefined && version !== current.version) throw await this.productConflict(tx, id);
       const rev = await this.catalog.bumpRev(tx);
-      await this.repo.deleteProduct(tx, id);
+      await this.catalog.deleteProduct(tx, id);
       await this.catalog.recordDeletion(tx, "products", id, rev);
     });
   }

@@ -1,5 +1,6 @@
-/** Every catalog query: products, variants, categories, banners, revisions and deletions. Each method takes
- * the transaction it runs in. */
+/** Every catalog query: products, variants, categories, banners, revisions and deletions, and every write of
+ * products and variants (whoever changes them: the console, a paid order's sales, stock's in_stock), so those tables
+ * have one writer. Each method takes the transaction it runs in. */
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import { prepared } from "../../db/prepared.ts";
@@ -17,6 +18,17 @@ export type VariantRow = typeof variants.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type BannerRow = typeof banners.$inferSelect;
 export type CatalogEntity = "products" | "categories" | "banners";
+export type ProductInsert = typeof products.$inferInsert;
+export type VariantInsert = typeof variants.$inferInsert;
+
+/** One product as stock reads it (CodesRepo.stockStates): its delivery mode, its in_stock flag, and whether a code
+ * of it is available. */
+export interface StockState {
+  id: string;
+  inStock: boolean;
+  mode: "automatic" | "manual";
+  hasAvailable: boolean;
+}
 
 function toVariant(v: VariantRow): Variant {
   return { id: v.id, name: v.name, price: { USD: v.priceUsd, TND: v.priceTnd, EUR: v.priceEur, EGP: v.priceEgp } };
@@ -254,5 +266,69 @@ export class CatalogRepo {
 
   async countProducts(tx: Tx): Promise<number> {
     return (await tx.db.select({ n: count() }).from(tx.t.products))[0]?.n ?? 0;
+  }
+
+  async insertProduct(tx: Tx, row: ProductInsert): Promise<void> {
+    await tx.db.insert(tx.t.products).values(row);
+  }
+
+  /** Updates only when the row still has `version`; false when someone else changed it meanwhile. */
+  async updateProduct(tx: Tx, id: string, version: number, set: Partial<ProductInsert>): Promise<boolean> {
+    const { products } = tx.t;
+    const rows = await tx.db
+      .update(products)
+      .set(set)
+      .where(and(eq(products.id, id), eq(products.version, version)))
+      .returning({ id: products.id });
+    return rows.length > 0;
+  }
+
+  async deleteProduct(tx: Tx, id: string): Promise<void> {
+    const { products, variants } = tx.t;
+    await tx.db.delete(variants).where(eq(variants.productId, id));
+    await tx.db.delete(products).where(eq(products.id, id));
+  }
+
+  async variantsOf(tx: Tx, productId: string): Promise<VariantRow[]> {
+    const { variants } = tx.t;
+    return tx.db.select().from(variants).where(eq(variants.productId, productId));
+  }
+
+  /** Replaces a product's variant set, keeping the ids (and so the stock and order lines) of those that stay. */
+  async replaceVariants(tx: Tx, productId: string, next: VariantInsert[]): Promise<void> {
+    const { variants } = tx.t;
+    const keep = new Set(next.map((v) => v.id));
+    const gone = (await this.variantsOf(tx, productId)).map((v) => v.id).filter((id) => !keep.has(id));
+    if (gone.length > 0) await tx.db.delete(variants).where(inArray(variants.id, gone));
+    for (const v of next) {
+      await tx.db
+        .insert(variants)
+        .values(v)
+        .onConflictDoUpdate({
+          target: variants.id,
+          set: {
+            name: v.name,
+            priceUsd: v.priceUsd,
+            priceTnd: v.priceTnd,
+            priceEur: v.priceEur,
+            priceEgp: v.priceEgp,
+            position: v.position,
+          },
+        });
+    }
+  }
+
+  /** Makes each automatic product's in_stock say whether it has a code available (`states`, read by stock after its
+   * last move), where it does not already, stamping each change with a new catalog revision (taken only then). */
+  async applyStockStates(tx: Tx, states: readonly StockState[], now: number): Promise<void> {
+    const { products } = tx.t;
+    for (const state of states) {
+      if (state.mode !== "automatic" || state.inStock === state.hasAvailable) continue;
+      const inStock = state.hasAvailable;
+      await tx.db
+        .update(products)
+        .set({ inStock, rev: await this.bumpRev(tx), updatedAt: now })
+        .where(and(eq(products.id, state.id), eq(products.inStock, !inStock)));
+    }
   }
 }

@@ -1,8 +1,8 @@
 /** Every query on codes as stock (docs/decisions.md D10); each method takes the transaction it runs in. Codes are
  * only ever handled sealed here. Exports: CodesRepo with existingHashes, insertMany, reserve, releaseForOrder,
  * sellReservedForOrder, attachSold, forOrder, countsFor, availableFor, list, revokeAvailable, revokeForOrder, unsold,
- * availabilityUpToThreshold (the dashboard's low and empty stock), and refreshInStock (the derived in_stock of
- * automatic products). */
+ * availabilityUpToThreshold (the dashboard's low and empty stock), and stockStates (what the derived in_stock of
+ * automatic products is made from; CatalogRepo.applyStockStates writes it). */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { CodeStatus, StockCounts } from "@store/shared/schemas/stock";
 import type { Tables, Tx } from "../../db/data.ts";
@@ -12,6 +12,7 @@ import type { codes } from "../../db/schema/index.ts";
 export type CodeRow = typeof codes.$inferSelect;
 type NewCode = typeof codes.$inferInsert;
 
+import type { StockState } from "../catalog/catalog.repo.ts";
 import type { DemoRange } from "../settings/settings.repo.ts";
 
 /** What stock moves need of a product: how it is delivered, its platform and title, and where its stock is low. */
@@ -164,14 +165,6 @@ const stockStateStmt = preparedPerCount("codes_stock_state", (db, { products, co
       .orderBy(products.id)
   );
 });
-
-/** One product as stockStates() reads it. */
-export interface StockState {
-  id: string;
-  inStock: boolean;
-  mode: "automatic" | "manual";
-  hasAvailable: boolean;
-}
 
 /** Codes wanted for one order line. */
 export interface CodesToReserve {
@@ -574,13 +567,8 @@ export class CodesRepo {
     return out.map(({ position: _, ...r }) => r);
   }
 
-  /** Makes each automatic product's in_stock say whether it has a code available, where it does not already,
-   * stamping each change with `rev()` (a new catalog revision, taken only then). */
-  async refreshInStock(tx: Tx, productIds: readonly string[], rev: () => Promise<number>, now: number): Promise<void> {
-    await this.applyStockStates(tx, await this.stockStates(tx, productIds), rev, now);
-  }
-
-  /** What refreshInStock() reads: each product's delivery mode, in_stock and whether it has a code available, in
+  /** What an automatic product's in_stock is derived from (CatalogRepo.applyStockStates writes it): each product's
+   * delivery mode, in_stock and whether it has a code available, in
    * product order. The statement is sent when this is called (`then` at once, as takeFree()'s). */
   stockStates(tx: Tx, productIds: readonly string[]): Promise<StockState[]> {
     if (productIds.length === 0) return Promise.resolve([]);
@@ -599,24 +587,6 @@ export class CodesRepo {
   ): Promise<StockState[]> {
     if (this.engine === "postgres") return this.stockStates(tx, productIds);
     return Promise.allSettled(reservations).then(() => this.stockStates(tx, productIds));
-  }
-
-  /** What refreshInStock() writes, from stockStates() read after the last stock move. */
-  async applyStockStates(
-    tx: Tx,
-    states: readonly StockState[],
-    rev: () => Promise<number>,
-    now: number,
-  ): Promise<void> {
-    const { products } = tx.t;
-    for (const state of states) {
-      if (state.mode !== "automatic" || state.inStock === state.hasAvailable) continue;
-      const inStock = state.hasAvailable;
-      await tx.db
-        .update(products)
-        .set({ inStock, rev: await rev(), updatedAt: now })
-        .where(and(eq(products.id, state.id), eq(products.inStock, !inStock)));
-    }
   }
 
   /** Delivery mode and platform of products (absent when deleted). */

@@ -54,7 +54,7 @@ export class StockKeeper {
       }
       states = this.codes.stockStates(tx, ids);
     }
-    await this.codes.applyStockStates(tx, await states, () => this.catalog.bumpRev(tx), now);
+    await this.catalog.applyStockStates(tx, await states, now);
     const got: number[] = lines.map(() => 0);
     inOrder.forEach(({ i }, k) => (got[i] = taken[k] ?? 0));
     return got;
@@ -103,7 +103,7 @@ export class StockKeeper {
   /** Re-derives `inStock` of these (automatic) products from their available codes. */
   async refresh(tx: Tx, productIds: readonly string[], now: number): Promise<void> {
     const ids = [...new Set(productIds)].sort();
-    await this.codes.refreshInStock(tx, ids, () => this.catalog.bumpRev(tx), now);
+    await this.catalog.applyStockStates(tx, await this.codes.stockStates(tx, ids), now);
   }
 }
 

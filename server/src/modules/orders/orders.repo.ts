@@ -1,9 +1,11 @@
 /** Every order query; each method takes the transaction it runs in. Exports: OrdersRepo with insert(tx, order,
  * lines) -> line ids (undefined when the code is taken), row(tx, code), rowById(tx, id), findByCode(tx, code),
  * findByTokenHash(tx, hash), page(tx, query), linesOf(tx, orderIds), counts for metrics
- * (totals, advanceTotals, placedBetween, countCreatedBetween), transition(tx, code, from, to, now), dueToExpire(tx, now,
- * limit), paidOldestFirst(tx, limit), awaitingStock(tx), addEvent(tx, event), eventsOf(tx, orderId). */
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+ * (totals, advanceTotals, placedBetween, countCreatedBetween), transition(tx, code, from, to, now),
+ * attachPayment(tx, code, ref, url, now) (a provider's payment reference and page), dueToExpire(tx, now, limit),
+ * paidOldestFirst(tx, limit), awaitingStock(tx), addEvent(tx, event), eventsOf(tx, orderId). Every write to orders,
+ * order_lines, order_events, order_totals and product_sales_days is here. */
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import type { orderEvents, orderLines, orders, OrderStatus } from "../../db/schema/index.ts";
 import { numbered, placeholders, prepared, preparedPerCount } from "../../db/prepared.ts";
@@ -474,6 +476,18 @@ export class OrdersRepo {
       return row;
     }
     return undefined;
+  }
+
+  /** Sets the order's payment reference and page when it has none yet and still awaits payment; answers the
+   * order as it is afterwards (with the reference a concurrent call stored first, if any). */
+  async attachPayment(tx: Tx, code: string, ref: string, url: string, now: number): Promise<OrderRow | undefined> {
+    const { orders } = tx.t;
+    const updated = await tx.db
+      .update(orders)
+      .set({ paymentRef: ref, paymentLink: url, updatedAt: now })
+      .where(and(eq(orders.code, code), eq(orders.status, "pending_payment"), isNull(orders.paymentRef)))
+      .returning();
+    return updated[0] ?? (await tx.db.select().from(orders).where(eq(orders.code, code)))[0];
   }
 
   /** Codes of orders awaiting payment whose time is up (oldest first). */

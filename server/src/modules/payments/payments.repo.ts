@@ -1,9 +1,10 @@
 /** Payment queries; each method takes the transaction it runs in. Exports: PaymentsRepo with
  * recordEvent(tx, event) (false when the provider's event was already recorded), hasEvent, setOutcome,
  * events(tx, code), settledBy(tx, provider, code) (the provider payment that paid an order), orderPaidBy(tx,
- * provider, paymentRef) (the order a provider payment paid), recordUnmatched / unmatched (money no order holds), attachPayment(tx, code, ref, url) (stores the provider's reference and page on an order still
- * without one), orderByRef(tx, provider, ref) (the order holding a reference the store was given), and for the
- * operator's actions on money no order holds: unmatchedById, resolveUnmatched (once) and holdPayment. */
+ * provider, paymentRef) (the order a provider payment paid), recordUnmatched / unmatched (money no order holds),
+ * orderByRef(tx, provider, ref) (the order holding a reference the store was given), and for the operator's actions
+ * on money no order holds: unmatchedById, resolveUnmatched (once) and holdPayment. The orders a payment changes are
+ * written through OrdersRepo. */
 import { and, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import type { paymentEvents, unmatchedPayments } from "../../db/schema/index.ts";
@@ -53,18 +54,6 @@ export class PaymentsRepo {
       .set({ outcome })
       .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)))
       .returning({ id: paymentEvents.id });
-  }
-
-  /** Sets the order's payment reference and page when it has none yet and still awaits payment; answers the
-   * order as it is afterwards (with the reference a concurrent call stored first, if any). */
-  async attachPayment(tx: Tx, code: string, ref: string, url: string, now: number): Promise<OrderRow | undefined> {
-    const { orders } = tx.t;
-    const updated = await tx.db
-      .update(orders)
-      .set({ paymentRef: ref, paymentLink: url, updatedAt: now })
-      .where(and(eq(orders.code, code), eq(orders.status, "pending_payment"), isNull(orders.paymentRef)))
-      .returning();
-    return updated[0] ?? (await tx.db.select().from(orders).where(eq(orders.code, code)))[0];
   }
 
   async events(tx: Tx, orderCode: string): Promise<(typeof paymentEvents.$inferSelect)[]> {

@@ -22,7 +22,8 @@ import type { PaymentConfig } from "../../config.ts";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { AppError, NotFoundError, ValidationError } from "../../http/errors.ts";
 import type { OrderRow, OrdersRepo } from "../orders/orders.repo.ts";
-import { REFUNDABLE, type OrdersService } from "../orders/orders.service.ts";
+import { REFUNDABLE } from "../orders/orders.common.ts";
+import type { OrdersService } from "../orders/orders.service.ts";
 import type { AdminOrderDetail } from "@store/shared/schemas/orders";
 import { SingleFlight } from "../../lib/single-flight.ts";
 import { KONNECT_REF, KonnectProvider } from "./konnect.ts";
@@ -200,7 +201,7 @@ export class PaymentsService {
       throw this.unavailable();
     }
     const stored = await this.deps.data.transaction((tx) =>
-      this.deps.repo.attachPayment(tx, code, created.ref, created.url, this.clock()),
+      this.deps.ordersRepo.attachPayment(tx, code, created.ref, created.url, this.clock()),
     );
     return stored?.paymentLink ?? null;
   }
