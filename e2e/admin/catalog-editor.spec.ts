@@ -4,13 +4,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { Product } from "@store/shared/schemas/catalog";
 import { round2 } from "@store/shared/currency";
-import { allAdminProducts, apiSession, currentRate, signIn } from "./console-helpers.ts";
+import { allAdminProducts, apiSession, currentRate, signIn, toast } from "./console-helpers.ts";
 
 test.use({ viewport: { width: 834, height: 1194 } });
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
 
 /** Opens the search overlay with Ctrl+K as a shopper would: pressed again while the page is still the server's and the
  * app has not yet taken over (its header listens for the keys), as a shopper presses again when nothing happens. */

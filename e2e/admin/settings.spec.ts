@@ -1,7 +1,7 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { test } from "../api-test.ts";
 import { loadCatalog } from "../storefront/catalog.ts";
-import { TABLET, apiSession, currentRate, openSection, signIn } from "./console-helpers.ts";
+import { TABLET, apiSession, currentRate, openSection, signIn, toast } from "./console-helpers.ts";
 import { createBanner, createProduct, pngDataUrl, usd } from "./catalog-fixtures.ts";
 import { placeOrderByForm } from "../checkout/checkout-helpers.ts";
 
@@ -62,9 +62,6 @@ test("switching off the newsletter toggle hides the newsletter on the home page"
     ).put("/api/admin/toggles", { showNewsletter: true, showPremium: true, showPromo: true });
   }
 });
-
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
 
 test("the password form checks the confirmation first, then the length; the server refuses a common one", async ({
   page,

@@ -1,6 +1,6 @@
 /** Set-up for the code-stock and order-lifecycle specs: products sold from code stock, codes loaded through the
  * admin API, orders placed through the public checkout, and the dev mailbox read through the admin API. */
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import type { ProductStock } from "@store/shared/schemas/stock";
 import type { AdminOrderDetail } from "@store/shared/schemas/orders";
 import type { ApiSession } from "../admin/console-helpers.ts";
@@ -93,9 +93,8 @@ export async function privateOrderLink(api: ApiSession, orderCode: string): Prom
   return found ?? "";
 }
 
-export function toast(page: Page, text: string): Locator {
-  return page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
-}
+/** The console's toasts, for the stock specs that import their helpers from here. */
+export { toast } from "../admin/console-helpers.ts";
 
 /** Opens an order's view from the dashboard's Panier Lookup (the recent list may have moved on). */
 export async function openOrder(page: Page, code: string, labels = { lookup: "Panier Lookup", search: "Search" }) {
