@@ -13,12 +13,10 @@ import { WholeNumberValueInput } from "../panel/whole-number-input.tsx";
 import { useSettingForm, type SettingSource } from "./site-settings.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
-const MANUAL_DELIVERY_ENTITY = "settings.manualDelivery";
-
 const MANUAL_DELIVERY_SETTING: SettingSource<ManualDelivery> = {
   path: "/api/admin/manual-delivery",
   schema: manualDeliverySchema,
-  entity: MANUAL_DELIVERY_ENTITY,
+  entity: "settings.manualDelivery",
   initial: { hours: DEFAULT_MANUAL_DELIVERY_HOURS },
 };
 

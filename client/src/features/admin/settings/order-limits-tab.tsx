@@ -9,12 +9,10 @@ import { WholeNumberValueInput } from "../panel/whole-number-input.tsx";
 import { useSettingForm, type SettingSource } from "./site-settings.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
-const ORDER_LIMITS_ENTITY = "settings.orderLimits";
-
 const ORDER_LIMITS_SETTING: SettingSource<OrderLimits> = {
   path: "/api/admin/order-limits",
   schema: orderLimitsSchema,
-  entity: ORDER_LIMITS_ENTITY,
+  entity: "settings.orderLimits",
   initial: DEFAULT_ORDER_LIMITS,
 };
 
