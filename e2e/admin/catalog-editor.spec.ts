@@ -1,16 +1,20 @@
 /** The operator's product and category editors on a tablet (834x1194): no price of 0 reaches shoppers, platform and
  * region picked in the console are what the storefront's search chips find, and each required field says its own
  * sentence (in Arabic too). */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../api-test.ts";
 import type { Product } from "@store/shared/schemas/catalog";
 import { round2 } from "@store/shared/currency";
-import { allAdminProducts, apiSession, currentRate, signIn } from "./console-helpers.ts";
+import { allAdminProducts, currentRate, signIn, toast } from "./console-helpers.ts";
 
 test.use({ viewport: { width: 834, height: 1194 } });
+test.describe.configure({ timeout: 120_000 });
+// Every test is the operator's, in the console.
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
 
 /** Opens the search overlay with Ctrl+K as a shopper would: pressed again while the page is still the server's and the
  * app has not yet taken over (its header listens for the keys), as a shopper presses again when nothing happens. */
@@ -34,10 +38,8 @@ async function newProductForm(page: Page) {
 test("a price of 0 is refused with the field's error, and prices typed quickly are all filled on Save", async ({
   page,
   request,
+  api,
 }) => {
-  test.setTimeout(120_000);
-  await signIn(page);
-  const api = await apiSession(request);
   const rate = await currentRate(request);
   const refused = `E2E zero ${tag()}`;
 
@@ -90,11 +92,8 @@ async function csrfToken(page: Page): Promise<string> {
 
 test("a product made with platform PS and region EU is found by the search's PS and EU chips, its row showing them", async ({
   page,
-  request,
+  api,
 }) => {
-  test.setTimeout(120_000);
-  await signIn(page);
-  const api = await apiSession(request);
   const title = `E2E Chips ${tag()}`;
   const form = await newProductForm(page);
   await form.getByLabel("Name", { exact: true }).fill(title);
@@ -133,8 +132,6 @@ test("a product made with platform PS and region EU is found by the search's PS 
 });
 
 test("the category form says 'Category name is required' on create and on update, and in Arabic", async ({ page }) => {
-  test.setTimeout(120_000);
-  await signIn(page);
   await page.goto("/admin?section=categories");
   await page.getByRole("button", { name: "Add Category" }).click();
   await expect(page.getByRole("alert").getByText("Category name is required")).toBeVisible();
@@ -157,11 +154,9 @@ test("the category form says 'Category name is required' on create and on update
 
 test("titles typed in French and Arabic on a tablet reach shoppers in their language: card, product page and search", async ({
   page,
-  request,
+  api,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page);
-  const api = await apiSession(request);
   const key = tag();
   const title = `E2E Languages ${key}`;
   const french = `Carte langues ${key}`;

@@ -1,8 +1,9 @@
 /** Admin catalog panels on a tablet: categories, a product with an uploaded image, TND auto-fill and a variant
  * (seen on the storefront, edited with a version conflict, deleted), banners, promos, and one check in Arabic. */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { makePng } from "./catalog-fixtures.ts";
+import { deleteThroughDialog, toast } from "./console-helpers.ts";
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -21,14 +22,17 @@ async function openSection(page: Page, section: string): Promise<void> {
   await page.goto(`/admin?section=${section}`);
 }
 
-function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
-}
-
 async function csrf(request: APIRequestContext): Promise<string> {
   const res = await request.get("/api/admin/session");
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { csrfToken: string }).csrfToken;
+}
+
+/** Deletes the row's entity (a "Category", a "Banner", a "Promo"), confirmed, and sees it go: the toast, then no row. */
+async function deleteAndSeeGone(page: Page, row: Locator, noun: "Category" | "Banner" | "Promo"): Promise<void> {
+  await deleteThroughDialog(page, row, `Delete ${noun.toLowerCase()}?`);
+  await expect(toast(page, `${noun} deleted`)).toBeVisible();
+  await expect(row).toHaveCount(0);
 }
 
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -73,8 +77,7 @@ test("categories, then a product with an image, a TND price and a variant: creat
   await expect(childRow).toBeVisible();
 
   // A parent with subcategories cannot be deleted (the server's message).
-  await parentRow.getByRole("button", { name: "Delete" }).click();
-  await page.getByRole("dialog", { name: "Delete category?" }).getByRole("button", { name: "Delete" }).click();
+  await deleteThroughDialog(page, parentRow, "Delete category?");
   await expect(toast(page, "Cannot delete category with subcategories. Delete subcategories first.")).toBeVisible();
 
   const afterSub = (await (await page.request.get("/api/categories")).json()) as {
@@ -197,14 +200,7 @@ test("categories, then a product with an image, a TND price and a variant: creat
 
   // ---- Clean up the categories: subcategory first, then its parent ----
   await openSection(page, "categories");
-  await page
-    .getByTestId("admin-category-row")
-    .filter({ hasText: childName })
-    .getByRole("button", { name: "Delete" })
-    .click();
-  await page.getByRole("dialog", { name: "Delete category?" }).getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page, "Category deleted")).toBeVisible();
-  await expect(page.getByTestId("admin-category-row").filter({ hasText: childName })).toHaveCount(0);
+  await deleteAndSeeGone(page, page.getByTestId("admin-category-row").filter({ hasText: childName }), "Category");
 
   // Rename the parent through the edit dialog, then delete it.
   await page
@@ -221,10 +217,7 @@ test("categories, then a product with an image, a TND price and a variant: creat
   await expect(toast(page, "Category updated")).toBeVisible();
   const renamed = page.getByTestId("admin-category-row").filter({ hasText: `${parentName} renamed` });
   await expect(renamed).toBeVisible();
-  await renamed.getByRole("button", { name: "Delete" }).click();
-  await page.getByRole("dialog", { name: "Delete category?" }).getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page, "Category deleted")).toBeVisible();
-  await expect(renamed).toHaveCount(0);
+  await deleteAndSeeGone(page, renamed, "Category");
 });
 
 test("banners and promos: create, switch off, change, delete", async ({ page }) => {
@@ -265,10 +258,7 @@ test("banners and promos: create, switch off, change, delete", async ({ page }) 
   const row2 = page.getByTestId("admin-banner-row").filter({ hasText: `${bannerTitle} v2` });
   await expect(row2).toBeVisible();
 
-  await row2.getByRole("button", { name: "Delete" }).click();
-  await page.getByRole("dialog", { name: "Delete banner?" }).getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page, "Banner deleted")).toBeVisible();
-  await expect(row2).toHaveCount(0);
+  await deleteAndSeeGone(page, row2, "Banner");
 
   // ---- Promos ----
   await openSection(page, "promos");
@@ -316,10 +306,7 @@ test("banners and promos: create, switch off, change, delete", async ({ page }) 
   await promo.getByRole("button", { name: "Save percent" }).click();
   await expect(promo.getByText("15% off")).toBeVisible();
 
-  await promo.getByRole("button", { name: "Delete" }).click();
-  await page.getByRole("dialog", { name: "Delete promo?" }).getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page, "Promo deleted")).toBeVisible();
-  await expect(promo).toHaveCount(0);
+  await deleteAndSeeGone(page, promo, "Promo");
 });
 
 test("the products panel reads right to left in Arabic", async ({ page }) => {

@@ -1,5 +1,5 @@
 /** Sign-in and settings helpers for the admin console specs. */
-import { expect, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Cookie, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
 import type { Product } from "@store/shared/schemas/catalog";
 
@@ -26,6 +26,17 @@ export async function signIn(page: Page, { fresh = false }: { fresh?: boolean } 
   await expect(page).toHaveURL(/\/admin\/?$/, { timeout: SIGN_IN_TIMEOUT });
   await expect(page.getByTestId("admin-console")).toBeVisible();
   if (!fresh) session = (await page.context().cookies()).filter((c) => c.name.includes("admin_session"));
+}
+
+/** A toast the console shows, by its exact text. */
+export function toast(page: Page, text: string): Locator {
+  return page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
+}
+
+/** Deletes a row's entity with its Delete button, confirming in the panel's dialog (its title, e.g. "Delete banner?"). */
+export async function deleteThroughDialog(page: Page, row: Locator, dialog: string): Promise<void> {
+  await row.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: dialog }).getByRole("button", { name: "Delete" }).click();
 }
 
 export async function openSection(page: Page, name: string): Promise<void> {

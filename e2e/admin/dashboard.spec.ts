@@ -3,6 +3,7 @@ import { test } from "../api-test.ts";
 import { loadCatalog } from "../storefront/catalog.ts";
 import { TABLET, apiSession, openSection, signIn } from "./console-helpers.ts";
 import { createProduct } from "./catalog-fixtures.ts";
+import { checkoutByApi } from "../checkout/checkout-helpers.ts";
 
 test.use({ viewport: TABLET });
 test.describe.configure({ timeout: 90_000 });
@@ -109,18 +110,13 @@ test("a new order shows in Recent Orders, opens in a modal, can be marked as pai
     catalog.products.find((p) => p.inStock && p.variants.length === 0) ??
     (await createProduct(await apiSession(request)));
   const email = `dash.${Date.now().toString(36)}@example.com`;
-  const res = await request.post("/api/checkout", {
-    data: {
-      name: "Dana Buyer",
-      email,
-      whatsapp: "+216 20 123 456",
-      notes: "",
-      currency: "USD",
-      items: [{ id: product.id, qty: 2 }],
-    },
+  const panierCode = await checkoutByApi(request, {
+    name: "Dana Buyer",
+    email,
+    whatsapp: "+216 20 123 456",
+    notes: "",
+    items: [{ id: product.id, qty: 2 }],
   });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { panierCode } = (await res.json()) as { panierCode: string };
 
   await signIn(page);
   const row = page
@@ -158,18 +154,13 @@ async function placePaidOrder(request: APIRequestContext): Promise<string> {
   const catalog = await loadCatalog(request);
   const product = catalog.products.find((p) => p.inStock && p.variants.length === 0 && p.deliveryMode === "manual");
   if (!product) throw new Error("the demo catalog has no simple manual-delivery product in stock");
-  const res = await request.post("/api/checkout", {
-    data: {
-      name: "Chart Buyer",
-      email: `chart.${Date.now().toString(36)}@example.com`,
-      whatsapp: "+216 20 123 456",
-      notes: "",
-      currency: "USD",
-      items: [{ id: product.id, qty: 3 }],
-    },
+  const panierCode = await checkoutByApi(request, {
+    name: "Chart Buyer",
+    email: `chart.${Date.now().toString(36)}@example.com`,
+    whatsapp: "+216 20 123 456",
+    notes: "",
+    items: [{ id: product.id, qty: 3 }],
   });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { panierCode } = (await res.json()) as { panierCode: string };
   const api = await apiSession(request);
   await api.send("POST", `/api/admin/orders/${panierCode}/mark-paid`, {});
   return product.title;

@@ -4,13 +4,11 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "../api-test.ts";
 import { E2E_ADMIN } from "../../playwright.config.ts";
-import { SIGN_IN_TIMEOUT, TABLET, signIn } from "./console-helpers.ts";
+import { SIGN_IN_TIMEOUT, TABLET, signIn, toast } from "./console-helpers.ts";
 
 test.use({ viewport: TABLET });
 test.describe.configure({ timeout: 90_000 });
 
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
 const inLanguage = (page: Page, lang: "en" | "fr" | "ar") =>
   page.addInitScript((l) => window.localStorage.setItem("lang", l), lang);
 

@@ -6,7 +6,7 @@ import { test } from "../api-test.ts";
 import type { AdminOrder } from "@store/shared/schemas/orders";
 import { heldStockSchema } from "@store/shared/schemas/stock";
 import { loadCatalog, productWithVariants } from "../storefront/catalog.ts";
-import { checkoutForm, uniqueEmail } from "../checkout/checkout-helpers.ts";
+import { checkoutByApi, checkoutForm, uniqueEmail } from "../checkout/checkout-helpers.ts";
 import { TABLET, signIn, type ApiSession } from "./console-helpers.ts";
 
 test.describe.configure({ timeout: 120_000 });
@@ -16,17 +16,12 @@ async function holdCodes(request: APIRequestContext): Promise<{ code: string; ti
   const catalog = await loadCatalog(request);
   const product = catalog.products.find((p) => p.variants.length === 0 && p.inStock && p.deliveryMode === "automatic");
   if (!product) throw new Error("the demo catalog has no automatic product in stock");
-  const res = await request.post("/api/checkout", {
-    data: {
-      name: "Hoarding Shopper",
-      email: uniqueEmail("held"),
-      whatsapp: "+216 20 555 123",
-      currency: "USD",
-      items: [{ id: product.id, qty: 2 }],
-    },
+  const code = await checkoutByApi(request, {
+    name: "Hoarding Shopper",
+    email: uniqueEmail("held"),
+    items: [{ id: product.id, qty: 2 }],
   });
-  expect(res.ok(), await res.text()).toBe(true);
-  return { code: ((await res.json()) as { panierCode: string }).panierCode, title: product.title };
+  return { code, title: product.title };
 }
 
 async function openHeldStock(page: Page): Promise<void> {

@@ -8,7 +8,7 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
-import { signIn, type ApiSession } from "./console-helpers.ts";
+import { deleteThroughDialog, signIn, type ApiSession } from "./console-helpers.ts";
 
 interface CategoryRow {
   id: string;
@@ -172,8 +172,7 @@ export function rowButton(page: Page, testId: string, text: string, name: "Edit"
 
 /** Deletes that row's entity, confirming in the panel's dialog (its title, e.g. "Delete product?"). */
 export async function deleteRow(page: Page, testId: string, text: string, dialog: string): Promise<void> {
-  await rowButton(page, testId, text, "Delete").click();
-  await page.getByRole("dialog", { name: dialog }).getByRole("button", { name: "Delete" }).click();
+  await deleteThroughDialog(page, page.getByTestId(testId).filter({ hasText: text }), dialog);
 }
 
 /** The USD box of a product form's base price. */

@@ -1,8 +1,9 @@
 /** Orders for the console specs: placed through the public checkout, read back as the operator sees them. */
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import type { AdminOrder } from "@store/shared/schemas/orders";
 import { loadCatalog, productWithoutVariants } from "../storefront/catalog.ts";
 import type { ApiSession } from "./console-helpers.ts";
+import { checkoutByApi } from "../checkout/checkout-helpers.ts";
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
 
@@ -17,19 +18,14 @@ export interface OrderInput {
 /** Places a manual-payment order through the public checkout and reads it back as the admin sees it. */
 export async function placeOrder(request: APIRequestContext, api: ApiSession, input: OrderInput): Promise<AdminOrder> {
   const product = productWithoutVariants(await loadCatalog(request));
-  const res = await request.post("/api/checkout", {
-    data: {
-      name: input.name,
-      email: `tablet.${tag().toLowerCase()}@example.com`,
-      whatsapp: "+216 20 555 123",
-      notes: input.notes ?? "",
-      currency: input.currency ?? "USD",
-      items: [{ id: product.id, qty: input.qty ?? 1 }],
-      promoCode: input.promoCode ?? null,
-    },
+  const panierCode = await checkoutByApi(request, {
+    name: input.name,
+    email: `tablet.${tag().toLowerCase()}@example.com`,
+    notes: input.notes ?? "",
+    currency: input.currency ?? "USD",
+    items: [{ id: product.id, qty: input.qty ?? 1 }],
+    promoCode: input.promoCode ?? null,
   });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { panierCode } = (await res.json()) as { panierCode: string };
   return (await api.get(`/api/admin/orders/${panierCode}`)) as AdminOrder;
 }
 

@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { apiSession, openSection, signIn } from "./console-helpers.ts";
 import { createStockProduct, placeOrder, tag } from "../stock/stock-helpers.ts";
+import { checkoutByApi } from "../checkout/checkout-helpers.ts";
 
 test.use({ viewport: { width: 834, height: 1194 } });
 test.describe.configure({ timeout: 120_000 });
@@ -98,17 +99,12 @@ test("in Arabic the downloads carry an Arabic name readable by a spreadsheet (UT
   const api = await apiSession(request);
   const product = await createStockProduct(api, { title: `CSV Arabic ${tag()}`, manual: true });
   const email = `csvar${Date.now().toString(36)}@example.com`;
-  const res = await request.post("/api/checkout", {
-    data: {
-      name: "سلمى حداد",
-      email,
-      whatsapp: "+216 20 555 123",
-      currency: "TND",
-      items: [{ id: product.id, qty: 1 }],
-    },
+  const code = await checkoutByApi(request, {
+    name: "سلمى حداد",
+    email,
+    currency: "TND",
+    items: [{ id: product.id, qty: 1 }],
   });
-  expect(res.ok(), await res.text()).toBe(true);
-  const code = ((await res.json()) as { panierCode: string }).panierCode;
 
   await page.addInitScript(() => window.localStorage.setItem("lang", "ar"));
   await signIn(page);

@@ -3,6 +3,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { loadCatalog } from "../storefront/catalog.ts";
 import { TABLET, openSection, signIn } from "./console-helpers.ts";
+import { checkoutByApi } from "../checkout/checkout-helpers.ts";
 
 test.use({ viewport: TABLET });
 test.describe.configure({ timeout: 120_000 });
@@ -14,18 +15,15 @@ async function placeOrders(request: APIRequestContext, prefix: string, count: nu
   if (!product) throw new Error("the demo catalog has no simple manual-delivery product in stock");
   const codes: string[] = [];
   for (let i = 1; i <= count; i++) {
-    const res = await request.post("/api/checkout", {
-      data: {
+    codes.push(
+      await checkoutByApi(request, {
         name: `Orders Buyer ${i}`,
         email: `${prefix}.${i}@example.com`,
         whatsapp: "+216 20 123 456",
         notes: "",
-        currency: "USD",
         items: [{ id: product.id, qty: i }],
-      },
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-    codes.push(((await res.json()) as { panierCode: string }).panierCode);
+      }),
+    );
   }
   return codes;
 }

@@ -1,12 +1,10 @@
 /** Admin > Promos: a code's last day and usage limit (so a leaked code stops working), set when adding, shown on its
  * row, edited and cleared; and the same panel in Arabic, right to left. */
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { test } from "../api-test.ts";
 import { expectNoSeriousAxeViolations } from "../a11y.ts";
-import { apiSession, openSection, signIn } from "./console-helpers.ts";
+import { apiSession, openSection, signIn, toast } from "./console-helpers.ts";
 
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
 const uniqueCode = (tag: string) => `${tag}${Date.now().toString(36).toUpperCase()}`;
 
 test("adds a promo with a last day and a usage limit, shows them, edits and clears them", async ({ page }) => {

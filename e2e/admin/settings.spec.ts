@@ -1,8 +1,9 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { test } from "../api-test.ts";
 import { loadCatalog } from "../storefront/catalog.ts";
-import { TABLET, apiSession, currentRate, openSection, signIn } from "./console-helpers.ts";
+import { TABLET, apiSession, currentRate, openSection, signIn, toast } from "./console-helpers.ts";
 import { createBanner, createProduct, pngDataUrl, usd } from "./catalog-fixtures.ts";
+import { placeOrderByForm } from "../checkout/checkout-helpers.ts";
 
 test.use({ viewport: TABLET });
 test.describe.configure({ timeout: 90_000 });
@@ -61,9 +62,6 @@ test("switching off the newsletter toggle hides the newsletter on the home page"
     ).put("/api/admin/toggles", { showNewsletter: true, showPremium: true, showPromo: true });
   }
 });
-
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
 
 test("the password form checks the confirmation first, then the length; the server refuses a common one", async ({
   page,
@@ -180,12 +178,12 @@ test.describe("payment instructions", () => {
       // The cart is written to IndexedDB before the toast shows: leaving the page sooner can lose the line.
       await expect(shopper.getByText("تمت الإضافة إلى السلة").first()).toBeVisible();
       await shopper.goto("/cart");
-      const form = shopper.locator("form.checkout-form");
-      await form.getByLabel("الاسم الكامل").fill("أميرة بن صالح");
-      await form.getByLabel("البريد الإلكتروني", { exact: true }).fill(`pay.${Date.now().toString(36)}@example.com`);
-      await form.getByLabel("رقم واتساب").fill("+216 20 123 456");
-      await form.getByRole("button", { name: "تأكيد الطلب" }).tap();
-      await shopper.waitForURL(/\/order-success\?code=PNR-/);
+      await placeOrderByForm(shopper, {
+        lang: "ar",
+        name: "أميرة بن صالح",
+        email: `pay.${Date.now().toString(36)}@example.com`,
+        tap: true,
+      });
 
       const steps = shopper.getByRole("navigation", { name: "مراحل الطلب" }).getByRole("listitem");
       await expect(steps.nth(2)).toHaveAttribute("aria-current", "step");

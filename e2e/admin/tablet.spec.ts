@@ -4,17 +4,13 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { test } from "../api-test.ts";
 import { formatMoney } from "@store/shared/currency";
 import { expectButtonLinksReadable, expectNoSeriousAxeViolations } from "../a11y.ts";
-import { TABLET, apiSession, openSection, signIn } from "./console-helpers.ts";
+import { TABLET, apiSession, openSection, signIn, toast } from "./console-helpers.ts";
 import { orderStatus, placeOrder, recentRow } from "./order-helpers.ts";
 
 test.use({ viewport: TABLET });
 test.describe.configure({ timeout: 120_000 });
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
-
-function toast(page: Page, text: string): Locator {
-  return page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
-}
 
 /** Switches the signed-in console to Arabic (sign-in itself is in English: the helper reads English labels). */
 async function inArabic(page: Page): Promise<void> {

@@ -2,7 +2,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** The server's DATA_DIR of playwright.config.ts (E2E_DATA_DIR overrides it for a side-by-side run). */
 export const MAILBOX_DIR = path.resolve(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data", "mailbox");
@@ -18,6 +18,52 @@ export async function addFromProductPage(page: Page, id: string, variantName?: s
 
 export function checkoutForm(page: Page) {
   return page.locator("form.checkout-form");
+}
+
+/** The checkout form's labels as the shopper reads them: the specs fill it by its words, so the words are checked too. */
+const CHECKOUT_WORDS = {
+  en: { name: "Full name", email: "Email", whatsapp: "WhatsApp number", placeOrder: "Place order" },
+  ar: { name: "الاسم الكامل", email: "البريد الإلكتروني", whatsapp: "رقم واتساب", placeOrder: "تأكيد الطلب" },
+} as const;
+
+/** Fills the checkout form on the page by its labels in `lang` (a Tunisian WhatsApp number), places the order with a
+ * click (a tap on a touch screen) and answers the order's code from the order-success page. */
+export async function placeOrderByForm(
+  page: Page,
+  { lang, name, email, tap = false }: { lang: "en" | "ar"; name: string; email: string; tap?: boolean },
+): Promise<string> {
+  const words = CHECKOUT_WORDS[lang];
+  const form = checkoutForm(page);
+  await form.getByLabel(words.name).fill(name);
+  await form.getByLabel(words.email, { exact: true }).fill(email);
+  await form.getByLabel(words.whatsapp).fill("+216 20 123 456");
+  const placeOrder = form.getByRole("button", { name: words.placeOrder });
+  await (tap ? placeOrder.tap() : placeOrder.click());
+  await page.waitForURL(/\/order-success\?code=PNR-/);
+  return new URL(page.url()).searchParams.get("code") ?? "";
+}
+
+/** An order as the public checkout takes it; the WhatsApp number and the currency have defaults. */
+export interface CheckoutBody {
+  name: string;
+  email: string;
+  items: { id: string; qty: number }[];
+  whatsapp?: string;
+  currency?: "USD" | "TND" | "EUR" | "EGP";
+  notes?: string;
+  promoCode?: string | null;
+  locale?: "en" | "fr" | "ar";
+}
+
+/** Places an order through the public checkout API (awaiting a manual payment) and answers its code; the test fails
+ * with the server's answer when the checkout refuses it. */
+export async function checkoutByApi(
+  request: APIRequestContext,
+  { whatsapp = "+216 20 555 123", currency = "USD", ...order }: CheckoutBody,
+): Promise<string> {
+  const res = await request.post("/api/checkout", { data: { ...order, whatsapp, currency } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { panierCode: string }).panierCode;
 }
 
 /** Cart with one product, details filled, currency chosen (by the form's ids, so it works in any language). */

@@ -7,7 +7,7 @@ import { devices, expect, type Page } from "@playwright/test";
 import { test } from "../api-test.ts";
 import { createProduct, tag } from "../admin/catalog-fixtures.ts";
 import { apiSession } from "../admin/console-helpers.ts";
-import { addFromProductPage, checkoutForm, findMail, uniqueEmail } from "./checkout-helpers.ts";
+import { addFromProductPage, findMail, placeOrderByForm, uniqueEmail } from "./checkout-helpers.ts";
 
 const { defaultBrowserType: _, ...PIXEL_7 } = devices["Pixel 7"];
 test.use(PIXEL_7);
@@ -47,13 +47,7 @@ test("an order awaiting a manual payment shows no done mark and says the payment
   });
   await expect(line.getByTestId("manual-delivery-note")).toHaveText(byHand(24));
 
-  const form = checkoutForm(page);
-  await form.getByLabel("Full name").fill("Amira Ben Salah");
-  await form.getByLabel("Email", { exact: true }).fill(uniqueEmail("awaited"));
-  await form.getByLabel("WhatsApp number").fill("+216 20 123 456");
-  await form.getByRole("button", { name: "Place order" }).click();
-  await page.waitForURL(/\/order-success\?code=PNR-/);
-  const code = new URL(page.url()).searchParams.get("code") ?? "";
+  const code = await placeOrderByForm(page, { lang: "en", name: "Amira Ben Salah", email: uniqueEmail("awaited") });
 
   // The contract texts stay, with the state as it is beside them: not done, payment awaited.
   await expect(page.getByRole("heading", { level: 1, name: "Thank you!" })).toBeVisible();
@@ -99,13 +93,7 @@ test("in Arabic, right to left: the promise on the product page and the cart lin
     "يُرسل يدويًا خلال 6 ساعة من الدفع، عبر البريد الإلكتروني.",
   );
 
-  const form = checkoutForm(page);
-  await form.getByLabel("الاسم الكامل").fill("أميرة بن صالح");
-  await form.getByLabel("البريد الإلكتروني", { exact: true }).fill(uniqueEmail("awaited.ar"));
-  await form.getByLabel("رقم واتساب").fill("+216 20 123 456");
-  await form.getByRole("button", { name: "تأكيد الطلب" }).click();
-  await page.waitForURL(/\/order-success\?code=PNR-/);
-  const code = new URL(page.url()).searchParams.get("code") ?? "";
+  const code = await placeOrderByForm(page, { lang: "ar", name: "أميرة بن صالح", email: uniqueEmail("awaited.ar") });
   await expect(page.getByTestId("order-awaiting-payment")).toHaveText("تم استلام الطلب: في انتظار الدفع.");
   await expect(page.getByTestId("order-success-mark")).toHaveAttribute("data-state", "pending");
 

@@ -7,7 +7,7 @@ import { devices, expect, type APIRequestContext, type Page } from "@playwright/
 import { test } from "../api-test.ts";
 import { expectNoSeriousAxeViolations } from "../a11y.ts";
 import type { ApiSession } from "../admin/console-helpers.ts";
-import { findMail, uniqueEmail } from "../checkout/checkout-helpers.ts";
+import { checkoutByApi, findMail, uniqueEmail } from "../checkout/checkout-helpers.ts";
 import { createStockProduct, tag } from "../stock/stock-helpers.ts";
 
 const { defaultBrowserType: _, ...PIXEL_7 } = devices["Pixel 7"];
@@ -21,18 +21,7 @@ const SENT_AR =
 
 /** Places an order awaiting a manual payment through the public checkout → its code. */
 async function placeOrder(request: APIRequestContext, productId: string, email: string, locale: "en" | "ar") {
-  const res = await request.post("/api/checkout", {
-    data: {
-      name: "Rania Trabelsi",
-      email,
-      whatsapp: "+216 20 555 123",
-      currency: "USD",
-      items: [{ id: productId, qty: 1 }],
-      locale,
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { panierCode: string }).panierCode;
+  return checkoutByApi(request, { name: "Rania Trabelsi", email, items: [{ id: productId, qty: 1 }], locale });
 }
 
 /** The dev mailbox's mails whose subject is exactly `subject` (read as the admin). */

@@ -5,7 +5,7 @@
 import { devices, expect } from "@playwright/test";
 import { test } from "../api-test.ts";
 import { signIn } from "../admin/console-helpers.ts";
-import { checkoutForm, findMail, uniqueEmail } from "../checkout/checkout-helpers.ts";
+import { findMail, placeOrderByForm, uniqueEmail } from "../checkout/checkout-helpers.ts";
 import { buyOne, createStockProduct, privateOrderLink, stockOf, tag } from "./stock-helpers.ts";
 
 const IPAD = { width: 834, height: 1194 };
@@ -60,13 +60,7 @@ test.describe("a phone shopper", () => {
     await page.getByRole("button", { name: "أضف إلى السلة", exact: true }).click();
     await expect(page.getByText("تمت الإضافة إلى السلة").first()).toBeVisible();
     await page.goto("/checkout");
-    const form = checkoutForm(page);
-    await form.getByLabel("الاسم الكامل").fill("سلمى حداد");
-    await form.getByLabel("البريد الإلكتروني", { exact: true }).fill(uniqueEmail("demo.buyer.ar"));
-    await form.getByLabel("رقم واتساب").fill("+216 20 123 456");
-    await form.getByRole("button", { name: "تأكيد الطلب" }).click();
-    await page.waitForURL(/\/order-success\?code=PNR-/);
-    const code = new URL(page.url()).searchParams.get("code") ?? "";
+    const code = await placeOrderByForm(page, { lang: "ar", name: "سلمى حداد", email: uniqueEmail("demo.buyer.ar") });
     await api.send("POST", `/api/admin/orders/${code}/mark-paid`, {});
 
     // The delivery email in the shopper's language, with the code.

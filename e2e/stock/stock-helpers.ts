@@ -1,10 +1,10 @@
 /** Set-up for the code-stock and order-lifecycle specs: products sold from code stock, codes loaded through the
  * admin API, orders placed through the public checkout, and the dev mailbox read through the admin API. */
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import type { ProductStock } from "@store/shared/schemas/stock";
 import type { AdminOrderDetail } from "@store/shared/schemas/orders";
 import type { ApiSession } from "../admin/console-helpers.ts";
-import { addFromProductPage, checkoutForm } from "../checkout/checkout-helpers.ts";
+import { addFromProductPage, checkoutByApi, placeOrderByForm } from "../checkout/checkout-helpers.ts";
 import { createProduct, usd } from "../admin/catalog-fixtures.ts";
 
 export { tag } from "../admin/catalog-fixtures.ts";
@@ -63,11 +63,7 @@ export async function placeOrder(
   items: { id: string; qty: number }[],
   email: string,
 ): Promise<string> {
-  const res = await request.post("/api/checkout", {
-    data: { name: "Stock Tester", email, whatsapp: "+216 20 555 123", currency: "USD", items },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { panierCode: string }).panierCode;
+  return checkoutByApi(request, { name: "Stock Tester", email, items });
 }
 
 interface MailSummary {
@@ -97,9 +93,8 @@ export async function privateOrderLink(api: ApiSession, orderCode: string): Prom
   return found ?? "";
 }
 
-export function toast(page: Page, text: string): Locator {
-  return page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
-}
+/** The console's toasts, for the stock specs that import their helpers from here. */
+export { toast } from "../admin/console-helpers.ts";
 
 /** Opens an order's view from the dashboard's Panier Lookup (the recent list may have moved on). */
 export async function openOrder(page: Page, code: string, labels = { lookup: "Panier Lookup", search: "Search" }) {
@@ -113,11 +108,5 @@ export async function openOrder(page: Page, code: string, labels = { lookup: "Pa
 export async function buyOne(page: Page, productId: string, email: string): Promise<string> {
   await addFromProductPage(page, productId);
   await page.goto("/checkout");
-  const form = checkoutForm(page);
-  await form.getByLabel("Full name").fill("Salma Haddad");
-  await form.getByLabel("Email", { exact: true }).fill(email);
-  await form.getByLabel("WhatsApp number").fill("+216 20 123 456");
-  await form.getByRole("button", { name: "Place order" }).click();
-  await page.waitForURL(/\/order-success\?code=PNR-/);
-  return new URL(page.url()).searchParams.get("code") ?? "";
+  return placeOrderByForm(page, { lang: "en", name: "Salma Haddad", email });
 }

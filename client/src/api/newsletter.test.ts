@@ -1,15 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { subscribeToNewsletter } from "./newsletter.ts";
+import { answering } from "../test/fetch-stub.ts";
 
 afterEach(() => vi.unstubAllGlobals());
-
-function answering(status: number, body: unknown) {
-  const fetch = vi.fn((_url: string, _init: RequestInit) =>
-    Promise.resolve(new Response(JSON.stringify(body), { status })),
-  );
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
-}
 
 describe("the newsletter signup", () => {
   it("posts the trimmed address and the shopper's language, and is done on a 2xx answer", async () => {

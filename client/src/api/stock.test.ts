@@ -1,15 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { askBackInStock, fetchAvailability } from "./stock.ts";
+import { answering } from "../test/fetch-stub.ts";
 
 afterEach(() => vi.unstubAllGlobals());
-
-function answering(status: number, body: unknown) {
-  const fetch = vi.fn((_url: string, _init?: RequestInit) =>
-    Promise.resolve(new Response(JSON.stringify(body), { status })),
-  );
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
-}
 
 describe("asking to be emailed when a product is back", () => {
   it("posts the trimmed address with the product, option and language", async () => {

@@ -78,15 +78,18 @@ export function parseWith<S extends z.ZodType>(schema: S, raw: unknown, message 
   return result.data;
 }
 
-const versionQuery = z.object({
-  version: z
-    .string()
-    .regex(/^\d{1,9}$/, "version must be a whole number")
-    .transform(Number)
-    .optional(),
-});
+/** A reader of the optional query parameter `name`: absent, undefined; a whole number of at most `digits` digits, that
+ * number; anything else, a 400 that names the parameter. */
+export function wholeNumberQuery(name: string, digits: number): (c: Context) => number | undefined {
+  const schema = z.object({
+    [name]: z
+      .string()
+      .regex(new RegExp(`^\\d{1,${digits}}$`), `${name} must be a whole number`)
+      .transform(Number)
+      .optional(),
+  });
+  return (c) => parseWith(schema, { [name]: c.req.query(name) })[name];
+}
 
 /** The optional `?version=N` a delete is made against (optimistic concurrency); anything but a whole number is a 400. */
-export function readVersionQuery(c: Context): number | undefined {
-  return parseWith(versionQuery, { version: c.req.query("version") }).version;
-}
+export const readVersionQuery = wholeNumberQuery("version", 9);

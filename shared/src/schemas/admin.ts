@@ -9,14 +9,18 @@ import { bannerSchema, productSchema, rateSchema, togglesSchema } from "./catalo
 import { DEFAULT_LOW_STOCK_THRESHOLD, deliveryModeSchema, lowStockThresholdSchema } from "./stock.ts";
 import { isRecord } from "../is-record.ts";
 
+/** A text the field cannot do without: trimmed, refused when empty or longer than `max`, each message naming it. */
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+
 // ---------- Access ----------
 
 export const loginRequestSchema = z.object({
-  username: z
-    .string({ error: "Username is required" })
-    .trim()
-    .min(1, "Username is required")
-    .max(200, "Username is too long"),
+  username: requiredText("Username", 200),
   password: z
     .string({ error: "Password is required" })
     .min(1, "Password is required")
@@ -106,11 +110,7 @@ export const variantInputSchema = z.object({
     .trim()
     .regex(/^[a-zA-Z0-9_-]{1,64}$/, "Invalid variant id")
     .optional(),
-  name: z
-    .string({ error: "Variant name is required" })
-    .trim()
-    .min(1, "Variant name is required")
-    .max(100, "Variant name is too long"),
+  name: requiredText("Variant name", 100),
   price: priceInputSchema.default({ USD: 0, TND: 0, EUR: 0, EGP: 0 }),
 });
 export type VariantInput = z.infer<typeof variantInputSchema>;
@@ -134,7 +134,7 @@ function translations<T extends object>(texts: Record<keyof T & string, z.ZodStr
 
 /** Fields of a product as the admin edits them; on update every field is optional (absent = unchanged). */
 const productFields = {
-  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title is too long"),
+  title: requiredText("Title", 200),
   description: text("Description", 10_000),
   image: imageRefSchema,
   price: priceInputSchema,
@@ -320,11 +320,7 @@ export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
 
 // ---------- Categories ----------
 
-const categoryName = z
-  .string({ error: "Category name is required" })
-  .trim()
-  .min(1, "Category name is required")
-  .max(100, "Category name is too long");
+const categoryName = requiredText("Category name", 100);
 const parentId = z
   .string({ error: "Invalid parent category" })
   .trim()
@@ -357,11 +353,7 @@ export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 export const adminBannerSchema = bannerSchema;
 export type AdminBanner = z.infer<typeof adminBannerSchema>;
 
-const bannerTitle = z
-  .string({ error: "Banner title is required" })
-  .trim()
-  .min(1, "Banner title is required")
-  .max(200, "Banner title is too long");
+const bannerTitle = requiredText("Banner title", 200);
 const bannerLink = z
   .string({ error: "Link must be text" })
   .trim()

@@ -10,6 +10,9 @@ export type NewsletterRequest = z.input<typeof newsletterRequestSchema>;
 
 export const newsletterResponseSchema = z.object({ ok: z.literal(true) });
 
+/** GET /api/admin/newsletter: how many addresses are subscribed. */
+export const newsletterCountSchema = z.object({ count: z.number().int() });
+
 export const newsletterSubscriberSchema = z.object({
   email: z.string(),
   locale: z.string(),

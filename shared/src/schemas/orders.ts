@@ -3,7 +3,7 @@ import { z } from "./zod.ts";
 import { CURRENCIES } from "../currency.ts";
 import { CODE_STATUSES, ORDER_STATUSES, type OrderStatus } from "../order-status.ts";
 import { emailSchema } from "./checkout.ts";
-import { MAX_CODE_LENGTH } from "./stock.ts";
+import { MAX_CODE_LENGTH, productOptionFields } from "./stock.ts";
 
 /** The order states come from one place (shared/src/order-status.ts), which the server's tables import too. */
 export { ORDER_STATUSES };
@@ -48,10 +48,7 @@ export const privateOrderSchema = z.object({
   codes: z.array(
     z.object({
       lineId: z.string(),
-      productId: z.string(),
-      variantId: z.string().nullable(),
-      title: z.string(),
-      variantName: z.string().nullable(),
+      ...productOptionFields,
       platform: z.string(),
       code: z.string(),
     }),
@@ -148,10 +145,7 @@ export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
 /** A line of a paid order whose product is delivered by hand and that still lacks codes: what the operator fulfils. */
 export const lineToFulfilSchema = z.object({
   lineId: z.string(),
-  productId: z.string(),
-  variantId: z.string().nullable(),
-  title: z.string(),
-  variantName: z.string().nullable(),
+  ...productOptionFields,
   qty: z.number().int(),
   /** Codes the line still needs (its quantity less the codes it holds). */
   missing: z.number().int(),

@@ -8,6 +8,15 @@ export type { CodeStatus };
 export type { DeliveryMode } from "../order-status.ts";
 
 export const codeStatusSchema = z.enum(CODE_STATUSES);
+
+/** The product and option something is of, with the names the shopper saw for them: an order line, a code on an
+ * order, a stock alert. */
+export const productOptionFields = {
+  productId: z.string(),
+  variantId: z.string().nullable(),
+  title: z.string(),
+  variantName: z.string().nullable(),
+};
 export const deliveryModeSchema = z.enum(DELIVERY_MODES, { error: 'Delivery must be "automatic" or "manual"' });
 
 /** The longest code accepted (characters after trimming). */
@@ -138,10 +147,7 @@ export const CODE_EXPORT_COLUMNS = ["code", "variant_id", "variant_name", "statu
 
 /** GET /api/admin/stock/alerts: the dashboard's stock read-out. Manual products never appear. */
 export const stockAlertSchema = z.object({
-  productId: z.string(),
-  title: z.string(),
-  variantId: z.string().nullable(),
-  variantName: z.string().nullable(),
+  ...productOptionFields,
   available: z.number().int(),
   threshold: z.number().int(),
 });

@@ -60,28 +60,41 @@ function failure(status: number, body: unknown): FailedOutcome {
   };
 }
 
+/** POSTs `body` as JSON, past any cache; null when the request never got an answer (offline, connection lost). */
+async function postJson(
+  fetchImpl: typeof fetch,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response | null> {
+  try {
+    return await fetchImpl(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
+      body: JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** A success whose body is not what the store answers: a failure with nothing to tell the shopper but its status. */
+function unreadable(status: number): FailedOutcome {
+  return { kind: "error", status, message: null, detail: null };
+}
+
 export async function postCheckout(
   body: CheckoutRequest,
   idempotencyKey: string,
   fetchImpl: typeof fetch = fetch,
 ): Promise<CheckoutOutcome> {
-  let res: Response;
-  try {
-    res = await fetchImpl("/api/checkout", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": idempotencyKey },
-      body: JSON.stringify(body),
-      cache: "no-store",
-    });
-  } catch {
-    return { kind: "network" };
-  }
+  const res = await postJson(fetchImpl, "/api/checkout", body, { "Idempotency-Key": idempotencyKey });
+  if (!res) return { kind: "network" };
   const json = await readJson(res);
   if (res.ok) {
     const order = checkoutResponseSchema.safeParse(json);
-    return order.success
-      ? { kind: "ok", order: order.data }
-      : { kind: "error", status: res.status, message: null, detail: null };
+    return order.success ? { kind: "ok", order: order.data } : unreadable(res.status);
   }
   if (res.status === 409) {
     const changed = pricesChangedSchema.safeParse(json);
@@ -94,23 +107,12 @@ export type PromoOutcome =
   { kind: "ok"; promo: PromoValidateResponse } | { kind: "invalid" } | FailedOutcome | { kind: "network" };
 
 export async function validatePromo(code: string, fetchImpl: typeof fetch = fetch): Promise<PromoOutcome> {
-  let res: Response;
-  try {
-    res = await fetchImpl("/api/promos/validate", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ code }),
-      cache: "no-store",
-    });
-  } catch {
-    return { kind: "network" };
-  }
+  const res = await postJson(fetchImpl, "/api/promos/validate", { code });
+  if (!res) return { kind: "network" };
   const json = await readJson(res);
   if (res.ok) {
     const promo = promoValidateResponseSchema.safeParse(json);
-    return promo.success
-      ? { kind: "ok", promo: promo.data }
-      : { kind: "error", status: res.status, message: null, detail: null };
+    return promo.success ? { kind: "ok", promo: promo.data } : unreadable(res.status);
   }
   if (res.status === 400 || res.status === 404) return { kind: "invalid" };
   return failure(res.status, json);

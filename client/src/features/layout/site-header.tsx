@@ -67,6 +67,16 @@ function CategoryLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** The number on the wishlist and cart icons, when there is anything to count (the link's label says it aloud). */
+function CountBadge({ count, testId }: { count: number; testId: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className="count-badge" data-testid={testId} aria-hidden="true">
+      {count}
+    </span>
+  );
+}
+
 export function SiteHeader() {
   const { t } = useLingui();
   const count = useCartCount();
@@ -134,11 +144,7 @@ export function SiteHeader() {
             }
           >
             <HeartIcon size={20} />
-            {savedCount > 0 ? (
-              <span className="count-badge" data-testid="wishlist-badge" aria-hidden="true">
-                {savedCount}
-              </span>
-            ) : null}
+            <CountBadge count={savedCount} testId="wishlist-badge" />
           </Link>
           <Link
             to="/cart"
@@ -146,11 +152,7 @@ export function SiteHeader() {
             aria-label={count > 0 ? plural(count, { one: "Cart, # item", other: "Cart, # items" }) : t`Cart`}
           >
             <CartIcon size={20} />
-            {count > 0 ? (
-              <span className="count-badge" data-testid="cart-badge" aria-hidden="true">
-                {count}
-              </span>
-            ) : null}
+            <CountBadge count={count} testId="cart-badge" />
           </Link>
         </div>
       </div>

@@ -6,6 +6,7 @@ import {
   type PrivateOrder,
   type PublicOrder,
 } from "@store/shared/schemas/orders";
+import type { z } from "zod";
 import { apiErrorSchema, RATE_LIMITED } from "@store/shared/schemas/errors";
 
 /** `retryAfter`: the seconds to wait before asking again. */
@@ -30,6 +31,22 @@ export async function throttledAnswer(res: Response): Promise<Throttled> {
   return { kind: "throttled", retryAfter: Math.max(1, Math.ceil(seconds)) };
 }
 
+/** What an order answer says once the call's own statuses are handled: a 429's wait, a failure, or the order as
+ * `schema` reads it (a body it refuses is a failure too). */
+async function orderAnswer<T>(
+  res: Response,
+  schema: z.ZodType<T>,
+): Promise<{ kind: "ok"; order: T } | Throttled | { kind: "error" }> {
+  if (res.status === 429) return throttledAnswer(res);
+  if (!res.ok) return { kind: "error" };
+  try {
+    const parsed = schema.safeParse(await res.json());
+    return parsed.success ? { kind: "ok", order: parsed.data } : { kind: "error" };
+  } catch {
+    return { kind: "error" };
+  }
+}
+
 /** GET /api/orders/{code}: the public lookup (the order's code, first name and status). */
 export async function lookupOrder(
   code: string,
@@ -45,14 +62,7 @@ export async function lookupOrder(
   } catch {
     return { kind: "error" };
   }
-  if (res.status === 429) return throttledAnswer(res);
-  if (!res.ok) return { kind: "error" };
-  try {
-    const parsed = publicOrderSchema.safeParse(await res.json());
-    return parsed.success ? { kind: "ok", order: parsed.data } : { kind: "error" };
-  } catch {
-    return { kind: "error" };
-  }
+  return orderAnswer(res, publicOrderSchema);
 }
 
 export async function fetchPrivateOrder(
@@ -72,14 +82,7 @@ export async function fetchPrivateOrder(
   }
   // A malformed token is answered 400 or 404 by the server: both mean there is no such order.
   if (res.status === 404 || res.status === 400) return { kind: "not-found" };
-  if (res.status === 429) return throttledAnswer(res);
-  if (!res.ok) return { kind: "error" };
-  try {
-    const parsed = privateOrderSchema.safeParse(await res.json());
-    return parsed.success ? { kind: "ok", order: parsed.data } : { kind: "error" };
-  } catch {
-    return { kind: "error" };
-  }
+  return orderAnswer(res, privateOrderSchema);
 }
 
 /** The shopper gives up an order still awaiting payment (POST /api/orders/private/{token}/cancel): "cancelled" once

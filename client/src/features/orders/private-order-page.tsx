@@ -1,7 +1,7 @@
 /** The shopper's private order page (/orders/{token}, docs/decisions.md D9, D10): status, what happens next, lines,
  * totals and, once delivered, the codes behind a reveal button with a copy button and an activation hint each.
  * While the order can still change by itself (payment, stock) the page asks again every 5 s while it is in view. */
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { msg } from "@lingui/core/macro";
@@ -76,6 +76,23 @@ function usePrivateOrder(token: string): [LoadState, () => void] {
   return [current, () => setAttempt((n) => n + 1)];
 }
 
+/** The order could not be shown for now (too many lookups, or no answer): why, and Retry. */
+function OrderNotLoaded({ children, testId, onRetry }: { children: ReactNode; testId?: string; onRetry: () => void }) {
+  return (
+    <div className="container page page--center">
+      <h1>
+        <Trans>Your order</Trans>
+      </h1>
+      <p role="alert" data-testid={testId}>
+        {children}
+      </p>
+      <button type="button" className="btn btn--primary" onClick={onRetry}>
+        <Trans>Retry</Trans>
+      </button>
+    </div>
+  );
+}
+
 export function PrivateOrderPage({ token }: { token: string }) {
   const { t, i18n } = useLingui();
   useNoIndex();
@@ -109,32 +126,16 @@ export function PrivateOrderPage({ token }: { token: string }) {
   }
   if (state.kind === "throttled") {
     return (
-      <div className="container page page--center">
-        <h1>
-          <Trans>Your order</Trans>
-        </h1>
-        <p role="alert" data-testid="order-throttled">
-          {throttledText(i18n, state.retryAfter)}
-        </p>
-        <button type="button" className="btn btn--primary" onClick={retry}>
-          <Trans>Retry</Trans>
-        </button>
-      </div>
+      <OrderNotLoaded testId="order-throttled" onRetry={retry}>
+        {throttledText(i18n, state.retryAfter)}
+      </OrderNotLoaded>
     );
   }
   if (state.kind === "error") {
     return (
-      <div className="container page page--center">
-        <h1>
-          <Trans>Your order</Trans>
-        </h1>
-        <p role="alert">
-          <Trans>Could not load your order. Check your connection and try again.</Trans>
-        </p>
-        <button type="button" className="btn btn--primary" onClick={retry}>
-          <Trans>Retry</Trans>
-        </button>
-      </div>
+      <OrderNotLoaded onRetry={retry}>
+        <Trans>Could not load your order. Check your connection and try again.</Trans>
+      </OrderNotLoaded>
     );
   }
   return <OrderDetails order={state.order} token={token} onChanged={retry} />;

@@ -3,16 +3,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { NotFoundError } from "../../http/errors.ts";
 import type { AdminEnv } from "../../http/session.ts";
-import { parseWith } from "../../http/validate.ts";
+import { wholeNumberQuery } from "../../http/validate.ts";
 import type { MailboxService } from "./mailbox.service.ts";
 
-const limitQuery = z.object({
-  limit: z
-    .string()
-    .regex(/^\d{1,4}$/, "limit must be a whole number")
-    .transform(Number)
-    .optional(),
-});
+const readLimitQuery = wholeNumberQuery("limit", 4);
 
 const mailIdParam = z
   .string()
@@ -23,8 +17,7 @@ export function mailboxRoutes(mailbox: MailboxService): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 
   app.get("/api/admin/mailbox", async (c) => {
-    const { limit = 50 } = parseWith(limitQuery, { limit: c.req.query("limit") });
-    return c.json(await mailbox.list(limit));
+    return c.json(await mailbox.list(readLimitQuery(c) ?? 50));
   });
   app.get("/api/admin/mailbox/:id", async (c) => {
     const parsed = mailIdParam.safeParse(c.req.param("id"));

@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { awaitingFulfilmentSchema } from "@store/shared/schemas/orders";
 import { useAdminResource } from "../panel/admin-request.ts";
+import { useReloadOnVersion, type OrderOpenerProps } from "../panel/order-opener.tsx";
 import "../stock/stock.css";
 import "./fulfil.css";
 
@@ -31,22 +32,13 @@ function useNow(): number {
   return now;
 }
 
-export function OrdersToFulfil({
-  onOpenOrder,
-  version,
-}: {
-  onOpenOrder: (code: string) => void;
-  /** Bumped when an order changed: the list is read again. */
-  version: number;
-}) {
+export function OrdersToFulfil({ onOpenOrder, version }: OrderOpenerProps) {
   const { t, i18n } = useLingui();
   const headingId = useId();
   const now = useNow();
   const work = useAdminResource("/api/admin/awaiting-fulfilment", awaitingFulfilmentSchema);
   const reload = work.reload;
-  useEffect(() => {
-    if (version > 0) void reload();
-  }, [version, reload]);
+  useReloadOnVersion(version, reload);
   const orders = work.data?.orders ?? [];
   if (orders.length === 0) return null;
   return (

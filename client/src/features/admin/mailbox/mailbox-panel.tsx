@@ -1,40 +1,28 @@
 /** Admin > Mailbox: mail the store sent through the built-in dev
  * mailbox (docs/decisions.md D12), read in a sandboxed frame. */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { devMailSchema, devMailSummarySchema, type DevMail, type DevMailSummary } from "@store/shared/schemas/orders";
 import { z } from "zod";
 import { adminApi } from "../../../api/admin-client.ts";
+import { useAdminResource } from "../panel/admin-request.ts";
 import { Dialog } from "../../../ui/dialog.tsx";
 
 const listSchema = z.array(devMailSummarySchema);
 
 export function MailboxPanel() {
   const { t, i18n } = useLingui();
-  const [mails, setMails] = useState<DevMailSummary[] | null>(null);
+  const list = useAdminResource("/api/admin/mailbox", listSchema);
+  const mails: DevMailSummary[] | undefined = list.data;
   const [open, setOpen] = useState<DevMail | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    adminApi
-      .get<unknown>("/api/admin/mailbox")
-      .then((raw) => {
-        if (live) setMails(listSchema.parse(raw));
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const [openFailed, setOpenFailed] = useState(false);
+  const failed = list.error !== null || openFailed;
 
   async function openMail(id: number) {
     try {
       setOpen(devMailSchema.parse(await adminApi.get<unknown>(`/api/admin/mailbox/${id}`)));
     } catch {
-      setFailed(true);
+      setOpenFailed(true);
     }
   }
 

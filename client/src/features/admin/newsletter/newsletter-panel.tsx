@@ -1,31 +1,12 @@
 /** Admin > Newsletter (docs/decisions.md D13): how many addresses are subscribed, and a CSV export. */
-import { useEffect, useState } from "react";
 import { Plural, Trans } from "@lingui/react/macro";
-import { adminApi } from "../../../api/admin-client.ts";
-
-function subscriberCount(body: unknown): number | null {
-  if (typeof body === "object" && body !== null && "count" in body && typeof body.count === "number") return body.count;
-  return null;
-}
+import { newsletterCountSchema } from "@store/shared/schemas/newsletter";
+import { useAdminResource } from "../panel/admin-request.ts";
 
 export function NewsletterPanel() {
-  const [count, setCount] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    adminApi
-      .get<unknown>("/api/admin/newsletter")
-      .then((body) => {
-        if (live) setCount(subscriberCount(body));
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const subscribers = useAdminResource("/api/admin/newsletter", newsletterCountSchema);
+  const failed = subscribers.error !== null;
+  const count = subscribers.data?.count ?? null;
 
   return (
     <section className="admin-section" aria-labelledby="admin-newsletter-title">

@@ -2,7 +2,7 @@
  * expiry), the orders expiring first, each with 'Release': the order is cancelled and its codes go back to stock at
  * once (docs/operations.md "Limits"). Read from the server only; a release is never queued offline, since the
  * operator acts on what the server holds now. */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { heldStockSchema, type HeldStockRow } from "@store/shared/schemas/stock";
 import { adminApi } from "../../../api/admin-client.ts";
@@ -12,15 +12,10 @@ import { useAdminResource } from "../panel/admin-request.ts";
 import { useAdminErrorText } from "../stock/admin-errors.ts";
 import { useFormatDate } from "../dashboard/order-status.tsx";
 import { AdminTable } from "../panel/admin-table.tsx";
+import { LoadFailure } from "../panel/list-state.tsx";
+import { OrderCodeButton, useReloadOnVersion, type OrderOpenerProps } from "../panel/order-opener.tsx";
 
-export function HeldStock({
-  onOpenOrder,
-  version,
-}: {
-  onOpenOrder: (code: string) => void;
-  /** Bumped when an order changed in the order view: the list is read again. */
-  version: number;
-}) {
+export function HeldStock({ onOpenOrder, version }: OrderOpenerProps) {
   const { t } = useLingui();
   const errorText = useAdminErrorText();
   const formatDate = useFormatDate();
@@ -28,9 +23,7 @@ export function HeldStock({
   const [asking, setAsking] = useState<HeldStockRow | null>(null);
   const [busy, setBusy] = useState(false);
   const reload = held.reload;
-  useEffect(() => {
-    if (version > 0) void reload();
-  }, [version, reload]);
+  useReloadOnVersion(version, reload);
   const rows = held.data?.rows ?? [];
   const total = rows.reduce((n, r) => n + r.units, 0);
 
@@ -61,12 +54,9 @@ export function HeldStock({
       </p>
       {held.data === undefined ? (
         held.error ? (
-          <p className="admin-message admin-message--error" role="alert">
-            <Trans>The held stock could not be loaded.</Trans>{" "}
-            <button type="button" className="btn btn--sm btn--secondary" onClick={() => void held.reload()}>
-              <Trans>Try again</Trans>
-            </button>
-          </p>
+          <LoadFailure onRetry={() => void held.reload()}>
+            <Trans>The held stock could not be loaded.</Trans>
+          </LoadFailure>
         ) : null
       ) : rows.length === 0 ? (
         <p className="admin-empty__title" data-testid="held-stock-empty">
@@ -98,14 +88,7 @@ export function HeldStock({
             {rows.map((r, i) => (
               <tr key={`${r.code}:${r.productId}:${r.variantName ?? ""}:${i}`} data-testid="held-stock-row">
                 <td>
-                  <button
-                    type="button"
-                    className="btn btn--link btn--sm"
-                    onClick={() => onOpenOrder(r.code)}
-                    aria-label={t`Open order ${r.code}`}
-                  >
-                    <bdi>{r.code}</bdi>
-                  </button>
+                  <OrderCodeButton code={r.code} onOpen={onOpenOrder} />
                 </td>
                 <td>
                   <bdi dir="ltr">{r.customerEmail}</bdi>

@@ -4,7 +4,7 @@
  * allows) and 'Refund' (at Stripe; any other provider's money is marked to be returned by hand, and the console says
  * so), each after a confirmation (docs/decisions.md D47). Read from the server only; an action is never queued
  * offline, since it moves money or codes. */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatMoney, isCurrency } from "@store/shared/currency";
 import {
@@ -20,15 +20,10 @@ import { useAdminErrorText } from "../stock/admin-errors.ts";
 import { useAdminResource } from "../panel/admin-request.ts";
 import { StatusLabel, useFormatDate } from "../dashboard/order-status.tsx";
 import { AdminTable } from "../panel/admin-table.tsx";
+import { LoadFailure } from "../panel/list-state.tsx";
+import { OrderCodeButton, useReloadOnVersion, type OrderOpenerProps } from "../panel/order-opener.tsx";
 
-export function UnmatchedPayments({
-  onOpenOrder,
-  version,
-}: {
-  onOpenOrder: (code: string) => void;
-  /** Bumped when an order changed in the order view: the list is read again. */
-  version: number;
-}) {
+export function UnmatchedPayments({ onOpenOrder, version }: OrderOpenerProps) {
   const { t, i18n } = useLingui();
   const formatDate = useFormatDate();
   const errorText = useAdminErrorText();
@@ -36,9 +31,7 @@ export function UnmatchedPayments({
   const [asking, setAsking] = useState<{ row: UnmatchedPayment; action: "deliver" | "refund" } | null>(null);
   const [busy, setBusy] = useState(false);
   const reload = list.reload;
-  useEffect(() => {
-    if (version > 0) void reload();
-  }, [version, reload]);
+  useReloadOnVersion(version, reload);
   const rows = list.data?.payments ?? [];
   const money = (amount: number, currency: string) =>
     isCurrency(currency) ? formatMoney(amount, currency, i18n.locale) : `${amount} ${currency}`;
@@ -86,12 +79,9 @@ export function UnmatchedPayments({
       </p>
       {list.data === undefined ? (
         list.error ? (
-          <p className="admin-message admin-message--error" role="alert">
-            <Trans>The unmatched payments could not be loaded.</Trans>{" "}
-            <button type="button" className="btn btn--sm btn--secondary" onClick={() => void list.reload()}>
-              <Trans>Try again</Trans>
-            </button>
-          </p>
+          <LoadFailure onRetry={() => void list.reload()}>
+            <Trans>The unmatched payments could not be loaded.</Trans>
+          </LoadFailure>
         ) : null
       ) : rows.length === 0 ? (
         <p className="admin-empty__title" data-testid="unmatched-payments-empty">
@@ -112,14 +102,7 @@ export function UnmatchedPayments({
           {rows.map((r) => (
             <tr key={r.id} data-testid="unmatched-payment-row">
               <td>
-                <button
-                  type="button"
-                  className="btn btn--link btn--sm"
-                  onClick={() => onOpenOrder(r.orderCode)}
-                  aria-label={t`Open order ${r.orderCode}`}
-                >
-                  <bdi>{r.orderCode}</bdi>
-                </button>
+                <OrderCodeButton code={r.orderCode} onOpen={onOpenOrder} />
               </td>
               <td className="admin-num" data-testid="unmatched-payment-amount">
                 <bdi>{money(r.amount, r.currency)}</bdi>

@@ -31,6 +31,18 @@ export function ListState<T>({ items, empty, failure, children }: ListStateProps
   return children(items);
 }
 
+/** A panel's load failure, said as an alert, with Try again. */
+export function LoadFailure({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  return (
+    <p className="admin-message admin-message--error" role="alert">
+      {children}{" "}
+      <button type="button" className="btn btn--sm btn--secondary" onClick={onRetry}>
+        <Trans>Try again</Trans>
+      </button>
+    </p>
+  );
+}
+
 /** Says that the list shows the copy synced on this device (the server could not be reached), with Retry when
  * the panel can ask again. */
 export function OfflineCopyNote({ shown, onRetry }: { shown: boolean; onRetry?: () => void }) {

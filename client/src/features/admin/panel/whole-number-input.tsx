@@ -7,6 +7,7 @@ interface WholeNumberInputProps {
   min: number;
   max?: number;
   invalid?: boolean;
+  required?: boolean;
   className?: string;
   describedBy?: string;
 }
@@ -18,6 +19,7 @@ export function WholeNumberInput({
   min,
   max,
   invalid,
+  required,
   className,
   describedBy,
 }: WholeNumberInputProps) {
@@ -30,10 +32,39 @@ export function WholeNumberInput({
       min={String(min)}
       max={max === undefined ? undefined : String(max)}
       step="1"
+      required={required}
       value={value}
       aria-invalid={invalid ? true : undefined}
       aria-describedby={describedBy}
       onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+/** The same input over a number, as the settings hold theirs: required, shown empty while the number is NaN (the
+ * field was emptied, which the setting's schema refuses on save), and read back as the browser's valueAsNumber
+ * would (an empty field is NaN). */
+export function WholeNumberValueInput({
+  id,
+  value,
+  onChange,
+  min,
+  max,
+}: {
+  id: string;
+  value: number;
+  onChange: (value: number) => void;
+  min: number;
+  max: number;
+}) {
+  return (
+    <WholeNumberInput
+      id={id}
+      min={min}
+      max={max}
+      required
+      value={Number.isNaN(value) ? "" : String(value)}
+      onChange={(text) => onChange(text === "" ? Number.NaN : Number(text))}
     />
   );
 }

@@ -12,6 +12,7 @@ import {
   type AlertSettings,
 } from "@store/shared/schemas/operator-alerts";
 import { FormField } from "../panel/form-field.tsx";
+import { WholeNumberValueInput } from "../panel/whole-number-input.tsx";
 import { useAdminResource } from "../panel/admin-request.ts";
 import { useSettingForm, type SettingSource } from "./site-settings.tsx";
 import { SettingsForm } from "./settings-form.tsx";
@@ -73,19 +74,12 @@ export function AlertsTab() {
         </p>
       ) : null}
       <FormField id="alerts-window" label={<Trans>Gather alerts for (minutes)</Trans>}>
-        <input
+        <WholeNumberValueInput
           id="alerts-window"
-          type="number"
-          inputMode="numeric"
           min={1}
           max={1440}
-          step={1}
-          required
-          value={Number.isNaN(value.windowMinutes) ? "" : value.windowMinutes}
-          onChange={(e) => {
-            const n = e.currentTarget.valueAsNumber;
-            setValue((v) => ({ ...v, windowMinutes: n }));
-          }}
+          value={value.windowMinutes}
+          onChange={(n) => setValue((v) => ({ ...v, windowMinutes: n }))}
         />
       </FormField>
       {ALERT_KINDS.map((kind) => (

@@ -9,15 +9,14 @@ import {
   type ManualDelivery,
 } from "@store/shared/schemas/catalog";
 import { FormField } from "../panel/form-field.tsx";
+import { WholeNumberValueInput } from "../panel/whole-number-input.tsx";
 import { useSettingForm, type SettingSource } from "./site-settings.tsx";
 import { SettingsForm } from "./settings-form.tsx";
-
-const MANUAL_DELIVERY_ENTITY = "settings.manualDelivery";
 
 const MANUAL_DELIVERY_SETTING: SettingSource<ManualDelivery> = {
   path: "/api/admin/manual-delivery",
   schema: manualDeliverySchema,
-  entity: MANUAL_DELIVERY_ENTITY,
+  entity: "settings.manualDelivery",
   initial: { hours: DEFAULT_MANUAL_DELIVERY_HOURS },
 };
 
@@ -33,19 +32,12 @@ export function ManualDeliveryTab() {
         </Trans>
       </p>
       <FormField id="manual-delivery-hours" label={<Trans>Manual delivery time (hours)</Trans>}>
-        <input
+        <WholeNumberValueInput
           id="manual-delivery-hours"
-          type="number"
-          inputMode="numeric"
           min={MANUAL_DELIVERY_HOURS_MIN}
           max={MANUAL_DELIVERY_HOURS_MAX}
-          step={1}
-          required
-          value={Number.isNaN(value.hours) ? "" : value.hours}
-          onChange={(e) => {
-            const hours = e.currentTarget.valueAsNumber;
-            setValue({ hours });
-          }}
+          value={value.hours}
+          onChange={(hours) => setValue({ hours })}
         />
       </FormField>
     </SettingsForm>

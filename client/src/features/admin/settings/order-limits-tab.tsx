@@ -5,15 +5,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { DEFAULT_ORDER_LIMITS, orderLimitsSchema, type OrderLimits } from "@store/shared/schemas/catalog";
 import { orderLimitMax } from "@store/shared/store-settings";
 import { FormField } from "../panel/form-field.tsx";
+import { WholeNumberValueInput } from "../panel/whole-number-input.tsx";
 import { useSettingForm, type SettingSource } from "./site-settings.tsx";
 import { SettingsForm } from "./settings-form.tsx";
-
-const ORDER_LIMITS_ENTITY = "settings.orderLimits";
 
 const ORDER_LIMITS_SETTING: SettingSource<OrderLimits> = {
   path: "/api/admin/order-limits",
   schema: orderLimitsSchema,
-  entity: ORDER_LIMITS_ENTITY,
+  entity: "settings.orderLimits",
   initial: DEFAULT_ORDER_LIMITS,
 };
 
@@ -21,19 +20,12 @@ export function OrderLimitsTab() {
   const { t } = useLingui();
   const { value, setValue, form } = useSettingForm(ORDER_LIMITS_SETTING, t`Order limits`);
   const field = (key: keyof OrderLimits, id: string) => (
-    <input
+    <WholeNumberValueInput
       id={id}
-      type="number"
-      inputMode="numeric"
       min={1}
       max={orderLimitMax(key)}
-      step={1}
-      required
-      value={Number.isNaN(value[key]) ? "" : value[key]}
-      onChange={(e) => {
-        const n = e.currentTarget.valueAsNumber;
-        setValue((v) => ({ ...v, [key]: n }));
-      }}
+      value={value[key]}
+      onChange={(n) => setValue((v) => ({ ...v, [key]: n }))}
     />
   );
   return (

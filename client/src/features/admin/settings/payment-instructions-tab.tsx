@@ -12,12 +12,10 @@ import { FormField } from "../panel/form-field.tsx";
 import { useSettingForm, type SettingSource } from "./site-settings.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
-const PAYMENT_INSTRUCTIONS_ENTITY = "settings.paymentInstructions";
-
 const PAYMENT_INSTRUCTIONS_SETTING: SettingSource<PaymentInstructions> = {
   path: "/api/admin/payment-instructions",
   schema: paymentInstructionsSchema,
-  entity: PAYMENT_INSTRUCTIONS_ENTITY,
+  entity: "settings.paymentInstructions",
   initial: NO_PAYMENT_INSTRUCTIONS,
 };
 

@@ -1,11 +1,12 @@
 /** The dashboard's stock read-out (docs/decisions.md D10): automatic products that ran out or run low (each a link to
  * its editor) and the paid orders waiting for codes (each opening the order). */
-import { useEffect, useId, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans } from "@lingui/react/macro";
 import { stockAlertsSchema, stockSummarySchema, type StockAlert } from "@store/shared/schemas/stock";
 import { useAdminResource } from "../panel/admin-request.ts";
 import { useFormatDate } from "../dashboard/order-status.tsx";
+import { OrderCodeButton, useReloadOnVersion, type OrderOpenerProps } from "../panel/order-opener.tsx";
 import "./stock.css";
 
 function AlertList({ title, alerts, testId }: { title: ReactNode; alerts: StockAlert[]; testId: string }) {
@@ -43,15 +44,7 @@ function AlertList({ title, alerts, testId }: { title: ReactNode; alerts: StockA
   );
 }
 
-export function StockAlerts({
-  onOpenOrder,
-  version,
-}: {
-  onOpenOrder: (code: string) => void;
-  /** Bumped when an order changed: the read-out is read again. */
-  version: number;
-}) {
-  const { t } = useLingui();
+export function StockAlerts({ onOpenOrder, version }: OrderOpenerProps) {
   const headingId = useId();
   const formatDate = useFormatDate();
   const alerts = useAdminResource("/api/admin/stock/alerts", stockAlertsSchema);
@@ -60,12 +53,8 @@ export function StockAlerts({
   const reload = alerts.reload;
   const reloadSummary = summary.reload;
   // An order changed in the order view: its stock may have too.
-  useEffect(() => {
-    if (version > 0) {
-      void reload();
-      void reloadSummary();
-    }
-  }, [version, reload, reloadSummary]);
+  useReloadOnVersion(version, reload);
+  useReloadOnVersion(version, reloadSummary);
   const data = alerts.data;
   const nothing = data && data.low.length === 0 && data.empty.length === 0 && data.awaitingStock.length === 0;
   return (
@@ -101,14 +90,7 @@ export function StockAlerts({
               <ul>
                 {data.awaitingStock.map((o) => (
                   <li key={o.code} className="stock-alert">
-                    <button
-                      type="button"
-                      className="btn btn--link btn--sm"
-                      onClick={() => onOpenOrder(o.code)}
-                      aria-label={t`Open order ${o.code}`}
-                    >
-                      <bdi>{o.code}</bdi>
-                    </button>
+                    <OrderCodeButton code={o.code} onOpen={onOpenOrder} />
                     <span className="muted">
                       <Plural value={o.missing} one="# code missing" other="# codes missing" /> ·{" "}
                       {formatDate(o.paidAt ?? o.createdAt, true)}
