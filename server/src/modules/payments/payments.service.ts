@@ -272,7 +272,7 @@ export class PaymentsService {
   async stripeNotification(rawBody: string, signature: string | undefined): Promise<NotificationResult> {
     const stripe = this.stripe;
     if (!stripe) throw new NotFoundError("Stripe is not one of this store's payment methods");
-    const check = verifyStripeEvent(stripe.settings.webhookSecret, rawBody, signature, this.clock());
+    const check = await verifyStripeEvent(stripe.settings.webhookSecret, rawBody, signature, this.clock());
     if (!check.ok && check.reason === "unreadable")
       throw this.refuse("stripe", "a notification in an unexpected shape", 400);
     if (!check.ok) throw this.refuse("stripe", `a notification with a ${check.reason} signature`, 400);

@@ -2,7 +2,7 @@
  * minor units as one line, one Idempotency-Key per order) gives the hosted page's `url`; the webhook, verified by
  * the package over the raw body, settles on `checkout.session.completed` (payment_status paid) and
  * `checkout.session.async_payment_succeeded`. The client speaks the API version the package was written for. */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { z } from "zod";
 import {
   PROVIDER_TIMEOUT_MS,
@@ -18,9 +18,12 @@ export interface StripeSettings {
   apiUrl: string;
 }
 
-/** The API version every request names (the `Stripe-Version` header): the one the package's types describe, so
- * what Stripe answers is what the code reads, whatever the account's default in the dashboard. */
-export const STRIPE_API_VERSION = Stripe.API_VERSION;
+/** The package, loaded the first time a store with Stripe needs it: a store without Stripe never loads it. */
+let loaded: Promise<typeof Stripe> | undefined;
+export function stripePackage(): Promise<typeof Stripe> {
+  loaded ??= import("stripe").then((m) => m.default);
+  return loaded;
+}
 
 /** One retry: a dropped connection or a 5xx is worth asking again (the Idempotency-Key makes it safe), but the
  * shopper is waiting on the checkout's answer, so a second attempt is the last. */
@@ -86,20 +89,21 @@ const SIGNATURE_REFUSALS: [RegExp, "malformed" | "stale"][] = [
 
 /** The `Stripe-Signature` header checked over the exact bytes received, at `nowMs`: HMAC-SHA256 of `t.body` with
  * the endpoint's secret, any of several v1 during a secret rotation, signed at most 300 s before. */
-export function verifyStripeEvent(
+export async function verifyStripeEvent(
   secret: string,
   rawBody: string,
   header: string | undefined,
   nowMs: number,
-): StripeEventCheck {
+): Promise<StripeEventCheck> {
   if (!header) return { ok: false, reason: "missing" };
+  const S = await stripePackage();
   try {
     return {
       ok: true,
-      event: Stripe.webhooks.constructEvent(rawBody, header, secret, STRIPE_TOLERANCE_SECONDS, undefined, nowMs),
+      event: S.webhooks.constructEvent(rawBody, header, secret, STRIPE_TOLERANCE_SECONDS, undefined, nowMs),
     };
   } catch (err) {
-    if (!(err instanceof Stripe.errors.StripeSignatureVerificationError)) return { ok: false, reason: "unreadable" };
+    if (!(err instanceof S.errors.StripeSignatureVerificationError)) return { ok: false, reason: "unreadable" };
     const refusal = SIGNATURE_REFUSALS.find(([said]) => said.test(err.message));
     return { ok: false, reason: refusal?.[1] ?? "mismatch" };
   }
@@ -107,10 +111,9 @@ export function verifyStripeEvent(
 
 /** The package's errors as the store's ProviderError: a status and Stripe's message, never the request (which
  * carries the key). */
-export function stripeProviderError(err: unknown): ProviderError {
-  if (err instanceof Stripe.errors.StripeConnectionError)
-    return new ProviderError("stripe", `unreachable (${err.type})`);
-  if (err instanceof Stripe.errors.StripeError) {
+function stripeProviderError(S: typeof Stripe, err: unknown): ProviderError {
+  if (err instanceof S.errors.StripeConnectionError) return new ProviderError("stripe", `unreachable (${err.type})`);
+  if (err instanceof S.errors.StripeError) {
     const said = `${err.rawType ?? err.type}${err.code ? ` ${err.code}` : ""}: ${err.message}`.slice(0, 200);
     return err.statusCode === undefined
       ? new ProviderError("stripe", said)
@@ -120,18 +123,20 @@ export function stripeProviderError(err: unknown): ProviderError {
   return new ProviderError("stripe", err instanceof Error ? err.name : "error");
 }
 
-/** The client, pointed at `apiUrl` (Stripe's, or the fake the tests and the demo start on plain http). */
-function stripeClient(settings: StripeSettings): Stripe {
+/** The client, pointed at `apiUrl` (Stripe's, or the fake the tests and the demo start on plain http), naming on
+ * every request (the `Stripe-Version` header) the API version the package's types describe, so what Stripe answers
+ * is what the code reads, whatever the account's default in the dashboard. */
+function stripeClient(S: typeof Stripe, settings: StripeSettings): Stripe {
   const url = new URL(settings.apiUrl);
   const protocol = url.protocol === "http:" ? "http" : "https";
-  return new Stripe(settings.secretKey, {
-    apiVersion: STRIPE_API_VERSION,
+  return new S(settings.secretKey, {
+    apiVersion: S.API_VERSION,
     maxNetworkRetries: MAX_NETWORK_RETRIES,
     timeout: PROVIDER_TIMEOUT_MS,
     host: url.hostname,
     port: url.port || (protocol === "http" ? 80 : 443),
     protocol,
-    httpClient: Stripe.createNodeHttpClient(),
+    httpClient: S.createNodeHttpClient(),
     // Telemetry sends the previous request's timing with the next one: nothing the store needs to share.
     telemetry: false,
   });
@@ -139,13 +144,15 @@ function stripeClient(settings: StripeSettings): Stripe {
 
 export class StripeProvider implements OnlineProvider {
   readonly name = "stripe" as const;
-  private readonly client: Stripe;
+  private readonly client: Promise<{ S: typeof Stripe; stripe: Stripe }>;
 
   constructor(
     readonly settings: StripeSettings,
     private readonly clock: () => number = Date.now,
   ) {
-    this.client = stripeClient(settings);
+    // Loaded as the store starts rather than at the first checkout, which would wait on it.
+    this.client = stripePackage().then((S) => ({ S, stripe: stripeClient(S, settings) }));
+    this.client.catch(() => undefined);
   }
 
   async createPayment(r: PaymentRequest): Promise<CreatedPayment> {
@@ -154,9 +161,10 @@ export class StripeProvider implements OnlineProvider {
     // refuses a repeated Idempotency-Key whose parameters differ.
     const wanted = r.expiresAt !== undefined ? Math.floor(r.expiresAt / 1000) : now + r.lifespanMinutes * 60;
     const expiresAt = Math.min(Math.max(wanted, now + MIN_SESSION_SECONDS), now + MAX_SESSION_SECONDS);
+    const { S, stripe } = await this.client;
     let session: Stripe.Checkout.Session;
     try {
-      session = await this.client.checkout.sessions.create(
+      session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
           client_reference_id: r.orderCode,
@@ -182,7 +190,7 @@ export class StripeProvider implements OnlineProvider {
         { idempotencyKey: `checkout-session-${r.orderCode}` },
       );
     } catch (err) {
-      throw stripeProviderError(err);
+      throw stripeProviderError(S, err);
     }
     if (!session.id || !session.url) throw new ProviderError(this.name, "Checkout Session answer without id/url");
     return { ref: session.id, url: session.url };
@@ -194,14 +202,15 @@ export class StripeProvider implements OnlineProvider {
     paymentIntent: string,
     { orderCode, key = `refund-${orderCode}` }: { orderCode: string; key?: string },
   ): Promise<StripeRefund> {
+    const { S, stripe } = await this.client;
     let refund: Stripe.Refund;
     try {
-      refund = await this.client.refunds.create(
+      refund = await stripe.refunds.create(
         { payment_intent: paymentIntent, reason: "requested_by_customer", metadata: { order_code: orderCode } },
         { idempotencyKey: key },
       );
     } catch (err) {
-      throw stripeProviderError(err);
+      throw stripeProviderError(S, err);
     }
     if (!refund.id || !Number.isInteger(refund.amount))
       throw new ProviderError(this.name, "Refund answer without id/amount");
