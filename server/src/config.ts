@@ -136,6 +136,11 @@ function methodConfig(e: z.infer<typeof envSchema>, name: PaymentProviderName, s
       throw new Error(`${String(key)} must be an http(s) URL.`);
     return raw;
   };
+  // Stripe's package takes a host, a port and a protocol: a path would be dropped, so it is refused.
+  const origin = (key: keyof typeof e, value: string): string => {
+    if (new URL(value).pathname !== "/") throw new Error(`${String(key)} must be an origin, without a path.`);
+    return value;
+  };
   switch (name) {
     case "manual":
       return { provider: "manual" };
@@ -151,7 +156,7 @@ function methodConfig(e: z.infer<typeof envSchema>, name: PaymentProviderName, s
         provider: "stripe",
         secretKey: need("STRIPE_SECRET_KEY", e.STRIPE_SECRET_KEY),
         webhookSecret: need("STRIPE_WEBHOOK_SECRET", e.STRIPE_WEBHOOK_SECRET),
-        apiUrl: url("STRIPE_API_URL", e.STRIPE_API_URL, "https://api.stripe.com"),
+        apiUrl: origin("STRIPE_API_URL", url("STRIPE_API_URL", e.STRIPE_API_URL, "https://api.stripe.com")),
       };
     case "paymob": {
       const ids = need("PAYMOB_INTEGRATION_IDS", e.PAYMOB_INTEGRATION_IDS)

@@ -17,6 +17,9 @@ export interface FakeResponse {
   body?: unknown;
   html?: string;
   redirect?: string;
+  headers?: Record<string, string>;
+  /** Close the connection without answering: the request was handled but its answer is lost on the way. */
+  drop?: boolean;
 }
 
 export type FakeHandler = (req: FakeRequest) => Promise<FakeResponse> | FakeResponse;
@@ -42,12 +45,16 @@ export async function startFakeServer(handler: FakeHandler, port = 0): Promise<R
       Promise.resolve(handler(request))
         .catch((): FakeResponse => ({ status: 500, body: { error: "fake provider error" } }))
         .then((out) => {
-          if (out.redirect) {
+          if (out.drop) {
+            res.destroy();
+          } else if (out.redirect) {
             res.writeHead(303, { Location: out.redirect }).end();
           } else if (out.html !== undefined) {
             res.writeHead(out.status, { "Content-Type": "text/html; charset=utf-8" }).end(out.html);
           } else {
-            res.writeHead(out.status, { "Content-Type": "application/json" }).end(JSON.stringify(out.body ?? {}));
+            res
+              .writeHead(out.status, { "Content-Type": "application/json", ...out.headers })
+              .end(JSON.stringify(out.body ?? {}));
           }
         })
         .catch(() => res.destroy());

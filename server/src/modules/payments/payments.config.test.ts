@@ -81,6 +81,7 @@ describe("payment settings", () => {
     [{ ...STRIPE, STRIPE_SECRET_KEY: "" }, "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY to be set."],
     [{ ...STRIPE, STRIPE_WEBHOOK_SECRET: "" }, "PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET to be set."],
     [{ ...STRIPE, STRIPE_API_URL: "not a url" }, "STRIPE_API_URL must be an http(s) URL."],
+    [{ ...STRIPE, STRIPE_API_URL: "https://proxy.test/stripe" }, "STRIPE_API_URL must be an origin, without a path."],
     [{ ...PAYMOB, PAYMOB_HMAC_SECRET: "" }, "PAYMENT_PROVIDER=paymob needs PAYMOB_HMAC_SECRET to be set."],
     [{ ...PAYMOB, PAYMOB_PUBLIC_KEY: "" }, "PAYMENT_PROVIDER=paymob needs PAYMOB_PUBLIC_KEY to be set."],
     [{ ...PAYMOB, PAYMOB_SECRET_KEY: "" }, "PAYMENT_PROVIDER=paymob needs PAYMOB_SECRET_KEY to be set."],

@@ -47,8 +47,8 @@ import {
   StripeProvider,
   stripeEventSchema,
   type StripeEvent,
+  verifyStripeEvent,
 } from "./stripe.ts";
-import { verifyStripeSignature } from "./stripe-signature.ts";
 
 /** Minutes an unpaid order's payment page stays open when nothing else is said. */
 export const DEFAULT_PAYMENT_LIFESPAN_MINUTES = 60;
@@ -114,8 +114,7 @@ export class PaymentsService {
     for (const c of deps.config.methods) {
       if (c.provider === "konnect")
         this.online.set(c.provider, (this.konnect = new KonnectProvider(c, deps.fetchImpl)));
-      if (c.provider === "stripe")
-        this.online.set(c.provider, (this.stripe = new StripeProvider(c, deps.fetchImpl, this.clock)));
+      if (c.provider === "stripe") this.online.set(c.provider, (this.stripe = new StripeProvider(c, this.clock)));
       if (c.provider === "paymob") this.online.set(c.provider, (this.paymob = new PaymobProvider(c, deps.fetchImpl)));
     }
   }
@@ -184,6 +183,7 @@ export class PaymentsService {
         customerPhone: order.customerWhatsapp,
         description: `Order ${code}`,
         lifespanMinutes: this.lifespanMinutes(order),
+        ...(order.expiresAt === null ? {} : { expiresAt: order.expiresAt }),
         successUrl: `${back}&payment=return`,
         failUrl: `${back}&payment=cancelled`,
         webhookUrl: `${base}/api/payments/${provider.name}/webhook`,
@@ -273,9 +273,11 @@ export class PaymentsService {
   async stripeNotification(rawBody: string, signature: string | undefined): Promise<NotificationResult> {
     const stripe = this.stripe;
     if (!stripe) throw new NotFoundError("Stripe is not one of this store's payment methods");
-    const check = verifyStripeSignature(stripe.settings.webhookSecret, rawBody, signature, this.clock());
+    const check = await verifyStripeEvent(stripe.settings.webhookSecret, rawBody, signature, this.clock());
+    if (!check.ok && check.reason === "unreadable")
+      throw this.refuse("stripe", "a notification in an unexpected shape", 400);
     if (!check.ok) throw this.refuse("stripe", `a notification with a ${check.reason} signature`, 400);
-    const parsed = stripeEventSchema.safeParse(this.json("stripe", rawBody));
+    const parsed = stripeEventSchema.safeParse(check.event);
     if (!parsed.success) throw this.refuse("stripe", "a notification in an unexpected shape", 400);
     const event = parsed.data;
     if (event.type === STRIPE_REFUND_EVENT || event.type === STRIPE_DISPUTE_EVENT) return this.reversal(event);

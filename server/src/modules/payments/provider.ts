@@ -15,6 +15,8 @@ export interface PaymentRequest {
   description: string;
   /** Minutes the payment page stays open (the unpaid order's expiry). */
   lifespanMinutes: number;
+  /** When the unpaid order expires (ms), for a provider whose page is given an end time rather than a length. */
+  expiresAt?: number;
   successUrl: string;
   failUrl: string;
   webhookUrl: string;
@@ -80,7 +82,8 @@ export class ProviderError extends Error {
   }
 }
 
-const PROVIDER_TIMEOUT_MS = 15_000;
+/** How long one request to a provider may take. */
+export const PROVIDER_TIMEOUT_MS = 15_000;
 
 /** One request to a provider's API; answers the parsed JSON of a 2xx, else throws ProviderError (status and a
  * short part of the error body; never the request's headers, which carry the key). */

@@ -1,16 +1,19 @@
-/** A fake Stripe for the tests, following Stripe's public API: POST /v1/checkout/sessions (Bearer secret key,
- * form-encoded; mode=payment, line_items[n][price_data][currency|unit_amount|product_data][name],
- * line_items[n][quantity], client_reference_id, success_url, cancel_url, expires_at 30 min to 24 h ahead;
- * Idempotency-Key replays the first answer) answers the Checkout Session with its `url`; amounts in minor
- * units, currencies lower-case, TND refused as Stripe does not present it. The hosted page's Pay marks the
+/** A fake Stripe for the tests, following Stripe's public API as Stripe's package sends it: every API call carries
+ * `Authorization: Bearer <secret key>` and a `Stripe-Version` (an unknown version is refused), bodies are
+ * form-encoded with nested keys, errors are `{ error: { type, code, message, param } }` with Stripe's status, and an
+ * `Idempotency-Key` replays the first successful answer (`Idempotent-Replayed: true`) or, with other parameters,
+ * answers Stripe's 400 `idempotency_error`. POST /v1/checkout/sessions (mode=payment,
+ * line_items[n][price_data][currency|unit_amount|product_data][name], line_items[n][quantity], client_reference_id,
+ * success_url, cancel_url, expires_at 30 min to 24 h ahead) answers the Checkout Session with its `url`; amounts in
+ * minor units, currencies lower-case, TND refused as Stripe does not present it. The hosted page's Pay marks the
  * session complete and paid (with its PaymentIntent and Charge) and POSTs a `checkout.session.completed` event to
  * the webhook endpoint, signed as Stripe does (Stripe-Signature: t=..., v1=HMAC-SHA256 of "t.body" with the
  * endpoint secret). Money going back: refundEvent() (a refund made in Stripe's dashboard: `charge.refunded` with the
  * Charge, its payment_intent, amount_refunded and refunded) and disputeEvent() (`charge.dispute.created` with the
- * Dispute: charge, payment_intent, amount, currency, reason, status needs_response); POST /v1/refunds (Bearer key,
- * form-encoded payment_intent or charge, optional amount, defaulting to what is left; Idempotency-Key replays)
- * answers the Refund object (status succeeded) and sends `charge.refunded` as Stripe does. */
-import { stripeSignatureHeader } from "../stripe-signature.ts";
+ * Dispute: charge, payment_intent, amount, currency, reason, status needs_response); POST /v1/refunds (form-encoded
+ * payment_intent or charge, optional amount, defaulting to what is left) answers the Refund object (status
+ * succeeded) and sends `charge.refunded` as Stripe does. */
+import Stripe from "stripe";
 import { hexId, paymentPage, startFakeServer, type FakeRequest, type FakeResponse } from "../../../test/fake-server.ts";
 
 export interface FakeStripeSession {
@@ -78,10 +81,14 @@ export class FakeStripe {
   private readonly chargeOf = new Map<string, string>();
   readonly refunds: FakeStripeRefund[] = [];
   readonly refundRequests: URLSearchParams[] = [];
-  private readonly idempotent = new Map<string, string>();
-  private readonly idempotentRefunds = new Map<string, FakeStripeRefund>();
+  /** Every API call that reached the fake, replays included. */
+  readonly calls: { path: string; stripeVersion: string | undefined; idempotencyKey: string | undefined }[] = [];
+  /** The first successful answer to each Idempotency-Key, with what it was asked with. */
+  private readonly keys = new Map<string, { path: string; body: string; answer: FakeResponse }>();
   failCreateWith: number | null = null;
   failRefundWith: number | null = null;
+  /** Session creations to carry out and then lose the answer of (the connection closes before it is sent). */
+  dropCreateAnswers = 0;
   /** Events an API call causes, sent `eventDelayMs` after it answered as Stripe does (or at once by flush()). */
   private readonly held: { event: { body: string; signature: string }; timer: NodeJS.Timeout }[] = [];
   private readonly sent: Promise<unknown>[] = [];
@@ -214,7 +221,8 @@ export class FakeStripe {
     const body = JSON.stringify({
       id: `evt_${hexId(12)}`,
       object: "event",
-      api_version: "2024-06-20",
+      // A webhook endpoint's events are written in the API version it was created with: the one the store pins.
+      api_version: Stripe.API_VERSION,
       created: Math.floor(nowMs / 1000),
       type,
       livemode: false,
@@ -222,7 +230,12 @@ export class FakeStripe {
       request: { id: null, idempotency_key: null },
       data: { object },
     });
-    return { body, signature: stripeSignatureHeader(this.options.webhookSecret, body, nowMs) };
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: this.options.webhookSecret,
+      timestamp: Math.floor(nowMs / 1000),
+    });
+    return { body, signature };
   }
 
   /** Marks a session paid without sending the event. */
@@ -258,8 +271,7 @@ export class FakeStripe {
   }
 
   private async handle(req: FakeRequest): Promise<FakeResponse> {
-    if (req.method === "POST" && req.path === "/v1/checkout/sessions") return this.create(req);
-    if (req.method === "POST" && req.path === "/v1/refunds") return this.refund(req);
+    if (req.path.startsWith("/v1/")) return this.api(req);
     const page = /^\/c\/pay\/([^/]+)$/.exec(req.path);
     if (req.method === "GET" && page?.[1]) {
       const session = this.sessions.get(page[1]);
@@ -283,17 +295,53 @@ export class FakeStripe {
       await this.deliver(this.event(session.id)).catch(() => undefined);
       return { status: 303, redirect: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) };
     }
-    return stripeError(404, `Unrecognized request URL (${req.method}: ${req.path})`);
+    return stripeError(404, `Unrecognized request URL (${req.method}: ${req.path}).`);
+  }
+
+  /** An API call: the key, the version, then the Idempotency-Key, as Stripe checks them. */
+  private async api(req: FakeRequest): Promise<FakeResponse> {
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return typeof value === "string" ? value : undefined;
+    };
+    const stripeVersion = header("stripe-version");
+    const key = header("idempotency-key");
+    this.calls.push({ path: req.path, stripeVersion, idempotencyKey: key });
+    if (header("authorization") !== `Bearer ${this.options.secretKey}`)
+      return stripeError(401, `Invalid API Key provided: ${maskKey(header("authorization"))}`);
+    if (stripeVersion !== undefined && !/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/.test(stripeVersion))
+      return stripeError(400, `Invalid Stripe API version: ${stripeVersion}`, { code: "invalid_api_version" });
+    const run =
+      req.method === "POST" && req.path === "/v1/checkout/sessions"
+        ? () => this.create(req)
+        : req.method === "POST" && req.path === "/v1/refunds"
+          ? () => this.refund(req)
+          : undefined;
+    if (!run) return stripeError(404, `Unrecognized request URL (${req.method}: ${req.path}).`);
+    if (key === undefined) return run();
+    const seen = this.keys.get(key);
+    if (seen && (seen.path !== req.path || seen.body !== req.body))
+      return stripeError(
+        400,
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+        { type: "idempotency_error" },
+      );
+    if (seen) return { ...seen.answer, headers: { ...seen.answer.headers, "Idempotent-Replayed": "true" } };
+    const answer = await run();
+    // Kept once the call ran; a refusal of its parameters is not kept, nor is Stripe being unavailable (the fake's
+    // failures stand for Stripe not reached: a retry with the same key runs the call).
+    if (answer.status === 200)
+      this.keys.set(key, { path: req.path, body: req.body, answer: { ...answer, body: structuredClone(answer.body) } });
+    if (req.path === "/v1/checkout/sessions" && answer.status === 200 && this.dropCreateAnswers > 0) {
+      this.dropCreateAnswers--;
+      return { status: 0, drop: true };
+    }
+    return answer;
   }
 
   /** POST /v1/refunds: the whole charge of a PaymentIntent (or a Charge) unless `amount` says less. */
-  private async refund(req: FakeRequest): Promise<FakeResponse> {
-    if (req.headers.authorization !== `Bearer ${this.options.secretKey}`)
-      return stripeError(401, "Invalid API Key provided");
-    if (this.failRefundWith !== null) return stripeError(this.failRefundWith, "Stripe is unavailable");
-    const key = req.headers["idempotency-key"];
-    const replay = typeof key === "string" ? this.idempotentRefunds.get(key) : undefined;
-    if (replay) return { status: 200, body: replay };
+  private refund(req: FakeRequest): FakeResponse {
+    if (this.failRefundWith !== null) return unavailable(this.failRefundWith);
     const form = new URLSearchParams(req.body);
     this.refundRequests.push(form);
     const pi = form.get("payment_intent");
@@ -302,68 +350,66 @@ export class FakeStripe {
       return stripeError(
         400,
         "One of the following params should be provided for this request: payment_intent or charge.",
+        { code: "parameter_missing" },
       );
     const charge = chargeId ? this.charges.get(chargeId) : undefined;
     if (!charge)
       return pi
-        ? stripeError(400, `No such payment_intent: '${pi}'`, "payment_intent", "resource_missing")
-        : stripeError(400, `No such charge: '${form.get("charge") ?? ""}'`, "charge", "resource_missing");
+        ? stripeError(400, `No such payment_intent: '${pi}'`, { param: "payment_intent", code: "resource_missing" })
+        : stripeError(400, `No such charge: '${form.get("charge") ?? ""}'`, {
+            param: "charge",
+            code: "resource_missing",
+          });
     const left = charge.amount - charge.amount_refunded;
     if (left <= 0)
-      return stripeError(400, `Charge ${charge.id} has already been refunded.`, undefined, "charge_already_refunded");
+      return stripeError(400, `Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
     const amount = form.has("amount") ? Number(form.get("amount")) : left;
-    if (!Number.isInteger(amount) || amount < 1) return stripeError(400, "Invalid integer.", "amount");
+    if (!Number.isInteger(amount) || amount < 1) return invalidInteger("amount");
     if (amount > left)
-      return stripeError(
-        400,
-        `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
-        "amount",
-        "amount_too_large",
-      );
+      return stripeError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, {
+        param: "amount",
+        code: "amount_too_large",
+      });
     const refund = this.applyRefund(charge, amount, form.get("reason"));
-    if (typeof key === "string") this.idempotentRefunds.set(key, refund);
     // Stripe tells the webhook of every refund, the ones made through the API too, after answering the call.
     this.later(this.signed("charge.refunded", { ...charge }, Date.now()));
     return { status: 200, body: refund };
   }
 
   private create(req: FakeRequest): FakeResponse {
-    if (req.headers.authorization !== `Bearer ${this.options.secretKey}`)
-      return stripeError(401, "Invalid API Key provided");
-    if (this.failCreateWith !== null) return stripeError(this.failCreateWith, "Stripe is unavailable");
-    const key = req.headers["idempotency-key"];
-    const replay = typeof key === "string" ? this.idempotent.get(key) : undefined;
-    if (replay) return { status: 200, body: this.sessions.get(replay) };
+    if (this.failCreateWith !== null) return unavailable(this.failCreateWith);
     const form = new URLSearchParams(req.body);
     this.sessionRequests.push(form);
-    if (form.get("mode") !== "payment") return stripeError(400, "Missing required param: mode.", "mode");
+    if (form.get("mode") !== "payment") return missing("mode");
     const successUrl = form.get("success_url");
-    if (!successUrl) return stripeError(400, "Missing required param: success_url.", "success_url");
+    if (!successUrl) return missing("success_url");
     let total = 0;
     let currency: string | undefined;
     for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
       const p = `line_items[${i}][price_data]`;
       const c = form.get(`${p}[currency]`) ?? "";
-      if (!CURRENCIES.includes(c)) return stripeError(400, `Invalid currency: ${c}.`, `${p}[currency]`);
+      if (!CURRENCIES.includes(c))
+        return stripeError(400, `Invalid currency: ${c}.`, {
+          param: `${p}[currency]`,
+          code: "parameter_invalid_string",
+        });
       if (currency && c !== currency) return stripeError(400, "All line items must use the same currency.");
       currency = c;
       const unit = Number(form.get(`${p}[unit_amount]`));
       const qty = Number(form.get(`line_items[${i}][quantity]`));
-      if (!Number.isInteger(unit) || unit < 0) return stripeError(400, "Invalid integer.", `${p}[unit_amount]`);
-      if (!Number.isInteger(qty) || qty < 1) return stripeError(400, "Invalid integer.", `line_items[${i}][quantity]`);
-      if (!form.get(`${p}[product_data][name]`))
-        return stripeError(400, "Missing product name.", `${p}[product_data][name]`);
+      if (!Number.isInteger(unit) || unit < 0) return invalidInteger(`${p}[unit_amount]`);
+      if (!Number.isInteger(qty) || qty < 1) return invalidInteger(`line_items[${i}][quantity]`);
+      if (!form.get(`${p}[product_data][name]`)) return missing(`${p}[product_data][name]`);
       total += unit * qty;
     }
-    if (!currency) return stripeError(400, "Missing required param: line_items.", "line_items");
+    if (!currency) return missing("line_items");
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = Number(form.get("expires_at") ?? now + 24 * 3600);
     if (!Number.isInteger(expiresAt) || expiresAt < now + 30 * 60 || expiresAt > now + 24 * 3600)
-      return stripeError(
-        400,
-        "The `expires_at` timestamp must be between 30 minutes and 24 hours from now.",
-        "expires_at",
-      );
+      return stripeError(400, "The `expires_at` timestamp must be between 30 minutes and 24 hours from now.", {
+        param: "expires_at",
+        code: "parameter_invalid_integer",
+      });
     const id = `cs_test_${hexId(24)}`;
     const metadata: Record<string, string> = {};
     for (const [k, v] of form) {
@@ -390,14 +436,45 @@ export class FakeStripe {
       livemode: false,
     };
     this.sessions.set(id, session);
-    if (typeof key === "string") this.idempotent.set(key, id);
     return { status: 200, body: session };
   }
 }
 
-function stripeError(status: number, message: string, param?: string, code?: string): FakeResponse {
+/** Stripe's error body: `type` by status unless given (invalid_request_error for the caller's mistakes, api_error
+ * for Stripe's own), with a `code` and the `param` at fault where Stripe names them. */
+function stripeError(
+  status: number,
+  message: string,
+  { type, code, param }: { type?: string; code?: string; param?: string } = {},
+): FakeResponse {
   return {
     status,
-    body: { error: { type: "invalid_request_error", message, ...(param ? { param } : {}), ...(code ? { code } : {}) } },
+    body: {
+      error: {
+        type: type ?? (status >= 500 ? "api_error" : "invalid_request_error"),
+        message,
+        ...(code ? { code } : {}),
+        ...(param ? { param } : {}),
+      },
+    },
   };
+}
+
+function missing(param: string): FakeResponse {
+  return stripeError(400, `Missing required param: ${param}.`, { param, code: "parameter_missing" });
+}
+
+function invalidInteger(param: string): FakeResponse {
+  return stripeError(400, "Invalid integer.", { param, code: "parameter_invalid_integer" });
+}
+
+/** Stripe failing on its side (the client retries it). */
+function unavailable(status: number): FakeResponse {
+  return stripeError(status, "An unknown error occurred.");
+}
+
+/** The key as Stripe shows it in its refusal: its start and last four characters. */
+function maskKey(authorization: string | undefined): string {
+  const key = authorization?.replace(/^Bearer /, "") ?? "";
+  return key.length > 12 ? `${key.slice(0, 8)}${"*".repeat(key.length - 12)}${key.slice(-4)}` : "***";
 }
