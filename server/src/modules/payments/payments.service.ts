@@ -2,8 +2,8 @@
  * currencies each takes), methodFor(currency, chosen) (the method an order is paid with, refused before any order
  * is written), start(code) (after checkout's commit: the payment at the order's provider, its reference and page
  * stored on the order; a failure cancels the order), konnectNotification(ref) (only a
- * reference the store was given, for an order still awaiting payment, is checked with Konnect, one lookup at a
- * time per reference), paymobNotification(rawBody, hmac) and paymobReturn(params) (Paymob's callback and the
+ * reference one of the store's orders holds, whose payment is not recorded yet, is checked with Konnect, one lookup
+ * at a time per reference), paymobNotification(rawBody, hmac) and paymobReturn(params) (Paymob's callback and the
  * shopper's way back, both verified by their HMAC, docs/decisions.md D46) and stripeNotification(rawBody, signature)
  * (verified, checked against the order, recorded
  * once in payment_events and settled through OrdersService.confirmPayment in the same transaction; a refund or a
@@ -220,8 +220,9 @@ export class PaymentsService {
 
   /**
    * Konnect's GET webhook. Anyone can call it with any reference, and checking one costs a call to Konnect with
-   * the store's key: so only a reference stored on one of the store's orders that can still be settled is looked
-   * up, anything else gets a neutral answer at once. Notifications for one reference arriving together are handled
+   * the store's key: so only a reference stored on one of the store's orders, whose payment is not recorded yet, is
+   * looked up (an order no longer awaiting payment included: see checkKonnect), anything else gets a neutral answer
+   * at once. Notifications for one reference arriving together are handled
    * once: the others wait for that answer, and a notification that settled counts as a duplicate for them.
    */
   async konnectNotification(ref: string | undefined): Promise<NotificationResult> {
