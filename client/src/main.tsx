@@ -11,7 +11,7 @@ import { prefetchImagesAfterSyncs } from "./app/image-prefetch.ts";
 import { registerServiceWorker } from "./app/pwa-update.ts";
 import { watchInstallPrompt } from "./app/install-app.tsx";
 import { primeCatalog, primeProduct, seedCatalog } from "./features/catalog/catalog-hooks.ts";
-import { moveEarlyLines } from "./features/cart/early-lines.ts";
+import { confirmEarlyLines, moveEarlyLines } from "./features/cart/early-lines.ts";
 import "./ui/base.css";
 import "./ui/components.css";
 
@@ -69,6 +69,7 @@ async function boot(): Promise<void> {
   // with its data; the catalog is synced in pages after that first page (a later visit reads IndexedDB).
   const storefront = !/^\/(admin|orders)(\/|$)/.test(location.pathname);
   const firstAnswer = storefront ? firstCatalog(FIRST_CATALOG_WAIT_MS, afterFirstPage) : null;
+  const earlyMoved = moveEarlyLines().catch(() => 0);
   startCatalogSync();
   prefetchImagesAfterSyncs();
   // The router resolves the page (and loads its code) meanwhile, so the first render is the whole page.
@@ -76,7 +77,7 @@ async function boot(): Promise<void> {
     activateLocale(getLang()),
     firstAnswer?.then((answer) => (answer ? seedCatalog(answer, catalogStored) : primeFirstPage())),
     router.load(),
-    moveEarlyLines().catch(() => undefined),
+    earlyMoved,
   ]);
   const root = document.getElementById("root");
   if (!root) throw new Error("#root is missing from index.html");
@@ -95,8 +96,10 @@ async function boot(): Promise<void> {
   // first page is on screen and its catalog stored, then for the network to go quiet (registerServiceWorker), so
   // it never competes with them on a slow phone.
   void afterFirstPage.then(syncSettled).then(whenIdle).then(registerServiceWorker);
-  // A tap on the server's first screen while the app rendered over it.
-  void afterFirstPage.then(() => moveEarlyLines()).catch(() => undefined);
+  // A tap on the server's first screen while the app rendered over it; then the shopper hears that the taps went in.
+  void afterFirstPage
+    .then(async () => confirmEarlyLines((await earlyMoved) + (await moveEarlyLines().catch(() => 0))))
+    .catch(() => undefined);
 }
 
 void boot();

@@ -64,9 +64,10 @@ test("a tap on Add to cart before the app has arrived is in the cart once it has
   await expect(page.locator("[data-first-screen]").getByRole("button", { name: "Added to cart" })).toBeVisible();
   await expect(page.locator("[data-early-count]")).toHaveText("1");
 
-  // The app arrives (the next page): the line is in the cart, with its quantity.
+  // The app arrives (the next page) and says so: the line is in the cart, with its quantity.
   await page.unroute(entry);
   await page.goto("/cart");
+  await expect(page.locator("[data-sonner-toast]").getByText("Added to cart")).toBeVisible();
   const line = page.locator(".checkout-line", { hasText: product.title });
   await expect(line).toBeVisible();
   await expect(line.getByTestId("line-qty")).toHaveText("2");
