@@ -43,6 +43,16 @@ export function stripeWebhook(store: TestStore): (body: string, signature?: stri
     });
 }
 
+/** What the operator is told, of one kind (all orders): operator alerts, gathered into digests by the worker. */
+export async function operatorAlertsOf(store: TestStore, kind: "payment_reversed" | "payment_unmatched") {
+  return store.query((db, t) => db.select().from(t.operatorAlerts).where(eq(t.operatorAlerts.kind, kind)));
+}
+
+/** An order's history, oldest first. */
+export async function historyOf(store: TestStore, orderId: string) {
+  return store.query((db, t) => db.select().from(t.orderEvents).where(eq(t.orderEvents.orderId, orderId)));
+}
+
 export async function unmatchedRows(store: TestStore) {
   return store.query((db, t) => db.select().from(t.unmatchedPayments));
 }

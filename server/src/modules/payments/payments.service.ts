@@ -38,7 +38,14 @@ import {
   paymentUnmatchedMail,
 } from "./payment-mails.ts";
 import { ONLINE_CURRENCIES, PROVIDER_LABELS, ProviderError, type OnlineProvider } from "./provider.ts";
-import { isPaidTransaction, paymobCallbackSchema, PaymobProvider, paymobTransactionSchema } from "./paymob.ts";
+import {
+  isPaidTransaction,
+  isReversedPayment,
+  paymobCallbackSchema,
+  PaymobProvider,
+  paymobTransactionSchema,
+  type PaymobTransaction,
+} from "./paymob.ts";
 import { processedCallbackString, redirectionString, verifyPaymobHmac } from "./paymob-hmac.ts";
 import {
   STRIPE_DISPUTE_EVENT,
@@ -80,6 +87,24 @@ interface Notification {
 }
 
 /** What a notification did: settled the order, or changed nothing (and why). */
+/** Money going back, as followReversal() reads it from a provider's notification. */
+interface Reversal {
+  /** Unique per provider: the notification is recorded once under it. */
+  eventId: string;
+  type: string;
+  /** The provider's payment the order was settled with. */
+  paymentRef: string;
+  amount: number;
+  currency: string;
+  /** The whole payment went back (a full refund, a void, a dispute). */
+  full: boolean;
+  dispute: boolean;
+  /** What happened, in a sentence for the history and the operator. */
+  what: string;
+}
+
+const PROVIDER_NAMES = { stripe: "Stripe", paymob: "Paymob" } as const;
+
 export interface NotificationResult {
   outcome:
     | "settled"
@@ -317,6 +342,7 @@ export class PaymentsService {
     const parsed = paymobTransactionSchema.safeParse(callback.data.obj);
     if (!parsed.success) throw this.refuse("paymob", "a transaction in an unexpected shape", 400);
     const t = parsed.data;
+    if (isReversedPayment(t)) return this.paymobReversal(t);
     if (!isPaidTransaction(t)) return { outcome: t.success ? "ignored" : "not_paid" };
     const ref = String(t.order.id);
     const order = await this.deps.data.read((tx) => this.deps.repo.orderByRef(tx, "paymob", ref));
@@ -349,34 +375,71 @@ export class PaymentsService {
     return `/order-success?code=${encodeURIComponent(order.code)}&payment=${paid ? "return" : "cancelled"}`;
   }
 
-  /**
-   * A refund (charge.refunded) or a dispute (charge.dispute.created) reported by Stripe, already verified: the order
-   * the charge's PaymentIntent paid is found from the settling notification's record. The event is recorded once;
-   * a full refund or a dispute goes through the operator's refund (OrdersService.refundIn: the order refunded, the
-   * codes revoked or back to stock, the history), a partial refund is only written in the history, and the operator
-   * is mailed. A PaymentIntent that paid none of the store's orders is ignored (200, so Stripe stops sending it).
-   */
-  private async reversal(event: StripeEvent): Promise<NotificationResult> {
+  /** A refund (charge.refunded) or a dispute (charge.dispute.created) reported by Stripe, already verified. */
+  private reversal(event: StripeEvent): Promise<NotificationResult> {
     const object = event.data.object;
     const paymentRef = object.payment_intent;
-    if (!paymentRef) return { outcome: "ignored" };
+    if (!paymentRef) return Promise.resolve({ outcome: "ignored" });
     const dispute = event.type === STRIPE_DISPUTE_EVENT;
     const amount = (dispute ? object.amount : object.amount_refunded) ?? 0;
     const currency = (object.currency ?? "").toUpperCase();
     const full = dispute || object.refunded === true;
-    const what = dispute
-      ? `a dispute of ${money(amount, currency)} (reason: ${object.reason ?? "unknown"}, status: ${object.status ?? "unknown"})`
-      : `${full ? "a full refund" : "a partial refund"} of ${money(amount, currency)}`;
-    const actor = "provider:stripe";
+    return this.followReversal("stripe", {
+      eventId: event.id,
+      type: event.type,
+      paymentRef,
+      amount,
+      currency,
+      full,
+      dispute,
+      what: dispute
+        ? `a dispute of ${money(amount, currency)} (reason: ${object.reason ?? "unknown"}, status: ${object.status ?? "unknown"})`
+        : `${full ? "a full refund" : "a partial refund"} of ${money(amount, currency)}`,
+    });
+  }
+
+  /** A payment Paymob has refunded or voided since, its processed callback already verified: Paymob tells the total
+   * refunded so far, so each new total is an event of its own. */
+  private paymobReversal(t: PaymobTransaction): Promise<NotificationResult> {
+    const refunded = t.refunded_amount_cents ?? 0;
+    const amount = t.is_voided === true ? t.amount_cents : refunded;
+    const currency = t.currency.toUpperCase();
+    const full = t.is_voided === true || refunded >= t.amount_cents;
+    return this.followReversal("paymob", {
+      eventId: t.is_voided === true ? `${t.id}:voided` : `${t.id}:refunded:${refunded}`,
+      type: t.is_voided === true ? "transaction.voided" : "transaction.refunded",
+      paymentRef: String(t.id),
+      amount,
+      currency,
+      full,
+      dispute: false,
+      what:
+        t.is_voided === true
+          ? `a void of the payment (${money(amount, currency)})`
+          : `${full ? "a full refund" : "a partial refund"} of ${money(amount, currency)}`,
+    });
+  }
+
+  /**
+   * Money going back that a provider reports (a refund made at the provider, a dispute, a void): the order the
+   * payment paid is found from the settling notification's record. The event is recorded once; a full refund or a
+   * dispute goes through the operator's refund (OrdersService.refundIn: the order refunded, the codes revoked or back
+   * to stock, the history), a partial refund is only written in the history, and the operator is told. A payment
+   * that paid none of the store's orders is ignored (200, so the provider stops sending it).
+   */
+  private async followReversal(provider: "stripe" | "paymob", r: Reversal): Promise<NotificationResult> {
+    const { paymentRef, amount, currency, full, dispute, what } = r;
+    const name = PROVIDER_NAMES[provider];
+    const actor = `provider:${provider}`;
     const now = this.clock();
     const result = await this.deps.data.transaction(async (tx): Promise<NotificationResult> => {
-      const code = await this.deps.repo.orderPaidBy(tx, "stripe", paymentRef);
+      const code = await this.deps.repo.orderPaidBy(tx, provider, paymentRef);
       const order = code ? await this.deps.ordersRepo.row(tx, code) : undefined;
       if (!order) return { outcome: "ignored" };
       const recorded = await this.deps.repo.recordEvent(tx, {
-        provider: "stripe",
-        eventId: event.id,
-        type: event.type,
+        provider,
+        eventId: r.eventId,
+        type: r.type,
         orderCode: order.code,
         amount,
         currency,
@@ -385,7 +448,7 @@ export class PaymentsService {
         createdAt: now,
       });
       if (!recorded) return { outcome: "duplicate", order: order.code };
-      const note = `${dispute ? "Disputed" : "Refunded"} at Stripe: ${what}`;
+      const note = `${dispute ? "Disputed" : "Refunded"} at ${name}: ${what}`;
       const done = full
         ? await this.deps.orders.refundIn(tx, order.code, now, {
             actor,
@@ -408,19 +471,19 @@ export class PaymentsService {
           : `The order is still ${order.status} and keeps its codes: revoke or refund the rest by hand if needed.`;
         await this.deps.orders.note(tx, order.id, now, actor, "payment_note", `${note}. ${told}`);
       }
-      await this.deps.repo.setOutcome(tx, "stripe", event.id, outcome);
-      // A refund the store asked for itself (or the operator marked) comes back as charge.refunded: nothing to tell.
+      await this.deps.repo.setOutcome(tx, provider, r.eventId, outcome);
+      // A refund the store asked for itself (or the operator marked) comes back from the provider: nothing to tell.
       if (outcome !== "not_pending" || dispute)
         await this.tellOperator(tx, now, PAYMENT_REVERSED_KIND, {
-          ...paymentReversedMail({ orderCode: order.code, provider: "Stripe", what, done: told }),
+          ...paymentReversedMail({ orderCode: order.code, provider: name, what, done: told }),
         });
       return { outcome, order: order.code };
     });
     if (result.outcome !== "ignored" && result.outcome !== "duplicate") this.deps.onMailQueued?.();
     if (result.outcome === "ignored")
-      this.log(`payment: stripe ${event.type} ${event.id} names no payment of the store's orders; ignored`);
+      this.log(`payment: ${provider} ${r.type} ${r.eventId} names no payment of the store's orders; ignored`);
     else if (result.outcome !== "duplicate")
-      this.log(`payment: stripe reports ${what} for order ${result.order ?? ""} (${result.outcome})`);
+      this.log(`payment: ${provider} reports ${what} for order ${result.order ?? ""} (${result.outcome})`);
     return result;
   }
 

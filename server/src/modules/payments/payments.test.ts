@@ -29,17 +29,14 @@ import {
   STRIPE_WEBHOOK_SECRET,
   stripeWebhook,
   unmatchedRows,
+  operatorAlertsOf,
+  historyOf,
 } from "./payments-test-kit.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
 import type { FakeKonnect } from "./fakes/fake-konnect.ts";
 import type { FakeStripe } from "./fakes/fake-stripe.ts";
 import { PAYMENT_REVERSED_KIND, PAYMENT_UNMATCHED_KIND } from "./payment-mails.ts";
 import Stripe from "stripe";
-
-/** What the operator is told, of one kind (all orders): operator alerts, gathered into digests by the worker. */
-async function operatorAlertsOf(store: TestStore, kind: "payment_reversed" | "payment_unmatched") {
-  return store.query((db, t) => db.select().from(t.operatorAlerts).where(eq(t.operatorAlerts.kind, kind)));
-}
 
 describe("payments with Konnect", () => {
   let store: TestStore;
@@ -557,8 +554,7 @@ describe("payments with Stripe", () => {
     return { out, sessionId };
   }
 
-  const history = async (orderId: string) =>
-    store.query((db, t) => db.select().from(t.orderEvents).where(eq(t.orderEvents.orderId, orderId)));
+  const history = (orderId: string) => historyOf(store, orderId);
 
   it("follows a full refund made at Stripe: codes revoked, history, the operator mailed, once", async () => {
     const { out, sessionId } = await delivered(2);
@@ -668,7 +664,7 @@ describe("payments with Stripe", () => {
   it("refunds at Stripe when the operator marks a Stripe-paid order refunded, and writes Stripe's answer", async () => {
     stripe.deliver = async (event) => send(event.body, event.signature);
     // Stripe's notification of the refund comes after its answer: held until the test sends it.
-    stripe.eventDelayMs = 60_000;
+    stripe.afterActions.delayMs = 60_000;
     const { out, sessionId } = await delivered(1);
     const admin = await signIn(store);
     const res = await admin.request("POST", `/api/admin/orders/${out.panierCode}/refund`, { note: "asked by mail" });

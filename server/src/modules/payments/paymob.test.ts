@@ -3,7 +3,8 @@
  * API documents and sends the shopper to the Unified Checkout page; the transaction processed callback settles the
  * order once (100 times at once and in sequence: one settlement, one delivery email) when its HMAC, amount and
  * currency hold; forged, tampered, unsigned or replayed-from-another-transaction callbacks are refused and deliver
- * nothing; the shopper's return is verified too and settles nothing; 'Mark refunded' refunds at Paymob first. */
+ * nothing; the shopper's return is verified too and settles nothing; 'Mark refunded' refunds at Paymob first; a refund
+ * or void made at Paymob, told by the processed callback Paymob sends after it, reaches the order and its codes. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { PAYMENT_ERROR_CODES } from "@store/shared/schemas/payments";
@@ -13,7 +14,18 @@ import { ADMIN_ENV, signIn } from "../../test/admin-session.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
 import { FakePaymob, type FakePaymobTransaction } from "./fakes/fake-paymob.ts";
 import { paymobHmac, processedCallbackString, verifyPaymobHmac } from "./paymob-hmac.ts";
-import { captureLogs, checkout, expectDeliveredOnce, placed, settlement, stock, STOCKED } from "./payments-test-kit.ts";
+import {
+  captureLogs,
+  checkout,
+  expectDeliveredOnce,
+  historyOf,
+  operatorAlertsOf,
+  placed,
+  settlement,
+  stock,
+  STOCKED,
+} from "./payments-test-kit.ts";
+import { PAYMENT_REVERSED_KIND } from "./payment-mails.ts";
 
 const SECRET_KEY = "egy_sk_test_store_secret";
 const PUBLIC_KEY = "egy_pk_test_store_public";
@@ -302,10 +314,69 @@ describe("payments with Paymob", () => {
     ).find((e) => e.action === "refunded");
     expect(entry?.detail).toMatch(/Refunded at Paymob: refund \d+, .*succeeded: asked by mail$/);
     expect(after.soldCodes).toBe(0);
+    // Paymob then sends the refunded payment's callback (and the refund transaction's): nothing more to do, and the
+    // operator, who asked for it, is not told.
+    await paymob.delivered();
+    const told = (await settlement(store, out.panierCode)).events.filter((e) => e.type === "transaction.refunded");
+    expect(told).toMatchObject([{ outcome: "not_pending" }]);
+    expect(await operatorAlertsOf(store, PAYMENT_REVERSED_KIND)).toHaveLength(0);
+    expect((await historyOf(store, after.order.id)).filter((e) => e.action === "refunded")).toHaveLength(1);
     // Pressed again: refused, and Paymob is not asked again.
     expect((await admin.request("POST", `/api/admin/orders/${out.panierCode}/refund`, {})).status).toBe(409);
     expect(paymob.refundRequests).toHaveLength(2);
     expect(logs.join("\n")).not.toContain(SECRET_KEY);
+  });
+
+  it("follows a full refund made at Paymob: codes revoked, history, the operator told, once", async () => {
+    await stock(store, 1);
+    const { out, ref } = await placedWithPaymob([{ id: STOCKED, qty: 1 }]);
+    const transaction = paymob.transact(ref);
+    expect(await outcome(await notify(paymob.callback(transaction)))).toBe("settled");
+    // Refunded in Paymob's dashboard: Paymob sends the payment's processed callback again, now refunded.
+    const refunded = paymob.callback(transaction, {
+      is_refunded: true,
+      refunded_amount_cents: transaction.amount_cents,
+    });
+    expect(await outcome(await notify(refunded))).toBe("refunded");
+    expect(await outcome(await notify(refunded))).toBe("duplicate");
+    const after = await settlement(store, out.panierCode);
+    expect(after.order.status).toBe("refunded");
+    const codes = await store.query((db, t) => db.select().from(t.codes).where(eq(t.codes.orderId, after.order.id)));
+    expect(codes.map((c) => c.status)).toEqual(["revoked"]);
+    const entries = (await historyOf(store, after.order.id)).filter((e) => e.action === "refunded");
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actor: "provider:paymob", fromStatus: "delivered", toStatus: "refunded" });
+    expect(entries[0]?.detail).toContain("Refunded at Paymob: a full refund of");
+    const alerts = await operatorAlertsOf(store, PAYMENT_REVERSED_KIND);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.summary).toContain("a full refund");
+    // A forged refund (the right fields, the wrong secret) changes nothing.
+    const forged = paymob.callback(transaction, { is_refunded: true, refunded_amount_cents: 1 }, "another-secret");
+    expect((await notify(forged)).status).toBe(400);
+  });
+
+  it("writes a partial refund at Paymob in the history and keeps the codes; a void refunds the order", async () => {
+    await stock(store, 2);
+    const first = await placedWithPaymob([{ id: STOCKED, qty: 1 }]);
+    const paid = paymob.transact(first.ref);
+    expect(await outcome(await notify(paymob.callback(paid)))).toBe("settled");
+    const part = paymob.callback(paid, { is_refunded: true, refunded_amount_cents: 100 });
+    expect(await outcome(await notify(part))).toBe("partially_refunded");
+    const after = await settlement(store, first.out.panierCode);
+    expect(after.order.status).toBe("delivered");
+    expect(after.soldCodes).toBe(1);
+    const note = (await historyOf(store, after.order.id)).find((e) => e.action === "payment_note");
+    expect(note?.detail).toContain("a partial refund of");
+    // The rest refunded later: a new total, so a new event, and now the whole payment.
+    const rest = paymob.callback(paid, { is_refunded: true, refunded_amount_cents: paid.amount_cents });
+    expect(await outcome(await notify(rest))).toBe("refunded");
+
+    const second = await placedWithPaymob([{ id: STOCKED, qty: 1 }]);
+    const other = paymob.transact(second.ref);
+    expect(await outcome(await notify(paymob.callback(other)))).toBe("settled");
+    expect(await outcome(await notify(paymob.callback(other, { is_voided: true })))).toBe("refunded");
+    expect((await settlement(store, second.out.panierCode)).order.status).toBe("refunded");
+    expect(await operatorAlertsOf(store, PAYMENT_REVERSED_KIND)).toHaveLength(3);
   });
 
   it("answers 502 with a code and cancels the order when Paymob refuses the intention", async () => {

@@ -37,6 +37,8 @@ export const paymobTransactionSchema = z.object({
   amount_cents: z.number().int(),
   currency: z.string().max(10),
   is_refunded: z.boolean().optional(),
+  /** All that was refunded of this payment so far (Paymob refunds a payment in one or several parts). */
+  refunded_amount_cents: z.number().int().nonnegative().optional(),
   is_voided: z.boolean().optional(),
   is_refund: z.boolean().optional(),
   is_void: z.boolean().optional(),
@@ -62,6 +64,12 @@ export function isPaidTransaction(t: PaymobTransaction): boolean {
     t.has_parent_transaction !== true &&
     t.error_occured !== true
   );
+}
+
+/** A payment Paymob has since refunded (in part or whole) or voided: its processed callback comes again after the
+ * action, with `is_refunded` and the total refunded, or `is_voided`. */
+export function isReversedPayment(t: PaymobTransaction): boolean {
+  return t.is_refund !== true && t.is_void !== true && (t.is_refunded === true || t.is_voided === true);
 }
 
 /** Paymob asks billing fields the store does not collect (digital goods ship nowhere): "NA" is its documented

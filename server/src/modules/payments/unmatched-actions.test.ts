@@ -217,7 +217,7 @@ describe("unmatched payments paid through Stripe", () => {
 
   it("refunds the money at Stripe once, keeps the order as it is, and writes it in the history", async () => {
     const { code, id } = await cancelledThenPaid(1);
-    stripe.eventDelayMs = 60_000;
+    stripe.afterActions.delayMs = 60_000;
     const [first, second] = await Promise.all([refund(id), refund(id)]);
     const statuses = [first?.status, second?.status].sort();
     expect(statuses).toEqual([200, 409]);

@@ -11,8 +11,10 @@
  *   ({ type: "TRANSACTION", obj }, `?hmac=` on the URL) to notification_url and sends the shopper's browser to
  *   redirection_url with the transaction response callback's query parameters and their hmac;
  * - POST /api/acceptance/void_refund/refund ({ transaction_id, amount_cents }, the same Token) answers the refund
- *   transaction and marks the paid one refunded, at most its amount in all.
+ *   transaction and marks the paid one refunded, at most its amount in all; then, as after any action on a payment,
+ *   the processed callbacks of the refunded payment and of the refund transaction go to notification_url.
  * The HMAC is paymob-hmac.ts's, whose concatenation a test checks against the documentation's own sample. */
+import { HeldCallbacks } from "../../../test/held-callbacks.ts";
 import { isRecord } from "@store/shared/is-record";
 import { paymobHmac, processedCallbackString, redirectionString } from "../paymob-hmac.ts";
 import {
@@ -58,6 +60,8 @@ export class FakePaymob {
   readonly refundRequests: Record<string, unknown>[] = [];
   failCreateWith: number | null = null;
   failRefundWith: number | null = null;
+  /** Callbacks an action on a payment (a refund) causes, sent a while after the API answered. */
+  readonly afterActions = new HeldCallbacks();
   /** How Paymob POSTs the processed callback; tests running the store in process route it there. */
   callWebhook: (url: string, body: string) => Promise<unknown> = (url, body) =>
     fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body });
@@ -71,9 +75,21 @@ export class FakePaymob {
   static async start(options: FakePaymobOptions): Promise<FakePaymob> {
     const box: { fake?: FakePaymob } = {};
     const running = await startFakeServer((req) => box.fake?.handle(req) ?? { status: 503 }, options.port);
-    const fake = new FakePaymob(running.url, running.close, options);
+    const fake = new FakePaymob(
+      running.url,
+      () => {
+        box.fake?.afterActions.clear();
+        return running.close();
+      },
+      options,
+    );
     box.fake = fake;
     return fake;
+  }
+
+  /** Sends at once the callbacks actions caused that are not sent yet, and waits until every one has been. */
+  delivered(): Promise<void> {
+    return this.afterActions.delivered();
   }
 
   /** The intention of one of Paymob's order ids (the store's payment reference). */
@@ -368,6 +384,12 @@ export class FakePaymob {
       created_at: new Date().toISOString().replace("Z", ""),
     };
     this.transactions.set(refund.id, refund);
+    // Paymob sends the processed callback again after any action on a payment: the refunded payment (is_refunded,
+    // the total refunded) and the refund transaction itself, once the API has answered.
+    for (const changed of [paid, refund]) {
+      const callback = this.callback({ ...changed });
+      this.afterActions.later(() => this.callWebhook(callback.url, callback.body));
+    }
     return { status: 200, body: refund };
   }
 }

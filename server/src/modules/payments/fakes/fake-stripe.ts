@@ -13,6 +13,7 @@
  * Dispute: charge, payment_intent, amount, currency, reason, status needs_response); POST /v1/refunds (form-encoded
  * payment_intent or charge, optional amount, defaulting to what is left) answers the Refund object (status
  * succeeded) and sends `charge.refunded` as Stripe does. */
+import { HeldCallbacks } from "../../../test/held-callbacks.ts";
 import Stripe from "stripe";
 import { hexId, paymentPage, startFakeServer, type FakeRequest, type FakeResponse } from "../../../test/fake-server.ts";
 
@@ -89,10 +90,8 @@ export class FakeStripe {
   failRefundWith: number | null = null;
   /** Session creations to carry out and then lose the answer of (the connection closes before it is sent). */
   dropCreateAnswers = 0;
-  /** Events an API call causes, sent `eventDelayMs` after it answered as Stripe does (or at once by flush()). */
-  private readonly held: { event: { body: string; signature: string }; timer: NodeJS.Timeout }[] = [];
-  private readonly sent: Promise<unknown>[] = [];
-  eventDelayMs = 100;
+  /** Events an API call causes, sent a while after it answered as Stripe does (or at once by delivered()). */
+  readonly afterActions = new HeldCallbacks();
   /** How an event reaches the store (by default a POST to the webhook URL; the tests hand it to the app). */
   deliver: (event: { body: string; signature: string }) => Promise<unknown> = (event) =>
     fetch(this.options.webhookUrl, {
@@ -117,7 +116,7 @@ export class FakeStripe {
     const running = await startFakeServer((req) => box.fake?.handle(req) ?? { status: 503 }, options.port);
     // Closing drops the events not sent yet: their timers would keep the process alive.
     const close = () => {
-      for (const h of box.fake?.held.splice(0) ?? []) clearTimeout(h.timer);
+      box.fake?.afterActions.clear();
       return running.close();
     };
     const fake = new FakeStripe(running.url, close, options);
@@ -138,25 +137,13 @@ export class FakeStripe {
   }
 
   /** Sends at once the events API calls caused that are not sent yet, and waits until every one has been. */
-  async delivered(): Promise<void> {
-    for (const h of this.held.splice(0)) {
-      clearTimeout(h.timer);
-      this.sent.push(this.deliver(h.event).catch(() => undefined));
-    }
-    await Promise.all(this.sent.splice(0));
+  delivered(): Promise<void> {
+    return this.afterActions.delivered();
   }
 
   /** An event an API call caused, sent after a while as Stripe does. */
   private later(event: { body: string; signature: string }): void {
-    const held = {
-      event,
-      timer: setTimeout(() => {
-        const i = this.held.indexOf(held);
-        if (i >= 0) this.held.splice(i, 1);
-        this.sent.push(this.deliver(event).catch(() => undefined));
-      }, this.eventDelayMs),
-    };
-    this.held.push(held);
+    this.afterActions.later(() => this.deliver(event));
   }
 
   /** The Charge of a paid session. */
