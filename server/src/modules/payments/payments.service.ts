@@ -103,8 +103,6 @@ interface Reversal {
   what: string;
 }
 
-const PROVIDER_NAMES = { stripe: "Stripe", paymob: "Paymob" } as const;
-
 export interface NotificationResult {
   outcome:
     | "settled"
@@ -429,7 +427,7 @@ export class PaymentsService {
    */
   private async followReversal(provider: "stripe" | "paymob", r: Reversal): Promise<NotificationResult> {
     const { paymentRef, amount, currency, full, dispute, what } = r;
-    const name = PROVIDER_NAMES[provider];
+    const name = PROVIDER_LABELS[provider];
     const actor = `provider:${provider}`;
     const now = this.clock();
     const result = await this.deps.data.transaction(async (tx): Promise<NotificationResult> => {
