@@ -127,11 +127,8 @@ export function HomePage() {
           </Link>
         }
       >
-        {loaded ? (
-          <ProductGrid products={picks} eagerCount={2} empty={<Trans>No products yet</Trans>} />
-        ) : (
-          <GridSkeleton count={4} />
-        )}
+        {/* No eager pictures: on a phone these cards sit below the hero, whose banner is the page's lead picture. */}
+        {loaded ? <ProductGrid products={picks} empty={<Trans>No products yet</Trans>} /> : <GridSkeleton count={4} />}
       </Section>
 
       <Section id="deals" title={<Trans>Hottest deals</Trans>}>

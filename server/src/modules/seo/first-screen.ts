@@ -37,8 +37,6 @@ export interface FirstScreenInput {
 
 /** The cards a home's first screen shows: the featured section's first row on a phone, and the next. */
 const FIRST_CARDS = 4;
-/** Cards whose picture loads at once (the rest wait until the shopper scrolls near them). */
-const EAGER_CARDS = 2;
 
 const LOGO =
   '<svg aria-hidden="true" width="32" height="32" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="var(--accent)"/><path d="M18 22h28a4 4 0 0 1 4 4v14a4 4 0 0 1-4 4H18a4 4 0 0 1-4-4V26a4 4 0 0 1 4-4z" fill="none" stroke="#fff" stroke-width="4"/><circle cx="24" cy="33" r="3" fill="#fff"/><path d="M36 30h8M36 36h6" stroke="#fff" stroke-width="4" stroke-linecap="round"/></svg>';
@@ -113,7 +111,9 @@ class Writer {
     return `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" width="600" height="400" ${loading} decoding="async">`;
   }
 
-  card(stored: Product, eager: boolean): string {
+  /** A product card; its picture waits until the shopper scrolls near it (the home's cards sit below the hero,
+   * whose banner is the page's lead picture and should have the line to itself). */
+  card(stored: Product): string {
     const product = localizeProduct(stored, this.input.lang);
     const choosesOption = product.variants.length > 1;
     const price = listingPrice(product, this.input.currency, this.rates);
@@ -130,7 +130,7 @@ class Writer {
       choosesOption && product.inStock
         ? `<a href="/product/${encodeURIComponent(product.id)}" class="btn btn--primary btn--sm">${this.t("Choose an option")}</a>`
         : this.addButton(product, "sm", defaultVariant(product)?.id);
-    return `<li><article class="card product-card"><a href="/product/${encodeURIComponent(product.id)}" class="product-card__link"><div class="product-card__media">${this.picture(product.image, product.title, eager)}${flag}</div><div class="product-card__body">${badge ? `<span class="chip">${escapeHtml(badge)}</span>` : ""}<h3 class="product-card__title">${escapeHtml(product.title)}</h3><p class="product-card__desc">${escapeHtml(product.description)}</p><p class="product-card__meta"><span>${this.delivery(product.delivery)}</span><span><span class="visually-hidden">${this.t("Supported currencies:")} </span>${CURRENCIES.join(" · ")}</span></p></div></a><div class="product-card__footer"><p class="price"><span class="price__now">${now}</span>${price.was !== null ? this.was(price.was) : ""}</p>${action}</div></article></li>`;
+    return `<li><article class="card product-card"><a href="/product/${encodeURIComponent(product.id)}" class="product-card__link"><div class="product-card__media">${this.picture(product.image, product.title, false)}${flag}</div><div class="product-card__body">${badge ? `<span class="chip">${escapeHtml(badge)}</span>` : ""}<h3 class="product-card__title">${escapeHtml(product.title)}</h3><p class="product-card__desc">${escapeHtml(product.description)}</p><p class="product-card__meta"><span>${this.delivery(product.delivery)}</span><span><span class="visually-hidden">${this.t("Supported currencies:")} </span>${CURRENCIES.join(" · ")}</span></p></div></a><div class="product-card__footer"><p class="price"><span class="price__now">${now}</span>${price.was !== null ? this.was(price.was) : ""}</p>${action}</div></article></li>`;
   }
 
   was(minor: number): string {
@@ -172,7 +172,7 @@ class Writer {
 
   home(): string {
     const picks = featured([...this.input.products]).slice(0, Math.min(FIRST_CARDS, HOME_GRID_SIZE));
-    const cards = picks.map((p, i) => this.card(p, i < EAGER_CARDS)).join("");
+    const cards = picks.map((p) => this.card(p)).join("");
     const grid = cards ? `<ul class="product-grid">${cards}</ul>` : `<p class="empty">${this.t("No products yet")}</p>`;
     return `<h1 class="visually-hidden">${this.t("Digital Store: game keys, gift cards and subscriptions, delivered by email")}</h1>${this.hero()}${this.promos()}${this.tiles()}<section id="featured" class="section container" aria-labelledby="featured-heading"><div class="section__head"><h2 id="featured-heading">${this.t("Featured products")}</h2><a href="/products" class="link-more">${this.t("View all")}</a></div>${grid}</section>`;
   }
