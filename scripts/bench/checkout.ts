@@ -29,7 +29,13 @@ import os from "node:os";
 import path from "node:path";
 import { startCluster } from "../../server/cluster/cluster.ts";
 import { httpRequest, json } from "../../server/cluster/http-client.ts";
-import { perOrder, sampleWaits, tableCounts, type WaitFigures } from "../../server/cluster/pg-activity.ts";
+import {
+  perOrder,
+  sampleWaits,
+  tableCounts,
+  transactionCount,
+  type WaitFigures,
+} from "../../server/cluster/pg-activity.ts";
 import { MAX_IMPORT_LINES } from "@store/shared/schemas/stock";
 import { createPostgresDatabase } from "../../server/src/test/postgres-database.ts";
 import { argument, buildsToCompare, median, report } from "./serve.ts";
@@ -68,6 +74,7 @@ interface RunFigures {
   failures: Record<string, number>;
   waits?: WaitFigures;
   rowsPerOrder?: ReturnType<typeof perOrder>;
+  transactionsPerOrder?: number;
 }
 
 /** A value of `--name`, checked against the allowed ones; all of them when absent. */
@@ -176,6 +183,7 @@ if (!process.argv.includes("--single")) {
       ok,
       ...(m.waits ? { waits: m.waits } : {}),
       ...(m.rowsPerOrder ? { rowsPerOrder: m.rowsPerOrder } : {}),
+      ...(m.transactionsPerOrder !== undefined ? { transactionsPerOrder: m.transactionsPerOrder } : {}),
     };
   });
   console.log(
@@ -204,7 +212,7 @@ if (!process.argv.includes("--single")) {
       );
     if (r.rowsPerOrder)
       console.log(
-        `    per order: ${r.rowsPerOrder
+        `    per order: ${r.transactionsPerOrder ?? "?"} transactions; ${r.rowsPerOrder
           .slice(0, 8)
           .map((t) => `${t.table} ${t.scans} scans/${t.inserted} ins/${t.updated} upd`)
           .join(", ")}`,
@@ -391,6 +399,7 @@ try {
   }
   if (PIN) pinProcesses();
   const rowsBefore = database ? await tableCounts(database.url) : undefined;
+  const transactionsBefore = database ? await transactionCount(database.url) : undefined;
   const sampler = database ? await sampleWaits(database.url) : undefined;
   const cpuBefore = serverCpuSeconds();
   const syscallsBefore = serverSyscalls();
@@ -462,6 +471,13 @@ try {
   await cluster.stop();
   const rowsPerOrder =
     database && rowsBefore ? perOrder(rowsBefore, await tableCounts(database.url), latencies.length) : undefined;
+  // Every session's, the bench's own readings included (a few, against thousands of orders).
+  const transactionsPerOrder =
+    database && transactionsBefore !== undefined
+      ? Math.round(
+          (((await transactionCount(database.url)) - transactionsBefore) / Math.max(latencies.length, 1)) * 100,
+        ) / 100
+      : undefined;
   latencies.sort((x, y) => x - y);
   const pct = (p: number): number =>
     Math.round((latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0) * 10) / 10;
@@ -492,6 +508,7 @@ try {
     failures,
     ...(waits ? { waits } : {}),
     ...(rowsPerOrder ? { rowsPerOrder } : {}),
+    ...(transactionsPerOrder !== undefined ? { transactionsPerOrder } : {}),
   };
   console.log(
     `checkout: ${figures.orders} orders in ${figures.seconds} s = ${ordersPerSecond} orders/s; p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms (${ENGINE}, ${INSTANCES} instance(s)${INSTANCES > 1 ? " behind HAProxy" : ""}, ${CLIENTS} clients, ${cell.build} ${figures.server} server, code reservation ${AUTOMATIC ? "on" : "off"}, ${cell.shape}, ${serverCpuMsPerOrder} ms server CPU per order, ${serverWriteSyscallsPerOrder} write and ${serverReadSyscallsPerOrder} read system calls per order, ${clientCpuMsPerOrder} ms client CPU per order, load ${figures.loadAverage})`,

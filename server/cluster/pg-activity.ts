@@ -96,6 +96,20 @@ export async function tableCounts(url: string): Promise<TableCounts> {
   }
 }
 
+/** The database's transactions so far (committed and rolled back), as its sessions have reported them. */
+export async function transactionCount(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      "select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()",
+    );
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Per order, what changed between two tableCounts(), for the tables that moved (most touched first). */
 export function perOrder(
   before: TableCounts,

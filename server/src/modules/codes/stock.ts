@@ -15,6 +15,10 @@ export interface LineToFill {
 
 /** The most products one check after commits reads. */
 const RECHECK_BATCH = 32;
+/** How long a check after commits waits for more commits to check with it (ms). Without the wait a check is as
+ * quick as a checkout, so with orders spread over the catalog each check covered one order: a second transaction
+ * for every order. A product whose last codes went to several checkouts at once reads in stock that much longer. */
+const RECHECK_DELAY_MS = 100;
 
 export class StockKeeper {
   /** Products to check again after a commit (recheckAfterCommit), gathered while a check runs. */
@@ -66,8 +70,8 @@ export class StockKeeper {
    * locked but not yet taken read as available, so when several checkouts take a product's last codes at once, each
    * can see the others' as left and the product stays in stock with none. A check that starts after a commit sees
    * it, and the last commit's products are checked after all of them. One check runs at a time, for every product
-   * asked since the one before: with orders spread over the catalog, a check per product and commit would double
-   * the store's transactions.
+   * asked since the one before, a moment after it (RECHECK_DELAY_MS): with orders spread over the catalog, a check
+   * per product and commit would double the store's transactions.
    */
   recheckAfterCommit(productIds: readonly string[]): void {
     if (!this.codes.othersMayHoldCodes || productIds.length === 0) return;
@@ -80,6 +84,7 @@ export class StockKeeper {
   private async recheck(): Promise<void> {
     try {
       while (this.toRecheck.size > 0) {
+        await new Promise((resolve) => setTimeout(resolve, RECHECK_DELAY_MS));
         // A bounded number per check, so its statement is one of a few shapes (one per count of products).
         const ids = [...this.toRecheck].slice(0, RECHECK_BATCH);
         for (const id of ids) this.toRecheck.delete(id);
