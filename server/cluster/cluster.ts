@@ -2,6 +2,7 @@
  * the multi-instance test (multi-instance.test.ts) and `pnpm bench checkout --instances N` start them here.
  * Exports: startStore, startCluster (stores + balancer), haproxyConfig, haproxyInstalled, waitReady. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -152,6 +153,10 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+/** The key every store of this process's clusters seals codes with, unless env names one: instances on one database
+ * must share it (each would otherwise make its own in its data directory, and the second would refuse to start). */
+const CLUSTER_CODES_KEY = randomBytes(32).toString("hex");
+
 /** `instances` stores on the database in env.DATABASE_URL, behind HAProxy when `balancer` (the default with
  * several). The first starts alone (it migrates and seeds), the others then together. */
 export async function startCluster(options: {
@@ -178,6 +183,7 @@ export async function startCluster(options: {
     const frontPort = await freePort();
     const useBalancer = options.balancer ?? options.instances > 1;
     const env = {
+      CODES_KEY: CLUSTER_CODES_KEY,
       ...options.env,
       ...(useBalancer ? { PUBLIC_URL: `http://127.0.0.1:${frontPort}`, TRUST_PROXY: "true" } : {}),
     };

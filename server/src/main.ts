@@ -29,6 +29,7 @@ try {
 const data = await openDatabase(config.database, { backgroundCheckpoints: true }).catch(stop);
 
 const services = buildServices({ config, data });
+await services.codes.checkKey().catch(stop);
 
 const seedWanted = config.seedDemo === "yes" || (config.seedDemo === "auto" && config.env !== "test");
 if (seedWanted) {

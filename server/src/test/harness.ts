@@ -45,6 +45,7 @@ export async function createTestStore(
   const data = await openDatabase(config.database);
   if (options.seed) await seedDemoCatalog(data, { images: false });
   const services = buildServices({ config, data });
+  await services.codes.checkKey();
   const app = buildApp({ config, data }, services);
   // The first admin, as at start-up (background.ts), when the test gives credentials.
   if (config.adminUsername !== undefined || config.adminPassword !== undefined)
@@ -92,6 +93,7 @@ export async function openPeer(
 ): Promise<{ app: Hono; data: DataLayer; services: Services; close: () => Promise<void> }> {
   const data = await openDatabase(store.config.database);
   const services = buildServices({ config: store.config, data });
+  await services.codes.checkKey();
   return {
     app: buildApp({ config: store.config, data }, services),
     data,

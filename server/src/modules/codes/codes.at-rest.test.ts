@@ -3,10 +3,13 @@
  * PostgreSQL database, or in the logs, or in any answer but the private order page and the admin's export. */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkoutResponseSchema } from "@store/shared/schemas/checkout";
 import { adminOrderDetailSchema } from "@store/shared/schemas/orders";
+import { buildServices } from "../../app.ts";
 import { secureRandomBytes } from "../../lib/random.ts";
 import { ADMIN_ENV, signIn, type AdminClient } from "../../test/admin-session.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
@@ -117,5 +120,33 @@ describe("codes at rest", () => {
     expect(secrets.filter((s) => disk.includes(s))).toEqual([]);
     expect(secrets.filter((s) => answers.some((a) => a.includes(s)))).toEqual([]);
     expect(secrets.filter((s) => logged.some((l) => l.includes(s)))).toEqual([]);
+  });
+});
+
+describe("the key codes are sealed with", () => {
+  const key = () => secureRandomBytes(32).toString("hex");
+
+  it("refuses an instance whose key is not the one the database's codes are sealed with", async () => {
+    const first = key();
+    const store = await createTestStore({ env: { CODES_KEY: first } });
+    const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-peer-"));
+    try {
+      const instance = (config: Partial<typeof store.config>) =>
+        buildServices({ config: { ...store.config, ...config }, data: store.data }).codes.checkKey();
+      // The same key, as every instance on one database must have: accepted, again and again.
+      await expect(instance({ codesKey: first })).resolves.toBeUndefined();
+      // Another key, or none (a key file of its own in its own data directory): refused before it seals anything.
+      await expect(instance({ codesKey: key() })).rejects.toThrow(/not the key this database's codes are sealed with/);
+      await expect(instance({ codesKey: undefined, dataDir: otherDir })).rejects.toThrow(/same CODES_KEY/);
+      const settings = await store.query((db, t) => db.select().from(t.settings));
+      const check = settings.filter((s) => s.key === "sealingKeyCheck");
+      expect(check).toHaveLength(1);
+      // It proves the key without holding anything secret, and no shopper's sync sees it.
+      expect(check[0]?.value).not.toContain(first);
+      expect(check[0]?.rev).toBe(0);
+    } finally {
+      fs.rmSync(otherDir, { recursive: true, force: true });
+      await store.close();
+    }
   });
 });

@@ -77,6 +77,10 @@ export interface AwaitingStockOrders {
  * whatever the product's return announces ("email me when it is back") and answers how many mails it queued. */
 export type RestockHook = (tx: Tx, productId: string, now: number) => Promise<number>;
 
+/** What CodesService.checkKey seals: no secret, only proof of the key. */
+const KEY_CHECK_TEXT = "this database's codes are sealed with this key";
+const KEY_CHECK_CONTEXT = "key check";
+
 export class CodesService {
   private readonly intake: CodeIntake;
 
@@ -176,6 +180,30 @@ export class CodesService {
     const to = codeIdFloor(this.clock() + 1);
     await this.data.transaction((tx) => this.settings.writeDemoCodes(tx, { from, to }, this.clock()));
     return imported;
+  }
+
+  /**
+   * Refuses a key other than the one this database's codes are sealed with. Instances sharing a database must share
+   * CODES_KEY: one with a key of its own (its data directory's key file, say) would seal codes no other instance can
+   * open, and open none of theirs, so the store would sell codes nobody can deliver. The first start seals a known
+   * text with its key; every start after, on any instance, must open it.
+   */
+  async checkKey(): Promise<void> {
+    const standing = await this.data.transaction(async (tx) => {
+      await this.settings.claimKeyCheck(tx, this.sealer.seal(KEY_CHECK_TEXT, KEY_CHECK_CONTEXT), this.clock());
+      return this.settings.keyCheck(tx);
+    });
+    let opened: string | undefined;
+    try {
+      opened = standing === undefined ? undefined : this.sealer.open(standing, KEY_CHECK_CONTEXT);
+    } catch {
+      opened = undefined;
+    }
+    if (opened !== KEY_CHECK_TEXT)
+      throw new Error(
+        "CODES_KEY (or, unset, DATA_DIR/codes.key) is not the key this database's codes are sealed with: every " +
+          "instance on one database must be given the same CODES_KEY, the one the first instance used",
+      );
   }
 
   summary(): Promise<StockSummary> {

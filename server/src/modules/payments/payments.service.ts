@@ -472,9 +472,13 @@ export class PaymentsService {
       await this.deps.repo.setOutcome(tx, provider, r.eventId, outcome);
       // A refund the store asked for itself (or the operator marked) comes back from the provider: nothing to tell.
       if (outcome !== "not_pending" || dispute)
-        await this.tellOperator(tx, now, PAYMENT_REVERSED_KIND, {
-          ...paymentReversedMail({ orderCode: order.code, provider: name, what, done: told }),
-        });
+        await this.tellOperator(
+          tx,
+          now,
+          PAYMENT_REVERSED_KIND,
+          order.code,
+          paymentReversedMail({ orderCode: order.code, provider: name, what, done: told }),
+        );
       return { outcome, order: order.code };
     });
     if (result.outcome !== "ignored" && result.outcome !== "duplicate") this.deps.onMailQueued?.();
@@ -486,8 +490,14 @@ export class PaymentsService {
   }
 
   /** Tells the operator, through the operator alerts (gathered into digests), in the caller's transaction. */
-  private async tellOperator(tx: Tx, now: number, kind: AlertKind, mail: { subject: string }): Promise<void> {
-    await this.deps.alerts?.record(tx, { kind, summary: mail.subject }, now);
+  private async tellOperator(
+    tx: Tx,
+    now: number,
+    kind: AlertKind,
+    orderCode: string,
+    mail: { subject: string },
+  ): Promise<void> {
+    await this.deps.alerts?.record(tx, { kind, orderCode, summary: mail.subject }, now);
   }
 
   /**
@@ -619,6 +629,7 @@ export class PaymentsService {
       tx,
       now,
       PAYMENT_UNMATCHED_KIND,
+      order.code,
       paymentUnmatchedMail({
         orderCode: order.code,
         provider: PROVIDER_LABELS[provider],

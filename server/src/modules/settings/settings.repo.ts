@@ -22,6 +22,7 @@ export interface DemoRange {
 }
 
 const ALERT_SETTINGS_KEY = "alertSettings";
+const KEY_CHECK_KEY = "sealingKeyCheck";
 
 /** The key of the order limits' row (CheckoutRepo reads it too). */
 export const ORDER_LIMITS_KEY = "orderLimits";
@@ -50,6 +51,20 @@ export class SettingsRepo {
   async writeDemoCodes(tx: Tx, range: DemoRange, now: number): Promise<void> {
     // rev 0: no shopper's catalog reads this setting, so it must not make their sync think the settings changed.
     await this.write(tx, "demoCodes", range, 0, now);
+  }
+
+  /** The value the first instance sealed with the store's key (CodesService.checkKey), or undefined before it. */
+  keyCheck(tx: Tx): Promise<string | undefined> {
+    return this.read<string>(tx, KEY_CHECK_KEY);
+  }
+
+  /** Writes `sealed` as the key check unless one is there (another instance's, written first). rev 0, as above. */
+  async claimKeyCheck(tx: Tx, sealed: string, now: number): Promise<void> {
+    const { settings } = tx.t;
+    await tx.db
+      .insert(settings)
+      .values({ key: KEY_CHECK_KEY, value: JSON.stringify(sealed), rev: 0, updatedAt: now })
+      .onConflictDoNothing({ target: settings.key });
   }
 
   async toggles(tx: Tx): Promise<Toggles> {
