@@ -3,6 +3,7 @@ import "fake-indexeddb/auto";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "../../local/db.ts";
+import { storedCartLines } from "../../test/store-db.ts";
 import { product, storeSettings } from "../../test/fixtures.ts";
 import { answering } from "../../test/fetch-stub.ts";
 import { prepareStorefront, renderScreen } from "../../test/render-screen.tsx";
@@ -36,11 +37,6 @@ async function lineOf(title: string): Promise<HTMLElement> {
 }
 
 const subtotal = () => screen.getByTestId("cart-subtotal").textContent;
-
-/** The cart as stored on the device: product, option and quantity of each line, in the order they were added. */
-async function storedLines() {
-  return (await db.cart.orderBy("addedAt").toArray()).map(({ id, variantId, qty }) => ({ id, variantId, qty }));
-}
 
 beforeAll(async () => {
   await prepareStorefront(
@@ -80,7 +76,7 @@ describe("the cart", () => {
     fireEvent.click(within(steam).getByRole("button", { name: "Increase quantity of Steam Wallet" }));
     await waitFor(() => expect(within(steam).getByTestId("line-qty").textContent).toBe("2"), WAIT);
     await waitFor(() => expect(subtotal()).toBe("$60.00"), WAIT);
-    expect(await storedLines()).toEqual([
+    expect(await storedCartLines(db)).toEqual([
       { id: "steam", variantId: undefined, qty: 2 },
       { id: "netflix", variantId: "m3", qty: 1 },
     ]);
@@ -88,7 +84,7 @@ describe("the cart", () => {
     const netflix = await lineOf("Netflix");
     fireEvent.click(within(netflix).getByRole("button", { name: "Remove Netflix — 3 months from cart" }));
     await waitFor(() => expect(screen.queryByText("3 months")).toBeNull(), WAIT);
-    expect(await storedLines()).toEqual([{ id: "steam", variantId: undefined, qty: 2 }]);
+    expect(await storedCartLines(db)).toEqual([{ id: "steam", variantId: undefined, qty: 2 }]);
     await waitFor(() => expect(subtotal()).toBe("$20.00"), WAIT);
 
     // Down to zero takes the line out, and the cart says it is empty.
@@ -121,7 +117,7 @@ describe("the cart", () => {
     expect(more).toHaveProperty("disabled", true);
     expect(within(steam).getByTestId("line-qty-limit").textContent).toBe("Maximum 3 per order");
     fireEvent.click(more);
-    expect((await storedLines())[0]).toEqual({ id: "steam", variantId: undefined, qty: 3 });
+    expect((await storedCartLines(db))[0]).toEqual({ id: "steam", variantId: undefined, qty: 3 });
 
     const gone = await lineOf("Unavailable product");
     expect(gone.textContent).toContain("Price unavailable");
