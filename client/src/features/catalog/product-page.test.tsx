@@ -57,7 +57,8 @@ afterAll(async () => {
   await db.delete();
 });
 
-describe("the product page", () => {
+// Each test waits on IndexedDB and React several times: on a loaded machine that takes longer than the default.
+describe("the product page", { timeout: 20_000 }, () => {
   it("shows the product's name, price and description, and adds the quantity chosen to the cart", async () => {
     openProduct("steam");
     expect(await screen.findByRole("heading", { level: 1, name: "Steam Wallet" }, WAIT)).toBeTruthy();

@@ -61,7 +61,8 @@ afterAll(async () => {
   await db.delete();
 });
 
-describe("the cart", () => {
+// Each test waits on IndexedDB and React several times: on a loaded machine that takes longer than the default.
+describe("the cart", { timeout: 20_000 }, () => {
   it("lists what is added, changes quantities and removes lines, in IndexedDB and on screen", async () => {
     renderScreen(CheckoutPage, "/cart");
     expect(await screen.findByRole("heading", { name: "Your cart is empty" }, WAIT)).toBeTruthy();

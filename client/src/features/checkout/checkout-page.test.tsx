@@ -70,7 +70,8 @@ afterAll(async () => {
   await db.delete();
 });
 
-describe("the checkout form", () => {
+// Each test waits on IndexedDB and React several times: on a loaded machine that takes longer than the default.
+describe("the checkout form", { timeout: 20_000 }, () => {
   it("says every required field's error on Place order, focuses the first, and sends nothing", async () => {
     const server = store(() => [201, {}]);
     await openCheckout();

@@ -52,7 +52,8 @@ afterAll(async () => {
   await db.delete();
 });
 
-describe("the wishlist", () => {
+// Each test waits on IndexedDB and React several times: on a loaded machine that takes longer than the default.
+describe("the wishlist", { timeout: 20_000 }, () => {
   it("is filled by the product page's heart, with the prices seen, and kept on the device for the next visit", async () => {
     renderScreen(() => <ProductPage id="steam" />, "/product/$id", "/product/steam");
     const heart = await screen.findByRole("button", { name: "Add to wishlist" }, WAIT);

@@ -62,7 +62,8 @@ afterEach(async () => {
   await db.adminOutbox.clear();
 });
 
-describe("the admin product form", () => {
+// Each test waits on IndexedDB and React several times: on a loaded machine that takes longer than the default.
+describe("the admin product form", { timeout: 20_000 }, () => {
   it("refuses a product without a name, beside the field, and sends nothing", async () => {
     const server = consoleServer(() => [201, {}]);
     renderForm();
