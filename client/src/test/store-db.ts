@@ -21,3 +21,8 @@ export function storeDbPerTest(name: string): () => StoreDb {
     return db;
   };
 }
+
+/** The cart as stored on the device: product, option and quantity of each line, in the order they were added. */
+export async function storedCartLines(db: StoreDb) {
+  return (await db.cart.orderBy("addedAt").toArray()).map(({ id, variantId, qty }) => ({ id, variantId, qty }));
+}

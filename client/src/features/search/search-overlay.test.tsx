@@ -1,42 +1,15 @@
 // @vitest-environment jsdom
 import "fake-indexeddb/auto";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { I18nProvider } from "@lingui/react";
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from "@tanstack/react-router";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { activateLocale, i18n } from "../../i18n/i18n.ts";
 import { db } from "../../local/db.ts";
-import { applySync } from "../../local/apply-sync.ts";
-import { syncResponse } from "../../test/fixtures.ts";
+import { prepareStorefront, renderScreen } from "../../test/render-screen.tsx";
 import { makeCategory, makeProduct } from "./test-catalog.ts";
 import { SearchOverlay } from "./search-overlay.tsx";
 
-/** The overlay on the home page of a router kept in memory, as the header opens it. */
+/** The overlay on the home page, as the header opens it. */
 function renderOverlay(onClose: () => void) {
-  const root = createRootRoute({ component: () => <Outlet /> });
-  const home = createRoute({
-    getParentRoute: () => root,
-    path: "/",
-    component: () => <SearchOverlay open onClose={onClose} />,
-  });
-  const productPage = createRoute({ getParentRoute: () => root, path: "/product/$id", component: () => null });
-  const router = createRouter({
-    routeTree: root.addChildren([home, productPage]),
-    history: createMemoryHistory({ initialEntries: ["/"] }),
-  });
-  render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>,
-  );
-  return router;
+  return renderScreen(() => <SearchOverlay open onClose={onClose} />, "/");
 }
 
 const WAIT = { timeout: 5_000 };
@@ -50,20 +23,15 @@ beforeAll(async () => {
     this.open = false;
   };
   Element.prototype.scrollIntoView ??= () => undefined;
-  await activateLocale("en");
-  const cards = makeCategory("c1", "Gift Cards");
-  await applySync(
-    db,
-    syncResponse({
-      version: 7,
-      categories: [cards],
-      products: [
-        makeProduct({ id: "steam-20", title: "Steam Wallet $20", categoryId: "c1", sales: 50 }),
-        makeProduct({ id: "steam-50", title: "Steam Wallet $50", categoryId: "c1", sales: 40 }),
-        makeProduct({ id: "psn-10", title: "PlayStation Store $10", categoryId: "c1", sales: 30 }),
-      ],
-    }),
-  );
+  await prepareStorefront({
+    version: 7,
+    categories: [makeCategory("c1", "Gift Cards")],
+    products: [
+      makeProduct({ id: "steam-20", title: "Steam Wallet $20", categoryId: "c1", sales: 50 }),
+      makeProduct({ id: "steam-50", title: "Steam Wallet $50", categoryId: "c1", sales: 40 }),
+      makeProduct({ id: "psn-10", title: "PlayStation Store $10", categoryId: "c1", sales: 30 }),
+    ],
+  });
 });
 
 afterAll(async () => {

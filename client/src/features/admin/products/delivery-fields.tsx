@@ -5,7 +5,7 @@ import { Trans } from "@lingui/react/macro";
 import type { DeliveryMode } from "@store/shared/schemas/stock";
 import { FormField } from "../panel/form-field.tsx";
 import { WholeNumberInput } from "../panel/whole-number-input.tsx";
-import type { ProductDraft } from "./product-form-model.ts";
+import type { DraftFieldsProps } from "./product-form-model.ts";
 
 /** docs/decisions.md D10: sold from code stock, or fulfilled by hand. */
 const DELIVERY_CHOICES: readonly { mode: DeliveryMode; label: ReactNode }[] = [
@@ -13,17 +13,7 @@ const DELIVERY_CHOICES: readonly { mode: DeliveryMode; label: ReactNode }[] = [
   { mode: "manual", label: <Trans>Manual (fulfilled by hand)</Trans> },
 ];
 
-export function DeliveryFields({
-  idPrefix: id,
-  draft,
-  set,
-  errorFor: err,
-}: {
-  idPrefix: string;
-  draft: ProductDraft;
-  set: <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => void;
-  errorFor: (key: string) => string | undefined;
-}) {
+export function DeliveryFields({ idPrefix: id, draft, set, errorFor: err }: DraftFieldsProps) {
   return (
     <>
       <fieldset className="field ac-delivery">

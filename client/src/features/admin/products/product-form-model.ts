@@ -55,6 +55,14 @@ export interface ProductDraft extends ProductBasics {
   variants: VariantDraft[];
 }
 
+/** What each part of the product form gets: its ids' prefix, the draft, a setter per field and each field's error. */
+export interface DraftFieldsProps {
+  idPrefix: string;
+  draft: ProductDraft;
+  set: <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => void;
+  errorFor: (key: string) => string | undefined;
+}
+
 /** The body sent by POST /api/admin/products and PUT /api/admin/products/{id} (PUT adds `version`). */
 export interface ProductBody extends ProductBasics {
   /** docs/product.md, "Catalog languages": absent or {} for none. */
