@@ -29,4 +29,6 @@ fs.copyFileSync(
   path.join(root, "src/modules/admin-auth/common-passwords.txt"),
   path.join(root, "dist/common-passwords.txt"),
 );
+// The mails' catalogs, read at run time beside main.js (mail/catalog.ts).
+fs.cpSync(path.join(root, "src/modules/mail/locales"), path.join(root, "dist/locales"), { recursive: true });
 console.log("server built: dist/main.js");

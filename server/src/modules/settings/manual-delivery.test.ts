@@ -5,22 +5,10 @@ import { jsonRequest, type TestStore } from "../../test/harness.ts";
 import { adminStoreForEachTest, type AdminClient } from "../../test/admin-session.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
 import { syncDelta, syncVersion } from "../../test/sync.ts";
-import { orderConfirmationMail, type OrderMailData } from "../mail/templates.ts";
+import { ORDER_MAIL_DATA } from "../../test/order-mail-data.ts";
+import { orderConfirmationMail } from "../mail/templates.ts";
 
-const DATA: OrderMailData = {
-  code: "PNR-ABCD1234",
-  customerName: "Amira Ben Salah",
-  customerEmail: "amira@example.com",
-  customerWhatsapp: "+216 20 123 456",
-  notes: "",
-  currency: "USD",
-  lines: [{ title: "PSN 10", variantName: null, qty: 1, unitPrice: 1000, lineTotal: 1000 }],
-  subtotal: 1000,
-  discount: 0,
-  total: 1000,
-  promoCode: null,
-  paymentLink: null,
-};
+const DATA = ORDER_MAIL_DATA;
 
 describe("order confirmation email", () => {
   it("says the payment is awaited until the order is paid, in en, fr and ar", () => {
