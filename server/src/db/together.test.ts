@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { storeForEachTest, TEST_ON_POSTGRES, type TestStore } from "../test/harness.ts";
@@ -8,6 +8,8 @@ import { storeForEachTest, TEST_ON_POSTGRES, type TestStore } from "../test/harn
 describe("statements awaited together in a transaction", () => {
   let store: TestStore;
   storeForEachTest((opened) => (store = opened));
+  // The settings table is these tests' scratch table: it starts empty (a store's start writes its key check there).
+  beforeEach(() => store.query((db, t) => db.delete(t.settings)));
 
   const row = (key: string, value: string) => ({ key, value, rev: 0, updatedAt: 0 });
 
