@@ -34,9 +34,7 @@ export type NewCodeValues = { [K in (typeof CODE_COLUMNS)[number]]: NonNullable<
 const INSERT_CHUNK = 100;
 /** Named placeholders for `rows` rows: id_0, productId_0, ..., id_1, ... */
 function rowPlaceholders(rows: number) {
-  return Array.from({ length: rows }, (_, i) =>
-    Object.fromEntries(CODE_COLUMNS.map((c) => [c, sql.placeholder(`${c}_${i}`)])),
-  ) as unknown as ReturnType<typeof placeholders<(typeof CODE_COLUMNS)[number]>>[];
+  return Array.from({ length: rows }, (_, i) => placeholders(CODE_COLUMNS, i));
 }
 /** Inserts, prepared once per connection (an import runs them hundreds of times in one transaction; building a
  * multi-row INSERT per batch cost more than the rows themselves): a full chunk, and one row for the rest. */
