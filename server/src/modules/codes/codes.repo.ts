@@ -80,13 +80,23 @@ function orderLineOf(
     where ${orderLines.orderId} = ${orderId} and ${orderLines.productId} = ${of.productId}
     and ${orderLines.variantId} ${option}))`;
 }
+/**
+ * First in, first out: a line's available codes in id order, spelled as the whole key of codes_stock_idx (product,
+ * option, status, id). Within one line's codes the first three are one value each, so the order is the ids'; spelled
+ * so, PostgreSQL reads the index in order and stops at the LIMIT. Ordered by id alone, it cannot tell that `variant_id
+ * is null` (a product's own codes) fixes the option, as an equality would, and sorts every available code of the
+ * product for each reservation.
+ */
+export function stockOrder(codes: Tables["codes"]): SQL[] {
+  return [asc(codes.productId), asc(codes.variantId), asc(codes.status), asc(codes.id)];
+}
 function pickStmt(kind: VariantKind) {
   return prepared(`codes_pick_${kind}`, (db, t) =>
     db
       .select({ id: t.codes.id })
       .from(t.codes)
       .where(availableWhere(t, kind))
-      .orderBy(asc(t.codes.id))
+      .orderBy(...stockOrder(t.codes))
       .limit(sql.placeholder("n")),
   );
 }
@@ -331,7 +341,7 @@ export class CodesRepo {
       .select({ id: codes.id })
       .from(codes)
       .where(and(eq(codes.productId, r.productId), this.variantIs(tx, r.variantId), eq(codes.status, "available")))
-      .orderBy(asc(codes.id))
+      .orderBy(...stockOrder(codes))
       .limit(n);
   }
 
