@@ -38,6 +38,15 @@ module.exports = {
       from: { pathNot: exactly(KNOWN_CYCLE_GROUPS.flat()) },
       to: { circular: true },
     },
+    {
+      name: "no-test-code-in-the-server",
+      comment:
+        "The server's code imports nothing from its test folder (harness, fake providers): the build bundles what " +
+        "main.ts reaches, and test code must not ride along into production.",
+      severity: "error",
+      from: { path: "^server/src/", pathNot: "^server/src/test/" },
+      to: { path: "^server/src/test/" },
+    },
     ...KNOWN_CYCLE_GROUPS.map((group, i) => ({
       name: `no-folder-cycle-leaving-known-group-${i + 1}`,
       comment: "A cycle from a folder of a known group through a folder outside it (see KNOWN_CYCLE_GROUPS).",
