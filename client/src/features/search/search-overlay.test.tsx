@@ -15,7 +15,7 @@ import { activateLocale, i18n } from "../../i18n/i18n.ts";
 import { db } from "../../local/db.ts";
 import { applySync } from "../../local/apply-sync.ts";
 import { syncResponse } from "../../test/fixtures.ts";
-import { makeCategory, makeProduct } from "./test-catalog.ts";
+import { makeCategory, makeProduct } from "../../test/catalog-builders.ts";
 import { SearchOverlay } from "./search-overlay.tsx";
 
 /** The overlay on the home page of a router kept in memory, as the header opens it. */
