@@ -1,7 +1,8 @@
 /** Import cycles between folders are refused: `pnpm lint:cycles`, which `pnpm lint` runs (and so CI). A folder that
  * imports a folder that imports it back (directly or through others) cannot be understood, tested or moved on its
  * own. Test files are left out: a test may reach across folders to set up what it checks. Type-only imports count,
- * since they couple the folders just as much. */
+ * since they couple the folders just as much. The same check keeps the server's and the client's code from importing
+ * their test folders (no-test-code-in-production). */
 
 /** Known exceptions: cycles that were there when this check came in, accepted for now. Each group is a set of client
  * folders whose cycles stay among themselves: a cycle within one group passes, any cycle that leaves a group (or
@@ -37,6 +38,15 @@ module.exports = {
       scope: "folder",
       from: { pathNot: exactly(KNOWN_CYCLE_GROUPS.flat()) },
       to: { circular: true },
+    },
+    {
+      name: "no-test-code-in-production",
+      comment:
+        "The server's and the client's code import nothing from their test folders (harness, fake providers, " +
+        "fixtures): each build bundles what its entry points reach, and test code must not ride along.",
+      severity: "error",
+      from: { path: "^(server|client)/src/", pathNot: "^(server|client)/src/test/" },
+      to: { path: "^$1/src/test/" },
     },
     ...KNOWN_CYCLE_GROUPS.map((group, i) => ({
       name: `no-folder-cycle-leaving-known-group-${i + 1}`,

@@ -3,7 +3,7 @@
  * Orders > Unmatched payments, in English and in Arabic (right to left), delivers one such order anyway and refunds
  * another's money at Stripe, each after a confirmation (docs/decisions.md D47). */
 import { expect, test } from "@playwright/test";
-import { FakeStripe } from "../../server/src/modules/payments/fakes/fake-stripe.ts";
+import { FakeStripe } from "../../server/src/test/fake-stripe.ts";
 import { E2E_ADMIN } from "../../playwright.config.ts";
 import { startPaymentStore, type PaymentStore } from "../checkout/payment-store.ts";
 import { uniqueEmail } from "../checkout/checkout-helpers.ts";

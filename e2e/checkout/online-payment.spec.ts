@@ -3,8 +3,8 @@
  * back, and sees the order paid once the provider's notification has reached the store, then its code on the
  * private order page and in the dev mailbox; in English, with one pass in Arabic. */
 import { expect, test, type Page } from "@playwright/test";
-import { FakeKonnect } from "../../server/src/modules/payments/fakes/fake-konnect.ts";
-import { FakeStripe } from "../../server/src/modules/payments/fakes/fake-stripe.ts";
+import { FakeKonnect } from "../../server/src/test/fake-konnect.ts";
+import { FakeStripe } from "../../server/src/test/fake-stripe.ts";
 import { expectNoSeriousAxeViolations } from "../a11y.ts";
 import { addFromProductPage, checkoutForm, fillCheckout, findMail, uniqueEmail } from "./checkout-helpers.ts";
 import { signIn, openSection } from "../admin/console-helpers.ts";

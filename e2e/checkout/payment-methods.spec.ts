@@ -3,7 +3,7 @@
  * chooses Paymob, pays on its page, comes back and sees the order paid once Paymob's signed callback has reached the
  * store. USD has one method (manual) and is used without asking. Once in Arabic: the choice reads right to left. */
 import { expect, test } from "@playwright/test";
-import { FakePaymob } from "../../server/src/modules/payments/fakes/fake-paymob.ts";
+import { FakePaymob } from "../../server/src/test/fake-paymob.ts";
 import { expectNoSeriousAxeViolations } from "../a11y.ts";
 import { addFromProductPage, checkoutForm, fillCheckout, uniqueEmail } from "./checkout-helpers.ts";
 import { startPaymentStore, stockCodes, type PaymentStore } from "./payment-store.ts";

@@ -3,10 +3,11 @@ import { syncUrl } from "../../client/src/local/sync-walk.ts";
 import { createTestStore } from "../../server/src/test/harness.ts";
 import { growCatalog } from "./bench-catalog.ts";
 import { report } from "./serve.ts";
+import { CatalogRepo } from "../../server/src/modules/catalog/catalog.repo.ts";
 
 const store = await createTestStore({ seed: true });
 try {
-  const repo = store.services.catalogRepo;
+  const repo = new CatalogRepo();
   const products = await growCatalog(store.data, 1000);
   // Asked as the storefront asks (compact products, shared/src/compact-sync.ts): one page holds the 1,000 products.
   const url = (since: number) => syncUrl(since, null);

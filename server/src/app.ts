@@ -148,8 +148,6 @@ export interface AppDeps {
 }
 
 export interface Services {
-  catalogRepo: CatalogRepo;
-  settingsRepo: SettingsRepo;
   catalog: CatalogService;
   seo: SeoService;
   idempotency: IdempotencyService;
@@ -157,6 +155,7 @@ export interface Services {
   limiters: Limiters;
   rateLimits: RateLimitsService;
   promos: PromosService;
+  /** The one mail repo the services queue mail through (a test makes it fail once, inside a checkout). */
   mailRepo: MailRepo;
   mailWorker: MailWorker;
   mailbox: MailboxService;
@@ -169,8 +168,6 @@ export interface Services {
   alerts: OperatorAlerts;
   /** 'Deliver anyway' and 'Refund' on money no order holds. */
   unmatchedActions: UnmatchedActions;
-  /** Codes as stock (docs/decisions.md D10). */
-  stock: StockKeeper;
   codes: CodesService;
   checkout: CheckoutService;
   newsletter: NewsletterService;
@@ -247,8 +244,6 @@ export function buildServices({ config, data }: AppDeps): Services {
   });
   const catalog = new CatalogService(data, catalogRepo, settingsRepo);
   return {
-    catalogRepo,
-    settingsRepo,
     catalog,
     seo: new SeoService(data, catalogRepo, catalog, config.publicUrl, () => readStorefrontMessages(config.clientDist)),
     idempotency,
@@ -282,7 +277,6 @@ export function buildServices({ config, data }: AppDeps): Services {
       stripe: payments.stripeClient,
       onMailQueued: () => mailWorker.wake(),
     }),
-    stock,
     codes: new CodesService(
       data,
       stock.codes,

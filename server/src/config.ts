@@ -72,7 +72,7 @@ const envSchema = z.object({
 const PAYMENT_PROVIDERS = PAYMENT_PROVIDER_NAMES;
 export type { PaymentProviderName };
 
-export type PaymentMethodConfig =
+type PaymentMethodConfig =
   | { provider: "manual" }
   | { provider: "konnect"; apiKey: string; walletId: string; apiUrl: string }
   | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string }

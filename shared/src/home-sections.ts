@@ -1,12 +1,9 @@
 /** Which products each home section shows (docs/decisions.md D16); pure for tests. */
 import type { Category, Product } from "./schemas/catalog.ts";
 
-/** Products each home section shows; /api/first sends as many. Declared here, not beside the schemas, so the
- * home page does not load zod for a number. */
+/** Products each home section shows; /api/first sends as many, chosen by the same rules. Declared here, not beside
+ * the schemas, so the home page does not load zod for a number. */
 export const HOME_SECTION_SIZE = 8;
-
-/** The server's first-screen answer (/api/first) sends these sections' products, chosen by the same rules. */
-export const HOME_GRID_SIZE = HOME_SECTION_SIZE;
 
 /** Discounted products, biggest discount first (docs/decisions.md D16). */
 export function hottestDeals(products: readonly Product[]): Product[] {

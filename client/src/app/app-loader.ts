@@ -8,7 +8,7 @@
 import { APP_FILES_ID, filesFor, type AppFiles } from "@store/shared/app-files";
 
 /** Asks for the app's files: every module this page needs at once, then the entry, which runs them. */
-export function startApp(doc: Document, files: AppFiles, pathname: string): void {
+function startApp(doc: Document, files: AppFiles, pathname: string): void {
   for (const href of filesFor(files, pathname, doc.documentElement.lang)) {
     const link = doc.createElement("link");
     link.rel = "modulepreload";

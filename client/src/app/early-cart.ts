@@ -31,7 +31,7 @@ function variantOn(doc: Document, button: Element): string | undefined {
 }
 
 /** Shows the count of early lines on the cart link's badge (the app's badge counts lines too). */
-export function showEarlyCount(doc: Document, lines: readonly EarlyLine[]): void {
+function showEarlyCount(doc: Document, lines: readonly EarlyLine[]): void {
   const badge = doc.querySelector<HTMLElement>(`[${EARLY_CART.count}]`);
   if (!badge) return;
   badge.textContent = String(lines.length);

@@ -57,7 +57,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function useInstallOffer(): InstallOffer {
+function useInstallOffer(): InstallOffer {
   return useSyncExternalStore(subscribe, currentOffer, () => null);
 }
 

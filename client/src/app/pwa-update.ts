@@ -8,9 +8,9 @@ import { toast } from "../ui/toast.tsx";
 const PENDING_RECHECK_MS = 3_000;
 
 /** How long the page must have fetched nothing before the service worker is registered. */
-export const NETWORK_QUIET_MS = 3_000;
+const NETWORK_QUIET_MS = 3_000;
 /** The longest the registration waits for that quiet (a console that polls is never quiet for long). */
-export const NETWORK_QUIET_CAP_MS = 10_000;
+const NETWORK_QUIET_CAP_MS = 10_000;
 
 /** Calls back on every request the page completes; returns a function that stops watching. */
 export type ResourceWatch = (onResource: () => void) => () => void;
@@ -65,7 +65,7 @@ export async function whenNoPendingEdits(
 /** Any page of the app that opens online, or comes back online, asks the service worker to send edits still
  * queued (the console may have been closed offline): where the browser has no Background Sync, and where the
  * network returned while no sync was due. The worker's replay waits for any other run, so nothing goes twice. */
-export async function sendQueuedEdits(
+async function sendQueuedEdits(
   worker: { postMessage(message: unknown): void } | null | undefined,
   count: () => Promise<number> = pendingEdits,
 ): Promise<boolean> {

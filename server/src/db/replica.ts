@@ -11,7 +11,7 @@ export const REPLICA_RETRY_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 2_000;
 
 /** The replica's address for logs: host, port and database, never the user or the password. */
-export function describeDatabase(url: string): string {
+function describeDatabase(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ""}${parsed.pathname}`;

@@ -67,7 +67,7 @@ function fileResponse(c: Context, file: string, cacheControl: string, brotli = f
 
 /** A page's Cache-Control: browsers revalidate every time (a 304 when the page is unchanged); a shared cache in
  * front of the store may answer it for `sharedSeconds` without asking, so a CDN can serve a first visit whole. */
-export function pageCacheControl(sharedSeconds: number): string {
+function pageCacheControl(sharedSeconds: number): string {
   return sharedSeconds > 0 ? `public, max-age=0, s-maxage=${sharedSeconds}` : "no-cache";
 }
 

@@ -20,7 +20,7 @@ import { useLang } from "../prefs/prefs-store.ts";
 import { getSyncState, subscribeSyncState, type SyncState } from "../../local/catalog-sync.ts";
 import { sameData, sharedLiveQuery, type SharedLiveQuery } from "../../local/shared-live-query.ts";
 import { compareText } from "../search/normalize.ts";
-import { featured, HOME_GRID_SIZE, hottestDeals, newest } from "@store/shared/home-sections";
+import { featured, HOME_SECTION_SIZE, hottestDeals, newest } from "@store/shared/home-sections";
 
 const EMPTY: never[] = [];
 
@@ -90,19 +90,19 @@ export async function readHomeProducts(): Promise<Product[]> {
       "[discountPercent+createdAt]",
       (p) => p.discountPercent > 0,
       (p) => [p.discountPercent, p.createdAt],
-      HOME_GRID_SIZE,
+      HOME_SECTION_SIZE,
     ),
     topByIndex(
       "createdAt",
       () => true,
       (p) => p.createdAt,
-      HOME_GRID_SIZE,
+      HOME_SECTION_SIZE,
     ),
     topByIndex(
       "[sales+createdAt]",
       (p) => p.inStock,
       (p) => [p.sales, p.createdAt],
-      HOME_GRID_SIZE,
+      HOME_SECTION_SIZE,
     ),
   ]);
   return homeProducts(lists.flat());
@@ -114,7 +114,7 @@ export function homeProducts(products: readonly Product[]): Product[] {
   const chosen = new Map<string, Product>();
   const inIdOrder = byId([...new Map(products.map((p) => [p.id, p] as const)).values()]);
   for (const pick of [hottestDeals, newest, featured]) {
-    for (const p of pick(inIdOrder).slice(0, HOME_GRID_SIZE)) chosen.set(p.id, p);
+    for (const p of pick(inIdOrder).slice(0, HOME_SECTION_SIZE)) chosen.set(p.id, p);
   }
   return byId([...chosen.values()]);
 }

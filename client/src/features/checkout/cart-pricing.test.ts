@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RATES } from "@store/shared/currency";
 import { lineKey } from "@store/shared/cart";
-import { makeProduct } from "../search/test-catalog.ts";
+import { makeProduct } from "../../test/catalog-builders.ts";
 import { checkoutItems, overridesFrom, priceCart, promoDiscount, type CartLineInput } from "./cart-pricing.ts";
 
 const steam = makeProduct({ id: "steam-20", price: { USD: 2000, TND: 0, EUR: 0, EGP: 0 } });

@@ -19,7 +19,7 @@ export const PAYMENT_METHOD_HINTS: Readonly<Record<PaymentProviderName, MessageD
   paymob: msg`Bank card or mobile wallet on Paymob's secure page.`,
 };
 
-export function isPaymentMethod(name: string): name is PaymentProviderName {
+function isPaymentMethod(name: string): name is PaymentProviderName {
   return (PAYMENT_PROVIDER_NAMES as readonly string[]).includes(name);
 }
 

@@ -5,7 +5,7 @@ import { LAYOUT } from "@store/shared/boot-shell";
 import {
   featured,
   hottestDeals,
-  HOME_GRID_SIZE,
+  HOME_SECTION_SIZE,
   HOME_TILES,
   newest,
   tileSlug,
@@ -59,9 +59,9 @@ export function HomePage() {
   // A first visit renders its sections from the small answer while the catalog syncs behind (D33).
   const loaded = products !== undefined && (status === "ready" || products.length > 0);
   const list = useMemo(() => products ?? [], [products]);
-  const deals = useMemo(() => hottestDeals(list).slice(0, HOME_GRID_SIZE), [list]);
-  const fresh = useMemo(() => newest(list).slice(0, HOME_GRID_SIZE), [list]);
-  const picks = useMemo(() => featured(list).slice(0, HOME_GRID_SIZE), [list]);
+  const deals = useMemo(() => hottestDeals(list).slice(0, HOME_SECTION_SIZE), [list]);
+  const fresh = useMemo(() => newest(list).slice(0, HOME_SECTION_SIZE), [list]);
+  const picks = useMemo(() => featured(list).slice(0, HOME_SECTION_SIZE), [list]);
 
   if (status === "failed" && !loaded) return <CatalogUnavailable />;
   return (

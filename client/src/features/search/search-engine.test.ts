@@ -10,7 +10,7 @@ import {
 } from "./search-engine.ts";
 import { normalizeText } from "./normalize.ts";
 import { NO_FILTERS, type SearchFilters } from "./search-filters.ts";
-import { makeCategory, makeProduct } from "./test-catalog.ts";
+import { makeCategory, makeProduct } from "../../test/catalog-builders.ts";
 
 const categories = [
   makeCategory("c-gift", "Gift Cards"),

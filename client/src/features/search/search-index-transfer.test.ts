@@ -3,7 +3,7 @@ import { DEFAULT_RATES } from "@store/shared/currency";
 import { buildSearchIndex, SEARCH_SORTS, searchProducts, type SearchIndex } from "./search-engine.ts";
 import { packSearchIndex, unpackSearchIndex } from "./search-index-transfer.ts";
 import { NO_FILTERS, type SearchFilters } from "./search-filters.ts";
-import { makeCategory, makeProduct } from "./test-catalog.ts";
+import { makeCategory, makeProduct } from "../../test/catalog-builders.ts";
 
 const categories = [makeCategory("c-gift", "Gift Cards"), makeCategory("c-steam", "Steam Wallet", "c-gift")];
 const words = ["steam", "wallet", "carte", "édition", "bonus", "xbox", "بطاقة", "هدايا"];

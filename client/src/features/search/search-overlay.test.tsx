@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, within } from "@testing-library/react"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "../../local/db.ts";
 import { prepareStorefront, renderScreen } from "../../test/render-screen.tsx";
-import { makeCategory, makeProduct } from "./test-catalog.ts";
+import { makeCategory, makeProduct } from "../../test/catalog-builders.ts";
 import { SearchOverlay } from "./search-overlay.tsx";
 
 /** The overlay on the home page, as the header opens it. */

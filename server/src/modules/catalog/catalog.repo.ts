@@ -143,12 +143,6 @@ export class CatalogRepo {
     }
   }
 
-  async productsChangedSince(tx: Tx, rev: number): Promise<Product[]> {
-    const { products } = tx.t;
-    const rows = await tx.db.select().from(products).where(gt(products.rev, rev)).orderBy(asc(products.createdAt));
-    return this.withVariants(tx, rows);
-  }
-
   /** One page of the products changed after `rev`, by id after `after` (a keyset on the primary key, so the
    * millionth page costs what the first does); `limit + 1` rows are read to tell whether another page follows. */
   async productsPage(

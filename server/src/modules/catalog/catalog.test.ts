@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { syncQuerySchema, syncResponseSchema } from "@store/shared/schemas/catalog";
 import { storeForEachTest, type TestStore } from "../../test/harness.ts";
 import { plainSyncQuery } from "./catalog.routes.ts";
+import { CatalogRepo } from "./catalog.repo.ts";
 
 describe("the sync's query read straight from the address", () => {
   /** The schema's reading of a query, as the route reads any other query. */
@@ -83,7 +84,7 @@ describe("catalog sync", () => {
 
   it("sends only what changed, and deletions, after a version", async () => {
     const { version } = syncResponseSchema.parse(await (await store.app.request("/api/sync")).json());
-    const repo = store.services.catalogRepo;
+    const repo = new CatalogRepo();
     await store.data.transaction(async (tx) => {
       const rev = await repo.bumpRev(tx);
       const { products } = tx.t;

@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { checkoutResponseSchema, pricesChangedSchema } from "@store/shared/schemas/checkout";
 import { createTestStore, storeForEachTest, jsonRequest, type TestStore } from "../../test/harness.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
+import { SettingsRepo } from "../settings/settings.repo.ts";
 
 describe("checkout", () => {
   let store: TestStore;
@@ -66,9 +67,7 @@ describe("checkout", () => {
   });
 
   it("prices in TND with three decimals from the admin's daily rate", async () => {
-    await store.data.transaction((tx) =>
-      store.services.settingsRepo.write(tx, "rate", { usdToTnd: 3.1, updatedAt: 1 }, 1, 1),
-    );
+    await store.data.transaction((tx) => new SettingsRepo().write(tx, "rate", { usdToTnd: 3.1, updatedAt: 1 }, 1, 1));
     const res = await post(
       checkoutBody({
         currency: "TND",

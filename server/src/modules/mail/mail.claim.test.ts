@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { count, eq } from "drizzle-orm";
 import { openDatabase } from "../../db/client.ts";
 import type { DataLayer } from "../../db/data.ts";
 import { createTestStore, type TestStore } from "../../test/harness.ts";
@@ -56,7 +57,10 @@ describe("the mail outbox with several instances", () => {
     return { store, second, repo };
   }
 
-  const sentCount = async (store: TestStore) => (await store.data.read((tx) => new MailRepo().countByStatus(tx))).sent;
+  const sentCount = async (store: TestStore) =>
+    (
+      await store.query((db, t) => db.select({ n: count() }).from(t.mailOutbox).where(eq(t.mailOutbox.status, "sent")))
+    )[0]?.n ?? 0;
 
   it("sends each row once when two instances' workers poll together (sent after a leased claim)", async () => {
     const { store, second, repo } = await twoInstances();

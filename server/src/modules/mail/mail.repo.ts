@@ -1,8 +1,8 @@
 /** Every mail query; each method takes the transaction it runs in. Exports: MailRepo with enqueue(mail),
  * dueIds(now, limit), claim(id, now, leaseMs), markSent(id, now), markFailedAttempt(id, { error, nextAttemptAt |
- * null }), get(id), statusOf(id), firstForOrder(orderId, kind), countByStatus(), insertDevMail(row),
+ * null }), get(id), statusOf(id), firstForOrder(orderId, kind), insertDevMail(row),
  * listDevMailbox(limit), getDevMail(id). */
-import { and, count, desc, eq, lte, sql } from "drizzle-orm";
+import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import type { mailOutbox } from "../../db/schema/index.ts";
 import { placeholders, prepared } from "../../db/prepared.ts";
@@ -160,17 +160,6 @@ export class MailRepo {
       .orderBy(mailOutbox.id)
       .limit(1);
     return rows[0];
-  }
-
-  async countByStatus(tx: Tx): Promise<Record<MailStatus, number>> {
-    const { mailOutbox } = tx.t;
-    const out: Record<MailStatus, number> = { pending: 0, sent: 0, failed: 0 };
-    const rows = await tx.db
-      .select({ status: mailOutbox.status, n: count() })
-      .from(mailOutbox)
-      .groupBy(mailOutbox.status);
-    for (const r of rows) out[r.status] = r.n;
-    return out;
   }
 
   async insertDevMail(tx: Tx, row: Omit<DevMail, "id">): Promise<number> {

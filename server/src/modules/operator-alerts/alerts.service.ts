@@ -60,7 +60,7 @@ export interface OperatorAlertsDeps {
 }
 
 /** A digest's subject and text: the heading, then the alerts oldest first, the first NAMED of them by name. */
-export function digestText(kind: AlertKind, alerts: readonly ClaimedAlert[]): { subject: string; text: string } {
+function digestText(kind: AlertKind, alerts: readonly ClaimedAlert[]): { subject: string; text: string } {
   const subject = `Store alert: ${HEADINGS[kind](alerts.length)}`;
   const lines = alerts.slice(0, NAMED).map((a) => `- ${a.summary}`);
   if (alerts.length > NAMED) lines.push(`… and ${alerts.length - NAMED} more: see the admin console.`);

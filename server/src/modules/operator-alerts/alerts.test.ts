@@ -16,6 +16,7 @@ import { AlertsRepo } from "./alerts.repo.ts";
 import { ALERT_DIGEST_MAIL_KIND, OperatorAlerts } from "./alerts.service.ts";
 import { TelegramSender } from "./telegram.ts";
 import { FakeTelegram } from "../../test/fake-telegram.ts";
+import { SettingsRepo } from "../settings/settings.repo.ts";
 
 const TOKEN = "123456:alerts-test-token-secret";
 const CHAT = "-100200300";
@@ -27,7 +28,7 @@ function alertsOf(data: DataLayer, services: Services, telegram: FakeTelegram, c
   return new OperatorAlerts({
     data,
     repo: new AlertsRepo(),
-    settingsRepo: services.settingsRepo,
+    settingsRepo: new SettingsRepo(),
     mail: services.mailRepo,
     operatorEmail: OPERATOR,
     telegram: new TelegramSender({ botToken: token, chatId: CHAT, apiUrl: telegram.url }),

@@ -7,7 +7,7 @@ import { signIn } from "../../test/admin-session.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
 import { FakeTelegram } from "../../test/fake-telegram.ts";
 import { ALERT_DIGEST_MAIL_KIND } from "../operator-alerts/alerts.service.ts";
-import { OPERATOR, storeOnStripe } from "./payments-test-kit.ts";
+import { OPERATOR, storeOnStripe } from "../../test/payments-test-kit.ts";
 
 const TOKEN = "123456:payment-alerts-token-secret";
 const CHAT = "-100200300";

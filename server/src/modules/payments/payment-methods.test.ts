@@ -10,8 +10,8 @@ import { adminOrderDetailSchema } from "@store/shared/schemas/orders";
 import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
 import { ADMIN_ENV, signIn } from "../../test/admin-session.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
-import type { FakeKonnect } from "./fakes/fake-konnect.ts";
-import type { FakeStripe } from "./fakes/fake-stripe.ts";
+import type { FakeKonnect } from "../../test/fake-konnect.ts";
+import type { FakeStripe } from "../../test/fake-stripe.ts";
 import {
   captureLogs,
   checkout,
@@ -20,7 +20,7 @@ import {
   placed,
   settlement,
   stripeWebhook,
-} from "./payments-test-kit.ts";
+} from "../../test/payments-test-kit.ts";
 
 describe("several payment methods", () => {
   let store: TestStore;

@@ -1,10 +1,10 @@
 /** Payment queries; each method takes the transaction it runs in. Exports: PaymentsRepo with
  * recordEvent(tx, event) (false when the provider's event was already recorded), hasEvent, setOutcome,
- * events(tx, code), settledBy(tx, provider, code) (the provider payment that paid an order), orderPaidBy(tx,
- * provider, paymentRef) (the order a provider payment paid), recordUnmatched / unmatched (money no order holds),
- * orderByRef(tx, provider, ref) (the order holding a reference the store was given), and for the operator's actions
- * on money no order holds: unmatchedById, resolveUnmatched (once) and holdPayment. The orders a payment changes are
- * written through OrdersRepo. */
+ * settledBy(tx, provider, code) (the provider payment that paid an order), orderPaidBy(tx, provider, paymentRef)
+ * (the order a provider payment paid), recordUnmatched / unmatched (money no order holds), orderByRef(tx, provider,
+ * ref) (the order holding a reference the store was given), and for the operator's actions on money no order holds:
+ * unmatchedById, resolveUnmatched (once) and holdPayment. The orders a payment changes are written through
+ * OrdersRepo. */
 import { and, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import type { paymentEvents, unmatchedPayments } from "../../db/schema/index.ts";
@@ -54,11 +54,6 @@ export class PaymentsRepo {
       .set({ outcome })
       .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)))
       .returning({ id: paymentEvents.id });
-  }
-
-  async events(tx: Tx, orderCode: string): Promise<(typeof paymentEvents.$inferSelect)[]> {
-    const { paymentEvents } = tx.t;
-    return tx.db.select().from(paymentEvents).where(eq(paymentEvents.orderCode, orderCode)).orderBy(paymentEvents.id);
   }
 
   /** The provider payment (payment_intent, Konnect reference) whose notification settled the order, if any. */

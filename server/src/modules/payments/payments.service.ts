@@ -58,7 +58,7 @@ import {
 } from "./stripe.ts";
 
 /** Minutes an unpaid order's payment page stays open when nothing else is said. */
-export const DEFAULT_PAYMENT_LIFESPAN_MINUTES = 60;
+const DEFAULT_PAYMENT_LIFESPAN_MINUTES = 60;
 
 export interface PaymentsDeps {
   data: DataLayer;

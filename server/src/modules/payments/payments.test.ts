@@ -31,10 +31,10 @@ import {
   unmatchedRows,
   operatorAlertsOf,
   historyOf,
-} from "./payments-test-kit.ts";
+} from "../../test/payments-test-kit.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
-import type { FakeKonnect } from "./fakes/fake-konnect.ts";
-import type { FakeStripe } from "./fakes/fake-stripe.ts";
+import type { FakeKonnect } from "../../test/fake-konnect.ts";
+import type { FakeStripe } from "../../test/fake-stripe.ts";
 import { PAYMENT_REVERSED_KIND, PAYMENT_UNMATCHED_KIND } from "./payment-mails.ts";
 import Stripe from "stripe";
 

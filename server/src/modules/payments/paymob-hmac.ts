@@ -2,13 +2,13 @@
  * account's HMAC secret, over the values of twenty fields of the transaction concatenated without separators in a
  * fixed (lexicographic) order, hex-encoded and sent as the `hmac` query parameter. The transaction processed callback
  * (POST, JSON) reads them from its `obj` (the Paymob order as `order.id`); the transaction response callback (the
- * shopper's redirection, GET) from its query parameters (the order as `order_id`). Exports PAYMOB_HMAC_FIELDS,
+ * shopper's redirection, GET) from its query parameters (the order as `order_id`). Exports
  * processedCallbackString(obj), redirectionString(params), paymobHmac(secret, text), verifyPaymobHmac(...). */
 import crypto from "node:crypto";
 import { isRecord } from "@store/shared/is-record";
 
 /** The fields, in the documented order; `id` and `order` are named differently by each callback. */
-export const PAYMOB_HMAC_FIELDS = [
+const PAYMOB_HMAC_FIELDS = [
   "amount_cents",
   "created_at",
   "currency",

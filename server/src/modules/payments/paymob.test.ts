@@ -12,7 +12,7 @@ import { isRecord } from "@store/shared/is-record";
 import { createTestStore, type TestStore } from "../../test/harness.ts";
 import { ADMIN_ENV, signIn } from "../../test/admin-session.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
-import { FakePaymob, type FakePaymobTransaction } from "./fakes/fake-paymob.ts";
+import { FakePaymob, type FakePaymobTransaction } from "../../test/fake-paymob.ts";
 import { paymobHmac, processedCallbackString, verifyPaymobHmac } from "./paymob-hmac.ts";
 import {
   captureLogs,
@@ -24,7 +24,7 @@ import {
   settlement,
   stock,
   STOCKED,
-} from "./payments-test-kit.ts";
+} from "../../test/payments-test-kit.ts";
 import { PAYMENT_REVERSED_KIND } from "./payment-mails.ts";
 
 const SECRET_KEY = "egy_sk_test_store_secret";

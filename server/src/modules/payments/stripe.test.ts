@@ -3,7 +3,7 @@
  * signature checked by the package at the store's clock. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import Stripe from "stripe";
-import { FakeStripe } from "./fakes/fake-stripe.ts";
+import { FakeStripe } from "../../test/fake-stripe.ts";
 import { ProviderError, type PaymentRequest } from "./provider.ts";
 import { StripeProvider, verifyStripeEvent } from "./stripe.ts";
 import { startFakeServer } from "../../test/fake-server.ts";

@@ -20,7 +20,7 @@ export interface StripeSettings {
 
 /** The package, loaded the first time a store with Stripe needs it: a store without Stripe never loads it. */
 let loaded: Promise<typeof Stripe> | undefined;
-export function stripePackage(): Promise<typeof Stripe> {
+function stripePackage(): Promise<typeof Stripe> {
   loaded ??= import("stripe").then((m) => m.default);
   return loaded;
 }
@@ -35,7 +35,7 @@ const MIN_SESSION_SECONDS = 31 * 60;
 const MAX_SESSION_SECONDS = 24 * 3600 - 60;
 
 /** A notification signed more than this long ago is refused (Stripe's own default, said here so it is ours). */
-export const STRIPE_TOLERANCE_SECONDS = 300;
+const STRIPE_TOLERANCE_SECONDS = 300;
 
 /** The parts of Stripe's Refund the store records (status: pending, requires_action, succeeded, failed or
  * canceled). */

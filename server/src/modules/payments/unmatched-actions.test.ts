@@ -13,9 +13,9 @@ import { jsonRequest, type TestStore } from "../../test/harness.ts";
 import { signIn, type AdminClient } from "../../test/admin-session.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
 import { DELIVERY_KIND } from "../orders/order-mails.ts";
-import type { FakeKonnect } from "./fakes/fake-konnect.ts";
-import type { FakeStripe } from "./fakes/fake-stripe.ts";
-import { captureLogs, storeOnKonnect, storeOnStripe } from "./payments-test-kit.ts";
+import type { FakeKonnect } from "../../test/fake-konnect.ts";
+import type { FakeStripe } from "../../test/fake-stripe.ts";
+import { captureLogs, storeOnKonnect, storeOnStripe } from "../../test/payments-test-kit.ts";
 
 const STRIPE_KEY = "sk_test_unmatched_actions";
 const WEBHOOK_SECRET = "whsec_unmatched_actions";

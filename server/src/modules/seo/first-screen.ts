@@ -13,7 +13,7 @@ import { localizeBanner, localizeCategory, localizeProduct } from "@store/shared
 import { CURRENCIES, formatMoney, ratesWith, type Currency } from "@store/shared/currency";
 import { EARLY_CART } from "@store/shared/early-cart";
 import { DEFAULT_TOGGLES } from "@store/shared/store-settings";
-import { featured, HOME_GRID_SIZE, HOME_TILES, tileSlug } from "@store/shared/home-sections";
+import { featured, HOME_SECTION_SIZE, HOME_TILES, tileSlug } from "@store/shared/home-sections";
 import { escapeHtml } from "@store/shared/html";
 import { translate, type Messages } from "@store/shared/po";
 import { defaultVariant, listingPrice, priceView } from "@store/shared/pricing";
@@ -171,7 +171,7 @@ class Writer {
   }
 
   home(): string {
-    const picks = featured([...this.input.products]).slice(0, Math.min(FIRST_CARDS, HOME_GRID_SIZE));
+    const picks = featured([...this.input.products]).slice(0, Math.min(FIRST_CARDS, HOME_SECTION_SIZE));
     const cards = picks.map((p) => this.card(p)).join("");
     const grid = cards ? `<ul class="product-grid">${cards}</ul>` : `<p class="empty">${this.t("No products yet")}</p>`;
     return `<h1 class="visually-hidden">${this.t("Digital Store: game keys, gift cards and subscriptions, delivered by email")}</h1>${this.hero()}${this.promos()}${this.tiles()}<section id="featured" class="section container" aria-labelledby="featured-heading"><div class="section__head"><h2 id="featured-heading">${this.t("Featured products")}</h2><a href="/products" class="link-more">${this.t("View all")}</a></div>${grid}</section>`;

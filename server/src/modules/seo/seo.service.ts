@@ -20,7 +20,7 @@ import type { CatalogRepo } from "../catalog/catalog.repo.ts";
 import { firstScreenText, type CatalogService } from "../catalog/catalog.service.ts";
 import { firstScreenHtml, type FirstScreenPage } from "./first-screen.ts";
 
-export const STORE_NAME = "Digital Store";
+const STORE_NAME = "Digital Store";
 
 const SITEMAP_TYPE = "application/xml; charset=utf-8";
 const DEFAULT_DESCRIPTION =

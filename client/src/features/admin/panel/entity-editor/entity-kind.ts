@@ -2,7 +2,7 @@
 import { saveEntity } from "../admin-request.ts";
 
 /** The keys of `T` that hold text. */
-export type TextKey<T> = { [K in keyof T]-?: T[K] extends string ? K : never }[keyof T];
+type TextKey<T> = { [K in keyof T]-?: T[K] extends string ? K : never }[keyof T];
 
 export interface EntityKind<T> {
   /** The outbox's name for it ("banner"): its queued edits are marked on its rows. */

@@ -19,7 +19,7 @@ function versionOf(item: unknown): number | undefined {
 export type Queued = { id: number };
 
 /** The panel's form: closed, adding, editing a row, or editing a creation still waiting in the outbox. */
-export type FormMode<T, Q extends Queued = never> =
+type FormMode<T, Q extends Queued = never> =
   { kind: "idle" } | { kind: "creating" } | { kind: "editing"; item: T } | { kind: "editing-queued"; queued: Q };
 
 export interface EntityEditorOptions<T> {

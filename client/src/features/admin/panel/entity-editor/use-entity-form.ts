@@ -12,7 +12,7 @@ import { errorText, fieldErrorsOf, isConflict, refreshStorefront } from "../admi
 import { useChangeToasts } from "../change-toasts.ts";
 import { fieldErrorsFromIssues, firstError } from "../field-errors.ts";
 
-export interface SaveSpec {
+interface SaveSpec {
   /** What the change is about (a title, a name), named by the "saved offline" toast. */
   subject: string;
   /** Sends the change (queued offline when the network is out). */
@@ -28,7 +28,7 @@ export interface SaveSpec {
   conflict?: { text: string; inForm?: boolean };
 }
 
-export interface QueuedSpec extends Pick<SaveSpec, "subject" | "done" | "failTitle"> {
+interface QueuedSpec extends Pick<SaveSpec, "subject" | "done" | "failTitle"> {
   /** Said when the creation is being sent right now and cannot change. */
   sending: string;
 }

@@ -13,9 +13,9 @@
  * Dispute: charge, payment_intent, amount, currency, reason, status needs_response); POST /v1/refunds (form-encoded
  * payment_intent or charge, optional amount, defaulting to what is left) answers the Refund object (status
  * succeeded) and sends `charge.refunded` as Stripe does. */
-import { HeldCallbacks } from "../../../test/held-callbacks.ts";
+import { HeldCallbacks } from "./held-callbacks.ts";
 import Stripe from "stripe";
-import { hexId, paymentPage, startFakeServer, type FakeRequest, type FakeResponse } from "../../../test/fake-server.ts";
+import { hexId, paymentPage, startFakeServer, type FakeRequest, type FakeResponse } from "./fake-server.ts";
 
 export interface FakeStripeSession {
   id: string;

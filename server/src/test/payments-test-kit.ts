@@ -3,12 +3,12 @@
 import { expect } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { checkoutResponseSchema, type CheckoutResponse } from "@store/shared/schemas/checkout";
-import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
-import { ADMIN_ENV, signIn } from "../../test/admin-session.ts";
-import { DELIVERY_KIND } from "../orders/order-mails.ts";
-import { checkoutBody } from "../../test/checkout-request.ts";
-import { FakeKonnect } from "./fakes/fake-konnect.ts";
-import { FakeStripe } from "./fakes/fake-stripe.ts";
+import { createTestStore, jsonRequest, type TestStore } from "./harness.ts";
+import { ADMIN_ENV, signIn } from "./admin-session.ts";
+import { DELIVERY_KIND } from "../modules/orders/order-mails.ts";
+import { checkoutBody } from "./checkout-request.ts";
+import { FakeKonnect } from "./fake-konnect.ts";
+import { FakeStripe } from "./fake-stripe.ts";
 
 export const OPERATOR = "ops@store.test";
 export const KONNECT_KEY = "konnect-test-key:secret-part";
@@ -113,7 +113,7 @@ export async function expectDeliveredOnce(store: TestStore, code: string, codes:
   expect(after.events).toHaveLength(1);
 }
 
-export { captureLogs } from "../../test/logs.ts";
+export { captureLogs } from "./logs.ts";
 
 /** A seeded store paid through a fake provider (started on 127.0.0.1), the admin's credentials set (the caller
  * closes both). */

@@ -1,6 +1,6 @@
-/** Product and category builders shared by the search tests and the benchmark. */
+/** Product and category builders with unique ids and dates, for the search and cart tests. */
 import type { Category, Product } from "@store/shared/schemas/catalog";
-import { product } from "../../test/fixtures.ts";
+import { product } from "./fixtures.ts";
 
 let seq = 0;
 

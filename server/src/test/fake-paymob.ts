@@ -14,17 +14,10 @@
  *   transaction and marks the paid one refunded, at most its amount in all; then, as after any action on a payment,
  *   the processed callbacks of the refunded payment and of the refund transaction go to notification_url.
  * The HMAC is paymob-hmac.ts's, whose concatenation a test checks against the documentation's own sample. */
-import { HeldCallbacks } from "../../../test/held-callbacks.ts";
+import { HeldCallbacks } from "./held-callbacks.ts";
 import { isRecord } from "@store/shared/is-record";
-import { paymobHmac, processedCallbackString, redirectionString } from "../paymob-hmac.ts";
-import {
-  hexId,
-  paymentPage,
-  startFakeServer,
-  withQuery,
-  type FakeRequest,
-  type FakeResponse,
-} from "../../../test/fake-server.ts";
+import { paymobHmac, processedCallbackString, redirectionString } from "../modules/payments/paymob-hmac.ts";
+import { hexId, paymentPage, startFakeServer, withQuery, type FakeRequest, type FakeResponse } from "./fake-server.ts";
 
 export interface FakePaymobOptions {
   secretKey: string;

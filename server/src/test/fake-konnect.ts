@@ -10,14 +10,7 @@
  * `silentWebhook: true` Konnect calls the webhook itself (GET {webhook}?payment_ref=...) and sends the payer to
  * successUrl; without it Konnect calls nothing and sends the payer's browser to the webhook URL instead. Cancel
  * sends the payer to failUrl (no payment was made, so there is nothing to notify). */
-import {
-  hexId,
-  paymentPage,
-  startFakeServer,
-  withQuery,
-  type FakeRequest,
-  type FakeResponse,
-} from "../../../test/fake-server.ts";
+import { hexId, paymentPage, startFakeServer, withQuery, type FakeRequest, type FakeResponse } from "./fake-server.ts";
 
 export interface FakeKonnectPayment {
   id: string;
