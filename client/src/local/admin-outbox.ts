@@ -12,16 +12,16 @@ import {
   OUTBOX_REPLAYED_MESSAGE,
   replayQueue,
   requestBackgroundSync,
-  versionFrom,
   withReplayLock,
   type MetaTable,
   type ReplayClient,
   type ReplayResult,
 } from "./outbox-replay.ts";
 import { isRecord } from "@store/shared/is-record";
+import { versionedCopySchema } from "@store/shared/schemas/conflict";
 import { newKey } from "@store/shared/new-key";
 
-export { versionFrom, type ReplayResult } from "./outbox-replay.ts";
+export { type ReplayResult } from "./outbox-replay.ts";
 
 export interface OutboxState {
   paused: boolean;
@@ -98,7 +98,10 @@ export function createOutbox(deps: OutboxDeps) {
     let version = row.serverVersion;
     if (version === undefined && (row.method === "PUT" || row.method === "PATCH")) {
       try {
-        version = versionFrom({ current: await client.get<unknown>(row.path, { redirectOnUnauthorized: false }) });
+        const current = versionedCopySchema.safeParse(
+          await client.get<unknown>(row.path, { redirectOnUnauthorized: false }),
+        );
+        version = current.success ? current.data.version : undefined;
       } catch {
         version = undefined;
       }

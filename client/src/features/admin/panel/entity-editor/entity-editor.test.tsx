@@ -192,7 +192,7 @@ function fakeServer(initial: Widget[]) {
     if (method === "GET") return json(200, current);
     const version =
       method === "DELETE" ? Number(url.searchParams.get("version")) : (body as { version?: number }).version;
-    if (version !== current.version) return json(409, { error: "Changed meanwhile", current });
+    if (version !== current.version) return json(409, { error: "Changed meanwhile", code: "edit_conflict", current });
     if (method === "DELETE") {
       widgets.delete(id);
       return new Response(null, { status: 204 });
@@ -370,7 +370,8 @@ describe("the entity editor kit", () => {
   it("on a 409 shows the conflict in the form; Reload latest takes the server's version", async () => {
     const { dialog, alert } = await saveOverTheirs();
     expect(alert.textContent).toContain("This widget was changed elsewhere since you opened it.");
-    expect(alert.textContent).toContain("Changed meanwhile");
+    // The refusal's code says it in the operator's language, as the store's server answers it.
+    expect(alert.textContent).toContain("This was changed by someone else. Please review and try again.");
     expect(toast.error).not.toHaveBeenCalled();
 
     fireEvent.click(within(alert).getByRole("button", { name: "Reload latest" }));
