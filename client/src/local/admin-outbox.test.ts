@@ -9,6 +9,7 @@ import {
   type MutationMethod,
 } from "../api/admin-client.ts";
 import { createOutbox } from "./admin-outbox.ts";
+import { outboxSink } from "./admin-api.ts";
 import { type AdminOutboxRow, type StoreDb } from "./db.ts";
 
 interface Sent {
@@ -282,7 +283,7 @@ describe("admin outbox replay", () => {
     };
     const api = createAdminClient({
       fetch: fetchImpl,
-      outbox: db.adminOutbox,
+      outbox: outboxSink(db.adminOutbox),
       isOnline: () => online,
       newKey: () => "same-key",
     });

@@ -4,8 +4,9 @@
  * the next sign-in; nothing is dropped without the operator's say. */
 import { useSyncExternalStore } from "react";
 import { useLiveQuery } from "dexie-react-hooks";
-import { ADMIN_SIGNED_IN_EVENT, OUTBOX_CHANGED_EVENT, adminApi, type OutboxTable } from "../api/admin-client.ts";
-import { db, type AdminOutboxRow } from "./db.ts";
+import { ADMIN_SIGNED_IN_EVENT, OUTBOX_CHANGED_EVENT } from "../api/admin-client.ts";
+import { adminApi } from "./admin-api.ts";
+import { db, type AdminOutboxRow, type OutboxTable } from "./db.ts";
 import {
   NOTHING_SENT,
   OUTBOX_NEEDS_SIGN_IN,

@@ -59,6 +59,9 @@ export interface AdminOutboxRow {
   serverCopy?: VersionedCopy;
 }
 
+/** The admin outbox's table: where the console's offline edits wait (local/admin-api.ts queues them). */
+export type OutboxTable = EntityTable<AdminOutboxRow, "id">;
+
 export type StoreDb = Dexie & {
   products: EntityTable<Product, "id">;
   categories: EntityTable<Category, "id">;

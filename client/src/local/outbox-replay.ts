@@ -3,8 +3,8 @@
  * with. One replay runs at a time across every tab and the worker (a Web Lock, or a claim row in IndexedDB where the
  * browser has no Web Locks), and a sent edit is deleted before the lock is let go, so no edit goes out twice. */
 import type { EntityTable } from "dexie";
-import { AdminApiError, AdminNetworkError, type AdminClient, type OutboxTable } from "../api/admin-client.ts";
-import type { AdminOutboxRow, MetaRow } from "./db.ts";
+import { AdminApiError, AdminNetworkError, type AdminClient } from "../api/admin-client.ts";
+import type { AdminOutboxRow, MetaRow, OutboxTable } from "./db.ts";
 import { editConflictSchema, type VersionedCopy } from "@store/shared/schemas/conflict";
 import { isRecord } from "@store/shared/is-record";
 

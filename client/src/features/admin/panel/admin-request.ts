@@ -2,7 +2,8 @@
 import { editConflictSchema, type EditConflict } from "@store/shared/schemas/conflict";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { z } from "zod";
-import { AdminApiError, adminApi, isNetworkError, isStorageFull } from "../../../api/admin-client.ts";
+import { AdminApiError, isNetworkError, isStorageFull } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { syncCatalog } from "../../../local/catalog-sync.ts";
 import { adminOutbox } from "../../../local/admin-outbox.ts";
 import { i18n } from "../../../i18n/i18n.ts";

@@ -6,7 +6,7 @@ import { useState, type Dispatch, type SetStateAction } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { z } from "zod";
 import { toast } from "../../../../ui/toast.tsx";
-import { adminApi } from "../../../../api/admin-client.ts";
+import { adminApi } from "../../../../local/admin-api.ts";
 import { adminOutbox } from "../../../../local/admin-outbox.ts";
 import type { ErrorForm } from "../../../../i18n/error-messages.ts";
 import type { VersionedCopy } from "@store/shared/schemas/conflict";
