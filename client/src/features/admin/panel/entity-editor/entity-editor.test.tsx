@@ -389,6 +389,11 @@ describe("the entity editor kit", () => {
 
   it("on a 409, Keep my changes sends these edits again over the server's version", async () => {
     const { alert } = await saveOverTheirs();
+    const readsOfAnvil = () =>
+      server.fetch.mock.calls.filter(
+        ([input, init]) => String(input) === "/api/admin/widgets/w1" && (init?.method ?? "GET") === "GET",
+      ).length;
+    const readsBefore = readsOfAnvil();
 
     fireEvent.click(within(alert).getByRole("button", { name: "Keep my changes" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), WAIT);
@@ -396,6 +401,8 @@ describe("the entity editor kit", () => {
       { name: "Anvil (mine)", version: 3 },
       { name: "Anvil (mine)", version: 4 },
     ]);
+    // The version came with the conflict's answer (the server's copy): Anvil was not read again for it.
+    expect(readsOfAnvil()).toBe(readsBefore);
     expect(server.widgets.get("w1")).toEqual({ id: "w1", name: "Anvil (mine)", version: 5 });
     await rowOf("Anvil (mine)");
   });
