@@ -7,14 +7,11 @@
 /** Known exceptions: cycles that were there when this check came in, accepted for now. Each group is a set of client
  * folders whose cycles stay among themselves: a cycle within one group passes, any cycle that leaves a group (or
  * involves any other folder) fails. Breaking a group's cycles: remove the group.
- * - api <-> local: the admin API client keeps its offline outbox in the IndexedDB database (local/db.ts), and the
- *   outbox's replay (local/admin-outbox.ts, local/outbox-replay.ts) sends through that client.
  * - the admin dashboard shares its order views with the stock and block-list panels, which share theirs with it.
  * - the storefront's features use each other's components and hooks: catalog's hooks and prices in checkout,
  *   layout, search and wishlist; layout's page message, search's text folding, wishlist's store and checkout's saved
  *   email in catalog; the order pages' parts shared by checkout and orders. */
 const KNOWN_CYCLE_GROUPS = [
-  ["api", "local"],
   ["features/admin/block-list", "features/admin/dashboard", "features/admin/stock"],
   [
     "features/catalog",

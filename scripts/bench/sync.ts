@@ -1,5 +1,5 @@
 /** Wire size of the catalog sync: a full sync of 1,000 products (gzip) and an unchanged sync. */
-import { syncUrl } from "../../client/src/local/sync-walk.ts";
+import { syncUrl } from "../../client/src/api/sync.ts";
 import { createTestStore } from "../../server/src/test/harness.ts";
 import { growCatalog } from "./bench-catalog.ts";
 import { report } from "./serve.ts";

@@ -6,11 +6,12 @@
  *
  * Errors: every failure rejects with an AdminApiError (status, message, fields, body). A network failure is an
  * AdminNetworkError (status 0). An edit queued offline rejects with AdminQueuedError: it is not lost, it sits in the
- * outbox and is replayed later — show it as "saved offline", not as a failure (see isQueued()). */
-import type { EntityTable } from "dexie";
+ * outbox and is replayed later — show it as "saved offline", not as a failure (see isQueued()).
+ *
+ * The client keeps no queue itself: it hands an edit to the outbox it is given (OutboxSink), which the console's
+ * client gets from local/admin-api.ts (the outbox's IndexedDB table); without one, offline edits are not queued. */
 import type { AdminSession, LoginResponse } from "@store/shared/schemas/admin";
 import { codedErrorSchema, type CodedError, type ErrorParams } from "@store/shared/schemas/error-codes";
-import { db, type AdminOutboxRow } from "../local/db.ts";
 import { isRecord } from "@store/shared/is-record";
 import { newKey } from "@store/shared/new-key";
 
@@ -166,11 +167,26 @@ async function readBody(res: Response): Promise<unknown> {
   return text;
 }
 
-export type OutboxTable = EntityTable<AdminOutboxRow, "id">;
+/** An edit handed to the offline outbox: what the replay sends, and what the pending-changes panel says of it. */
+export interface QueuedEdit {
+  method: MutationMethod;
+  path: string;
+  body: unknown;
+  idempotencyKey: string;
+  baseVersion: number | null;
+  createdAt: number;
+  entity: string;
+  entityId?: string;
+  label: string;
+}
+
+/** Stores an edit in the outbox and answers its id; rejects as IndexedDB does (a full device: QuotaExceededError). */
+export type OutboxSink = (edit: QueuedEdit) => Promise<number>;
 
 export interface AdminClientDeps {
   fetch?: typeof fetch;
-  outbox?: OutboxTable;
+  /** Where offline edits are queued; without it an edit asking to be queued fails as the network did. */
+  outbox?: OutboxSink;
   isOnline?: () => boolean;
   onUnauthorized?: () => void;
   newKey?: () => string;
@@ -197,6 +213,7 @@ export function createAdminClient(deps: AdminClientDeps = {}) {
   const makeKey = deps.newKey ?? newKey;
   const now = deps.now ?? Date.now;
   let onUnauthorized = deps.onUnauthorized ?? defaultOnUnauthorized;
+  const outbox = deps.outbox;
   let csrfToken: string | null = null;
   let sessionPromise: Promise<AdminSession | null> | null = null;
 
@@ -287,35 +304,35 @@ export function createAdminClient(deps: AdminClientDeps = {}) {
     }
   }
 
+  /** The edit, queued: the AdminQueuedError to reject with (an AdminNetworkError for a client without an outbox). */
   async function enqueue(
     method: MutationMethod,
     path: string,
     body: unknown,
     key: string,
     q: QueueOfflineOptions,
-  ): Promise<number> {
-    const table = deps.outbox ?? db.adminOutbox;
-    const row: AdminOutboxRow = {
+  ): Promise<AdminApiError> {
+    if (!outbox) return new AdminNetworkError();
+    const edit: QueuedEdit = {
       method,
       path: resolvePath(path),
       body,
       idempotencyKey: key,
       baseVersion: q.baseVersion ?? null,
-      status: "pending",
       createdAt: now(),
       entity: q.entity,
       label: q.label,
       ...(q.entityId !== undefined ? { entityId: q.entityId } : {}),
     };
-    let id: number | undefined;
+    let id: number;
     try {
-      id = await table.add(row);
+      id = await outbox(edit);
     } catch (err) {
       if (isQuotaExceeded(err)) throw new AdminStorageFullError(err);
       throw err;
     }
     notify(OUTBOX_CHANGED_EVENT);
-    return id ?? 0;
+    return new AdminQueuedError(id);
   }
 
   async function send<T>(method: MutationMethod, path: string, body?: unknown, options: SendOptions = {}): Promise<T> {
@@ -323,13 +340,11 @@ export function createAdminClient(deps: AdminClientDeps = {}) {
     const q = options.queueOffline;
     const payload = withVersion(body, q?.baseVersion);
     const redirect = options.redirectOnUnauthorized !== false;
-    if (q && (options.queueOnly === true || !isOnline()))
-      throw new AdminQueuedError(await enqueue(method, path, payload, key, q));
+    if (q && (options.queueOnly === true || !isOnline())) throw await enqueue(method, path, payload, key, q);
     try {
       return await mutate<T>(method, path, payload, key, redirect);
     } catch (err) {
-      if (q && err instanceof AdminNetworkError)
-        throw new AdminQueuedError(await enqueue(method, path, payload, key, q));
+      if (q && err instanceof AdminNetworkError) throw await enqueue(method, path, payload, key, q);
       throw err;
     }
   }
@@ -381,5 +396,3 @@ export function createAdminClient(deps: AdminClientDeps = {}) {
 }
 
 export type AdminClient = ReturnType<typeof createAdminClient>;
-
-export const adminApi: AdminClient = createAdminClient();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { subscribeToNewsletter } from "./newsletter.ts";
+import { ApiNetworkError } from "./endpoint.ts";
 import { answering } from "../test/fetch-stub.ts";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -28,6 +29,9 @@ describe("the newsletter signup", () => {
       "fetch",
       vi.fn(() => Promise.reject(new TypeError("offline"))),
     );
-    await expect(subscribeToNewsletter("a@b.co", "fr")).rejects.toThrow("offline");
+    // No answer rejects as the API's network error, the browser's own as its cause.
+    const err: unknown = await subscribeToNewsletter("a@b.co", "fr").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiNetworkError);
+    expect(err instanceof ApiNetworkError && String(err.cause)).toBe("TypeError: offline");
   });
 });

@@ -2,7 +2,7 @@
  * The page's first script, run before the first paint. The build inlines it into index.html
  * (vite-plugins.ts, inlineBootScript), so the rules it applies are the app's own: the language, its
  * direction and the theme from the stored preferences (prefs-rules.ts), and the first visit's catalog
- * request (local/first-sync.ts).
+ * request (api/first-screen.ts, local/first-sync.ts).
  */
 import {
   applyPrefsToRoot,
@@ -12,7 +12,8 @@ import {
   readStored,
   STORAGE_KEYS,
 } from "../features/prefs/prefs-rules.ts";
-import { CATALOG_SYNCED_KEY, FIRST_ANSWER_ID, firstScreenUrl, NO_CATALOG_PAGE } from "../local/first-sync.ts";
+import { firstScreenUrl } from "../api/first-screen.ts";
+import { CATALOG_SYNCED_KEY, FIRST_ANSWER_ID, NO_CATALOG_PAGE } from "../local/first-sync.ts";
 import { listenForEarlyAdds } from "./early-cart.ts";
 
 /** The first screen's answer the server wrote into the page, as the response the app reads it from. */

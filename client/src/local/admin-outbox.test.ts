@@ -8,7 +8,8 @@ import {
   errorFromResponse,
   type MutationMethod,
 } from "../api/admin-client.ts";
-import { createOutbox, versionFrom } from "./admin-outbox.ts";
+import { createOutbox } from "./admin-outbox.ts";
+import { outboxSink } from "./admin-api.ts";
 import { type AdminOutboxRow, type StoreDb } from "./db.ts";
 
 interface Sent {
@@ -117,7 +118,10 @@ describe("admin outbox replay", () => {
     });
     await queue({ path: "/api/admin/products/p2", entity: "product", entityId: "p2" });
     const { client, sent } = fakeClient([
-      { status: 409, body: { error: "Changed by someone else", currentVersion: 5 } },
+      {
+        status: 409,
+        body: { error: "Changed by someone else", code: "edit_conflict", current: { id: "p1", version: 5 } },
+      },
       "ok",
     ]);
     const outbox = createOutbox({ table: db.adminOutbox, client });
@@ -138,7 +142,7 @@ describe("admin outbox replay", () => {
       idempotencyKey: "old",
     });
     const { client, sent } = fakeClient([
-      { status: 409, body: { error: "Conflict", current: { id: "p1", version: 7 } } },
+      { status: 409, body: { error: "Conflict", code: "edit_conflict", current: { id: "p1", version: 7 } } },
       "ok",
     ]);
     const outbox = createOutbox({ table: db.adminOutbox, client, newKey: () => "fresh" });
@@ -163,7 +167,10 @@ describe("admin outbox replay", () => {
       body: { title: "Mine", version: 2 },
     });
     const theirs = { id: "p1", title: "Theirs", version: 3 };
-    const { client } = fakeClient([{ status: 409, body: { error: "Conflict", current: theirs } }, "ok"]);
+    const { client } = fakeClient([
+      { status: 409, body: { error: "Conflict", code: "edit_conflict", current: theirs } },
+      "ok",
+    ]);
     const outbox = createOutbox({ table: db.adminOutbox, client });
     await outbox.replay();
     expect((await db.adminOutbox.get(id))?.serverCopy).toEqual(theirs);
@@ -276,7 +283,7 @@ describe("admin outbox replay", () => {
     };
     const api = createAdminClient({
       fetch: fetchImpl,
-      outbox: db.adminOutbox,
+      outbox: outboxSink(db.adminOutbox),
       isOnline: () => online,
       newKey: () => "same-key",
     });
@@ -290,12 +297,19 @@ describe("admin outbox replay", () => {
   });
 });
 
-describe("versionFrom", () => {
-  it("finds the version in the usual places", () => {
-    expect(versionFrom({ currentVersion: 3 })).toBe(3);
-    expect(versionFrom({ version: 4 })).toBe(4);
-    expect(versionFrom({ current: { version: 5 } })).toBe(5);
-    expect(versionFrom({ error: "x" })).toBeUndefined();
-    expect(versionFrom("nope")).toBeUndefined();
+describe("a 409 that is not an edit conflict", () => {
+  it("stores no version or copy from it: 'Keep mine' reads the entity's version instead", async () => {
+    const id = await queue({ path: "/api/admin/products/p1", entity: "product", body: { title: "A", version: 2 } });
+    // A reused key's refusal: its fields look like a version but are not the server's copy.
+    const reused = { error: "Key reused", code: "idempotency_mismatch", version: 9, current: { version: 9 } };
+    const { client, sent } = fakeClient([{ status: 409, body: reused }, "ok"], { id: "p1", title: "B", version: 4 });
+    const outbox = createOutbox({ table: db.adminOutbox, client });
+    await outbox.replay();
+    const row = await db.adminOutbox.get(id);
+    expect(row?.status).toBe("conflict");
+    expect(row?.serverVersion).toBeUndefined();
+    expect(row?.serverCopy).toBeUndefined();
+    await outbox.keepMine(id);
+    expect(sent[1]?.body).toEqual({ title: "A", version: 4 });
   });
 });

@@ -4,24 +4,25 @@
  * the next sign-in; nothing is dropped without the operator's say. */
 import { useSyncExternalStore } from "react";
 import { useLiveQuery } from "dexie-react-hooks";
-import { ADMIN_SIGNED_IN_EVENT, OUTBOX_CHANGED_EVENT, adminApi, type OutboxTable } from "../api/admin-client.ts";
-import { db, type AdminOutboxRow } from "./db.ts";
+import { ADMIN_SIGNED_IN_EVENT, OUTBOX_CHANGED_EVENT } from "../api/admin-client.ts";
+import { adminApi } from "./admin-api.ts";
+import { db, type AdminOutboxRow, type OutboxTable } from "./db.ts";
 import {
   NOTHING_SENT,
   OUTBOX_NEEDS_SIGN_IN,
   OUTBOX_REPLAYED_MESSAGE,
   replayQueue,
   requestBackgroundSync,
-  versionFrom,
   withReplayLock,
   type MetaTable,
   type ReplayClient,
   type ReplayResult,
 } from "./outbox-replay.ts";
 import { isRecord } from "@store/shared/is-record";
+import { versionedCopySchema } from "@store/shared/schemas/conflict";
 import { newKey } from "@store/shared/new-key";
 
-export { versionFrom, type ReplayResult } from "./outbox-replay.ts";
+export { type ReplayResult } from "./outbox-replay.ts";
 
 export interface OutboxState {
   paused: boolean;
@@ -98,7 +99,10 @@ export function createOutbox(deps: OutboxDeps) {
     let version = row.serverVersion;
     if (version === undefined && (row.method === "PUT" || row.method === "PATCH")) {
       try {
-        version = versionFrom({ current: await client.get<unknown>(row.path, { redirectOnUnauthorized: false }) });
+        const current = versionedCopySchema.safeParse(
+          await client.get<unknown>(row.path, { redirectOnUnauthorized: false }),
+        );
+        version = current.success ? current.data.version : undefined;
       } catch {
         version = undefined;
       }

@@ -3,11 +3,10 @@
 import type { SyncResponse } from "@store/shared/schemas/catalog";
 import { announceCatalogChange } from "./apply-sync.ts";
 import { db as defaultDb, META, type StoreDb } from "./db.ts";
-import { CATALOG_SYNCED_KEY, firstScreenUrl } from "./first-sync.ts";
+import { CATALOG_SYNCED_KEY } from "./first-sync.ts";
 import { syncInWorker } from "./sync-store-client.ts";
-import { readSyncAnswer, walkSync, type WalkOptions, type WalkResult } from "./sync-walk.ts";
-
-export { looksLikeSyncResponse } from "./sync-walk.ts";
+import { walkSync, type WalkOptions, type WalkResult } from "./sync-walk.ts";
+import { fetchFirstScreen as askFirstScreen } from "../api/sync.ts";
 
 export type SyncState = "idle" | "syncing" | "ok" | "error";
 
@@ -30,7 +29,7 @@ export async function syncOnce(
   options: WalkOptions = {},
 ): Promise<boolean> {
   await db.open();
-  const result = await walkSync(db.backendDB(), fetchImpl, options);
+  const result = await walkSync(db.backendDB(), options, { fetch: fetchImpl });
   if (result === "stored") announceCatalogChange(db);
   return result !== "failed";
 }
@@ -55,19 +54,10 @@ function markSynced(): void {
 }
 
 /** The first screen's answer: the one index.html already asked for (once), or asked now. */
-export async function fetchFirstScreen(path: string, fetchImpl: typeof fetch = fetch): Promise<SyncResponse | null> {
-  const url = firstScreenUrl(path);
+export function fetchFirstScreen(path: string, fetchImpl: typeof fetch = fetch): Promise<SyncResponse | null> {
   const prefetched = globalThis.__firstSync;
   globalThis.__firstSync = undefined;
-  try {
-    const res = await (prefetched ?? Promise.reject(new Error("not prefetched"))).catch(() =>
-      fetchImpl(url, { headers: { Accept: "application/json" }, cache: "no-store" }),
-    );
-    if (!res.ok) return null;
-    return readSyncAnswer(await res.json());
-  } catch {
-    return null;
-  }
+  return askFirstScreen(path, prefetched, { fetch: fetchImpl });
 }
 
 let state: SyncState = "idle";

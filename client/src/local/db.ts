@@ -3,6 +3,7 @@ import type { CodedError, ErrorParams } from "@store/shared/schemas/error-codes"
 import { Dexie, type EntityTable } from "dexie";
 import type { Currency } from "@store/shared/currency";
 import type { Banner, Category, Product } from "@store/shared/schemas/catalog";
+import type { VersionedCopy } from "@store/shared/schemas/conflict";
 import { META } from "./meta.ts";
 
 export interface MetaRow {
@@ -55,8 +56,11 @@ export interface AdminOutboxRow {
   /** The server's current version reported with a 409, used by "Keep mine". */
   serverVersion?: number;
   /** The server's copy of the entity reported with a 409, shown beside this edit so the operator can choose. */
-  serverCopy?: Record<string, unknown>;
+  serverCopy?: VersionedCopy;
 }
+
+/** The admin outbox's table: where the console's offline edits wait (local/admin-api.ts queues them). */
+export type OutboxTable = EntityTable<AdminOutboxRow, "id">;
 
 export type StoreDb = Dexie & {
   products: EntityTable<Product, "id">;

@@ -3,8 +3,9 @@
  * with. One replay runs at a time across every tab and the worker (a Web Lock, or a claim row in IndexedDB where the
  * browser has no Web Locks), and a sent edit is deleted before the lock is let go, so no edit goes out twice. */
 import type { EntityTable } from "dexie";
-import { AdminApiError, AdminNetworkError, type AdminClient, type OutboxTable } from "../api/admin-client.ts";
-import type { AdminOutboxRow, MetaRow } from "./db.ts";
+import { AdminApiError, AdminNetworkError, type AdminClient } from "../api/admin-client.ts";
+import type { AdminOutboxRow, MetaRow, OutboxTable } from "./db.ts";
+import { editConflictSchema, type VersionedCopy } from "@store/shared/schemas/conflict";
 import { isRecord } from "@store/shared/is-record";
 
 export interface ReplayResult {
@@ -34,17 +35,11 @@ export const CLAIM_TTL_MS = 60_000;
 
 export const NOTHING_SENT: ReplayResult = { sent: 0, conflicts: 0, failed: 0 };
 
-/** The server's current version from a 409 body or an entity: version, currentVersion, or a nested entity's version. */
-export function versionFrom(body: unknown): number | undefined {
-  if (!isRecord(body)) return undefined;
-  for (const k of ["currentVersion", "serverVersion", "version"]) {
-    const v = body[k];
-    if (typeof v === "number" && Number.isInteger(v)) return v;
-  }
-  for (const v of Object.values(body)) {
-    if (isRecord(v) && typeof v.version === "number" && Number.isInteger(v.version)) return v.version;
-  }
-  return undefined;
+/** The server's copy a 409 carried when it is an edit conflict (the shared schema's body); none for another 409
+ * (a reused idempotency key, a name taken) or a conflict about an entity that is gone. */
+export function conflictCopy(body: unknown): VersionedCopy | undefined {
+  const conflict = editConflictSchema.safeParse(body);
+  return conflict.success ? (conflict.data.current ?? undefined) : undefined;
 }
 
 /** Edits of one entity stay in order: one blocked (conflict, failed) holds back the later ones. */
@@ -102,15 +97,14 @@ export async function replayQueue(
         return result;
       }
       if (status === 409) {
-        const serverVersion = err instanceof AdminApiError ? versionFrom(err.body) : undefined;
-        // The server's copy, when the 409 carries it: the operator sees both versions before choosing.
-        const serverCopy = err instanceof AdminApiError && isRecord(err.body) ? err.body.current : undefined;
+        // The server's copy and its version: the operator sees both versions before choosing, and "Keep mine" sends
+        // over that version.
+        const serverCopy = err instanceof AdminApiError ? conflictCopy(err.body) : undefined;
         await table.update(row.id, {
           status: "conflict",
           error: message,
           refusal,
-          ...(serverVersion !== undefined ? { serverVersion } : {}),
-          ...(isRecord(serverCopy) ? { serverCopy } : {}),
+          ...(serverCopy ? { serverVersion: serverCopy.version, serverCopy } : {}),
         });
         blocked.add(key);
         result.conflicts++;

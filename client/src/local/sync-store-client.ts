@@ -18,7 +18,7 @@ export type StoreReply = WorkerReply<WalkResult>;
 
 /** Syncs on this thread (the database is open: syncInWorker opened it). */
 function syncHere({ options }: SyncAsk): Promise<WalkResult> {
-  return walkSync(db.backendDB(), fetch, options);
+  return walkSync(db.backendDB(), options);
 }
 
 const syncCall = workerCalls(

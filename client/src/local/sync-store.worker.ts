@@ -13,7 +13,7 @@ const scope = globalThis as unknown as {
 async function sync({ dbName, options }: StoreRequest) {
   const idb = await openExisting(dbName);
   try {
-    return await walkSync(idb, fetch, options);
+    return await walkSync(idb, options);
   } finally {
     idb.close();
   }

@@ -1,11 +1,12 @@
 /**
  * One catalog sync, walked page by page (docs/decisions.md D33): asks for the changes since the local version,
  * stores each page as it arrives with the position reached, resumes a walk a dropped connection cut short, and
- * walks again from the first page's version when a later page was read at a newer one. Free of Dexie: the
- * sync-store worker runs it off the main thread (and the page itself where workers are missing).
+ * walks again from the first page's version when a later page was read at a newer one. Each page's request is
+ * api/sync.ts's. Free of Dexie: the sync-store worker runs it off the main thread (and the page itself where
+ * workers are missing).
  */
-import { COMPACT_PARAM, fullSync, type CompactSyncResponse } from "@store/shared/compact-sync";
 import type { SyncResponse } from "@store/shared/schemas/catalog";
+import { fetchSyncPage } from "../api/sync.ts";
 import { META } from "./meta.ts";
 import { writeSyncPage, type PageWrite, type SyncProgress } from "./sync-write.ts";
 import { isRecord } from "@store/shared/is-record";
@@ -23,34 +24,6 @@ export interface WalkOptions {
 
 /** Rounds one sync may take: a walk, then a walk from its first page's version when edits landed meanwhile. */
 const MAX_ROUNDS = 4;
-
-/** A cheap shape check (zod stays out of the storefront bundle; the server validates with the shared schema). The
- * products may be compact (shared/src/compact-sync.ts): readSyncAnswer fills them back. */
-export function looksLikeSyncResponse(value: unknown): value is CompactSyncResponse {
-  if (!isRecord(value)) return false;
-  const deleted = value.deleted;
-  return (
-    typeof value.version === "number" &&
-    typeof value.full === "boolean" &&
-    (value.next === undefined || value.next === null || typeof value.next === "string") &&
-    Array.isArray(value.products) &&
-    value.products.every(isRecord) &&
-    Array.isArray(value.categories) &&
-    Array.isArray(value.banners) &&
-    isRecord(deleted) &&
-    Array.isArray(deleted.products) &&
-    Array.isArray(deleted.categories) &&
-    Array.isArray(deleted.banners) &&
-    (value.settings === null || isRecord(value.settings))
-  );
-}
-
-/** A sync (or first-screen) answer as the local copy stores it: whole products, `next` null on the last page; null
- * when the body is not one. */
-export function readSyncAnswer(body: unknown): SyncResponse | null {
-  if (!looksLikeSyncResponse(body)) return null;
-  return fullSync({ ...body, next: body.next ?? null });
-}
 
 function isProgress(value: unknown): value is SyncProgress {
   return (
@@ -85,46 +58,23 @@ async function storedVersion(idb: IDBDatabase): Promise<number> {
   return typeof value === "number" ? value : 0;
 }
 
-export function syncUrl(since: number, after: string | null, limit?: number): string {
-  const params = new URLSearchParams({ since: String(since) });
-  if (after !== null) params.set("after", after);
-  if (limit !== undefined) params.set("limit", String(limit));
-  params.set(COMPACT_PARAM, "1");
-  return `/api/sync?${params.toString()}`;
+export interface WalkDeps {
+  /** Stores a page (default: in `idb`, here). */
+  write?: (page: PageWrite) => Promise<void>;
+  /** The fetch the requests use (tests pass their own). */
+  fetch?: typeof fetch;
 }
 
-type Fetched = { status: "ok"; res: SyncResponse; etag: string | null } | { status: "unchanged" | "failed" };
-
-async function fetchPage(fetchImpl: typeof fetch, url: string, etag: unknown): Promise<Fetched> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (typeof etag === "string") headers["If-None-Match"] = etag;
-  let response: Response;
-  let body: unknown;
-  try {
-    response = await fetchImpl(url, { headers, cache: "no-store" });
-    if (response.status === 304) return { status: "unchanged" };
-    if (!response.ok) return { status: "failed" };
-    body = await response.json();
-  } catch {
-    return { status: "failed" };
-  }
-  const res = readSyncAnswer(body);
-  if (!res) return { status: "failed" };
-  return { status: "ok", res, etag: response.headers.get("ETag") };
-}
-
-/** Syncs the catalog stored in `idb`, page by page; `write` stores a page (default: in `idb`, here). */
-export async function walkSync(
-  idb: IDBDatabase,
-  fetchImpl: typeof fetch,
-  options: WalkOptions = {},
-  write: (page: PageWrite) => Promise<void> = (page) => writeSyncPage(idb, page),
-): Promise<WalkResult> {
+/** Syncs the catalog stored in `idb`, page by page. */
+export async function walkSync(idb: IDBDatabase, options: WalkOptions = {}, deps: WalkDeps = {}): Promise<WalkResult> {
+  const write = deps.write ?? ((page: PageWrite) => writeSyncPage(idb, page));
+  const fetchImpl = deps.fetch ?? fetch;
   let result: WalkResult = "unchanged";
   /** A walk reached its last page: the copy is complete at a version, whatever a later round meets. */
   let completed = false;
   const saved = options.full ? undefined : await readMeta(idb, META.syncProgress);
   let resume = isProgress(saved) ? saved : null;
+  const limit = options.limit !== undefined ? { limit: options.limit } : {};
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let since: number;
     let version: number;
@@ -137,7 +87,7 @@ export async function walkSync(
     } else {
       const from = options.full && round === 0 ? 0 : await storedVersion(idb);
       const etag = from > 0 ? await readMeta(idb, META.etag) : undefined;
-      const first = await fetchPage(fetchImpl, syncUrl(from, null, options.limit), etag);
+      const first = await fetchSyncPage({ since: from, after: null, ...limit }, etag, fetchImpl);
       if (first.status !== "ok") return first.status === "failed" && !completed ? "failed" : result;
       const { res } = first;
       since = res.full ? 0 : from;
@@ -148,7 +98,7 @@ export async function walkSync(
       if (!isEmpty(res)) result = "stored";
     }
     while (after !== null) {
-      const page = await fetchPage(fetchImpl, syncUrl(since, after, options.limit), undefined);
+      const page = await fetchSyncPage({ since, after, ...limit }, undefined, fetchImpl);
       if (page.status !== "ok") return completed ? result : "failed";
       const { res } = page;
       const progress = res.next === null ? null : { since, version, after: res.next };

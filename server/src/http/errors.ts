@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
 import { RATE_LIMITED } from "@store/shared/schemas/errors";
+import { editConflictSchema, type EditConflict } from "@store/shared/schemas/conflict";
 import {
   ERROR_CODES,
   FIELD_ERROR_CODES,
@@ -77,6 +78,13 @@ export class NotFoundError extends AppError {
 export class ConflictError extends AppError {
   constructor(message: string | Problem, extra?: Record<string, unknown>, detail?: string, fields?: FieldProblems) {
     super(409, message, detail, fields, extra);
+  }
+}
+/** The 409 of an edit made against an older version, with the server's copy as it is now (null when it is gone):
+ * the body shared/src/schemas/conflict.ts reads, from which the console's outbox takes the version to send over. */
+export class EditConflictError extends ConflictError {
+  constructor(message: string, current: EditConflict["current"]) {
+    super(problem(message, editConflictSchema.shape.code.value), { current });
   }
 }
 export class TooManyRequestsError extends AppError {

@@ -2,7 +2,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { AdminApiError, AdminNetworkError, adminApi } from "../../api/admin-client.ts";
+import { AdminApiError, AdminNetworkError } from "../../api/admin-client.ts";
+import { adminApi } from "../../local/admin-api.ts";
 import { throttledAnswerText } from "../../i18n/throttled-answer.ts";
 import { errorText } from "./panel/admin-request.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";

@@ -4,7 +4,8 @@ import { Link, getRouteApi, useNavigate, useRouter } from "@tanstack/react-route
 import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
 import { toast } from "../../ui/toast.tsx";
-import { AdminNetworkError, adminApi } from "../../api/admin-client.ts";
+import { AdminNetworkError } from "../../api/admin-client.ts";
+import { adminApi } from "../../local/admin-api.ts";
 import { adminOutbox, useOutbox } from "../../local/admin-outbox.ts";
 import { syncCatalog } from "../../local/catalog-sync.ts";
 import { useOnline } from "../checkout/use-online.ts";

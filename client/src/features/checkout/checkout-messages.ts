@@ -3,7 +3,7 @@
 import type { I18n } from "@lingui/core";
 import type { ErrorParams } from "@store/shared/schemas/error-codes";
 import { refusalText } from "../../i18n/error-messages.ts";
-import type { FailedOutcome } from "./checkout-api.ts";
+import type { FailedOutcome } from "../../api/checkout.ts";
 
 /** What to tell the shopper about a refused checkout; null when only the generic apology fits. */
 export function failureText(

@@ -8,7 +8,7 @@ import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { OrderStatus, PublicOrder } from "@store/shared/schemas/orders";
 import { throttledText } from "../../i18n/throttled.ts";
-import { fetchPrivateOrder, lookupOrder, type PublicOrderResult } from "../orders/orders-api.ts";
+import { fetchPrivateOrder, lookupOrder, type PublicOrderResult } from "../../api/orders.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useSettings } from "../catalog/catalog-hooks.ts";
 import { useMoney } from "../catalog/use-money.ts";
@@ -54,7 +54,7 @@ function useOrderLookup(code: string | undefined, poll: boolean): Lookup {
     const controller = new AbortController();
     // A slow lookup gives up and shows the message without the name.
     const timer = window.setTimeout(() => controller.abort(), LOOKUP_TIMEOUT_MS);
-    void lookupOrder(code, fetch, controller.signal).then((answer) => {
+    void lookupOrder(code, { signal: controller.signal }).then((answer) => {
       if (!cancelled) setResult({ code, answer });
     });
     return () => {
@@ -130,7 +130,7 @@ function useExpiry(orderUrl: string | undefined, wanted: boolean): number | null
     const token = orderUrl?.split("/orders/")[1];
     if (!wanted || !token) return;
     const controller = new AbortController();
-    void fetchPrivateOrder(decodeURIComponent(token), fetch, controller.signal).then((answer) => {
+    void fetchPrivateOrder(decodeURIComponent(token), { signal: controller.signal }).then((answer) => {
       if (answer.kind === "ok") setExpiresAt(answer.order.expiresAt);
     });
     return () => controller.abort();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PaymentOptions } from "@store/shared/schemas/payments";
-import { fetchPaymentOptions, methodChoice, unpayableIn } from "./payments-api.ts";
+import { methodChoice, unpayableIn } from "./payments-api.ts";
 
 const manual = { method: "manual", currencies: ["USD", "TND", "EUR", "EGP"] } as const;
 const konnect = { method: "konnect", currencies: ["TND", "EUR", "USD"] } as const;
@@ -8,16 +8,6 @@ const stripe = { method: "stripe", currencies: ["USD", "EUR", "EGP"] } as const;
 const options = (...methods: PaymentOptions["methods"]): PaymentOptions => ({ methods });
 
 describe("payment options", () => {
-  it("reads the methods and their currencies, and null for a failed or malformed answer", async () => {
-    const answer = (status: number, body: unknown) => () =>
-      Promise.resolve(new Response(JSON.stringify(body), { status }));
-    const body = { methods: [{ method: "konnect", currencies: ["TND"] }] };
-    expect(await fetchPaymentOptions(answer(200, body))).toEqual(body);
-    expect(await fetchPaymentOptions(answer(500, {}))).toBeNull();
-    expect(await fetchPaymentOptions(answer(200, { methods: [{ method: "paypal", currencies: [] }] }))).toBeNull();
-    expect(await fetchPaymentOptions(() => Promise.reject(new TypeError("offline")))).toBeNull();
-  });
-
   it("names the currencies to choose only when no method takes the chosen one", () => {
     expect(unpayableIn(options({ ...stripe, currencies: [...stripe.currencies] }), "TND")).toEqual([
       "USD",

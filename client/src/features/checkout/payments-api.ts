@@ -1,28 +1,10 @@
-/** GET /api/payments/options (docs/decisions.md D11, D45): the store's payment methods and the currencies each
- * takes, read once per page load; null while unknown or when the store cannot be reached (the server still refuses
+/** The store's payment methods and the currencies each takes (docs/decisions.md D11, D45, api/payments.ts), read
+ * once per page load; null while unknown or when the store cannot be reached (the server still refuses
  * a currency no method takes, or a method that does not take it). */
 import { useEffect, useState } from "react";
 import type { Currency } from "@store/shared/currency";
-import {
-  methodsTaking,
-  paymentOptionsSchema,
-  type PaymentOptions,
-  type PaymentProviderName,
-} from "@store/shared/schemas/payments";
-
-export async function fetchPaymentOptions(fetchImpl: typeof fetch = fetch): Promise<PaymentOptions | null> {
-  try {
-    const res = await fetchImpl("/api/payments/options", {
-      headers: { Accept: "application/json" },
-      cache: "no-store",
-    });
-    if (!res.ok) return null;
-    const parsed = paymentOptionsSchema.safeParse(await res.json());
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+import { methodsTaking, type PaymentOptions, type PaymentProviderName } from "@store/shared/schemas/payments";
+import { fetchPaymentOptions } from "../../api/payments.ts";
 
 let loaded: Promise<PaymentOptions | null> | undefined;
 

@@ -10,7 +10,7 @@ import { toast } from "../../ui/toast.tsx";
 import { syncCatalog } from "../../local/catalog-sync.ts";
 import { clearCart } from "../cart/cart-store.ts";
 import { overridesFrom, type PriceOverrides } from "./cart-pricing.ts";
-import { postCheckout } from "./checkout-api.ts";
+import { postCheckout } from "../../api/checkout.ts";
 import {
   attemptAfter,
   attemptFor,

@@ -1,7 +1,7 @@
 /** The promo code field: checked by the server when applied, kept in the details draft once valid. */
 import { useState, type KeyboardEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
-import { validatePromo } from "./checkout-api.ts";
+import { validatePromo } from "../../api/checkout.ts";
 import { failureText } from "./checkout-messages.ts";
 import type { CheckoutDetails } from "./use-checkout-details.ts";
 

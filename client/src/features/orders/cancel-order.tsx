@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ConfirmDialog } from "../../ui/dialog.tsx";
 import { toast } from "../../ui/toast.tsx";
-import { cancelOrder } from "./orders-api.ts";
+import { cancelOrder } from "../../api/orders.ts";
 
 export function CancelOrderButton({ token, onCancelled }: { token: string; onCancelled: () => void }) {
   const { t } = useLingui();

@@ -11,7 +11,7 @@ import { throttledText } from "../../i18n/throttled.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { CheckoutField } from "../checkout/checkout-field.tsx";
 import { useOnline } from "../checkout/use-online.ts";
-import { requestOrderLink, type FindOrderResult } from "./find-order-api.ts";
+import { requestOrderLink, type FindOrderResult } from "../../api/find-order.ts";
 import "../checkout/checkout.css";
 import "./order-page.css";
 

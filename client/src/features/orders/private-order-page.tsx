@@ -12,7 +12,7 @@ import type { OrderStatus, PrivateOrder } from "@store/shared/schemas/orders";
 import { useMoney } from "../catalog/use-money.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
-import { fetchPrivateOrder, type PrivateOrderResult } from "./orders-api.ts";
+import { fetchPrivateOrder, type PrivateOrderResult } from "../../api/orders.ts";
 import { activationHint } from "./activation-hints.ts";
 import { useVisiblePolling } from "./visible-poll.ts";
 import { TotalsRow } from "../checkout/totals-row.tsx";
@@ -55,7 +55,7 @@ function usePrivateOrder(token: string): [LoadState, () => void] {
   const [state, setState] = useState<{ token: string; attempt: number; result: PrivateOrderResult } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    void fetchPrivateOrder(token, fetch, controller.signal).then((result) => {
+    void fetchPrivateOrder(token, { signal: controller.signal }).then((result) => {
       if (!controller.signal.aborted) setState({ token, attempt, result });
     });
     return () => controller.abort();

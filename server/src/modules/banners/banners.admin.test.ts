@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { editConflictSchema } from "@store/shared/schemas/conflict";
 import { type TestStore } from "../../test/harness.ts";
 import { adminStoreForEachTest, type AdminClient } from "../../test/admin-session.ts";
 import { syncDelta, syncVersion } from "../../test/sync.ts";
@@ -33,7 +34,7 @@ describe("the console's banners", () => {
       expect(await off.json()).toMatchObject({ active: false, title: "Summer sale", version: 2 });
       const stale = await admin.request("PUT", `/api/admin/banners/${b.id}`, { title: "Late", version: 1 });
       expect(stale.status).toBe(409);
-      expect(await stale.json()).toMatchObject({
+      expect(editConflictSchema.parse(await stale.json())).toMatchObject({
         error: "This banner was changed by someone else.",
         current: { version: 2 },
       });

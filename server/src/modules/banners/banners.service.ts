@@ -3,14 +3,13 @@
 import { encodeTranslations } from "@store/shared/catalog-translations";
 import type { AdminBanner, BannerCreate, BannerUpdate } from "@store/shared/schemas/admin";
 import type { DataLayer } from "../../db/data.ts";
-import { ERROR_CODES } from "@store/shared/schemas/error-codes";
-import { ConflictError, NotFoundError, problem } from "../../http/errors.ts";
+import { EditConflictError, NotFoundError } from "../../http/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { type CatalogRepo, toBanner } from "../catalog/catalog.repo.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import type { BannerInsert, BannersRepo } from "./banners.repo.ts";
 
-const BANNER_CONFLICT = problem("This banner was changed by someone else.", ERROR_CODES.editConflict);
+const BANNER_CONFLICT = "This banner was changed by someone else.";
 
 export class BannersService {
   constructor(
@@ -58,13 +57,13 @@ export class BannersService {
   async update(id: string, input: BannerUpdate): Promise<AdminBanner> {
     const before = await this.get(id);
     if (input.version !== undefined && input.version !== before.version)
-      throw new ConflictError(BANNER_CONFLICT, { current: before });
+      throw new EditConflictError(BANNER_CONFLICT, before);
     const image = input.image === undefined ? undefined : await this.uploads.resolveImage(input.image);
     await this.data.transaction(async (tx) => {
       const current = await this.repo.byId(tx, id);
       if (!current) throw new NotFoundError("Banner not found");
       if (input.version !== undefined && input.version !== current.version) {
-        throw new ConflictError(BANNER_CONFLICT, { current: toBanner(current) });
+        throw new EditConflictError(BANNER_CONFLICT, toBanner(current));
       }
       const rev = await this.catalog.bumpRev(tx);
       const set: Partial<BannerInsert> = {
@@ -79,7 +78,7 @@ export class BannersService {
         updatedAt: this.now(),
       };
       if (!(await this.repo.update(tx, id, current.version, set)))
-        throw new ConflictError(BANNER_CONFLICT, { current: toBanner(current) });
+        throw new EditConflictError(BANNER_CONFLICT, toBanner(current));
     });
     return this.get(id);
   }
@@ -89,7 +88,7 @@ export class BannersService {
       const current = await this.repo.byId(tx, id);
       if (!current) throw new NotFoundError("Banner not found");
       if (version !== undefined && version !== current.version)
-        throw new ConflictError(BANNER_CONFLICT, { current: toBanner(current) });
+        throw new EditConflictError(BANNER_CONFLICT, toBanner(current));
       const rev = await this.catalog.bumpRev(tx);
       await this.repo.delete(tx, id);
       await this.catalog.recordDeletion(tx, "banners", id, rev);

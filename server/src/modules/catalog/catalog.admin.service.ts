@@ -15,15 +15,22 @@ import { encodeTranslations } from "@store/shared/catalog-translations";
 import { slugify } from "@store/shared/slug";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { ERROR_CODES, FIELD_ERROR_CODES } from "@store/shared/schemas/error-codes";
-import { ConflictError, NotFoundError, ValidationError, fieldRefusal, problem } from "../../http/errors.ts";
+import {
+  ConflictError,
+  EditConflictError,
+  NotFoundError,
+  ValidationError,
+  fieldRefusal,
+  problem,
+} from "../../http/errors.ts";
 import { decodeCursor, encodeCursor } from "../../http/cursor.ts";
 import { newId } from "../../lib/ids.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import type { CatalogAdminRepo } from "./catalog.admin.repo.ts";
 import { type CatalogRepo, type ProductInsert, type VariantInsert, toCategory } from "./catalog.repo.ts";
 
-const PRODUCT_CONFLICT = problem("This product was changed by someone else.", ERROR_CODES.editConflict);
-const CATEGORY_CONFLICT = problem("This category was changed by someone else.", ERROR_CODES.editConflict);
+const PRODUCT_CONFLICT = "This product was changed by someone else.";
+const CATEGORY_CONFLICT = "This category was changed by someone else.";
 const CATEGORY_NAME_TAKEN = problem("A category with this name already exists", ERROR_CODES.categoryNameTaken);
 const CATEGORY_HAS_CHILDREN = problem(
   "Cannot delete category with subcategories. Delete subcategories first.",
@@ -202,8 +209,8 @@ export class CatalogAdminService {
     });
   }
 
-  private async productConflict(tx: Tx, id: string): Promise<ConflictError> {
-    return new ConflictError(PRODUCT_CONFLICT, { current: (await this.catalog.productById(tx, id)) ?? null });
+  private async productConflict(tx: Tx, id: string): Promise<EditConflictError> {
+    return new EditConflictError(PRODUCT_CONFLICT, (await this.catalog.productById(tx, id)) ?? null);
   }
 
   private async checkCategory(tx: Tx, categoryId: string | null): Promise<void> {
@@ -258,7 +265,7 @@ export class CatalogAdminService {
       const current = await this.repo.category(tx, id);
       if (!current) throw new NotFoundError("Category not found");
       if (input.version !== undefined && input.version !== current.version) {
-        throw new ConflictError(CATEGORY_CONFLICT, { current: toCategory(current) });
+        throw new EditConflictError(CATEGORY_CONFLICT, toCategory(current));
       }
       const slug = await this.slugFor(tx, input.name, id);
       await this.checkParent(tx, id, input.parentId);
@@ -272,7 +279,7 @@ export class CatalogAdminService {
         rev,
         updatedAt: this.now(),
       });
-      if (!ok) throw new ConflictError(CATEGORY_CONFLICT, { current: toCategory(current) });
+      if (!ok) throw new EditConflictError(CATEGORY_CONFLICT, toCategory(current));
     });
     return this.category(id);
   }

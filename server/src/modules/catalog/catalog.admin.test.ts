@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Category, Product } from "@store/shared/schemas/catalog";
 import type { AdminProductPage } from "@store/shared/schemas/admin";
+import { editConflictSchema } from "@store/shared/schemas/conflict";
 import type { TestStore } from "../../test/harness.ts";
 import { adminStoreForEachTest, type AdminClient } from "../../test/admin-session.ts";
 import { syncDelta, syncVersion } from "../../test/sync.ts";
@@ -154,8 +155,10 @@ describe("admin products", () => {
     const v = await syncVersion(store);
     const stale = await admin.request("PUT", "/api/admin/products/steam-20", { title: "Theirs", version: 1 });
     expect(stale.status).toBe(409);
-    const body = (await stale.json()) as { error: string; current: Product };
+    // The body the console's outbox reads: the shared schema's, with the product as it is now.
+    const body = editConflictSchema.parse(await stale.json());
     expect(body.error).toBe("This product was changed by someone else.");
+    expect(body.code).toBe("edit_conflict");
     expect(body.current).toMatchObject({ id: "steam-20", title: "Mine", version: 2 });
     expect(await syncVersion(store)).toBe(v);
     expect((await admin.request("DELETE", "/api/admin/products/steam-20?version=1")).status).toBe(409);
@@ -510,6 +513,7 @@ describe("admin categories", () => {
     });
     const stale = await admin.request("PUT", `/api/categories/${fresh.id}`, { name: "X", version: 1 });
     expect(stale.status).toBe(409);
+    expect(editConflictSchema.parse(await stale.json()).current).toMatchObject({ name: "Temp Renamed", version: 2 });
     expect((await admin.request("PUT", "/api/categories/missing", { name: "X" })).status).toBe(404);
   });
 

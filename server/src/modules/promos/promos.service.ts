@@ -4,7 +4,14 @@ import type { Promo, PromoUpdate, PromoValidateResponse } from "@store/shared/sc
 import { PROMO_INVALID } from "@store/shared/schemas/promos";
 import type { DataLayer } from "../../db/data.ts";
 import { ERROR_CODES, FIELD_ERROR_CODES } from "@store/shared/schemas/error-codes";
-import { ConflictError, NotFoundError, ValidationError, fieldRefusal, problem } from "../../http/errors.ts";
+import {
+  ConflictError,
+  EditConflictError,
+  NotFoundError,
+  ValidationError,
+  fieldRefusal,
+  problem,
+} from "../../http/errors.ts";
 import { promoWorks, type PromosRepo } from "./promos.repo.ts";
 
 export function normalizeCode(code: string): string {
@@ -71,8 +78,7 @@ export class PromosService {
       const current = await this.repo.get(tx, normalized);
       if (!current) throw new NotFoundError("Promo code not found");
       if (changed === 0) {
-        const conflict = problem("This promo code was changed by someone else.", ERROR_CODES.editConflict);
-        throw new ConflictError(conflict, { current });
+        throw new EditConflictError("This promo code was changed by someone else.", current);
       }
       return current;
     });

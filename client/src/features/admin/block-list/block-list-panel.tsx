@@ -9,7 +9,7 @@ import {
   type BlockEntry,
   type BlockKind,
 } from "@store/shared/schemas/block-list";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { toast } from "../../../ui/toast.tsx";
 import { ConfirmDialog } from "../../../ui/dialog.tsx";
 import { useOnline } from "../../checkout/use-online.ts";

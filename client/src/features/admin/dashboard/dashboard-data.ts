@@ -13,7 +13,7 @@ import {
   type Sales,
   type TopProducts,
 } from "@store/shared/schemas/orders";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { db } from "../../../local/db.ts";
 import { META } from "../../../local/meta.ts";
 import { useOnline } from "../../checkout/use-online.ts";

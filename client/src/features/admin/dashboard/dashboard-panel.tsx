@@ -3,7 +3,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { adminOrderSchema } from "@store/shared/schemas/orders";
-import { AdminApiError, AdminNetworkError, adminApi } from "../../../api/admin-client.ts";
+import { AdminApiError, AdminNetworkError } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { OrderModal, OrderFacts, useFormatDate } from "./order-view.tsx";
 import {
   formatGrowth,

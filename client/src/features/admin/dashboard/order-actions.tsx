@@ -11,7 +11,8 @@ import {
   type AdminOrderDetail,
   type FulfilOrderRequest,
 } from "@store/shared/schemas/orders";
-import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import { isQueued } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { ConfirmDialog } from "../../../ui/dialog.tsx";
 import { toast } from "../../../ui/toast.tsx";

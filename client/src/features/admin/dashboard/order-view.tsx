@@ -7,7 +7,7 @@ import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatMoney } from "@store/shared/currency";
 import { adminOrderDetailSchema, type AdminOrderDetail } from "@store/shared/schemas/orders";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { Dialog } from "../../../ui/dialog.tsx";
 import { useAdminErrorText } from "../stock/admin-errors.ts";
 import type { AdminOrder } from "./dashboard-data.ts";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { devMailSchema, devMailSummarySchema, type DevMail, type DevMailSummary } from "@store/shared/schemas/orders";
 import { z } from "zod";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { useAdminResource } from "../panel/admin-request.ts";
 import { Dialog } from "../../../ui/dialog.tsx";
 

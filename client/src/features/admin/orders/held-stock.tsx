@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { heldStockSchema, type HeldStockRow } from "@store/shared/schemas/stock";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { toast } from "../../../ui/toast.tsx";
 import { ConfirmDialog } from "../../../ui/dialog.tsx";
 import { useAdminResource } from "../panel/admin-request.ts";

@@ -14,7 +14,8 @@ import {
   type OrderSort,
   type OrderStatus,
 } from "@store/shared/schemas/orders";
-import { AdminNetworkError, adminApi } from "../../../api/admin-client.ts";
+import { AdminNetworkError } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { OrderModal, StatusLabel } from "../dashboard/order-view.tsx";
 import { OrderList } from "../dashboard/order-row.tsx";
 import { HeldStock } from "./held-stock.tsx";

@@ -13,7 +13,7 @@ import {
   type UnmatchedPayment,
   type UnmatchedResolution,
 } from "@store/shared/schemas/payments";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { toast } from "../../../ui/toast.tsx";
 import { ConfirmDialog } from "../../../ui/dialog.tsx";
 import { useAdminErrorText } from "../stock/admin-errors.ts";

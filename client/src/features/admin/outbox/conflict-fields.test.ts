@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { editConflictSchema } from "@store/shared/schemas/conflict";
 import { conflictFields, valueText } from "./conflict-fields.ts";
 
 describe("a conflict's two versions", () => {
@@ -11,9 +12,17 @@ describe("a conflict's two versions", () => {
     ]);
   });
 
-  it("shows nothing to compare when either side is not an object", () => {
-    expect(conflictFields(undefined, { title: "x" })).toEqual([]);
-    expect(conflictFields({ title: "x" }, null)).toEqual([]);
+  it("compares with the copy an edit conflict's answer carried", () => {
+    const answer = { error: "Changed", code: "edit_conflict", current: { id: "c1", name: "Theirs", version: 2 } };
+    const theirs = editConflictSchema.parse(answer).current ?? undefined;
+    expect(conflictFields({ name: "Mine", version: 1 }, theirs)).toEqual([
+      { field: "name", mine: "Mine", theirs: "Theirs" },
+    ]);
+  });
+
+  it("shows nothing to compare without the server's copy, or when my edit is not an object", () => {
+    expect(conflictFields(undefined, { title: "x", version: 1 })).toEqual([]);
+    expect(conflictFields({ title: "x" }, undefined)).toEqual([]);
   });
 
   it("says an empty or missing value as a dash", () => {

@@ -3,6 +3,7 @@
 import { msg } from "@lingui/core/macro";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { isRecord } from "@store/shared/is-record";
+import type { VersionedCopy } from "@store/shared/schemas/conflict";
 
 export interface ConflictField {
   field: string;
@@ -37,9 +38,10 @@ export function valueText(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** The fields `mine` sets that `theirs` holds differently, in `mine`'s order; none when either is not an object. */
-export function conflictFields(mine: unknown, theirs: unknown): ConflictField[] {
-  if (!isRecord(mine) || !isRecord(theirs)) return [];
+/** The fields `mine` sets that `theirs` (the server's copy an edit conflict carried) holds differently, in `mine`'s
+ * order; none without a copy, or when `mine` is not an object. */
+export function conflictFields(mine: unknown, theirs: VersionedCopy | undefined): ConflictField[] {
+  if (!isRecord(mine) || !theirs) return [];
   const out: ConflictField[] = [];
   for (const [field, value] of Object.entries(mine)) {
     if (NOT_SHOWN.has(field)) continue;

@@ -1,7 +1,9 @@
 /** Loading lists from the admin API, and reading its errors, for the catalog panels. */
+import { editConflictSchema, type EditConflict } from "@store/shared/schemas/conflict";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { z } from "zod";
-import { AdminApiError, adminApi, isNetworkError, isStorageFull } from "../../../api/admin-client.ts";
+import { AdminApiError, isNetworkError, isStorageFull } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { syncCatalog } from "../../../local/catalog-sync.ts";
 import { adminOutbox } from "../../../local/admin-outbox.ts";
 import { i18n } from "../../../i18n/i18n.ts";
@@ -82,6 +84,14 @@ export function errorText(err: unknown, fallback: string, form?: ErrorForm): str
 
 export function isConflict(err: unknown): err is AdminApiError {
   return err instanceof AdminApiError && err.status === 409;
+}
+
+/** The edit conflict a refusal is (someone changed the entity since it was read), with the server's copy; undefined
+ * for any other refusal, another 409 included (a name taken, a reused key). */
+export function editConflictOf(err: unknown): EditConflict | undefined {
+  if (!isConflict(err)) return undefined;
+  const parsed = editConflictSchema.safeParse(err.body);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** A refused request's field errors, in the operator's language (`form`: see fieldErrorsFromIssues). */

@@ -2,7 +2,7 @@
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { MAX_UPLOAD_BYTES, uploadResponseSchema } from "@store/shared/schemas/admin";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {

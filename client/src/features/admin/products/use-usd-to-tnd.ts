@@ -2,7 +2,7 @@
  * (docs/decisions.md D5); the synced or default rate if it cannot be read. */
 import { useCallback, useEffect, useRef } from "react";
 import { rateSchema } from "@store/shared/schemas/catalog";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { useSettings } from "../../catalog/catalog-hooks.ts";
 
 export function useUsdToTnd(): () => Promise<number> {

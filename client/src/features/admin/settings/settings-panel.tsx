@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent,
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { MIN_PASSWORD_LENGTH, adminProfileSchema } from "@store/shared/schemas/admin";
-import { adminApi, isNetworkError, isQueued } from "../../../api/admin-client.ts";
+import { isNetworkError, isQueued } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { errorText, fieldErrorsOf } from "../panel/admin-request.ts";
 import { passwordProblem } from "./password-rules.ts";

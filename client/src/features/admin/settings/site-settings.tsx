@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { DEFAULT_TOGGLES, rateSchema, togglesSchema, type Rate, type Toggles } from "@store/shared/schemas/catalog";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { useOutbox } from "../../../local/admin-outbox.ts";
 import { syncCatalog } from "../../../local/catalog-sync.ts";

@@ -1,6 +1,7 @@
 /** Where the operator stands before a console screen renders: signed in, signed out, or unknown (offline). */
 import type { AdminSession } from "@store/shared/schemas/admin";
-import { AdminNetworkError, adminApi } from "../../../api/admin-client.ts";
+import { AdminNetworkError } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 
 export type AdminSessionState =
   | { kind: "signed-in"; session: AdminSession }

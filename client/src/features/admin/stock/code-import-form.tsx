@@ -8,7 +8,8 @@ import {
   type ImportRefusal,
   type ProductStock,
 } from "@store/shared/schemas/stock";
-import { adminApi, isQueued } from "../../../api/admin-client.ts";
+import { isQueued } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import {
   formatOfFile,
   importParts,

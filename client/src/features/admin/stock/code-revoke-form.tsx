@@ -6,7 +6,7 @@
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { codeRevokeResultSchema, MAX_CODE_LENGTH, type ProductStock } from "@store/shared/schemas/stock";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { ConfirmDialog } from "../../../ui/dialog.tsx";
 import { toast } from "../../../ui/toast.tsx";
 import { useAdminErrorText } from "./admin-errors.ts";

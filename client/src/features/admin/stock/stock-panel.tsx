@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { productStockSchema, type ProductStock, type StockCounts } from "@store/shared/schemas/stock";
 import { useOnline } from "../../checkout/use-online.ts";
-import { adminApi } from "../../../api/admin-client.ts";
+import { adminApi } from "../../../local/admin-api.ts";
 import { refreshStorefront, useAdminResource } from "../panel/admin-request.ts";
 import { CodeImport } from "./code-import-form.tsx";
 import { CodeList } from "./code-list.tsx";

@@ -192,7 +192,7 @@ function fakeServer(initial: Widget[]) {
     if (method === "GET") return json(200, current);
     const version =
       method === "DELETE" ? Number(url.searchParams.get("version")) : (body as { version?: number }).version;
-    if (version !== current.version) return json(409, { error: "Changed meanwhile", current });
+    if (version !== current.version) return json(409, { error: "Changed meanwhile", code: "edit_conflict", current });
     if (method === "DELETE") {
       widgets.delete(id);
       return new Response(null, { status: 204 });
@@ -370,7 +370,8 @@ describe("the entity editor kit", () => {
   it("on a 409 shows the conflict in the form; Reload latest takes the server's version", async () => {
     const { dialog, alert } = await saveOverTheirs();
     expect(alert.textContent).toContain("This widget was changed elsewhere since you opened it.");
-    expect(alert.textContent).toContain("Changed meanwhile");
+    // The refusal's code says it in the operator's language, as the store's server answers it.
+    expect(alert.textContent).toContain("This was changed by someone else. Please review and try again.");
     expect(toast.error).not.toHaveBeenCalled();
 
     fireEvent.click(within(alert).getByRole("button", { name: "Reload latest" }));
@@ -388,6 +389,11 @@ describe("the entity editor kit", () => {
 
   it("on a 409, Keep my changes sends these edits again over the server's version", async () => {
     const { alert } = await saveOverTheirs();
+    const readsOfAnvil = () =>
+      server.fetch.mock.calls.filter(
+        ([input, init]) => String(input) === "/api/admin/widgets/w1" && (init?.method ?? "GET") === "GET",
+      ).length;
+    const readsBefore = readsOfAnvil();
 
     fireEvent.click(within(alert).getByRole("button", { name: "Keep my changes" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), WAIT);
@@ -395,6 +401,8 @@ describe("the entity editor kit", () => {
       { name: "Anvil (mine)", version: 3 },
       { name: "Anvil (mine)", version: 4 },
     ]);
+    // The version came with the conflict's answer (the server's copy): Anvil was not read again for it.
+    expect(readsOfAnvil()).toBe(readsBefore);
     expect(server.widgets.get("w1")).toEqual({ id: "w1", name: "Anvil (mine)", version: 5 });
     await rowOf("Anvil (mine)");
   });

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { toast } from "../../../../ui/toast.tsx";
 import { isRecord } from "@store/shared/is-record";
-import { adminApi } from "../../../../api/admin-client.ts";
+import { adminApi } from "../../../../local/admin-api.ts";
 import { refreshStorefront } from "../admin-request.ts";
 import { useChangeToasts } from "../change-toasts.ts";
 import { idOf as rowId, nameOf, pathOf as rowPath, type EntityKind } from "./entity-kind.ts";

@@ -1,14 +1,16 @@
 /** Saving an entity's form (docs/decisions.md D17): the shared schema's check with errors beside the fields, one save
  * at a time, the change sent through the offline outbox, and what its answer means — saved, saved offline, refused
- * with the server's field errors, or a 409: someone changed the entity since the form read it. */
+ * with the server's field errors, or an edit conflict (a 409 in the shared schema's shape, carrying the server's copy):
+ * someone changed the entity since the form read it. */
 import { useState, type Dispatch, type SetStateAction } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { z } from "zod";
 import { toast } from "../../../../ui/toast.tsx";
-import { adminApi } from "../../../../api/admin-client.ts";
+import { adminApi } from "../../../../local/admin-api.ts";
 import { adminOutbox } from "../../../../local/admin-outbox.ts";
 import type { ErrorForm } from "../../../../i18n/error-messages.ts";
-import { errorText, fieldErrorsOf, isConflict, refreshStorefront } from "../admin-request.ts";
+import type { VersionedCopy } from "@store/shared/schemas/conflict";
+import { editConflictOf, errorText, fieldErrorsOf, isConflict, refreshStorefront } from "../admin-request.ts";
 import { useChangeToasts } from "../change-toasts.ts";
 import { fieldErrorsFromIssues, firstError } from "../field-errors.ts";
 
@@ -74,6 +76,8 @@ export function useEntityForm<T = never>(options: {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
+  /** The server's copy the form's edit conflict carried: "Keep mine" sends over its version without asking again. */
+  const [theirs, setTheirs] = useState<VersionedCopy | null>(null);
   const toasts = useChangeToasts();
   const generic = () => t`Something went wrong. Please try again.`;
 
@@ -98,8 +102,10 @@ export function useEntityForm<T = never>(options: {
     } catch (err) {
       if (toasts.wasQueued(err, spec.subject)) return spec.done();
       if (isConflict(err) && options.storefront) refreshStorefront();
-      if (isConflict(err) && spec.conflict?.inForm) {
+      const edit = editConflictOf(err);
+      if (edit && spec.conflict?.inForm) {
         setConflict(errorText(err, spec.conflict.text));
+        setTheirs(edit.current);
         return;
       }
       const fields = fieldErrorsOf(err, form);
@@ -152,7 +158,8 @@ export function useEntityForm<T = never>(options: {
       setErrors({});
     },
     keepMine: async (resend) => {
-      const server = await latest();
+      const copy = theirs ? options.latest?.schema.safeParse(theirs) : undefined;
+      const server = copy?.success ? copy.data : await latest();
       if (!server) return;
       setConflict(null);
       await resend(server);

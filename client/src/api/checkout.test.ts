@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CheckoutRequest } from "@store/shared/schemas/checkout";
-import { postCheckout, validatePromo } from "./checkout-api.ts";
+import { postCheckout, validatePromo } from "./checkout.ts";
 
 const body: CheckoutRequest = {
   name: "Amira",

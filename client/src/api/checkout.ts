@@ -1,14 +1,20 @@
-/** The checkout and promo calls, with every answer turned into one outcome the page can show. */
+/** The checkout and promo calls (POST /api/checkout, POST /api/promos/validate), with every answer turned into one outcome the page can show. */
 import { apiErrorSchema } from "@store/shared/schemas/errors";
 import {
+  checkoutRequestSchema,
   checkoutResponseSchema,
   pricesChangedSchema,
   type CheckoutRequest,
   type CheckoutResponse,
   type PricesChanged,
 } from "@store/shared/schemas/checkout";
-import { promoValidateResponseSchema, type PromoValidateResponse } from "@store/shared/schemas/promos";
+import {
+  promoValidateRequestSchema,
+  promoValidateResponseSchema,
+  type PromoValidateResponse,
+} from "@store/shared/schemas/promos";
 import type { CodedError, ErrorParams } from "@store/shared/schemas/error-codes";
+import { ApiShapeError, ApiStatusError, callEndpoint, endpoint, isStatusError } from "./endpoint.ts";
 
 /** `message` null means the generic 'Something went wrong. Please try again.' */
 export interface FailedOutcome {
@@ -34,14 +40,6 @@ export type CheckoutOutcome =
   | FailedOutcome
   | { kind: "network" };
 
-async function readJson(res: Response): Promise<unknown> {
-  try {
-    return (await res.json()) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 function failure(status: number, body: unknown): FailedOutcome {
   const parsed = apiErrorSchema.safeParse(body);
   if (!parsed.success) return { kind: "error", status, message: null, detail: null };
@@ -60,28 +58,28 @@ function failure(status: number, body: unknown): FailedOutcome {
   };
 }
 
-/** POSTs `body` as JSON, past any cache; null when the request never got an answer (offline, connection lost). */
-async function postJson(
-  fetchImpl: typeof fetch,
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<Response | null> {
-  try {
-    return await fetchImpl(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
-      body: JSON.stringify(body),
-      cache: "no-store",
-    });
-  } catch {
-    return null;
-  }
-}
+const checkoutEndpoint = endpoint({
+  method: "POST",
+  path: () => "/api/checkout",
+  request: checkoutRequestSchema,
+  response: checkoutResponseSchema,
+  noStore: true,
+});
 
-/** A success whose body is not what the store answers: a failure with nothing to tell the shopper but its status. */
-function unreadable(status: number): FailedOutcome {
-  return { kind: "error", status, message: null, detail: null };
+const promoEndpoint = endpoint({
+  method: "POST",
+  path: () => "/api/promos/validate",
+  request: promoValidateRequestSchema,
+  response: promoValidateResponseSchema,
+  noStore: true,
+});
+
+/** A call's failure as the page says it: no answer, a 2xx body that is not the store's (nothing to tell the shopper
+ * but its status), or the refusal the store answered. */
+function failed(err: unknown): FailedOutcome | { kind: "network" } {
+  if (err instanceof ApiStatusError) return failure(err.status, err.body);
+  if (err instanceof ApiShapeError) return { kind: "error", status: err.status, message: null, detail: null };
+  return { kind: "network" };
 }
 
 export async function postCheckout(
@@ -89,31 +87,31 @@ export async function postCheckout(
   idempotencyKey: string,
   fetchImpl: typeof fetch = fetch,
 ): Promise<CheckoutOutcome> {
-  const res = await postJson(fetchImpl, "/api/checkout", body, { "Idempotency-Key": idempotencyKey });
-  if (!res) return { kind: "network" };
-  const json = await readJson(res);
-  if (res.ok) {
-    const order = checkoutResponseSchema.safeParse(json);
-    return order.success ? { kind: "ok", order: order.data } : unreadable(res.status);
+  try {
+    const { data } = await callEndpoint(checkoutEndpoint, {
+      body,
+      headers: { "Idempotency-Key": idempotencyKey },
+      fetch: fetchImpl,
+    });
+    return { kind: "ok", order: data };
+  } catch (err) {
+    if (isStatusError(err, 409)) {
+      const changed = pricesChangedSchema.safeParse(err.body);
+      if (changed.success) return { kind: "prices-changed", answer: changed.data };
+    }
+    return failed(err);
   }
-  if (res.status === 409) {
-    const changed = pricesChangedSchema.safeParse(json);
-    if (changed.success) return { kind: "prices-changed", answer: changed.data };
-  }
-  return failure(res.status, json);
 }
 
 export type PromoOutcome =
   { kind: "ok"; promo: PromoValidateResponse } | { kind: "invalid" } | FailedOutcome | { kind: "network" };
 
 export async function validatePromo(code: string, fetchImpl: typeof fetch = fetch): Promise<PromoOutcome> {
-  const res = await postJson(fetchImpl, "/api/promos/validate", { code });
-  if (!res) return { kind: "network" };
-  const json = await readJson(res);
-  if (res.ok) {
-    const promo = promoValidateResponseSchema.safeParse(json);
-    return promo.success ? { kind: "ok", promo: promo.data } : unreadable(res.status);
+  try {
+    const { data } = await callEndpoint(promoEndpoint, { body: { code }, fetch: fetchImpl });
+    return { kind: "ok", promo: data };
+  } catch (err) {
+    if (isStatusError(err, 400, 404)) return { kind: "invalid" };
+    return failed(err);
   }
-  if (res.status === 400 || res.status === 404) return { kind: "invalid" };
-  return failure(res.status, json);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FIND_ORDER_MESSAGES } from "@store/shared/schemas/orders";
-import { requestOrderLink } from "./find-order-api.ts";
+import { requestOrderLink } from "./find-order.ts";
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}): typeof fetch {
   return () => Promise.resolve(new Response(JSON.stringify(body), { status, headers }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchPrivateOrder, lookupOrder } from "./orders-api.ts";
+import { fetchPrivateOrder, lookupOrder } from "./orders.ts";
 
 const order = {
   code: "PNR-ABCD1234",
@@ -27,12 +27,13 @@ const order = {
   codes: [],
 };
 
-const answering =
-  (status: number, payload: unknown, seen?: string[]): typeof fetch =>
-  (input) => {
+const answering = (status: number, payload: unknown, seen?: string[]): { fetch: typeof fetch } => ({
+  fetch: (input) => {
     seen?.push(String(input));
     return Promise.resolve(new Response(typeof payload === "string" ? payload : JSON.stringify(payload), { status }));
-  };
+  },
+});
+const offline = { fetch: () => Promise.reject(new TypeError("offline")) };
 
 describe("fetchPrivateOrder", () => {
   it("loads the order by its token", async () => {
@@ -51,7 +52,7 @@ describe("fetchPrivateOrder", () => {
   it("reports other failures as errors", async () => {
     expect(await fetchPrivateOrder("t", answering(500, "oops"))).toEqual({ kind: "error" });
     expect(await fetchPrivateOrder("t", answering(200, { code: 1 }))).toEqual({ kind: "error" });
-    expect(await fetchPrivateOrder("t", () => Promise.reject(new TypeError("offline")))).toEqual({ kind: "error" });
+    expect(await fetchPrivateOrder("t", offline)).toEqual({ kind: "error" });
   });
 
   it("says how long to wait when the lookups come too often (429)", async () => {
@@ -64,7 +65,7 @@ describe("fetchPrivateOrder", () => {
     // Without the body's figure, the Retry-After header; without either, a minute.
     const headerOnly: typeof fetch = () =>
       Promise.resolve(new Response("slow down", { status: 429, headers: { "Retry-After": "7" } }));
-    expect(await fetchPrivateOrder("t", headerOnly)).toEqual({ kind: "throttled", retryAfter: 7 });
+    expect(await fetchPrivateOrder("t", { fetch: headerOnly })).toEqual({ kind: "throttled", retryAfter: 7 });
     expect(await fetchPrivateOrder("t", answering(429, "{}"))).toEqual({ kind: "throttled", retryAfter: 60 });
   });
 });
@@ -84,6 +85,6 @@ describe("lookupOrder", () => {
     ).toEqual({ kind: "throttled", retryAfter: 13 });
     expect(await lookupOrder("PNR-1", answering(404, { error: "Order not found" }))).toEqual({ kind: "error" });
     expect(await lookupOrder("PNR-1", answering(200, { code: 5 }))).toEqual({ kind: "error" });
-    expect(await lookupOrder("PNR-1", () => Promise.reject(new TypeError("offline")))).toEqual({ kind: "error" });
+    expect(await lookupOrder("PNR-1", offline)).toEqual({ kind: "error" });
   });
 });
