@@ -3,6 +3,7 @@ import "fake-indexeddb/auto";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { I18nProvider } from "@lingui/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { ERROR_CODES } from "@store/shared/error-codes";
 import type { Product } from "@store/shared/schemas/catalog";
 import { activateLocale, i18n, loadMessages } from "../../../i18n/i18n.ts";
 import { db } from "../../../local/db.ts";
@@ -163,7 +164,9 @@ describe("the admin product form", { timeout: 20_000 }, () => {
     const server = consoleServer(
       ({ body }) => {
         const sent = body as Partial<Product>;
-        if (sent.version !== current.version) return [409, { error: "Changed meanwhile", current }];
+        // The edit conflict as the server answers it (editConflictSchema).
+        if (sent.version !== current.version)
+          return [409, { error: "Changed meanwhile", code: ERROR_CODES.editConflict, current }];
         current = product("p1", { ...sent, version: current.version + 1 });
         return [200, current];
       },
