@@ -110,8 +110,8 @@ test("a product made with platform PS and region EU is found by the search's PS 
   // The console synced this origin's catalog already: wait for the storefront itself (its header listens for Ctrl+K).
   await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link").first()).toBeVisible();
   await page.waitForFunction(() => localStorage.getItem("catalogSynced") !== null);
-  await page.keyboard.press("Control+k");
-  const dialog = page.getByRole("dialog", { name: "Search products" });
+  const dialog = await openSearch(page);
+  await expect(dialog).toHaveAccessibleName("Search products");
   await dialog.getByRole("combobox", { name: "Search products" }).fill("E2E Chips");
   const options = dialog.getByRole("listbox").getByRole("option").filter({ hasText: title });
   await expect(options).toHaveCount(1);
