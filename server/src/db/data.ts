@@ -34,9 +34,14 @@ export interface Tx {
   /** The connection the transaction runs on, the same for every transaction on it: prepared statements are kept
    * per connection (db/prepared.ts), where `db` is a new handle for each PostgreSQL transaction. */
   readonly connection: object;
-  /** Statements issued last whose answers the work does not wait for: awaited as the transaction (or savepoint)
-   * commits, which fails if one of them failed. On PostgreSQL the COMMIT leaves with them (a round trip less). */
-  awaitAtCommit(statements: PromiseLike<unknown>): void;
+  /** Reads sent ahead of the statements that need their answers: they run now, pipelined with the next ones on
+   * PostgreSQL, and the work awaits the returned promise where it needs it. The transaction waits for them before
+   * it ends; an answer never read is dropped (no unhandled rejection). */
+  ahead<T>(reads: PromiseLike<T>): Promise<T>;
+  /** The work's last statements, whose answers it does not wait for: awaited as the transaction (or savepoint)
+   * commits, which fails if one of them failed. On PostgreSQL the COMMIT leaves with them (a round trip less).
+   * Nothing may follow them. The returned promise gives their answers after the commit. */
+  last<T>(statements: PromiseLike<T>): Promise<T>;
   /** Says this transaction writes catalog version `rev` (catalog_state): once it commits, this process never
    * answers the catalog from a read replica older than that. */
   wroteCatalogVersion(rev: number): void;

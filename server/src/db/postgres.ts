@@ -301,7 +301,7 @@ export class PostgresData implements DataLayer {
     try {
       result = await this.within(tx, work);
       await begun;
-      // Sent with the statements the work left to awaitAtCommit(): when one of them failed, PostgreSQL has rolled
+      // Sent with the work's last statements (Tx.last): when one of them failed, PostgreSQL has rolled
       // the transaction back and answers the COMMIT with ROLLBACK.
       const committed = client.query("COMMIT");
       committed.catch(() => undefined);
@@ -336,7 +336,7 @@ export class PostgresData implements DataLayer {
 
   private async within<T>(tx: PgTx, work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await this.ambient.run(tx, work, tx);
+      return await tx.runWork(this.ambient.run(tx, work, tx));
     } finally {
       tx.end();
     }

@@ -161,7 +161,7 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
     const tx = new SqliteTx(this.db, 0);
     try {
       begin.run();
-      const result = await this.ambient.run(tx, work, tx);
+      const result = await tx.runWork(this.ambient.run(tx, work, tx));
       await tx.settle();
       this.commit.run();
       if (begin === this.beginImmediate) this.writesCommitted++;
@@ -186,7 +186,7 @@ export class SqliteData implements DataLayer, TransactionHost<SqliteTx> {
     try {
       statements.open.run();
       opened = true;
-      const result = await this.ambient.run(tx, work, tx);
+      const result = await tx.runWork(this.ambient.run(tx, work, tx));
       await tx.settle();
       statements.release.run();
       return result;

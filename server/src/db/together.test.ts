@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { storeForEachTest, TEST_ON_POSTGRES, type TestStore } from "../test/harness.ts";
+import type { Tx } from "./data.ts";
 
 /** Statements a transaction awaits together (Promise.all): on PostgreSQL they leave in one write, pipelined
  * (db/postgres.ts coalesceWrites), and BEGIN leaves with them; on SQLite they simply run one after the other. */
@@ -83,9 +84,9 @@ describe("statements awaited together in a transaction", () => {
     expect(keys).toEqual([{ key: "kept" }, { key: "outer" }]);
   });
 
-  it("left to the commit (awaitAtCommit) are committed with the transaction, or undo it when one fails", async () => {
+  it("left to the commit (tx.last) are committed with the transaction, or undo it when one fails", async () => {
     const kept = await store.data.transaction(async (tx) => {
-      tx.awaitAtCommit(tx.db.insert(tx.t.settings).values(row("kept", "1")));
+      tx.last(tx.db.insert(tx.t.settings).values(row("kept", "1")));
       return "answered before its last statement";
     });
     expect(kept).toBe("answered before its last statement");
@@ -93,7 +94,7 @@ describe("statements awaited together in a transaction", () => {
       store.data.transaction(async (tx) => {
         const { settings } = tx.t;
         await tx.db.insert(settings).values(row("early", "2"));
-        tx.awaitAtCommit(
+        tx.last(
           Promise.all([
             tx.db.insert(settings).values(row("late", "3")),
             tx.db.insert(settings).values(row("kept", "again")),
@@ -103,6 +104,58 @@ describe("statements awaited together in a transaction", () => {
     ).rejects.toThrow();
     const keys = await store.query((db, t) => db.select({ key: t.settings.key }).from(t.settings));
     expect(keys).toEqual([{ key: "kept" }]);
+  });
+
+  it("sent ahead (tx.ahead) are waited for before the transaction ends, whichever way it ends", async () => {
+    // Two statements one after the other, with a pause between them, sent ahead and never read: the commit waits
+    // for both.
+    const twoSteps = (tx: Tx, key: string) => async () => {
+      await tx.db.select().from(tx.t.settings);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await tx.db.insert(tx.t.settings).values(row(key, "1"));
+      return key;
+    };
+    await store.data.transaction(async (tx) => {
+      void tx.ahead(twoSteps(tx, "committed")());
+    });
+    // The work throws before reading it: it still runs to its end before the rollback, which undoes it.
+    await expect(
+      store.data.transaction(async (tx) => {
+        void tx.ahead(twoSteps(tx, "rolled back")());
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    // Inside a savepoint the same: the savepoint ends after its reads, the transaction goes on.
+    await store.data.transaction(async (tx) => {
+      await store.data.savepoint(tx, async (sp) => {
+        void sp.ahead(twoSteps(sp, "in savepoint")());
+      });
+      await tx.db.insert(tx.t.settings).values(row("after savepoint", "1"));
+    });
+    const keys = await store.query((db, t) =>
+      db.select({ key: t.settings.key }).from(t.settings).orderBy(t.settings.key),
+    );
+    expect(keys).toEqual([{ key: "after savepoint" }, { key: "committed" }, { key: "in savepoint" }]);
+  });
+
+  it("sent ahead give the work their answers, and a failure the work never read does not fail the commit", async () => {
+    const answer = await store.data.transaction(async (tx) => {
+      const read = tx.ahead(tx.db.select({ key: tx.t.settings.key }).from(tx.t.settings));
+      void tx.ahead(Promise.reject(new Error("not read")));
+      await tx.db.insert(tx.t.settings).values(row("written", "1"));
+      return read;
+    });
+    expect(answer).toEqual([]);
+    await expect(
+      store.data.transaction(async (tx) => {
+        const failing = tx.ahead(Promise.reject(new Error("read")));
+        await tx.db.insert(tx.t.settings).values(row("undone", "1"));
+        await failing;
+      }),
+    ).rejects.toThrow("read");
+    expect(await store.query((db, t) => db.select({ key: t.settings.key }).from(t.settings))).toEqual([
+      { key: "written" },
+    ]);
   });
 
   it.runIf(TEST_ON_POSTGRES)("leave in one write to PostgreSQL, with the transaction's BEGIN", async () => {
@@ -143,7 +196,7 @@ describe("statements awaited together in a transaction", () => {
         socket._write = send.write;
         socket._writev = send.writev;
       };
-      tx.awaitAtCommit(
+      tx.last(
         Promise.all([
           tx.db.insert(tx.t.settings).values(row("a", "1")),
           tx.db.insert(tx.t.settings).values(row("b", "2")),

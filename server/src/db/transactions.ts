@@ -39,22 +39,48 @@ export interface TransactionHost<Tx> {
 export class TxState {
   private ended = false;
   private busy = false;
-  private readonly atCommit: Promise<unknown>[] = [];
+  private readonly early: Promise<unknown>[] = [];
+  private readonly lastStatements: Promise<unknown>[] = [];
   private catalogVersion = 0;
 
-  /** Statements the work issued last and does not wait for: the transaction (or savepoint) commits only once they
-   * have all succeeded, and fails with the first that failed. On PostgreSQL its COMMIT leaves in one write with
-   * them: a round trip less. */
-  awaitAtCommit(statements: PromiseLike<unknown>): void {
+  /** Reads sent ahead: `reads` run now, beside the statements the work issues next (on PostgreSQL they leave in
+   * the same write), and the work awaits the answer where it needs it. The transaction (or savepoint) waits for
+   * them before it ends, whichever way it ends, so none runs a statement after it; an answer the work never read
+   * is dropped, failure or not (a statement that failed on PostgreSQL still makes the commit fail). */
+  ahead<T>(reads: PromiseLike<T>): Promise<T> {
     // Made a promise once: a drizzle query runs each time it is awaited.
-    const answered = Promise.resolve(statements);
-    answered.catch(() => undefined);
-    this.atCommit.push(answered);
+    const answer = Promise.resolve(reads);
+    answer.catch(() => undefined);
+    this.early.push(answer);
+    return answer;
   }
 
-  /** Waits for the statements given to awaitAtCommit(); throws the first failure. */
+  /** The work's last statements, whose answers it does not wait for: the transaction (or savepoint) commits only
+   * once they have all succeeded, and fails with the first that failed. On PostgreSQL its COMMIT leaves in one
+   * write with them: a round trip less. No statement may follow them. Answers their result, for after the commit. */
+  last<T>(statements: PromiseLike<T>): Promise<T> {
+    const answer = Promise.resolve(statements);
+    answer.catch(() => undefined);
+    this.lastStatements.push(answer);
+    return answer;
+  }
+
+  /** Runs the work of this tx: once it has answered, waits for the reads it sent ahead, so that the transaction
+   * (or savepoint) can end; when it throws, waits for every statement it left running before the rollback. */
+  async runWork<T>(work: Promise<T>): Promise<T> {
+    try {
+      const result = await work;
+      await Promise.allSettled(this.early);
+      return result;
+    } catch (err) {
+      await Promise.allSettled([...this.early, ...this.lastStatements]);
+      throw err;
+    }
+  }
+
+  /** Waits for the statements given to last(); throws the first failure. */
   async settle(): Promise<void> {
-    await Promise.all(this.atCommit);
+    await Promise.all(this.lastStatements);
   }
 
   wroteCatalogVersion(rev: number): void {

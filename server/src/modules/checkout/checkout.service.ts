@@ -75,21 +75,6 @@ function pricesOf(p: PricingProduct | PricingVariant): Prices {
   return { USD: p.priceUsd, TND: p.priceTnd, EUR: p.priceEur, EGP: p.priceEgp };
 }
 
-/** A promise's outcome, kept to be looked at later (no unhandled rejection meanwhile). */
-type Settled<T> = { value: T } | { error: unknown };
-
-function settled<T>(promise: Promise<T>): Promise<Settled<T>> {
-  return promise.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-}
-
-function valueOf<T>(outcome: Settled<T>): T {
-  if ("error" in outcome) throw outcome.error;
-  return outcome.value;
-}
-
 /** The answer's payment part: the provider's page to send the shopper to, or none (manual payment). */
 function paid(paymentLink: string | null): Pick<CheckoutResponse, "paymentLink" | "requiresPayment"> {
   return { paymentLink, requiresPayment: paymentLink !== null };
@@ -143,33 +128,29 @@ export class CheckoutService {
       async (tx) => {
         // Read while the order's key is claimed (one round trip on PostgreSQL), and dropped by a replay: the order's
         // products and exchange rate, and a random order code no order has.
-        const priced = settled(this.priceLines(tx, input.items, input.currency));
-        const code = settled(this.freeOrderCode(tx));
+        const priced = tx.ahead(this.priceLines(tx, input.items, input.currency));
+        const code = tx.ahead(this.freeOrderCode(tx));
         // What this address and recipient hold already, read with them (no round trip of its own).
         const since = this.clock() - RECIPIENT_WINDOW_MS;
         const { heldPerProduct, heldTotal, recipientPerDay } = this.deps.holdLimits;
-        const holds = settled(
+        const holds = tx.ahead(
           heldPerProduct + heldTotal + recipientPerDay === 0
             ? Promise.resolve(NO_HOLDS)
             : this.deps.repo.holds(tx, address, input.email.toLowerCase(), since),
         );
-        try {
-          return await this.deps.idempotency.runIn(
-            tx,
-            "checkout",
-            idempotencyKey,
-            fingerprint,
-            async (tx, answer: (response: StoredResponse) => Promise<void>) => {
-              const written = await this.write(tx, input, address, priced, code, holds, answer, confirmations);
-              confirmation = written.confirmation;
-              codesOf = written.codesOf;
-              method = written.method;
-              return { status: 200, body: written.body };
-            },
-          );
-        } finally {
-          await Promise.all([priced, code, holds]);
-        }
+        return this.deps.idempotency.runIn(
+          tx,
+          "checkout",
+          idempotencyKey,
+          fingerprint,
+          async (tx, answer: (response: StoredResponse) => Promise<void>) => {
+            const written = await this.write(tx, input, address, priced, code, holds, answer, confirmations);
+            confirmation = written.confirmation;
+            codesOf = written.codesOf;
+            method = written.method;
+            return { status: 200, body: written.body };
+          },
+        );
       },
     );
     if ("refused" in outcome) return { wait: outcome.refused };
@@ -373,15 +354,15 @@ export class CheckoutService {
     throw new Error("Could not allocate a unique order code");
   }
 
-  /** Writes the order priced by priceLines() (`priced`) under the code of freeOrderCode() (`code`), both settled
-   * in the same transaction, and stores the answer with `answer` alongside its last statements. */
+  /** Writes the order priced by priceLines() (`priced`) under the code of freeOrderCode() (`code`), both read
+   * ahead in the same transaction, and stores the answer with `answer` alongside its last statements. */
   private async write(
     tx: Tx,
     input: CheckoutInput,
     address: string | null,
-    priced: Promise<Settled<{ lines: PricedLine[]; rates: Rates; limits: OrderLimits }>>,
-    freeCode: Promise<Settled<string>>,
-    holds: Promise<Settled<Holds>>,
+    priced: Promise<{ lines: PricedLine[]; rates: Rates; limits: OrderLimits }>,
+    freeCode: Promise<string>,
+    holds: Promise<Holds>,
     answer: (response: StoredResponse) => Promise<void>,
     confirmations?: (tx: Tx) => Promise<number>,
   ): Promise<{
@@ -394,8 +375,8 @@ export class CheckoutService {
     const now = this.clock();
     const currency = input.currency;
     const paymentProvider = this.deps.payments.methodFor(currency, input.paymentMethod);
-    const { lines, rates, limits } = valueOf(await priced);
-    this.checkLimits(lines, limits, valueOf(await holds));
+    const { lines, rates, limits } = await priced;
+    this.checkLimits(lines, limits, await holds);
     const rate = rates[currency];
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
     if (input.subtotal !== undefined && input.subtotal !== null && input.subtotal !== subtotal) {
@@ -428,7 +409,7 @@ export class CheckoutService {
     const orderId = newTimeOrderedId("ord", now);
     const order: NewOrderValues = {
       id: orderId,
-      code: valueOf(await freeCode),
+      code: await freeCode,
       status: "pending_payment",
       customerName: input.name,
       customerEmail: input.email,
@@ -497,34 +478,35 @@ export class CheckoutService {
       total,
       currency,
     };
-    const written = Promise.all([
-      this.deps.worker.enqueue(
-        tx,
-        {
-          kind: CONFIRMATION_KIND,
-          orderId,
-          to: input.email,
-          subject: content.subject,
-          text: "",
-          html: "",
-          params: "{}",
-        },
-        now,
-        content,
-      ),
-      operatorEmail
-        ? this.deps.mail.enqueue(
-            tx,
-            { kind: OPERATOR_KIND, orderId, to: operatorEmail, ...operatorNotificationMail(mailData) },
-            now,
-          )
-        : undefined,
-      rows,
-      answer({ status: 200, body }),
-    ]);
     // Not awaited here: they are awaited as the order commits (on PostgreSQL its COMMIT leaves with them), so each
     // is one statement with nothing after it (a pending order's lines count no sales).
-    tx.awaitAtCommit(written);
+    const written = tx.last(
+      Promise.all([
+        this.deps.worker.enqueue(
+          tx,
+          {
+            kind: CONFIRMATION_KIND,
+            orderId,
+            to: input.email,
+            subject: content.subject,
+            text: "",
+            html: "",
+            params: "{}",
+          },
+          now,
+          content,
+        ),
+        operatorEmail
+          ? this.deps.mail.enqueue(
+              tx,
+              { kind: OPERATOR_KIND, orderId, to: operatorEmail, ...operatorNotificationMail(mailData) },
+              now,
+            )
+          : undefined,
+        rows,
+        answer({ status: 200, body }),
+      ]),
+    );
     const confirmation = written.then(([mail]) => mail);
     confirmation.catch(() => undefined);
     return {

@@ -87,7 +87,7 @@ export class MailWorker {
         html: content.html,
       });
     } catch (err) {
-      // One statement: the caller may leave it to its commit (Tx.awaitAtCommit), which no statement may follow.
+      // One statement: the caller may leave it to its commit (Tx.last), which no statement may follow.
       const failure = this.failedAttempt(1, now, err);
       const id = await this.repo.enqueue(tx, mail, now, failure);
       this.logFailure(id, mail.kind, 1, failure);
