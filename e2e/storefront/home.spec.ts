@@ -4,6 +4,7 @@ import type { Banner } from "@store/shared/schemas/catalog";
 import { apiSession } from "../admin/console-helpers.ts";
 import { createBanner, pngDataUrl } from "../admin/catalog-fixtures.ts";
 import { loadCatalog } from "./catalog.ts";
+import { openHomeMenu } from "./menu.ts";
 
 test("home shows the hero, the promo banners and every section", async ({ page, request }) => {
   const catalog = await loadCatalog(request);
@@ -158,9 +159,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("the side menu holds the currency selector and the category links", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
+    const menu = await openHomeMenu(page);
     await expect(menu.getByRole("link", { name: "All Products" })).toBeVisible();
     await menu.getByLabel("Currency").selectOption("EUR");
     await menu.getByRole("button", { name: "Close menu" }).click();
