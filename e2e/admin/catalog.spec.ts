@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from "@
 import { E2E_ADMIN } from "../../playwright.config";
 import { makePng } from "./catalog-fixtures.ts";
 import { deleteThroughDialog, toast } from "./console-helpers.ts";
+import { categoryNamed } from "./offline-helpers.ts";
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -61,12 +62,7 @@ test("categories, then a product with an image, a TND price and a variant: creat
   await expect(parentRow).toBeVisible();
   await expect(page.getByText(/^\d+ total categories$/)).toBeVisible();
 
-  const categories = (await (await page.request.get("/api/categories")).json()) as {
-    id: string;
-    name: string;
-    slug: string;
-  }[];
-  const parent = categories.find((c) => c.name === parentName);
+  const [parent] = await categoryNamed(page.request, parentName);
   expect(parent).toBeDefined();
   await page.getByLabel("Parent category").selectOption(parent?.id ?? "");
   await expect(page.getByRole("button", { name: "Add Subcategory" })).toBeVisible();
@@ -80,12 +76,7 @@ test("categories, then a product with an image, a TND price and a variant: creat
   await deleteThroughDialog(page, parentRow, "Delete category?");
   await expect(toast(page, "Cannot delete category with subcategories. Delete subcategories first.")).toBeVisible();
 
-  const afterSub = (await (await page.request.get("/api/categories")).json()) as {
-    id: string;
-    name: string;
-    slug: string;
-  }[];
-  const child = afterSub.find((c) => c.name === childName);
+  const [child] = await categoryNamed(page.request, childName);
   expect(child).toBeDefined();
 
   // ---- Product: create ----

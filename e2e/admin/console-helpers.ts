@@ -43,6 +43,18 @@ export async function openSection(page: Page, name: string): Promise<void> {
   await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name, exact: true }).click();
 }
 
+/** On the first of a console list's two pages (Previous off), turns to the second, the last (Next off); answers the
+ * pager. */
+export async function toSecondAndLastPage(page: Page, list: "orders" | "products"): Promise<Locator> {
+  await expect(page.getByTestId(`${list}-page`)).toHaveText("Page 1");
+  const pager = page.getByRole("navigation", { name: `Pages of ${list}` });
+  await expect(pager.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await pager.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByTestId(`${list}-page`)).toHaveText("Page 2");
+  await expect(pager.getByRole("button", { name: "Next" })).toBeDisabled();
+  return pager;
+}
+
 export interface ApiSession {
   put: (path: string, body: unknown) => Promise<void>;
   /** POST, PUT or DELETE with the session's CSRF token; fails the test unless the answer is 2xx. */

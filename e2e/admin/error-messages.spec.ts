@@ -3,6 +3,7 @@
  * login-throttled message in Arabic. */
 import { expect, type Page } from "@playwright/test";
 import { test } from "../api-test.ts";
+import { throttle } from "../throttle.ts";
 import { E2E_ADMIN } from "../../playwright.config.ts";
 import { SIGN_IN_TIMEOUT, TABLET, signIn, toast } from "./console-helpers.ts";
 
@@ -86,19 +87,7 @@ test("a throttled sign-in says how long to wait, in Arabic", async ({ page }) =>
   await inLanguage(page, "ar");
   // The real throttle would also hold back the other specs signing in from this address: the answer is the server's
   // 429 body as sent (code, params and retryAfter beside its English).
-  await page.route("**/api/admin/login", (route) =>
-    route.fulfill({
-      status: 429,
-      headers: { "Retry-After": "90" },
-      contentType: "application/json",
-      body: JSON.stringify({
-        error: "Too many login attempts. Please try again later.",
-        code: "rate_limited",
-        params: { retryAfter: 90 },
-        retryAfter: 90,
-      }),
-    }),
-  );
+  await throttle(page, "**/api/admin/login", 90, { error: "Too many login attempts. Please try again later." });
   await page.goto("/admin/login");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await page.getByLabel("اسم المستخدم").fill(E2E_ADMIN.username);

@@ -13,9 +13,11 @@ import { deleteThroughDialog, signIn, type ApiSession } from "./console-helpers.
 interface CategoryRow {
   id: string;
   name: string;
+  slug: string;
   version: number;
 }
 
+/** The categories of that name, as the public API lists them now. */
 export async function categoryNamed(request: APIRequestContext, name: string): Promise<CategoryRow[]> {
   const list = (await (await request.get("/api/categories")).json()) as CategoryRow[];
   return list.filter((c) => c.name === name);

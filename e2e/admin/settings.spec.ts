@@ -1,4 +1,4 @@
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { test } from "../api-test.ts";
 import { loadCatalog } from "../storefront/catalog.ts";
 import { TABLET, apiSession, currentRate, openSection, signIn, toast } from "./console-helpers.ts";
@@ -7,6 +7,31 @@ import { placeOrderByForm } from "../checkout/checkout-helpers.ts";
 
 test.use({ viewport: TABLET });
 test.describe.configure({ timeout: 90_000 });
+
+/** The Security tab's words, as the operator reads them: the specs fill it by its words, so the words are checked too. */
+const SECURITY_WORDS = {
+  en: { current: "Current Password", next: "New Password", confirm: "Confirm New Password", change: "Change Password" },
+  ar: {
+    current: "كلمة المرور الحالية",
+    next: "كلمة المرور الجديدة",
+    confirm: "تأكيد كلمة المرور الجديدة",
+    change: "تغيير كلمة المرور",
+  },
+} as const;
+
+/** Fills the Security tab in `lang` (the current password when given; the confirmation is the new one unless told)
+ * and presses its button. */
+async function changePassword(
+  page: Page,
+  lang: "en" | "ar",
+  { current, next, confirm = next }: { current?: string; next: string; confirm?: string },
+): Promise<void> {
+  const words = SECURITY_WORDS[lang];
+  if (current !== undefined) await page.getByLabel(words.current).fill(current);
+  await page.getByLabel(words.next, { exact: true }).fill(next);
+  await page.getByLabel(words.confirm).fill(confirm);
+  await page.getByRole("button", { name: words.change }).click();
+}
 
 test("the daily rate changes the TND prices the storefront shows", async ({ page, request, api }) => {
   // Its TND price is derived from the daily rate (no TND price of its own).
@@ -69,19 +94,13 @@ test("the password form checks the confirmation first, then the length; the serv
   await signIn(page);
   await openSection(page, "Settings");
   await page.getByRole("tab", { name: "Security" }).click();
-  await page.getByLabel("Current Password").fill("whatever");
-  await page.getByLabel("New Password", { exact: true }).fill("abc");
-  await page.getByLabel("Confirm New Password").fill("abd");
-  await page.getByRole("button", { name: "Change Password" }).click();
+  await changePassword(page, "en", { current: "whatever", next: "abc", confirm: "abd" });
   await expect(page.getByRole("alert")).toHaveText("Passwords do not match");
-  await page.getByLabel("Confirm New Password").fill("abc");
-  await page.getByRole("button", { name: "Change Password" }).click();
+  await changePassword(page, "en", { next: "abc" });
   await expect(page.getByRole("alert")).toHaveText("Password must be at least 12 characters");
   // Long enough, but among the passwords guessers try first (whatever its case): refused before the current one is
   // even checked, so the operator's password stays as it is.
-  await page.getByLabel("New Password", { exact: true }).fill("Password1234");
-  await page.getByLabel("Confirm New Password").fill("Password1234");
-  await page.getByRole("button", { name: "Change Password" }).click();
+  await changePassword(page, "en", { next: "Password1234" });
   await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(toast(page, "Failed to change password")).toBeVisible();
   await expect(toast(page, "This password is too common. Choose a longer, less predictable one.")).toBeVisible();
@@ -95,14 +114,9 @@ test("the password refusals are said in Arabic, right to left", async ({ page: s
   await page.goto("/admin?section=settings");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await page.getByRole("tab", { name: "الأمان" }).click();
-  await page.getByLabel("كلمة المرور الحالية").fill("whatever");
-  await page.getByLabel("كلمة المرور الجديدة", { exact: true }).fill("short-one");
-  await page.getByLabel("تأكيد كلمة المرور الجديدة").fill("short-one");
-  await page.getByRole("button", { name: "تغيير كلمة المرور" }).click();
+  await changePassword(page, "ar", { current: "whatever", next: "short-one" });
   await expect(page.getByRole("alert")).toHaveText("يجب ألا تقل كلمة المرور عن 12 حرفًا");
-  await page.getByLabel("كلمة المرور الجديدة", { exact: true }).fill("qwerty123456");
-  await page.getByLabel("تأكيد كلمة المرور الجديدة").fill("qwerty123456");
-  await page.getByRole("button", { name: "تغيير كلمة المرور" }).click();
+  await changePassword(page, "ar", { next: "qwerty123456" });
   await expect(toast(page, "كلمة المرور هذه شائعة جدًا. اختر كلمة أطول ويصعب توقعها.")).toBeVisible();
   await expect(page.getByText(/too common/)).toHaveCount(0);
 });

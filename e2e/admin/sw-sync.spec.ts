@@ -6,6 +6,7 @@ import type { Banner } from "@store/shared/schemas/catalog";
 import { E2E_ADMIN } from "../../playwright.config.ts";
 import { createStockProduct, stockOf } from "../stock/stock-helpers.ts";
 import { TABLET, allAdminProducts, apiSession, openSection, signIn } from "./console-helpers.ts";
+import { openHomeMenu } from "../storefront/menu.ts";
 import { createBanner, createProduct, makePng } from "./catalog-fixtures.ts";
 import {
   addCategory,
@@ -438,10 +439,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 412, height: 915 } });
 
   test("the storefront's menu offers to install when the browser does", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
-    await expect(menu).toBeVisible();
+    const menu = await openHomeMenu(page);
     await expect(menu.getByTestId("install-app")).toHaveCount(0);
     await offerInstall(page, "dismissed");
     await expect(menu.getByRole("button", { name: "Install app" })).toBeVisible();

@@ -3,9 +3,9 @@
  * Orders > Unmatched payments, in English and in Arabic (right to left), delivers one such order anyway and refunds
  * another's money at Stripe, each after a confirmation (docs/decisions.md D47). */
 import { expect, test } from "@playwright/test";
-import { FakeStripe } from "../../server/src/test/fake-stripe.ts";
+import type { FakeStripe } from "../../server/src/test/fake-stripe.ts";
 import { E2E_ADMIN } from "../../playwright.config.ts";
-import { startPaymentStore, type PaymentStore } from "../checkout/payment-store.ts";
+import { fakeStripe, storeApi, usePaymentStore, type PaymentStore } from "../checkout/payment-store.ts";
 import { uniqueEmail } from "../checkout/checkout-helpers.ts";
 import { loadCatalog } from "../storefront/catalog.ts";
 import { signIn } from "./console-helpers.ts";
@@ -15,26 +15,6 @@ test.slow();
 // This spec's own store (and its fake Stripe on the next port); E2E_UNMATCHED_PORT moves them where a shared machine
 // leaves room.
 const PORT = Number(process.env.E2E_UNMATCHED_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 25_000);
-
-/** The operator's API session on the payment store: a call with its cookie and CSRF token. */
-async function adminCall(store: PaymentStore): Promise<(method: string, path: string) => Promise<Response>> {
-  const login = await fetch(`${store.url}/api/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  const { csrfToken } = (await login.json()) as { csrfToken: string };
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return (method, path) =>
-    fetch(`${store.url}${path}`, {
-      method,
-      headers: { "Content-Type": "application/json", Cookie: cookie, "X-CSRF-Token": csrfToken },
-      ...(method === "GET" ? {} : { body: "{}" }),
-    });
-}
 
 /** An order placed through the public checkout, cancelled by the operator, then paid on Stripe's page. */
 async function paidAfterCancel(
@@ -55,9 +35,7 @@ async function paidAfterCancel(
   });
   expect(placed.ok, await placed.clone().text()).toBe(true);
   const { panierCode, paymentLink } = (await placed.json()) as { panierCode: string; paymentLink: string };
-  const call = await adminCall(store);
-  const cancel = await call("POST", `/api/admin/orders/${panierCode}/cancel`);
-  expect(cancel.ok, await cancel.clone().text()).toBe(true);
+  await (await storeApi(store)).send("POST", `/api/admin/orders/${panierCode}/cancel`, {});
   const sessionId = paymentLink.split("/").at(-1) ?? "";
   const pay = await fetch(`${stripe.url}/c/pay/${sessionId}/pay`, { method: "POST", redirect: "manual" });
   expect(pay.status).toBe(303);
@@ -65,30 +43,10 @@ async function paidAfterCancel(
 }
 
 test.describe("Orders > Unmatched payments", () => {
-  let stripe: FakeStripe;
-  let store: PaymentStore;
-  test.use({ baseURL: `http://localhost:${PORT}` });
-  test.beforeAll(async () => {
-    stripe = await FakeStripe.start({
-      secretKey: "sk_test_e2e_unmatched",
-      webhookSecret: "whsec_e2e_unmatched",
-      webhookUrl: `http://127.0.0.1:${PORT}/api/payments/stripe/webhook`,
-      ...(process.env.E2E_UNMATCHED_PORT ? { port: PORT + 1 } : {}),
-    });
-    store = await startPaymentStore(PORT, {
-      PAYMENT_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_e2e_unmatched",
-      STRIPE_WEBHOOK_SECRET: "whsec_e2e_unmatched",
-      STRIPE_API_URL: stripe.url,
-    });
-  });
-  test.afterAll(async () => {
-    await store.stop();
-    await stripe.close();
-  });
+  const run = usePaymentStore(PORT, fakeStripe(PORT, process.env.E2E_UNMATCHED_PORT ? PORT + 1 : undefined));
 
   test("lists a payment for a cancelled order with its amount, in English and in Arabic", async ({ page }) => {
-    const { code, amount } = await paidAfterCancel(store, stripe);
+    const { code, amount } = await paidAfterCancel(run.store, run.provider);
     expect(amount).toBeGreaterThan(0);
     await signIn(page, { fresh: true });
     await page.goto("/admin?section=orders");
@@ -122,11 +80,10 @@ test.describe("Orders > Unmatched payments", () => {
       (p) => p.variants.length === 0 && p.inStock && p.deliveryMode === "automatic",
     );
     if (!product) throw new Error("the demo catalog has no automatic product in stock");
-    const toDeliver = await paidAfterCancel(store, stripe, product.id);
-    const toRefund = await paidAfterCancel(store, stripe, product.id);
-    const call = await adminCall(store);
-    const status = async (code: string) =>
-      ((await (await call("GET", `/api/admin/orders/${code}`)).json()) as { status: string }).status;
+    const toDeliver = await paidAfterCancel(run.store, run.provider, product.id);
+    const toRefund = await paidAfterCancel(run.store, run.provider, product.id);
+    const api = await storeApi(run.store);
+    const status = async (code: string) => ((await api.get(`/api/admin/orders/${code}`)) as { status: string }).status;
 
     await signIn(page, { fresh: true });
     await page.goto("/admin?section=orders");
@@ -156,7 +113,7 @@ test.describe("Orders > Unmatched payments", () => {
     await expect(arabicDialog).toContainText("سيُطلب من Stripe إعادة");
     await arabicDialog.getByRole("button", { name: "استرداد", exact: true }).click();
     await expect(arabicRow.getByTestId("unmatched-payment-resolution")).toContainText("استُردّت لدى مزوّد الدفع");
-    expect(stripe.refunds.filter((r) => r.amount === toRefund.amount)).toHaveLength(1);
+    expect(run.provider.refunds.filter((r) => r.amount === toRefund.amount)).toHaveLength(1);
     expect(await status(toRefund.code)).toBe("cancelled");
     // The delivered one stays handled, said in Arabic.
     await expect(

@@ -4,11 +4,10 @@
  * private order page and in the dev mailbox; in English, with one pass in Arabic. */
 import { expect, test, type Page } from "@playwright/test";
 import { FakeKonnect } from "../../server/src/test/fake-konnect.ts";
-import { FakeStripe } from "../../server/src/test/fake-stripe.ts";
 import { expectNoSeriousAxeViolations } from "../a11y.ts";
 import { addFromProductPage, checkoutForm, fillCheckout, findMail, uniqueEmail } from "./checkout-helpers.ts";
 import { signIn, openSection } from "../admin/console-helpers.ts";
-import { startPaymentStore, stockCodes, type PaymentStore } from "./payment-store.ts";
+import { fakeStripe, stockCodes, usePaymentStore, type PaymentStore } from "./payment-store.ts";
 
 // Each test goes through two servers and the provider's page: on a busy machine that takes longer than most.
 test.slow();
@@ -25,23 +24,19 @@ async function expectPaidOnReturn(page: Page, store: PaymentStore, paidText: str
 }
 
 test.describe("paying with Konnect", () => {
-  let konnect: FakeKonnect;
-  let store: PaymentStore;
-  test.use({ baseURL: `http://localhost:${KONNECT_PORT}` });
-  test.beforeAll(async () => {
-    konnect = await FakeKonnect.start({ apiKey: "e2e-konnect:key", walletId: "e2e-wallet" });
-    store = await startPaymentStore(KONNECT_PORT, {
-      PAYMENT_PROVIDER: "konnect",
-      KONNECT_API_KEY: "e2e-konnect:key",
-      KONNECT_WALLET_ID: "e2e-wallet",
-      KONNECT_API_URL: konnect.url,
-    });
-    await stockCodes(store, "steam-20", ["E2E-KONNECT-1-AAAA", "E2E-KONNECT-2-BBBB"]);
-  });
-  test.afterAll(async () => {
-    await store.stop();
-    await konnect.close();
-  });
+  const run = usePaymentStore(
+    KONNECT_PORT,
+    {
+      start: () => FakeKonnect.start({ apiKey: "e2e-konnect:key", walletId: "e2e-wallet" }),
+      settings: (konnect) => ({
+        PAYMENT_PROVIDER: "konnect",
+        KONNECT_API_KEY: "e2e-konnect:key",
+        KONNECT_WALLET_ID: "e2e-wallet",
+        KONNECT_API_URL: konnect.url,
+      }),
+    },
+    { productId: "steam-20", codes: ["E2E-KONNECT-1-AAAA", "E2E-KONNECT-2-BBBB"] },
+  );
 
   test("checks out in TND, pays on Konnect's page, comes back, sees the order delivered with its code and the email in the mailbox", async ({
     page,
@@ -63,13 +58,13 @@ test.describe("paying with Konnect", () => {
     await form.getByRole("button", { name: "Place order" }).click();
 
     // The fake gateway's page, in millimes turned into dinars.
-    await expect(page).toHaveURL(new RegExp(`^${konnect.url}/pay\\?payment_ref=[0-9a-f]{24}$`));
+    await expect(page).toHaveURL(new RegExp(`^${run.provider.url}/pay\\?payment_ref=[0-9a-f]{24}$`));
     await expect(page.getByText(/^Amount: \d+\.\d{3} TND$/)).toBeVisible();
     await page.getByRole("button", { name: "Pay" }).click();
 
     const code = await expectPaidOnReturn(
       page,
-      store,
+      run.store,
       "Payment received. Your codes are sent by email and shown on your order page.",
     );
     const steps = page.getByRole("navigation", { name: "Checkout progress" }).getByRole("listitem");
@@ -102,7 +97,7 @@ test.describe("paying with Konnect", () => {
     await form.locator("#checkout-currency").selectOption("TND");
     await form.locator("button.checkout-submit").click();
     await page.getByRole("button", { name: "Pay" }).click();
-    await expectPaidOnReturn(page, store, "تم استلام الدفع. تُرسل رموزك بالبريد الإلكتروني وتظهر في صفحة طلبك.");
+    await expectPaidOnReturn(page, run.store, "تم استلام الدفع. تُرسل رموزك بالبريد الإلكتروني وتظهر في صفحة طلبك.");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByRole("link", { name: "عرض طلبك" })).toBeVisible();
   });
@@ -112,14 +107,14 @@ test.describe("paying with Konnect", () => {
   }) => {
     await page.setViewportSize({ width: 412, height: 915 });
     // The tests above sold this store's codes: one more, for this order to hold.
-    await stockCodes(store, "steam-20", ["E2E-KONNECT-CANCEL-A"]);
+    await stockCodes(run.store, "steam-20", ["E2E-KONNECT-CANCEL-A"]);
     await addFromProductPage(page, "steam-20");
     await fillCheckout(page, uniqueEmail("konnect-cancel"), "TND");
     await checkoutForm(page).getByRole("button", { name: "Place order" }).click();
-    await expect(page).toHaveURL(new RegExp(`^${konnect.url}/pay\\?payment_ref=[0-9a-f]{24}$`));
+    await expect(page).toHaveURL(new RegExp(`^${run.provider.url}/pay\\?payment_ref=[0-9a-f]{24}$`));
     await page.getByRole("button", { name: "Cancel" }).click();
 
-    await expect(page).toHaveURL(new RegExp(`^${store.url}/order-success\\?code=PNR-\\w{8}`));
+    await expect(page).toHaveURL(new RegExp(`^${run.store.url}/order-success\\?code=PNR-\\w{8}`));
     await expect(page.getByTestId("order-success-mark")).toHaveAttribute("data-state", "pending");
     await expect(page.getByText("Thank you!")).toHaveCount(0);
     await page.getByRole("button", { name: "Cancel this order" }).click();
@@ -134,26 +129,9 @@ test.describe("paying with Konnect", () => {
 });
 
 test.describe("paying with Stripe", () => {
-  let stripe: FakeStripe;
-  let store: PaymentStore;
-  test.use({ baseURL: `http://localhost:${STRIPE_PORT}` });
-  test.beforeAll(async () => {
-    stripe = await FakeStripe.start({
-      secretKey: "sk_test_e2e",
-      webhookSecret: "whsec_e2e",
-      webhookUrl: `http://127.0.0.1:${STRIPE_PORT}/api/payments/stripe/webhook`,
-    });
-    store = await startPaymentStore(STRIPE_PORT, {
-      PAYMENT_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_e2e",
-      STRIPE_WEBHOOK_SECRET: "whsec_e2e",
-      STRIPE_API_URL: stripe.url,
-    });
-    await stockCodes(store, "steam-20", ["E2E-STRIPE-1-CCCC"]);
-  });
-  test.afterAll(async () => {
-    await store.stop();
-    await stripe.close();
+  const run = usePaymentStore(STRIPE_PORT, fakeStripe(STRIPE_PORT), {
+    productId: "steam-20",
+    codes: ["E2E-STRIPE-1-CCCC"],
   });
 
   test("on a phone, gives up on Stripe's page, cancels the order from the return page, and keeps the cart", async ({
@@ -163,9 +141,9 @@ test.describe("paying with Stripe", () => {
     await addFromProductPage(page, "steam-20");
     await fillCheckout(page, uniqueEmail("stripe-cancel"), "USD");
     await checkoutForm(page).getByRole("button", { name: "Place order" }).click();
-    await expect(page).toHaveURL(new RegExp(`^${stripe.url}/c/pay/cs_test_\\w+$`));
+    await expect(page).toHaveURL(new RegExp(`^${run.provider.url}/c/pay/cs_test_\\w+$`));
     await page.getByRole("button", { name: "Cancel" }).click();
-    await expect(page).toHaveURL(new RegExp(`^${store.url}/order-success\\?code=PNR-\\w{8}&payment=cancelled$`));
+    await expect(page).toHaveURL(new RegExp(`^${run.store.url}/order-success\\?code=PNR-\\w{8}&payment=cancelled$`));
     // The order holds the one code meanwhile: none is left for sale.
     const left = async () => (await (await page.request.get("/api/availability/steam-20")).json()) as object;
     expect(await left()).toEqual({ left: {} });
@@ -196,12 +174,12 @@ test.describe("paying with Stripe", () => {
     );
     await form.getByRole("button", { name: "Place order" }).click();
 
-    await expect(page).toHaveURL(new RegExp(`^${stripe.url}/c/pay/cs_test_\\w+$`));
+    await expect(page).toHaveURL(new RegExp(`^${run.provider.url}/c/pay/cs_test_\\w+$`));
     await expect(page.getByText("Amount: 20.00 USD")).toBeVisible();
     await page.getByRole("button", { name: "Cancel" }).click();
 
     // Given up: the order still awaits payment, and the page offers Stripe's page again.
-    await expect(page).toHaveURL(new RegExp(`^${store.url}/order-success\\?code=PNR-\\w{8}&payment=cancelled$`));
+    await expect(page).toHaveURL(new RegExp(`^${run.store.url}/order-success\\?code=PNR-\\w{8}&payment=cancelled$`));
     await expect(page.getByTestId("payment-state")).toHaveText(
       "The payment was not completed. You can try again until the order expires.",
     );
@@ -215,7 +193,7 @@ test.describe("paying with Stripe", () => {
 
     const code = await expectPaidOnReturn(
       page,
-      store,
+      run.store,
       "Payment received. Your codes are sent by email and shown on your order page.",
     );
     // Paid: now the done mark.
@@ -224,7 +202,7 @@ test.describe("paying with Stripe", () => {
     await expect(page.getByTestId("order-status")).toHaveText("Delivered");
     await page.getByRole("button", { name: "Reveal codes" }).click();
     await expect(page.locator(".order-page__code code")).toHaveText("E2E-STRIPE-1-CCCC");
-    const mail = await findMail(code, { mailboxDir: store.mailboxDir, subject: "Your codes" });
+    const mail = await findMail(code, { mailboxDir: run.store.mailboxDir, subject: "Your codes" });
     expect(mail.subject).toBe(`Your codes for order ${code}`);
   });
 });

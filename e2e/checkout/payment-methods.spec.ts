@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
 import { FakePaymob } from "../../server/src/test/fake-paymob.ts";
 import { expectNoSeriousAxeViolations } from "../a11y.ts";
 import { addFromProductPage, checkoutForm, fillCheckout, uniqueEmail } from "./checkout-helpers.ts";
-import { startPaymentStore, stockCodes, type PaymentStore } from "./payment-store.ts";
+import { usePaymentStore } from "./payment-store.ts";
 
 test.slow();
 
@@ -15,31 +15,28 @@ const STORE_PORT = BASE_PORT + 10;
 const PAYMOB_PORT = BASE_PORT + 11;
 
 test.describe("choosing how to pay", () => {
-  let paymob: FakePaymob;
-  let store: PaymentStore;
-  test.use({ baseURL: `http://localhost:${STORE_PORT}` });
-  test.beforeAll(async () => {
-    paymob = await FakePaymob.start({
-      secretKey: "egy_sk_test_e2e",
-      publicKey: "egy_pk_test_e2e",
-      hmacSecret: "e2e-hmac-secret",
-      integrationIds: [4097558],
-      port: PAYMOB_PORT,
-    });
-    store = await startPaymentStore(STORE_PORT, {
-      PAYMENT_METHODS: "manual,paymob",
-      PAYMOB_SECRET_KEY: "egy_sk_test_e2e",
-      PAYMOB_PUBLIC_KEY: "egy_pk_test_e2e",
-      PAYMOB_HMAC_SECRET: "e2e-hmac-secret",
-      PAYMOB_INTEGRATION_IDS: "4097558",
-      PAYMOB_API_URL: paymob.url,
-    });
-    await stockCodes(store, "steam-20", ["E2E-PAYMOB-1-AAAA", "E2E-PAYMOB-2-BBBB"]);
-  });
-  test.afterAll(async () => {
-    await store.stop();
-    await paymob.close();
-  });
+  const run = usePaymentStore(
+    STORE_PORT,
+    {
+      start: () =>
+        FakePaymob.start({
+          secretKey: "egy_sk_test_e2e",
+          publicKey: "egy_pk_test_e2e",
+          hmacSecret: "e2e-hmac-secret",
+          integrationIds: [4097558],
+          port: PAYMOB_PORT,
+        }),
+      settings: (paymob) => ({
+        PAYMENT_METHODS: "manual,paymob",
+        PAYMOB_SECRET_KEY: "egy_sk_test_e2e",
+        PAYMOB_PUBLIC_KEY: "egy_pk_test_e2e",
+        PAYMOB_HMAC_SECRET: "e2e-hmac-secret",
+        PAYMOB_INTEGRATION_IDS: "4097558",
+        PAYMOB_API_URL: paymob.url,
+      }),
+    },
+    { productId: "steam-20", codes: ["E2E-PAYMOB-1-AAAA", "E2E-PAYMOB-2-BBBB"] },
+  );
 
   test("with two methods for EGP, the shopper chooses Paymob, pays on its page and sees the order paid", async ({
     page,
@@ -68,12 +65,12 @@ test.describe("choosing how to pay", () => {
     await form.getByRole("button", { name: "Place order" }).click();
 
     // The fake Unified Checkout page, opened with the store's public key.
-    await expect(page).toHaveURL(new RegExp(`^${paymob.url}/unifiedcheckout/\\?publicKey=egy_pk_test_e2e&`));
+    await expect(page).toHaveURL(new RegExp(`^${run.provider.url}/unifiedcheckout/\\?publicKey=egy_pk_test_e2e&`));
     await expect(page.getByText(/^Amount: \d+\.\d{2} EGP$/)).toBeVisible();
     await page.getByRole("button", { name: "Pay" }).click();
 
     // Back through the store's checked return, on the order's page, paid once the callback is in.
-    await expect(page).toHaveURL(new RegExp(`^${store.url}/order-success\\?code=PNR-\\w{8}&payment=return$`));
+    await expect(page).toHaveURL(new RegExp(`^${run.store.url}/order-success\\?code=PNR-\\w{8}&payment=return$`));
     await expect(page.getByTestId("payment-state")).toHaveText(
       "Payment received. Your codes are sent by email and shown on your order page.",
     );

@@ -4,7 +4,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { request, test } from "@playwright/test";
+import { FakeStripe } from "../../server/src/test/fake-stripe.ts";
 import { E2E_ADMIN } from "../../playwright.config.ts";
+import { apiSession, type ApiSession } from "../admin/console-helpers.ts";
 
 export interface PaymentStore {
   url: string;
@@ -58,28 +61,75 @@ export async function startPaymentStore(port: number, env: Record<string, string
   };
 }
 
+/** The operator's admin API session on this store (login and CSRF token), as the console holds it. */
+export async function storeApi(store: PaymentStore): Promise<ApiSession> {
+  return apiSession(await request.newContext({ baseURL: store.url }));
+}
+
 /** Makes a product sold from code stock on this store and imports the given codes (through the admin API, as
  * the operator's console does). */
 export async function stockCodes(store: PaymentStore, productId: string, codes: string[]): Promise<void> {
-  const login = await fetch(`${store.url}/api/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  if (!login.ok) throw new Error(`admin login answered ${login.status}`);
-  const { csrfToken } = (await login.json()) as { csrfToken: string };
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const send = async (method: string, path: string, body: unknown) => {
-    const res = await fetch(`${store.url}${path}`, {
-      method,
-      headers: { "Content-Type": "application/json", Cookie: cookie, "X-CSRF-Token": csrfToken },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  const api = await storeApi(store);
+  await api.put(`/api/admin/products/${productId}`, { deliveryMode: "automatic" });
+  await api.send("POST", `/api/admin/products/${productId}/codes/import`, { text: codes.join("\n") });
+}
+
+/** A fake payment provider a spec starts beside its store, and the store's settings that point at it. */
+export interface ProviderSetup<P extends { url: string; close: () => Promise<void> }> {
+  start: () => Promise<P>;
+  settings: (provider: P) => Record<string, string>;
+}
+
+/** The fake Stripe for the store on `port` (its webhooks sent back to that store; listening on `fakePort` when
+ * given), and the store's settings for it. */
+export function fakeStripe(port: number, fakePort?: number): ProviderSetup<FakeStripe> {
+  const keys = { secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e" };
+  return {
+    start: () =>
+      FakeStripe.start({
+        ...keys,
+        webhookUrl: `http://127.0.0.1:${port}/api/payments/stripe/webhook`,
+        ...(fakePort === undefined ? {} : { port: fakePort }),
+      }),
+    settings: (stripe) => ({
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: keys.secretKey,
+      STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+    }),
   };
-  await send("PUT", `/api/admin/products/${productId}`, { deliveryMode: "automatic" });
-  await send("POST", `/api/admin/products/${productId}/codes/import`, { text: codes.join("\n") });
+}
+
+/** Runs the enclosing describe's tests against their own payment store on `port`: the fake provider started first,
+ * then the store with its settings for it, `stock` imported; both stopped after the tests. The answer reads them once
+ * they have started. */
+export function usePaymentStore<P extends { url: string; close: () => Promise<void> }>(
+  port: number,
+  { start, settings }: ProviderSetup<P>,
+  stock?: { productId: string; codes: string[] },
+): { readonly provider: P; readonly store: PaymentStore } {
+  let started: { provider: P; store: PaymentStore } | undefined;
+  test.use({ baseURL: `http://localhost:${port}` });
+  test.beforeAll(async () => {
+    const provider = await start();
+    const store = await startPaymentStore(port, settings(provider));
+    started = { provider, store };
+    if (stock) await stockCodes(store, stock.productId, stock.codes);
+  });
+  test.afterAll(async () => {
+    await started?.store.stop();
+    await started?.provider.close();
+  });
+  const running = () => {
+    if (!started) throw new Error(`the payment store on port ${port} has not started`);
+    return started;
+  };
+  return {
+    get provider() {
+      return running().provider;
+    },
+    get store() {
+      return running().store;
+    },
+  };
 }

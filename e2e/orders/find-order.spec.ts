@@ -5,6 +5,7 @@
  * and once in Arabic, right to left. Each real request uses the per-address budget (5 an hour): this file sends 3. */
 import { devices, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { test } from "../api-test.ts";
+import { throttle } from "../throttle.ts";
 import { expectNoSeriousAxeViolations } from "../a11y.ts";
 import type { ApiSession } from "../admin/console-helpers.ts";
 import { checkoutByApi, findMail, uniqueEmail } from "../checkout/checkout-helpers.ts";
@@ -75,18 +76,7 @@ test("a shopper gets the order link again from the footer; a wrong email reads t
   await expect(send).toBeEnabled();
 
   // Too many attempts (the store's 429, answered here): how long to wait.
-  await page.route("**/api/orders/find", (route) =>
-    route.fulfill({
-      status: 429,
-      contentType: "application/json",
-      headers: { "Retry-After": "42" },
-      body: JSON.stringify({
-        error: "Too many attempts. Please try again later.",
-        code: "rate_limited",
-        retryAfter: 42,
-      }),
-    }),
-  );
+  await throttle(page, "**/api/orders/find", 42, { error: "Too many attempts. Please try again later." });
   // The code as a person may type it: lower case, without the hyphen.
   await codeField.fill(code.toLowerCase().replace("-", ""));
   await emailField.fill(email.toUpperCase());

@@ -3,35 +3,14 @@
  * long to wait in the shopper's language, and the order shows once the wait is over. The 429 is answered through
  * page.route in the server's exact shape: using up the real per-address budget would throttle the other specs'
  * shoppers, who share this machine's address. */
-import { expect, type Page, type Route } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { test } from "../api-test.ts";
+import { throttle } from "../throttle.ts";
 import { expectNoSeriousAxeViolations } from "../a11y.ts";
 import { uniqueEmail } from "../checkout/checkout-helpers.ts";
 import { createStockProduct, placeOrder, privateOrderLink, tag } from "../stock/stock-helpers.ts";
 
 test.describe.configure({ timeout: 120_000 });
-
-/** The store's 429 (server/src/http/errors.ts): its JSON body and its Retry-After header. */
-function tooMany(route: Route, retryAfter: number): Promise<void> {
-  return route.fulfill({
-    status: 429,
-    contentType: "application/json",
-    headers: { "Retry-After": String(retryAfter), "Cache-Control": "no-store" },
-    body: JSON.stringify({ error: "Too many requests. Please try again later.", code: "rate_limited", retryAfter }),
-  });
-}
-
-/** Answers the first `times` matching requests with a 429; returns how many were answered so. */
-async function throttle(page: Page, url: string, retryAfter: number, times = Infinity): Promise<() => number> {
-  let answered = 0;
-  await page.route(url, async (route) => {
-    if (answered < times) {
-      answered++;
-      await tooMany(route, retryAfter);
-    } else await route.continue();
-  });
-  return () => answered;
-}
 
 test("the private order page says how long to wait after a 429, in English and Arabic, then shows the order", async ({
   page,
@@ -76,7 +55,7 @@ test("the thank-you page's lookup says how long to wait after a 429, then asks a
   const product = await createStockProduct(api, { title: `Throttled lookup ${t}`, manual: true });
   const code = await placeOrder(request, [{ id: product.id, qty: 1 }], uniqueEmail("throttled.lookup"));
 
-  const answered = await throttle(page, `**/api/orders/${code}`, 6, 1);
+  const answered = await throttle(page, `**/api/orders/${code}`, 6, { times: 1 });
   await page.goto(`/order-success?code=${code}`);
   const message = page.getByTestId("lookup-throttled");
   await expect(message).toHaveText("Too many attempts. Please try again in 6 s. This page asks again by itself.");
@@ -90,7 +69,7 @@ test("the thank-you page's lookup says how long to wait after a 429, then asks a
 
   // In Arabic.
   await page.unrouteAll();
-  await throttle(page, `**/api/orders/${code}`, 6, 1);
+  await throttle(page, `**/api/orders/${code}`, 6, { times: 1 });
   await page.evaluate(() => localStorage.setItem("lang", "ar"));
   await page.reload();
   await expect(message).toContainText("محاولات كثيرة جدًا. يرجى المحاولة مجددًا بعد 6 ث.");

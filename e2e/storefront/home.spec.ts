@@ -1,9 +1,11 @@
 import { expect } from "@playwright/test";
 import { test } from "../api-test.ts";
+import { throttle } from "../throttle.ts";
 import type { Banner } from "@store/shared/schemas/catalog";
 import { apiSession } from "../admin/console-helpers.ts";
 import { createBanner, pngDataUrl } from "../admin/catalog-fixtures.ts";
 import { loadCatalog } from "./catalog.ts";
+import { openHomeMenu } from "./menu.ts";
 
 test("home shows the hero, the promo banners and every section", async ({ page, request }) => {
   const catalog = await loadCatalog(request);
@@ -138,18 +140,7 @@ test("the newsletter form reports success only when the server stored the addres
   await expect(banner.getByText("We couldn't subscribe you right now. Please try again later.")).toBeVisible();
 
   // Too many signups from here (the newsletter's own budget): the wait, in the shopper's words.
-  await page.route("**/api/newsletter", (route) =>
-    route.fulfill({
-      status: 429,
-      contentType: "application/json",
-      headers: { "Retry-After": "90" },
-      body: JSON.stringify({
-        error: "Too many requests. Please try again later.",
-        code: "rate_limited",
-        retryAfter: 90,
-      }),
-    }),
-  );
+  await throttle(page, "**/api/newsletter", 90);
   await banner.getByRole("button", { name: "Subscribe" }).click();
   await expect(banner.getByText("Too many attempts. Please try again in 2 min.")).toBeVisible();
 });
@@ -158,9 +149,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("the side menu holds the currency selector and the category links", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
+    const menu = await openHomeMenu(page);
     await expect(menu.getByRole("link", { name: "All Products" })).toBeVisible();
     await menu.getByLabel("Currency").selectOption("EUR");
     await menu.getByRole("button", { name: "Close menu" }).click();

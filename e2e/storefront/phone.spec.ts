@@ -3,6 +3,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectButtonLinksReadable, expectNoSeriousAxeViolations } from "../a11y.ts";
 import { loadCatalog, productWithVariants, productWithoutVariants } from "./catalog.ts";
+import { openHomeMenu } from "./menu.ts";
 
 const PHONE = { width: 412, height: 915 };
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
@@ -18,10 +19,7 @@ test.describe("the phone menu", () => {
   }) => {
     const catalog = await loadCatalog(request);
     const category = catalog.categories.find((c) => c.parentId === null);
-    await page.goto("/");
-    await page.getByRole("button", { name: "Open menu" }).tap();
-    const menu = page.getByRole("dialog", { name: "Menu" });
-    await expect(menu).toBeVisible();
+    const menu = await openHomeMenu(page, "tap");
     const box = await menu.boundingBox();
     expect(box?.y).toBe(0);
     expect(box?.height).toBe(PHONE.height);
@@ -61,10 +59,7 @@ test.describe("the phone menu", () => {
   });
 
   test("closes on a tap outside it", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("button", { name: "Open menu" }).tap();
-    const menu = page.getByRole("dialog", { name: "Menu" });
-    await expect(menu).toBeVisible();
+    const menu = await openHomeMenu(page, "tap");
     await page.touchscreen.tap(PHONE.width - 20, PHONE.height / 2);
     await expect(menu).toBeHidden();
   });

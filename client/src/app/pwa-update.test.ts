@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("virtual:pwa-register", () => ({ registerSW: () => () => Promise.resolve() }));
 
@@ -26,56 +26,50 @@ describe("the update prompt", () => {
 });
 
 describe("the service worker's registration", () => {
-  /** A page whose requests the test completes by hand. */
-  function fakePage() {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A page whose requests the test completes by hand, the registration waiting for 3 s of quiet, 10 s at most. */
+  function waitingPage() {
     let onResource: (() => void) | null = null;
     let settled = false;
+    const watch = (callback: () => void) => {
+      onResource = callback;
+      return () => {
+        onResource = null;
+      };
+    };
+    void whenNetworkQuiet(3000, 10_000, watch).then(() => (settled = true));
     return {
-      watch: (callback: () => void) => {
-        onResource = callback;
-        return () => {
-          onResource = null;
-        };
-      },
       request: () => onResource?.(),
-      watching: () => onResource !== null,
-      track: (promise: Promise<void>) => void promise.then(() => (settled = true)),
-      settled: () => settled,
+      /** Still waiting now, done `ms` later, and no longer watching the page's requests. */
+      expectDoneIn: async (ms: number) => {
+        expect(settled).toBe(false);
+        await vi.advanceTimersByTimeAsync(ms);
+        expect(settled).toBe(true);
+        expect(onResource).toBeNull();
+      },
     };
   }
 
   it("waits until the page has fetched nothing for a while", async () => {
-    vi.useFakeTimers();
-    try {
-      const page = fakePage();
-      page.track(whenNetworkQuiet(3000, 10_000, page.watch));
-      await vi.advanceTimersByTimeAsync(2000);
-      page.request();
-      await vi.advanceTimersByTimeAsync(2500);
-      expect(page.settled()).toBe(false);
-      await vi.advanceTimersByTimeAsync(600);
-      expect(page.settled()).toBe(true);
-      expect(page.watching()).toBe(false);
-    } finally {
-      vi.useRealTimers();
-    }
+    const page = waitingPage();
+    await vi.advanceTimersByTimeAsync(2000);
+    page.request();
+    await vi.advanceTimersByTimeAsync(2500);
+    await page.expectDoneIn(600);
   });
 
   it("does not wait past its cap for a page that keeps fetching", async () => {
-    vi.useFakeTimers();
-    try {
-      const page = fakePage();
-      page.track(whenNetworkQuiet(3000, 10_000, page.watch));
-      for (let t = 0; t < 9000; t += 1000) {
-        await vi.advanceTimersByTimeAsync(1000);
-        page.request();
-      }
-      expect(page.settled()).toBe(false);
-      await vi.advanceTimersByTimeAsync(1100);
-      expect(page.settled()).toBe(true);
-      expect(page.watching()).toBe(false);
-    } finally {
-      vi.useRealTimers();
+    const page = waitingPage();
+    for (let t = 0; t < 9000; t += 1000) {
+      await vi.advanceTimersByTimeAsync(1000);
+      page.request();
     }
+    await page.expectDoneIn(1100);
   });
 });

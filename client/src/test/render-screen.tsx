@@ -2,7 +2,9 @@
  * provider, over a catalog stored on the device. Every other address is an empty page, so links and navigations
  * can be followed and read. */
 import type { ReactNode } from "react";
-import { render } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { afterAll, afterEach, vi } from "vitest";
+import type { Table } from "dexie";
 import { I18nProvider } from "@lingui/react";
 import {
   createMemoryHistory,
@@ -45,4 +47,30 @@ export function renderScreen(component: () => ReactNode, path: string, at: strin
     </I18nProvider>,
   );
   return router;
+}
+
+/** A screen test file's clean-up: after each test the screen is unmounted, the mocks' calls are forgotten, `reset`
+ * runs and `tables` are emptied, so no test sees another's; after the file, the fetch stub goes and the device's
+ * database is deleted. */
+export function cleanUpAfterScreens(tables: readonly Table[], reset?: () => void): void {
+  afterEach(async () => {
+    cleanup();
+    vi.clearAllMocks();
+    reset?.();
+    for (const table of tables) await table.clear();
+  });
+  afterAll(async () => {
+    vi.unstubAllGlobals();
+    await db.delete();
+  });
+}
+
+/** The item of the list named `listName` whose text holds `text`, once the list shows (within 5 s). */
+export async function listItemWith(listName: string, text: string): Promise<HTMLElement> {
+  const list = await screen.findByRole("list", { name: listName }, { timeout: 5_000 });
+  const item = within(list)
+    .getAllByRole("listitem")
+    .find((li) => li.textContent?.includes(text));
+  if (!item) throw new Error(`no item holding ${text} in the list ${listName}`);
+  return item;
 }

@@ -29,94 +29,60 @@ function LineIcon({
   );
 }
 
-export function MenuIcon(props: IconProps) {
-  return (
-    <LineIcon {...props}>
-      <path d="M4 6h16M4 12h16M4 18h16" />
-    </LineIcon>
-  );
+/** What a line icon draws on its 24-pixel grid: circles as [cx, cy, r], then one path. */
+interface Drawing {
+  circles?: readonly (readonly [number, number, number])[];
+  path: string;
 }
 
-export function SearchIcon(props: IconProps) {
-  return (
-    <LineIcon {...props}>
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" />
-    </LineIcon>
-  );
+/** An icon component that draws `drawing`. */
+function lineIcon({ circles = [], path }: Drawing) {
+  return function Icon(props: IconProps) {
+    return (
+      <LineIcon {...props}>
+        {circles.map(([cx, cy, r]) => (
+          <circle key={`${cx} ${cy}`} cx={cx} cy={cy} r={r} />
+        ))}
+        <path d={path} />
+      </LineIcon>
+    );
+  };
 }
 
-export function CartIcon(props: IconProps) {
-  return (
-    <LineIcon {...props}>
-      <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.9a2 2 0 0 0 2-1.5L21 8H6" />
-      <circle cx="10" cy="20" r="1.4" />
-      <circle cx="17" cy="20" r="1.4" />
-    </LineIcon>
-  );
-}
+export const MenuIcon = lineIcon({ path: "M4 6h16M4 12h16M4 18h16" });
 
-export function CloseIcon(props: IconProps) {
-  return (
-    <LineIcon {...props}>
-      <path d="M6 6l12 12M18 6 6 18" />
-    </LineIcon>
-  );
-}
+export const SearchIcon = lineIcon({ circles: [[11, 11, 7]], path: "m20 20-3.5-3.5" });
+
+export const CartIcon = lineIcon({
+  circles: [
+    [10, 20, 1.4],
+    [17, 20, 1.4],
+  ],
+  path: "M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.9a2 2 0 0 0 2-1.5L21 8H6",
+});
+
+export const CloseIcon = lineIcon({ path: "M6 6l12 12M18 6 6 18" });
 
 /** A cross in a circle: clears a field. */
-export function ClearIcon(props: IconProps) {
-  return (
-    <LineIcon {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="m9 9 6 6M15 9l-6 6" />
-    </LineIcon>
-  );
-}
+export const ClearIcon = lineIcon({ circles: [[12, 12, 9]], path: "m9 9 6 6M15 9l-6 6" });
 
-export function SunIcon(props: IconProps) {
-  return (
-    <LineIcon {...props}>
-      <circle cx="12" cy="12" r="4" />
-      <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-    </LineIcon>
-  );
-}
+export const SunIcon = lineIcon({
+  circles: [[12, 12, 4]],
+  path: "M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4",
+});
 
-export function MoonIcon(props: IconProps) {
-  return (
-    <LineIcon {...props}>
-      <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
-    </LineIcon>
-  );
-}
+export const MoonIcon = lineIcon({ path: "M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" });
 
-export function GlobeIcon(props: IconProps) {
-  return (
-    <LineIcon {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-    </LineIcon>
-  );
-}
+export const GlobeIcon = lineIcon({
+  circles: [[12, 12, 9]],
+  path: "M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18",
+});
 
 /** Points to the left; add the flip-rtl class where it means "previous". */
-export function ChevronLeftIcon(props: IconProps) {
-  return (
-    <LineIcon {...props}>
-      <path d="m15 18-6-6 6-6" />
-    </LineIcon>
-  );
-}
+export const ChevronLeftIcon = lineIcon({ path: "m15 18-6-6 6-6" });
 
 /** Points to the right; add the flip-rtl class where it means "next". */
-export function ChevronRightIcon(props: IconProps) {
-  return (
-    <LineIcon {...props}>
-      <path d="m9 18 6-6-6-6" />
-    </LineIcon>
-  );
-}
+export const ChevronRightIcon = lineIcon({ path: "m9 18 6-6-6-6" });
 
 export function HeartIcon({ filled = false, ...props }: IconProps & { filled?: boolean }) {
   return (

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import "fake-indexeddb/auto";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { activateLocale } from "../../i18n/i18n.ts";
 import { db } from "../../local/db.ts";
 import { storedCartLines } from "../../test/store-db.ts";
 import { toast } from "../../ui/toast.tsx";
 import { product, storeSettings } from "../../test/fixtures.ts";
 import { serving } from "../../test/fetch-stub.ts";
-import { prepareStorefront, renderScreen } from "../../test/render-screen.tsx";
+import { cleanUpAfterScreens, prepareStorefront, renderScreen } from "../../test/render-screen.tsx";
 import { setLang } from "../prefs/prefs-store.ts";
 import { ProductPage } from "./product-page.tsx";
 
@@ -46,16 +46,7 @@ beforeAll(async () => {
   serving({});
 });
 
-afterEach(async () => {
-  cleanup();
-  vi.clearAllMocks();
-  await db.cart.clear();
-});
-
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await db.delete();
-});
+cleanUpAfterScreens([db.cart]);
 
 // Each test waits on IndexedDB and React several times: on a loaded machine that takes longer than the default.
 describe("the product page", { timeout: 20_000 }, () => {

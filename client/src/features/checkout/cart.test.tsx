@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import "fake-indexeddb/auto";
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "../../local/db.ts";
 import { storedCartLines } from "../../test/store-db.ts";
 import { product, storeSettings } from "../../test/fixtures.ts";
 import { answering } from "../../test/fetch-stub.ts";
-import { prepareStorefront, renderScreen } from "../../test/render-screen.tsx";
+import { cleanUpAfterScreens, listItemWith, prepareStorefront, renderScreen } from "../../test/render-screen.tsx";
 import { addToCart } from "../cart/cart-store.ts";
 import { setCurrency } from "../prefs/prefs-store.ts";
 import { CheckoutPage } from "./checkout-page.tsx";
@@ -27,14 +27,7 @@ const NETFLIX = product("netflix", {
 });
 
 /** The cart's line for `title`, as the shopper sees it listed. */
-async function lineOf(title: string): Promise<HTMLElement> {
-  const list = await screen.findByRole("list", { name: "Items in your cart" }, WAIT);
-  const line = within(list)
-    .getAllByRole("listitem")
-    .find((li) => li.textContent?.includes(title));
-  if (!line) throw new Error(`no cart line for ${title}`);
-  return line;
-}
+const lineOf = (title: string) => listItemWith("Items in your cart", title);
 
 const subtotal = () => screen.getByTestId("cart-subtotal").textContent;
 
@@ -50,16 +43,7 @@ beforeAll(async () => {
   answering(503, {});
 });
 
-afterEach(async () => {
-  cleanup();
-  setCurrency("USD");
-  await db.cart.clear();
-});
-
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await db.delete();
-});
+cleanUpAfterScreens([db.cart], () => setCurrency("USD"));
 
 // Each test waits on IndexedDB and React several times: on a loaded machine that takes longer than the default.
 describe("the cart", { timeout: 20_000 }, () => {

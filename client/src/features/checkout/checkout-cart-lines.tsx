@@ -44,7 +44,7 @@ export function CheckoutCartLines({ lines, pricesWere, currency, catalogReady, d
                 alt={productTitle}
                 width={72}
                 height={72}
-                className="checkout-line__img"
+                className="checkout-line__img thumb"
               />
             </div>
             <div className="checkout-line__body">

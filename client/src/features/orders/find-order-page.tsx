@@ -91,34 +91,38 @@ export function FindOrderPage() {
         </p>
       ) : null}
       <form className="checkout-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={sending}>
-        <CheckoutField
-          id="find-order-code"
-          name="code"
-          type="text"
-          inputMode="text"
-          autoComplete="off"
-          label={t`Order code`}
-          hint={t`It starts with PNR-, as in your confirmation email and on the thank-you page.`}
-          value={values.code}
-          error={shownError("code")}
-          inputRef={refs.code}
-          onChange={(code) => setValues((v) => ({ ...v, code }))}
-          onBlur={() => setTouched((s) => new Set(s).add("code"))}
-        />
-        <CheckoutField
-          id="find-order-email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          label={t`Email`}
-          hint={t`The email you used at checkout.`}
-          value={values.email}
-          error={shownError("email")}
-          inputRef={refs.email}
-          onChange={(email) => setValues((v) => ({ ...v, email }))}
-          onBlur={() => setTouched((s) => new Set(s).add("email"))}
-        />
+        {(
+          [
+            {
+              field: "code",
+              type: "text",
+              autoComplete: "off",
+              label: t`Order code`,
+              hint: t`It starts with PNR-, as in your confirmation email and on the thank-you page.`,
+            },
+            {
+              field: "email",
+              type: "email",
+              autoComplete: "email",
+              label: t`Email`,
+              hint: t`The email you used at checkout.`,
+            },
+          ] as const
+        ).map(({ field, type, ...rest }) => (
+          <CheckoutField
+            key={field}
+            id={`find-order-${field}`}
+            name={field}
+            type={type}
+            inputMode={type}
+            {...rest}
+            value={values[field]}
+            error={shownError(field)}
+            inputRef={refs[field]}
+            onChange={(value) => setValues((v) => ({ ...v, [field]: value }))}
+            onBlur={() => setTouched((s) => new Set(s).add(field))}
+          />
+        ))}
         <button
           type="submit"
           className="btn btn--primary btn--lg"

@@ -9,14 +9,17 @@ import {
 } from "./prefs-rules.ts";
 
 describe("theme", () => {
-  it("uses the stored theme first", () => {
-    expect(initialTheme("light", false)).toBe("light");
-    expect(initialTheme("dark", true)).toBe("dark");
-  });
-  it("else follows the system: light if it prefers light, else dark", () => {
-    expect(initialTheme(null, true)).toBe("light");
-    expect(initialTheme(null, false)).toBe("dark");
-    expect(initialTheme("purple", true)).toBe("light");
+  // [stored, system prefers light, expected]
+  it.each([
+    // The stored theme first.
+    ["light", false, "light"],
+    ["dark", true, "dark"],
+    // Else the system: light if it prefers light, else dark.
+    [null, true, "light"],
+    [null, false, "dark"],
+    ["purple", true, "light"],
+  ] as const)("stored %s, system prefers light %s: %s", (stored, prefersLight, expected) => {
+    expect(initialTheme(stored, prefersLight)).toBe(expected);
   });
   it("follows system changes only while nothing is stored", () => {
     expect(themeAfterSystemChange(null, "dark", true)).toBe("light");
@@ -29,22 +32,20 @@ describe("theme", () => {
 });
 
 describe("currency", () => {
-  it("keeps a stored value that is one of the four, else USD", () => {
-    expect(initialCurrency("TND")).toBe("TND");
-    expect(initialCurrency("EUR")).toBe("EUR");
-    expect(initialCurrency("EGP")).toBe("EGP");
-    expect(initialCurrency("GBP")).toBe("USD");
-    expect(initialCurrency("usd")).toBe("USD");
-    expect(initialCurrency(null)).toBe("USD");
+  it.each(["TND", "EUR", "EGP"])("keeps a stored %s, one of the four", (stored) => {
+    expect(initialCurrency(stored)).toBe(stored);
+  });
+  it.each(["GBP", "usd", null])("answers USD for a stored %s", (stored) => {
+    expect(initialCurrency(stored)).toBe("USD");
   });
 });
 
 describe("language", () => {
-  it("keeps en, fr or ar, else English", () => {
-    expect(initialLang("fr")).toBe("fr");
-    expect(initialLang("ar")).toBe("ar");
-    expect(initialLang("de")).toBe("en");
-    expect(initialLang(null)).toBe("en");
+  it.each(["fr", "ar"])("keeps a stored %s", (stored) => {
+    expect(initialLang(stored)).toBe(stored);
+  });
+  it.each(["de", null])("answers English for a stored %s", (stored) => {
+    expect(initialLang(stored)).toBe("en");
   });
   it("Arabic is right-to-left, the others left-to-right", () => {
     expect(directionOf("ar")).toBe("rtl");

@@ -57,6 +57,27 @@ function ChipGroup<T extends string | number>(props: {
   );
 }
 
+/** Chips for a list filter (platforms, regions): each adds or removes its value, the list kept in the chips' order. */
+function ListChips<T extends string>(props: {
+  label: string;
+  filter: "platform" | "region";
+  values: readonly T[];
+  selected: readonly T[];
+  name: (value: T) => string;
+  onChange: (next: T[], change: FilterChange) => void;
+}) {
+  const { filter, values, selected } = props;
+  return (
+    <ChipGroup
+      label={props.label}
+      values={values}
+      isOn={(value) => selected.includes(value)}
+      name={props.name}
+      onToggle={(value, active) => props.onChange(toggleValue(selected, value, values), { filter, value, active })}
+    />
+  );
+}
+
 /** Filter chips (platforms, gift cards, regions, price caps) and the sort select. */
 export const SearchFiltersBar = memo(function SearchFiltersBar({ filters, sort, onFilters, onSort }: Props) {
   const { t, i18n } = useLingui();
@@ -76,17 +97,13 @@ export const SearchFiltersBar = memo(function SearchFiltersBar({ filters, sort, 
   return (
     <div className="search-overlay__filters">
       <div className="search-overlay__chips">
-        <ChipGroup
+        <ListChips
           label={t`Platform`}
+          filter="platform"
           values={PLATFORM_FILTERS}
-          isOn={(platform) => filters.platforms.includes(platform)}
+          selected={filters.platforms}
           name={(platform) => platform}
-          onToggle={(platform, active) =>
-            onFilters(
-              { ...filters, platforms: toggleValue(filters.platforms, platform, PLATFORM_FILTERS) },
-              { filter: "platform", value: platform, active },
-            )
-          }
+          onChange={(platforms, change) => onFilters({ ...filters, platforms }, change)}
         />
         <ChipGroup
           label={t`Category`}
@@ -97,17 +114,13 @@ export const SearchFiltersBar = memo(function SearchFiltersBar({ filters, sort, 
             onFilters({ ...filters, giftCards: active }, { filter: "category", value, active })
           }
         />
-        <ChipGroup
+        <ListChips
           label={t`Region`}
+          filter="region"
           values={REGION_FILTERS}
-          isOn={(region) => filters.regions.includes(region)}
+          selected={filters.regions}
           name={nameRegion}
-          onToggle={(region, active) =>
-            onFilters(
-              { ...filters, regions: toggleValue(filters.regions, region, REGION_FILTERS) },
-              { filter: "region", value: region, active },
-            )
-          }
+          onChange={(regions, change) => onFilters({ ...filters, regions }, change)}
         />
         <ChipGroup
           label={t`Price`}

@@ -49,7 +49,7 @@ export const SearchResultRow = memo(function SearchResultRow({
       onClick={() => onOpen(product, index)}
       onMouseMove={active ? undefined : () => onHover(index)}
     >
-      <ProductImage src={product.image} alt="" width={56} height={56} className="search-row__img" />
+      <ProductImage src={product.image} alt="" width={56} height={56} className="search-row__img thumb" />
       <span className="search-row__main">
         <span className="search-row__title">{product.title}</span>
         {meta ? <span className="search-row__meta">{meta}</span> : null}
@@ -71,7 +71,7 @@ export function SearchSkeleton({ rows }: { rows: number }) {
     <div className="search-overlay__skeleton" aria-hidden="true" data-testid="search-skeleton">
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="search-row search-row--skeleton">
-          <span className="skeleton search-row__img" />
+          <span className="skeleton search-row__img thumb" />
           <span className="search-row__main">
             <span className="skeleton skeleton--text" />
             <span className="skeleton skeleton--text search-row__meta-skeleton" />

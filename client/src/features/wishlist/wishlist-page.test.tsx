@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import "fake-indexeddb/auto";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "../../local/db.ts";
 import { toast } from "../../ui/toast.tsx";
 import { product, storeSettings } from "../../test/fixtures.ts";
 import { serving } from "../../test/fetch-stub.ts";
-import { prepareStorefront, renderScreen } from "../../test/render-screen.tsx";
+import { cleanUpAfterScreens, listItemWith, prepareStorefront, renderScreen } from "../../test/render-screen.tsx";
 import { ProductPage } from "../catalog/product-page.tsx";
 import { WishlistPage } from "./wishlist-page.tsx";
 
@@ -20,14 +20,7 @@ const STEAM_PRICE = { USD: 2000, TND: 6400, EUR: 1900, EGP: 100_000 };
 const openWishlist = () => renderScreen(WishlistPage, "/wishlist");
 
 /** The wishlist's entry for `name`, as listed. */
-async function itemOf(name: string): Promise<HTMLElement> {
-  const list = await screen.findByRole("list", { name: "Saved products" }, WAIT);
-  const item = within(list)
-    .getAllByRole("listitem")
-    .find((li) => li.textContent?.includes(name));
-  if (!item) throw new Error(`no wishlist entry for ${name}`);
-  return item;
-}
+const itemOf = (name: string) => listItemWith("Saved products", name);
 
 beforeAll(async () => {
   await prepareStorefront({
@@ -40,17 +33,7 @@ beforeAll(async () => {
   serving({});
 });
 
-afterEach(async () => {
-  cleanup();
-  vi.clearAllMocks();
-  await db.wishlist.clear();
-  await db.cart.clear();
-});
-
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await db.delete();
-});
+cleanUpAfterScreens([db.wishlist, db.cart]);
 
 // Each test waits on IndexedDB and React several times: on a loaded machine that takes longer than the default.
 describe("the wishlist", { timeout: 20_000 }, () => {
