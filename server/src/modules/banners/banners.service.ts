@@ -6,6 +6,7 @@ import type { DataLayer } from "../../db/data.ts";
 import { EditConflictError, NotFoundError } from "../../http/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { type CatalogRepo, toBanner } from "../catalog/catalog.repo.ts";
+import { firstVersion, nextVersion } from "../catalog/versioned-rows.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import type { BannerInsert, BannersRepo } from "./banners.repo.ts";
 
@@ -44,10 +45,7 @@ export class BannersService {
         active: input.active,
         position: input.position ?? (await this.repo.nextPosition(tx)),
         translations: encodeTranslations(input.translations),
-        version: 1,
-        rev,
-        createdAt: t,
-        updatedAt: t,
+        ...firstVersion(rev, t),
       });
       await this.catalog.clearDeletion(tx, "banners", id);
     });
@@ -73,9 +71,7 @@ export class BannersService {
         ...(input.active !== undefined && { active: input.active }),
         ...(input.position !== undefined && { position: input.position }),
         ...(input.translations !== undefined && { translations: encodeTranslations(input.translations) }),
-        version: current.version + 1,
-        rev,
-        updatedAt: this.now(),
+        ...nextVersion(current, rev, this.now()),
       };
       if (!(await this.repo.update(tx, id, current.version, set)))
         throw new EditConflictError(BANNER_CONFLICT, toBanner(current));

@@ -28,6 +28,7 @@ import { newId } from "../../lib/ids.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import type { CatalogAdminRepo } from "./catalog.admin.repo.ts";
 import { type CatalogRepo, type ProductInsert, type VariantInsert, toCategory } from "./catalog.repo.ts";
+import { firstVersion, nextVersion } from "./versioned-rows.ts";
 
 const PRODUCT_CONFLICT = "This product was changed by someone else.";
 const CATEGORY_CONFLICT = "This category was changed by someone else.";
@@ -131,10 +132,7 @@ export class CatalogAdminService {
         lowStockThreshold: input.lowStockThreshold,
         categoryId: input.categoryId,
         translations: encodeTranslations(input.translations),
-        version: 1,
-        rev,
-        createdAt: t,
-        updatedAt: t,
+        ...firstVersion(rev, t),
       };
       await this.catalog.insertProduct(tx, row);
       await this.catalog.replaceVariants(tx, id, await this.variantRows(tx, id, input.variants));
@@ -178,9 +176,7 @@ export class CatalogAdminService {
         ...(input.lowStockThreshold !== undefined && { lowStockThreshold: input.lowStockThreshold }),
         ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
         ...(input.translations !== undefined && { translations: encodeTranslations(input.translations) }),
-        version: current.version + 1,
-        rev,
-        updatedAt: this.now(),
+        ...nextVersion(current, rev, this.now()),
       };
       if (!(await this.catalog.updateProduct(tx, id, current.version, set))) throw await this.productConflict(tx, id);
       if (input.variants !== undefined)
@@ -250,10 +246,7 @@ export class CatalogAdminService {
         slug,
         parentId: input.parentId,
         translations: encodeTranslations(input.translations),
-        version: 1,
-        rev,
-        createdAt: t,
-        updatedAt: t,
+        ...firstVersion(rev, t),
       });
       await this.catalog.clearDeletion(tx, "categories", id);
     });
@@ -275,9 +268,7 @@ export class CatalogAdminService {
         slug,
         parentId: input.parentId,
         ...(input.translations !== undefined && { translations: encodeTranslations(input.translations) }),
-        version: current.version + 1,
-        rev,
-        updatedAt: this.now(),
+        ...nextVersion(current, rev, this.now()),
       });
       if (!ok) throw new EditConflictError(CATEGORY_CONFLICT, toCategory(current));
     });
