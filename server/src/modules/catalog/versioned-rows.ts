@@ -5,6 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import type { PgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/data.ts";
+import type { CatalogEntity, CatalogRepo } from "./catalog.repo.ts";
 
 /** The columns a new row starts with: its first version, written at catalog version `rev`. */
 export function firstVersion(
@@ -21,6 +22,32 @@ export function nextVersion(
   now: number,
 ): { version: number; rev: number; updatedAt: number } {
   return { version: current.version + 1, rev, updatedAt: now };
+}
+
+/** Adds a row to the catalog at a new catalog version: `insert` writes it with the columns it starts with, and an
+ * earlier deletion of the same id is forgotten, so a syncing client gets the row and not its removal. */
+export async function addToCatalog(
+  tx: Tx,
+  catalog: CatalogRepo,
+  [entity, id]: [CatalogEntity, string],
+  now: number,
+  insert: (start: ReturnType<typeof firstVersion>) => Promise<void>,
+): Promise<void> {
+  const rev = await catalog.bumpRev(tx);
+  await insert(firstVersion(rev, now));
+  await catalog.clearDeletion(tx, entity, id);
+}
+
+/** Removes a row from the catalog at a new catalog version, and records the deletion for the clients' sync. */
+export async function removeFromCatalog(
+  tx: Tx,
+  catalog: CatalogRepo,
+  [entity, id]: [CatalogEntity, string],
+  remove: () => Promise<void>,
+): Promise<void> {
+  const rev = await catalog.bumpRev(tx);
+  await remove();
+  await catalog.recordDeletion(tx, entity, id, rev);
 }
 
 type VersionedTable = PgTable & { id: PgColumn; version: PgColumn };
