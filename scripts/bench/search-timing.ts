@@ -11,13 +11,8 @@ import {
   REGION_FILTERS,
   type SearchFilters,
 } from "../../client/src/features/search/search-filters.ts";
+import { percentile } from "./percentile.ts";
 import { benchQueries, seeded, syntheticCategories, syntheticProducts } from "./search-catalog.ts";
-
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i] ?? 0;
-}
 
 export const round = (n: number) => Math.round(n * 100) / 100;
 
