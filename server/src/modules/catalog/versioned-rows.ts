@@ -8,7 +8,7 @@ import type { Tx } from "../../db/data.ts";
 import type { CatalogEntity, CatalogRepo } from "./catalog.repo.ts";
 
 /** The columns a new row starts with: its first version, written at catalog version `rev`. */
-export function firstVersion(
+function firstVersion(
   rev: number,
   now: number,
 ): { version: number; rev: number; createdAt: number; updatedAt: number } {
