@@ -17,6 +17,7 @@ import { startCluster } from "../../server/cluster/cluster.ts";
 import { httpRequest, json } from "../../server/cluster/http-client.ts";
 import { createPostgresDatabase } from "../../server/src/test/postgres-database.ts";
 import { BIG_PRODUCT, seedPostgres, seedSqlite } from "../../server/cluster/history-seed.ts";
+import { percentile } from "./percentile.ts";
 import { report } from "./serve.ts";
 
 const arg = (name: string, fallback: number): number => {
@@ -75,9 +76,6 @@ function cursorOf(answer: unknown): string {
   return encodeURIComponent(next);
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 const round = (n: number) => Math.round(n * 10) / 10;
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-admin-"));

@@ -44,7 +44,7 @@ import {
 } from "../../client/src/features/search/search-filters.ts";
 import { benchQueries, seeded, syntheticCategories, syntheticProducts } from "./search-catalog.ts";
 import { argument, median, repoRoot, report } from "./serve.ts";
-import { percentile, round } from "./search-timing.ts";
+import { medianAndP95, round } from "./search-timing.ts";
 
 const SIZES = (argument("sizes") ?? "10000,50000").split(",").map(Number);
 const QUERIES = Number(argument("queries") ?? 2000);
@@ -339,12 +339,10 @@ function measure(
     times.push(performance.now() - start);
     totals.push(answer.total);
   }
-  times.sort((a, b) => a - b);
   return {
     buildMs: round(buildMs),
     rebuildMs: round(rebuildMs),
-    p50Ms: round(percentile(times, 50)),
-    p95Ms: round(percentile(times, 95)),
+    ...medianAndP95(times),
     heapMb: round(heap),
     totals,
   };

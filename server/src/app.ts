@@ -356,26 +356,33 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
       blockList: services.blockList,
     }),
   );
-  app.route("/", paymentsRoutes(services.payments, limiters.konnectNotifications));
-  app.route("/", ordersRoutes(services.orders, limiters.orderLookup));
-  app.route("/", findOrderRoute(services.orderRecovery, deps.config.trustProxy));
-  app.route("/", promosRoutes(services.promos, limiters.promo));
-  app.route("/", newsletterRoutes(services.newsletter, limiters.newsletter));
-  app.route("/", stockRequestsRoutes(services.stockRequests, limiters.stockRequests));
-  app.route("/", adminAuthRoutes(services.adminAuth, deps.config));
-  app.route("/", catalogAdminRoutes(services.catalogAdmin));
-  app.route("/", codesRoutes(services.codes));
-  app.route("/", bannersRoutes(services.banners));
-  app.route("/", settingsRoutes(services.settings));
-  app.route("/", blockListRoutes(services.blockList, services.rateLimits));
-  app.route("/", uploadsRoutes(services.uploads));
-  app.route("/", ordersAdminRoutes(services.orders));
-  app.route("/", promosAdminRoutes(services.promos));
-  app.route("/", newsletterAdminRoutes(services.newsletter));
-  app.route("/", mailboxRoutes(services.mailbox));
-  app.route("/", paymentsAdminRoutes(services.payments, services.unmatchedActions));
-  app.route("/", alertsRoutes(services.alerts));
-  app.route("/", ordersExportRoutes(new OrdersExport(deps.data, services.ordersRepo)));
+  // Every other module's routes: the shopper's, then the console's (its sign-in, and what the guard above keeps).
+  for (const routes of [
+    paymentsRoutes(services.payments, limiters.konnectNotifications),
+    ordersRoutes(services.orders, limiters.orderLookup),
+    findOrderRoute(services.orderRecovery, deps.config.trustProxy),
+    promosRoutes(services.promos, limiters.promo),
+    newsletterRoutes(services.newsletter, limiters.newsletter),
+    stockRequestsRoutes(services.stockRequests, limiters.stockRequests),
+  ])
+    app.route("/", routes);
+  for (const routes of [
+    adminAuthRoutes(services.adminAuth, deps.config),
+    catalogAdminRoutes(services.catalogAdmin),
+    codesRoutes(services.codes),
+    bannersRoutes(services.banners),
+    settingsRoutes(services.settings),
+    blockListRoutes(services.blockList, services.rateLimits),
+    uploadsRoutes(services.uploads),
+    ordersAdminRoutes(services.orders),
+    promosAdminRoutes(services.promos),
+    newsletterAdminRoutes(services.newsletter),
+    mailboxRoutes(services.mailbox),
+    paymentsAdminRoutes(services.payments, services.unmatchedActions),
+    alertsRoutes(services.alerts),
+    ordersExportRoutes(new OrdersExport(deps.data, services.ordersRepo)),
+  ])
+    app.route("/", routes);
 
   mountStatic(app, {
     clientDist: deps.config.clientDist,

@@ -61,20 +61,28 @@ export function localizeProduct<
   };
 }
 
+/** A row with one translatable text, `key`, as a shopper reading `lang` sees it: the same object when it has no
+ * translation there. */
+function localizeText<
+  K extends string,
+  R extends Record<K, string> & { translations?: Partial<Record<CatalogLang, Partial<Record<K, string>>>> },
+>(row: R, key: K, lang: string): R {
+  const text = textsIn(row.translations, lang)?.[key];
+  return text ? { ...row, [key]: text } : row;
+}
+
 export function localizeCategory<C extends { name: string; translations?: CategoryTranslations }>(
   category: C,
   lang: string,
 ): C {
-  const name = textsIn(category.translations, lang)?.name;
-  return name ? { ...category, name } : category;
+  return localizeText(category, "name", lang);
 }
 
 export function localizeBanner<B extends { title: string; translations?: BannerTranslations }>(
   banner: B,
   lang: string,
 ): B {
-  const title = textsIn(banner.translations, lang)?.title;
-  return title ? { ...banner, title } : banner;
+  return localizeText(banner, "title", lang);
 }
 
 /** Stored as JSON text; "" (the column's default) for none. */

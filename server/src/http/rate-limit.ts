@@ -7,20 +7,24 @@ import type { Tx } from "../db/data.ts";
 import { TooManyRequestsError } from "./errors.ts";
 
 /** Counts requests per key and window; several keys are counted in one database round (one commit). */
+/** One key to count, in windows of `windowMs`. */
+export interface LimitHit {
+  key: string;
+  windowMs: number;
+}
+
+/** A key's count in its current window, and when that window started. */
+export interface WindowCount {
+  count: number;
+  windowStart: number;
+}
+
 export interface RateLimitStore {
   /** Counts one request for each key in its current window, and answers each window's count and start: in
    * `tx` when given (the counts then commit with it), else in a commit of their own. */
-  hitAll(
-    hits: readonly { key: string; windowMs: number }[],
-    now: number,
-    tx?: Tx,
-  ): Promise<{ count: number; windowStart: number }[]>;
+  hitAll(hits: readonly LimitHit[], now: number, tx?: Tx): Promise<WindowCount[]>;
   /** Each key's count in its current window, without counting this request. */
-  peekAll(
-    hits: readonly { key: string; windowMs: number }[],
-    now: number,
-    tx?: Tx,
-  ): Promise<{ count: number; windowStart: number }[]>;
+  peekAll(hits: readonly LimitHit[], now: number, tx?: Tx): Promise<WindowCount[]>;
   /** Records that each limit refused its subject (for the dashboard's "limits hit today"). */
   recordRefusals(refusals: readonly { limit: string; subject: string }[], now: number, tx?: Tx): Promise<void>;
 }
@@ -140,7 +144,7 @@ export class RateLimiter {
   }
 
   /** 0 when a window's count is within the limit, else the seconds until the window ends. */
-  waitFor({ count, windowStart }: { count: number; windowStart: number }, now: number): number {
+  waitFor({ count, windowStart }: WindowCount, now: number): number {
     const { limit, windowMs } = this.options;
     if (count <= limit) return 0;
     return Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));

@@ -48,9 +48,13 @@ export async function signIn(store: TestStore, credentials = TEST_ADMIN): Promis
   };
 }
 
-/** A fresh seeded store with its first admin signed in, as the admin API tests start. */
-export async function openAdminStore(): Promise<{ store: TestStore; admin: AdminClient }> {
-  const store = await createTestStore({ seed: true, env: ADMIN_ENV });
+/** A fresh store (seeded unless `seed` is false) with its first admin signed in, as the admin API tests start;
+ * `env` adds to the admin's settings. */
+export async function openAdminStore({
+  seed = true,
+  env = {},
+}: { seed?: boolean; env?: Record<string, string> } = {}): Promise<{ store: TestStore; admin: AdminClient }> {
+  const store = await createTestStore({ seed, env: { ...ADMIN_ENV, ...env } });
   try {
     return { store, admin: await signIn(store) };
   } catch (err) {

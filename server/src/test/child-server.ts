@@ -53,6 +53,12 @@ export const exited = (child: ChildProcess) =>
     child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
   );
 
+/** After a crash test: kills (SIGKILL) whichever of its servers still run, and waits until every one has exited. */
+export async function killAll(children: readonly ChildProcess[]): Promise<void> {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  await Promise.all(children.map(exited));
+}
+
 /** Waits until no outbox row of the server's SQLite file is left unsent; returns how many still are. */
 export async function waitOutboxDrained(db: Database.Database, timeoutMs: number): Promise<number> {
   const until = Date.now() + timeoutMs;

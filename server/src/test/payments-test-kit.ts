@@ -1,6 +1,6 @@
 /** What the payments tests share (payments.test.ts, payment-methods.test.ts, paymob.test.ts): what the database says
  * about an order's settlement, checkout requests, code stock and the log lines written during a test. */
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { checkoutResponseSchema, type CheckoutResponse } from "@store/shared/schemas/checkout";
 import { createTestStore, jsonRequest, type TestStore } from "./harness.ts";
@@ -15,22 +15,32 @@ export const KONNECT_KEY = "konnect-test-key:secret-part";
 export const STRIPE_KEY = "sk_test_store_secret";
 export const STRIPE_WEBHOOK_SECRET = "whsec_test_secret";
 
+const KONNECT_WALLET = "wallet-store";
+/** Stripe's fake sends its events to this address; a test delivers them itself (`stripe.deliver`). */
+const STRIPE_WEBHOOK = "http://store.test/api/payments/stripe/webhook";
+
+/** The settings that give a store its Konnect keys and point it at `konnect`. */
+function konnectEnv(konnect: FakeKonnect, keys: { apiKey: string; walletId: string }): Record<string, string> {
+  return { KONNECT_API_KEY: keys.apiKey, KONNECT_WALLET_ID: keys.walletId, KONNECT_API_URL: konnect.url };
+}
+
+/** The settings that give a store its Stripe keys and point it at `stripe`. */
+function stripeEnv(stripe: FakeStripe, keys: { secretKey: string; webhookSecret: string }): Record<string, string> {
+  return { STRIPE_SECRET_KEY: keys.secretKey, STRIPE_WEBHOOK_SECRET: keys.webhookSecret, STRIPE_API_URL: stripe.url };
+}
+
 /** A fake Konnect, and the settings that give a store its keys and point it there. */
-export async function fakeKonnect(): Promise<{ konnect: FakeKonnect; env: Record<string, string> }> {
-  const konnect = await FakeKonnect.start({ apiKey: KONNECT_KEY, walletId: "wallet-store" });
-  const env = { KONNECT_API_KEY: KONNECT_KEY, KONNECT_WALLET_ID: "wallet-store", KONNECT_API_URL: konnect.url };
-  return { konnect, env };
+async function fakeKonnect(): Promise<{ konnect: FakeKonnect; env: Record<string, string> }> {
+  const keys = { apiKey: KONNECT_KEY, walletId: KONNECT_WALLET };
+  const konnect = await FakeKonnect.start(keys);
+  return { konnect, env: konnectEnv(konnect, keys) };
 }
 
 /** A fake Stripe, and the settings that give a store its keys and point it there. */
-export async function fakeStripe(): Promise<{ stripe: FakeStripe; env: Record<string, string> }> {
-  const stripe = await FakeStripe.start({
-    secretKey: STRIPE_KEY,
-    webhookSecret: STRIPE_WEBHOOK_SECRET,
-    webhookUrl: "http://store.test/api/payments/stripe/webhook",
-  });
-  const env = { STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url };
-  return { stripe, env };
+async function fakeStripe(): Promise<{ stripe: FakeStripe; env: Record<string, string> }> {
+  const keys = { secretKey: STRIPE_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET };
+  const stripe = await FakeStripe.start({ ...keys, webhookUrl: STRIPE_WEBHOOK });
+  return { stripe, env: stripeEnv(stripe, keys) };
 }
 
 /** Posts a Stripe event to the store's webhook, signed or not. */
@@ -116,46 +126,48 @@ export async function expectDeliveredOnce(store: TestStore, code: string, codes:
 export { captureLogs } from "./logs.ts";
 
 /** A seeded store paid through a fake provider (started on 127.0.0.1), the admin's credentials set (the caller
- * closes both). */
-/** Stripe's fake sends its events to this address; a test delivers them itself (`stripe.deliver`). */
-const STRIPE_WEBHOOK = "http://store.test/api/payments/stripe/webhook";
-
+ * closes both, with closeStore). */
 export async function storeOnStripe(
-  keys: { secretKey: string; webhookSecret: string },
+  keys: { secretKey: string; webhookSecret: string } = { secretKey: STRIPE_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET },
   env: Record<string, string> = {},
 ): Promise<{ store: TestStore; stripe: FakeStripe }> {
   const stripe = await FakeStripe.start({ ...keys, webhookUrl: STRIPE_WEBHOOK });
   const store = await createTestStore({
     seed: true,
-    env: {
-      ...ADMIN_ENV,
-      PAYMENT_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: keys.secretKey,
-      STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
-      STRIPE_API_URL: stripe.url,
-      ...env,
-    },
+    env: { ...ADMIN_ENV, PAYMENT_PROVIDER: "stripe", ...stripeEnv(stripe, keys), ...env },
   });
   return { store, stripe };
 }
 
 /** Konnect's own calls to the webhook reach the store running in this process. */
 export async function storeOnKonnect(
-  keys: { apiKey: string; walletId: string },
+  keys: { apiKey: string; walletId: string } = { apiKey: KONNECT_KEY, walletId: KONNECT_WALLET },
   env: Record<string, string> = {},
 ): Promise<{ store: TestStore; konnect: FakeKonnect }> {
   const konnect = await FakeKonnect.start(keys);
   const store = await createTestStore({
     seed: true,
-    env: {
-      ...ADMIN_ENV,
-      PAYMENT_PROVIDER: "konnect",
-      KONNECT_API_KEY: keys.apiKey,
-      KONNECT_WALLET_ID: keys.walletId,
-      KONNECT_API_URL: konnect.url,
-      ...env,
-    },
+    env: { ...ADMIN_ENV, PAYMENT_PROVIDER: "konnect", ...konnectEnv(konnect, keys), ...env },
   });
   konnect.callWebhook = async (url) => store.app.request(url);
   return { store, konnect };
+}
+
+/** A seeded store offering several payment methods (`PAYMENT_METHODS` in `env`), with a fake Konnect and a fake
+ * Stripe; Konnect's calls to the webhook reach the store running in this process. */
+export async function storeOnKonnectAndStripe(
+  env: Record<string, string>,
+): Promise<{ store: TestStore; konnect: FakeKonnect; stripe: FakeStripe }> {
+  const { konnect, env: konnectEnv } = await fakeKonnect();
+  const { stripe, env: stripeEnv } = await fakeStripe();
+  const store = await createTestStore({ seed: true, env: { ...ADMIN_ENV, ...env, ...konnectEnv, ...stripeEnv } });
+  konnect.callWebhook = async (url) => store.app.request(url);
+  return { store, konnect, stripe };
+}
+
+/** After a test: its spies (the captured logs) restored, then the store and its fake providers closed. */
+export async function closeStore(store: TestStore, ...fakes: { close(): Promise<void> }[]): Promise<void> {
+  vi.restoreAllMocks();
+  await store.close();
+  for (const fake of fakes) await fake.close();
 }

@@ -369,26 +369,30 @@ const position = z
   .max(100_000);
 
 const bannerTranslations = translations<{ title?: string }>({ title: text("Banner title", 200) });
+const bannerActive = z.boolean({ error: "Active must be true or false" });
 
 export const bannerCreateSchema = z.object({
   title: bannerTitle,
   translations: bannerTranslations.default({}),
   image: imageRefSchema.default(""),
   link: bannerLink.default(""),
-  active: z.boolean({ error: "Active must be true or false" }).default(true),
+  active: bannerActive.default(true),
   position: position.optional(),
 });
 export type BannerCreate = z.infer<typeof bannerCreateSchema>;
 
-export const bannerUpdateSchema = z.object({
-  title: bannerTitle.optional(),
-  translations: bannerTranslations.optional(),
-  image: imageRefSchema.optional(),
-  link: bannerLink.optional(),
-  active: z.boolean({ error: "Active must be true or false" }).optional(),
-  position: position.optional(),
-  version: z.number().int().min(1).optional(),
-});
+/** Any of a banner's fields (absent: unchanged), and the version the edit was made against. */
+export const bannerUpdateSchema = z
+  .object({
+    title: bannerTitle,
+    translations: bannerTranslations,
+    image: imageRefSchema,
+    link: bannerLink,
+    active: bannerActive,
+    position,
+    version: z.number().int().min(1),
+  })
+  .partial();
 export type BannerUpdate = z.infer<typeof bannerUpdateSchema>;
 
 // ---------- Settings ----------

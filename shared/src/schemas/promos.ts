@@ -11,26 +11,22 @@ export const promoCodeSchema = z
   .max(40, { error: "Promo code is too long" })
   .transform((v) => v.toUpperCase());
 
-export const promoPercentSchema = z
-  .number({ error: "Percent must be a whole number from 1 to 100" })
-  .int({ error: "Percent must be a whole number from 1 to 100" })
-  .min(1, { error: "Percent must be a whole number from 1 to 100" })
-  .max(100, { error: "Percent must be a whole number from 1 to 100" });
+/** A whole number from `min` to `max`, every refusal saying the same `message`. */
+function wholeNumberIn(min: number, max: number, message: string) {
+  const error = { error: message };
+  return z.number(error).int(error).min(min, error).max(max, error);
+}
+
+export const promoPercentSchema = wholeNumberIn(1, 100, "Percent must be a whole number from 1 to 100");
 
 /** The last moment a code works (ms since the epoch); null: no end date. */
-export const promoExpiresAtSchema = z
-  .number({ error: "Enter a valid date" })
-  .int({ error: "Enter a valid date" })
-  .min(0, { error: "Enter a valid date" })
-  .max(8_640_000_000_000_000, { error: "Enter a valid date" })
-  .nullable();
+export const promoExpiresAtSchema = wholeNumberIn(0, 8_640_000_000_000_000, "Enter a valid date").nullable();
 /** How many orders may use a code; null: no cap. */
-export const promoMaxUsesSchema = z
-  .number({ error: "Usage limit must be a whole number from 1 to 1,000,000" })
-  .int({ error: "Usage limit must be a whole number from 1 to 1,000,000" })
-  .min(1, { error: "Usage limit must be a whole number from 1 to 1,000,000" })
-  .max(1_000_000, { error: "Usage limit must be a whole number from 1 to 1,000,000" })
-  .nullable();
+export const promoMaxUsesSchema = wholeNumberIn(
+  1,
+  1_000_000,
+  "Usage limit must be a whole number from 1 to 1,000,000",
+).nullable();
 
 export const promoSchema = z.object({
   code: z.string(),

@@ -12,6 +12,14 @@ const tracked = {
   updatedAt: ms("updated_at").notNull(),
 };
 
+/** A price in each currency, in its minor units (shared/src/currency.ts); a product's and each of its variants'. */
+const prices = {
+  priceUsd: integer("price_usd").notNull().default(0),
+  priceTnd: integer("price_tnd").notNull().default(0),
+  priceEur: integer("price_eur").notNull().default(0),
+  priceEgp: integer("price_egp").notNull().default(0),
+};
+
 export const categories = pgTable(
   "categories",
   {
@@ -33,10 +41,7 @@ export const products = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     image: text("image").notNull().default(""),
-    priceUsd: integer("price_usd").notNull().default(0),
-    priceTnd: integer("price_tnd").notNull().default(0),
-    priceEur: integer("price_eur").notNull().default(0),
-    priceEgp: integer("price_egp").notNull().default(0),
+    ...prices,
     discountPercent: integer("discount_percent").notNull().default(0),
     tagline: text("tagline").notNull().default(""),
     platform: text("platform").notNull().default(""),
@@ -72,10 +77,7 @@ export const variants = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    priceUsd: integer("price_usd").notNull().default(0),
-    priceTnd: integer("price_tnd").notNull().default(0),
-    priceEur: integer("price_eur").notNull().default(0),
-    priceEgp: integer("price_egp").notNull().default(0),
+    ...prices,
     position: integer("position").notNull().default(0),
   },
   (t) => [index("variants_product_idx").on(t.productId)],

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { BLOCK_KINDS } from "@store/shared/schemas/block-list";
 import { ms } from "./columns.ts";
 
 /** Public rate limits per client address, shared by every instance: requests counted in the current window. */
@@ -28,7 +29,7 @@ export const blockList = pgTable(
   "block_list",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["email", "domain", "cidr", "country"] }).notNull(),
+    kind: text("kind", { enum: BLOCK_KINDS }).notNull(),
     value: text("value").notNull(),
     reason: text("reason").notNull().default(""),
     createdBy: text("created_by").notNull().default(""),
@@ -50,7 +51,7 @@ export const blockedAttempts = pgTable(
   {
     id: text("id").primaryKey(),
     at: ms("at").notNull(),
-    kind: text("kind", { enum: ["email", "domain", "cidr", "country"] }).notNull(),
+    kind: text("kind", { enum: BLOCK_KINDS }).notNull(),
     value: text("value").notNull(),
     email: text("email").notNull(),
     address: text("address").notNull(),

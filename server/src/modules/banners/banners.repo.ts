@@ -1,8 +1,9 @@
 /** Every banner query; writes take the transaction they run in. */
-import { and, asc, eq, max } from "drizzle-orm";
+import { asc, eq, max } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import type { banners } from "../../db/schema/index.ts";
 import type { BannerRow } from "../catalog/catalog.repo.ts";
+import { updateAtVersion } from "../catalog/versioned-rows.ts";
 
 export type BannerInsert = typeof banners.$inferInsert;
 
@@ -27,13 +28,7 @@ export class BannersRepo {
   }
 
   async update(tx: Tx, id: string, version: number, set: Partial<BannerInsert>): Promise<boolean> {
-    const { banners } = tx.t;
-    const rows = await tx.db
-      .update(banners)
-      .set(set)
-      .where(and(eq(banners.id, id), eq(banners.version, version)))
-      .returning({ id: banners.id });
-    return rows.length > 0;
+    return updateAtVersion(tx, tx.t.banners, id, version, set);
   }
 
   async delete(tx: Tx, id: string): Promise<void> {

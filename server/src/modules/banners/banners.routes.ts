@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { bannerCreateSchema, bannerUpdateSchema } from "@store/shared/schemas/admin";
+import { mountEditRoutes } from "../../http/edit-routes.ts";
 import type { AdminEnv } from "../../http/session.ts";
-import { readJson, readVersionQuery } from "../../http/validate.ts";
+import { readVersionQuery } from "../../http/validate.ts";
 import type { BannersService } from "./banners.service.ts";
 
 export function bannersRoutes(service: BannersService): Hono<AdminEnv> {
@@ -9,19 +10,10 @@ export function bannersRoutes(service: BannersService): Hono<AdminEnv> {
 
   app.get("/api/admin/banners", async (c) => c.json(await service.list()));
 
-  app.post("/api/admin/banners", async (c) => {
-    const input = await readJson(c, bannerCreateSchema);
-    return c.json(await service.create(input), 201);
-  });
-
-  app.put("/api/admin/banners/:id", async (c) => {
-    const input = await readJson(c, bannerUpdateSchema);
-    return c.json(await service.update(c.req.param("id"), input));
-  });
-
-  app.delete("/api/admin/banners/:id", async (c) => {
-    await service.delete(c.req.param("id"), readVersionQuery(c));
-    return c.json({ ok: true });
+  mountEditRoutes(app, "/api/admin/banners", [bannerCreateSchema, bannerUpdateSchema], {
+    create: (input) => service.create(input),
+    update: (id, input) => service.update(id, input),
+    remove: (id, c) => service.delete(id, readVersionQuery(c)),
   });
 
   return app;

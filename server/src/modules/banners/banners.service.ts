@@ -6,6 +6,7 @@ import type { DataLayer } from "../../db/data.ts";
 import { EditConflictError, NotFoundError } from "../../http/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { type CatalogRepo, toBanner } from "../catalog/catalog.repo.ts";
+import { addToCatalog, nextVersion, removeFromCatalog } from "../catalog/versioned-rows.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import type { BannerInsert, BannersRepo } from "./banners.repo.ts";
 
@@ -35,21 +36,18 @@ export class BannersService {
     const id = newId("b");
     const t = this.now();
     await this.data.transaction(async (tx) => {
-      const rev = await this.catalog.bumpRev(tx);
-      await this.repo.insert(tx, {
-        id,
-        title: input.title,
-        image,
-        link: input.link,
-        active: input.active,
-        position: input.position ?? (await this.repo.nextPosition(tx)),
-        translations: encodeTranslations(input.translations),
-        version: 1,
-        rev,
-        createdAt: t,
-        updatedAt: t,
-      });
-      await this.catalog.clearDeletion(tx, "banners", id);
+      await addToCatalog(tx, this.catalog, ["banners", id], t, async (start) =>
+        this.repo.insert(tx, {
+          id,
+          title: input.title,
+          image,
+          link: input.link,
+          active: input.active,
+          position: input.position ?? (await this.repo.nextPosition(tx)),
+          translations: encodeTranslations(input.translations),
+          ...start,
+        }),
+      );
     });
     return this.get(id);
   }
@@ -73,9 +71,7 @@ export class BannersService {
         ...(input.active !== undefined && { active: input.active }),
         ...(input.position !== undefined && { position: input.position }),
         ...(input.translations !== undefined && { translations: encodeTranslations(input.translations) }),
-        version: current.version + 1,
-        rev,
-        updatedAt: this.now(),
+        ...nextVersion(current, rev, this.now()),
       };
       if (!(await this.repo.update(tx, id, current.version, set)))
         throw new EditConflictError(BANNER_CONFLICT, toBanner(current));
@@ -89,9 +85,7 @@ export class BannersService {
       if (!current) throw new NotFoundError("Banner not found");
       if (version !== undefined && version !== current.version)
         throw new EditConflictError(BANNER_CONFLICT, toBanner(current));
-      const rev = await this.catalog.bumpRev(tx);
-      await this.repo.delete(tx, id);
-      await this.catalog.recordDeletion(tx, "banners", id, rev);
+      await removeFromCatalog(tx, this.catalog, ["banners", id], () => this.repo.delete(tx, id));
     });
   }
 }

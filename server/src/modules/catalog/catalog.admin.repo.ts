@@ -4,6 +4,7 @@ import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-or
 import type { Tx } from "../../db/data.ts";
 import type { categories } from "../../db/schema/index.ts";
 import type { CategoryRow, ProductRow } from "./catalog.repo.ts";
+import { updateAtVersion } from "./versioned-rows.ts";
 
 export type CategoryInsert = typeof categories.$inferInsert;
 
@@ -75,13 +76,7 @@ export class CatalogAdminRepo {
   }
 
   async updateCategory(tx: Tx, id: string, version: number, set: Partial<CategoryInsert>): Promise<boolean> {
-    const { categories } = tx.t;
-    const rows = await tx.db
-      .update(categories)
-      .set(set)
-      .where(and(eq(categories.id, id), eq(categories.version, version)))
-      .returning({ id: categories.id });
-    return rows.length > 0;
+    return updateAtVersion(tx, tx.t.categories, id, version, set);
   }
 
   async deleteCategory(tx: Tx, id: string): Promise<void> {

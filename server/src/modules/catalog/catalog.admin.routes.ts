@@ -7,7 +7,8 @@ import {
   productUpdateSchema,
 } from "@store/shared/schemas/admin";
 import type { AdminEnv } from "../../http/session.ts";
-import { parseWith, readJson, readVersionQuery } from "../../http/validate.ts";
+import { mountEditRoutes } from "../../http/edit-routes.ts";
+import { parseWith, readVersionQuery } from "../../http/validate.ts";
 import type { CatalogAdminService } from "./catalog.admin.service.ts";
 
 /** Product editing (/api/admin/products) and category mutations (/api/categories); the guard in app.ts
@@ -21,34 +22,16 @@ export function catalogAdminRoutes(service: CatalogAdminService): Hono<AdminEnv>
   });
   app.get("/api/admin/products/:id", async (c) => c.json(await service.getProduct(c.req.param("id"))));
 
-  app.post("/api/admin/products", async (c) => {
-    const input = await readJson(c, productCreateSchema);
-    return c.json(await service.createProduct(input), 201);
+  mountEditRoutes(app, "/api/admin/products", [productCreateSchema, productUpdateSchema], {
+    create: (input) => service.createProduct(input),
+    update: (id, input) => service.updateProduct(id, input),
+    remove: (id, c) => service.deleteProduct(id, readVersionQuery(c)),
   });
 
-  app.put("/api/admin/products/:id", async (c) => {
-    const input = await readJson(c, productUpdateSchema);
-    return c.json(await service.updateProduct(c.req.param("id"), input));
-  });
-
-  app.delete("/api/admin/products/:id", async (c) => {
-    await service.deleteProduct(c.req.param("id"), readVersionQuery(c));
-    return c.json({ ok: true });
-  });
-
-  app.post("/api/categories", async (c) => {
-    const input = await readJson(c, categoryCreateSchema);
-    return c.json(await service.createCategory(input), 201);
-  });
-
-  app.put("/api/categories/:id", async (c) => {
-    const input = await readJson(c, categoryUpdateSchema);
-    return c.json(await service.updateCategory(c.req.param("id"), input));
-  });
-
-  app.delete("/api/categories/:id", async (c) => {
-    await service.deleteCategory(c.req.param("id"));
-    return c.json({ ok: true });
+  mountEditRoutes(app, "/api/categories", [categoryCreateSchema, categoryUpdateSchema], {
+    create: (input) => service.createCategory(input),
+    update: (id, input) => service.updateCategory(id, input),
+    remove: (id) => service.deleteCategory(id),
   });
 
   return app;

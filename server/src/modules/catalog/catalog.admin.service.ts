@@ -28,6 +28,7 @@ import { newId } from "../../lib/ids.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import type { CatalogAdminRepo } from "./catalog.admin.repo.ts";
 import { type CatalogRepo, type ProductInsert, type VariantInsert, toCategory } from "./catalog.repo.ts";
+import { addToCatalog, nextVersion, removeFromCatalog } from "./versioned-rows.ts";
 
 const PRODUCT_CONFLICT = "This product was changed by someone else.";
 const CATEGORY_CONFLICT = "This category was changed by someone else.";
@@ -112,33 +113,30 @@ export class CatalogAdminService {
     await this.data.transaction(async (tx) => {
       if (await this.repo.product(tx, id)) throw new ConflictError(PRODUCT_ID_TAKEN);
       await this.checkCategory(tx, input.categoryId);
-      const rev = await this.catalog.bumpRev(tx);
-      const row: ProductInsert = {
-        id,
-        title: input.title,
-        description: input.description,
-        image,
-        ...priceColumns(input.price),
-        discountPercent: input.discountPercent,
-        tagline: input.tagline,
-        platform: input.platform,
-        region: input.region,
-        delivery: input.delivery,
-        sku: input.sku,
-        // An automatic product is in stock when it has codes (docs/decisions.md D10).
-        inStock: input.deliveryMode === "automatic" ? await this.stock.hasAvailable(tx, id) : input.inStock,
-        deliveryMode: input.deliveryMode,
-        lowStockThreshold: input.lowStockThreshold,
-        categoryId: input.categoryId,
-        translations: encodeTranslations(input.translations),
-        version: 1,
-        rev,
-        createdAt: t,
-        updatedAt: t,
-      };
-      await this.catalog.insertProduct(tx, row);
-      await this.catalog.replaceVariants(tx, id, await this.variantRows(tx, id, input.variants));
-      await this.catalog.clearDeletion(tx, "products", id);
+      await addToCatalog(tx, this.catalog, ["products", id], t, async (start) => {
+        const row: ProductInsert = {
+          id,
+          title: input.title,
+          description: input.description,
+          image,
+          ...priceColumns(input.price),
+          discountPercent: input.discountPercent,
+          tagline: input.tagline,
+          platform: input.platform,
+          region: input.region,
+          delivery: input.delivery,
+          sku: input.sku,
+          // An automatic product is in stock when it has codes (docs/decisions.md D10).
+          inStock: input.deliveryMode === "automatic" ? await this.stock.hasAvailable(tx, id) : input.inStock,
+          deliveryMode: input.deliveryMode,
+          lowStockThreshold: input.lowStockThreshold,
+          categoryId: input.categoryId,
+          translations: encodeTranslations(input.translations),
+          ...start,
+        };
+        await this.catalog.insertProduct(tx, row);
+        await this.catalog.replaceVariants(tx, id, await this.variantRows(tx, id, input.variants));
+      });
     });
     return this.getProduct(id);
   }
@@ -178,9 +176,7 @@ export class CatalogAdminService {
         ...(input.lowStockThreshold !== undefined && { lowStockThreshold: input.lowStockThreshold }),
         ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
         ...(input.translations !== undefined && { translations: encodeTranslations(input.translations) }),
-        version: current.version + 1,
-        rev,
-        updatedAt: this.now(),
+        ...nextVersion(current, rev, this.now()),
       };
       if (!(await this.catalog.updateProduct(tx, id, current.version, set))) throw await this.productConflict(tx, id);
       if (input.variants !== undefined)
@@ -194,9 +190,7 @@ export class CatalogAdminService {
       const current = await this.repo.product(tx, id);
       if (!current) throw new NotFoundError("Product not found");
       if (version !== undefined && version !== current.version) throw await this.productConflict(tx, id);
-      const rev = await this.catalog.bumpRev(tx);
-      await this.catalog.deleteProduct(tx, id);
-      await this.catalog.recordDeletion(tx, "products", id, rev);
+      await removeFromCatalog(tx, this.catalog, ["products", id], () => this.catalog.deleteProduct(tx, id));
     });
   }
 
@@ -243,19 +237,16 @@ export class CatalogAdminService {
     await this.data.transaction(async (tx) => {
       const slug = await this.slugFor(tx, input.name, undefined);
       await this.checkParent(tx, undefined, input.parentId);
-      const rev = await this.catalog.bumpRev(tx);
-      await this.repo.insertCategory(tx, {
-        id,
-        name: input.name,
-        slug,
-        parentId: input.parentId,
-        translations: encodeTranslations(input.translations),
-        version: 1,
-        rev,
-        createdAt: t,
-        updatedAt: t,
-      });
-      await this.catalog.clearDeletion(tx, "categories", id);
+      await addToCatalog(tx, this.catalog, ["categories", id], t, (start) =>
+        this.repo.insertCategory(tx, {
+          id,
+          name: input.name,
+          slug,
+          parentId: input.parentId,
+          translations: encodeTranslations(input.translations),
+          ...start,
+        }),
+      );
     });
     return this.category(id);
   }
@@ -275,9 +266,7 @@ export class CatalogAdminService {
         slug,
         parentId: input.parentId,
         ...(input.translations !== undefined && { translations: encodeTranslations(input.translations) }),
-        version: current.version + 1,
-        rev,
-        updatedAt: this.now(),
+        ...nextVersion(current, rev, this.now()),
       });
       if (!ok) throw new EditConflictError(CATEGORY_CONFLICT, toCategory(current));
     });
@@ -289,9 +278,7 @@ export class CatalogAdminService {
       if (!(await this.repo.category(tx, id))) throw new NotFoundError("Category not found");
       if ((await this.repo.countChildren(tx, id)) > 0) throw new ConflictError(CATEGORY_HAS_CHILDREN);
       if ((await this.repo.countProductsIn(tx, id)) > 0) throw new ConflictError(CATEGORY_IN_USE);
-      const rev = await this.catalog.bumpRev(tx);
-      await this.repo.deleteCategory(tx, id);
-      await this.catalog.recordDeletion(tx, "categories", id, rev);
+      await removeFromCatalog(tx, this.catalog, ["categories", id], () => this.repo.deleteCategory(tx, id));
     });
   }
 

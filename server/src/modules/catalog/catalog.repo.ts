@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import { prepared } from "../../db/prepared.ts";
+import { updateAtVersion } from "./versioned-rows.ts";
 import type { banners, categories, products, variants } from "../../db/schema/index.ts";
 import type { Banner, Category, Product, Variant } from "@store/shared/schemas/catalog";
 import {
@@ -34,8 +35,14 @@ function toVariant(v: VariantRow): Variant {
   return { id: v.id, name: v.name, price: { USD: v.priceUsd, TND: v.priceTnd, EUR: v.priceEur, EGP: v.priceEgp } };
 }
 
+/** The `translations` key of an answer: only a row with translations carries it, so the others' sync answer does
+ * not grow. */
+function translationsOf<T extends object>(stored: string): { translations?: T } {
+  const translations = decodeTranslations<T>(stored);
+  return translations ? { translations } : {};
+}
+
 function toProduct(p: ProductRow, vs: VariantRow[]): Product {
-  const translations = decodeTranslations<ProductTranslations>(p.translations);
   return {
     id: p.id,
     title: p.title,
@@ -57,35 +64,16 @@ function toProduct(p: ProductRow, vs: VariantRow[]): Product {
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
     version: p.version,
-    // Only a product with translations carries the key: the others' sync answer does not grow.
-    ...(translations && { translations }),
+    ...translationsOf<ProductTranslations>(p.translations),
   };
 }
 
-export function toCategory(c: CategoryRow): Category {
-  const translations = decodeTranslations<CategoryTranslations>(c.translations);
-  return {
-    id: c.id,
-    name: c.name,
-    slug: c.slug,
-    parentId: c.parentId,
-    version: c.version,
-    ...(translations && { translations }),
-  };
+export function toCategory({ id, name, slug, parentId, version, translations }: CategoryRow): Category {
+  return { id, name, slug, parentId, version, ...translationsOf<CategoryTranslations>(translations) };
 }
 
-export function toBanner(b: BannerRow): Banner {
-  const translations = decodeTranslations<BannerTranslations>(b.translations);
-  return {
-    id: b.id,
-    title: b.title,
-    image: b.image,
-    link: b.link,
-    active: b.active,
-    position: b.position,
-    version: b.version,
-    ...(translations && { translations }),
-  };
+export function toBanner({ id, title, image, link, active, position, version, translations }: BannerRow): Banner {
+  return { id, title, image, link, active, position, version, ...translationsOf<BannerTranslations>(translations) };
 }
 
 /** The catalog's version, read on every catalog request (the answers are kept per version): compiled once. */
@@ -268,13 +256,7 @@ export class CatalogRepo {
 
   /** Updates only when the row still has `version`; false when someone else changed it meanwhile. */
   async updateProduct(tx: Tx, id: string, version: number, set: Partial<ProductInsert>): Promise<boolean> {
-    const { products } = tx.t;
-    const rows = await tx.db
-      .update(products)
-      .set(set)
-      .where(and(eq(products.id, id), eq(products.version, version)))
-      .returning({ id: products.id });
-    return rows.length > 0;
+    return updateAtVersion(tx, tx.t.products, id, version, set);
   }
 
   async deleteProduct(tx: Tx, id: string): Promise<void> {

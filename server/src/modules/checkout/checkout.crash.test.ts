@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { checkoutResponseSchema, type CheckoutRequest } from "@store/shared/schemas/checkout";
 import { freePort } from "../../test/free-port.ts";
-import { exited, startServer, waitOutboxDrained, waitReady } from "../../test/child-server.ts";
+import { exited, killAll, startServer, waitOutboxDrained, waitReady } from "../../test/child-server.ts";
 
 function body(i: number): CheckoutRequest {
   return {
@@ -31,8 +31,7 @@ describe("checkout crash safety", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-crash-"));
   const children: ChildProcess[] = [];
   afterAll(async () => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
-    await Promise.all(children.map(exited));
+    await killAll(children);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -13,7 +13,7 @@ import { checkoutResponseSchema } from "@store/shared/schemas/checkout";
 import { adminOrderDetailSchema } from "@store/shared/schemas/orders";
 import { cookiePair, TEST_ADMIN } from "../../test/admin-session.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
-import { exited, startServer, waitOutboxDrained, waitReady } from "../../test/child-server.ts";
+import { exited, killAll, startServer, waitOutboxDrained, waitReady } from "../../test/child-server.ts";
 import { startSmtp, type FakeSmtp } from "../../test/fake-smtp.ts";
 import { freePort } from "../../test/free-port.ts";
 
@@ -25,8 +25,7 @@ describe("delivery across a crash", () => {
   const children: ChildProcess[] = [];
   let smtp: FakeSmtp | undefined;
   afterAll(async () => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
-    await Promise.all(children.map(exited));
+    await killAll(children);
     await smtp?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -227,34 +227,17 @@ describe("fulfilling a paid order of a manual product", () => {
     const lineB = b?.lineId ?? "";
     const row = await orderRow(order.code);
     const codesBefore = (await codeRows()).length;
+    /** A body fulfilling line A with `codes`, and line B with its one code. */
+    const lineAWith = (codes: string[]) => ({
+      lines: [
+        { lineId: lineA, codes },
+        { lineId: lineB, codes: ["B-1"] },
+      ],
+    });
     const cases: [unknown, string | undefined][] = [
-      [
-        {
-          lines: [
-            { lineId: lineA, codes: ["ONE"] },
-            { lineId: lineB, codes: ["B-1"] },
-          ],
-        },
-        ADMIN_ERROR_CODES.fulfilWrongCount,
-      ],
-      [
-        {
-          lines: [
-            { lineId: lineA, codes: ["ONE", "TWO", "THREE"] },
-            { lineId: lineB, codes: ["B-1"] },
-          ],
-        },
-        ADMIN_ERROR_CODES.fulfilWrongCount,
-      ],
-      [
-        {
-          lines: [
-            { lineId: lineA, codes: ["ONE", "   "] },
-            { lineId: lineB, codes: ["B-1"] },
-          ],
-        },
-        undefined,
-      ],
+      [lineAWith(["ONE"]), ADMIN_ERROR_CODES.fulfilWrongCount],
+      [lineAWith(["ONE", "TWO", "THREE"]), ADMIN_ERROR_CODES.fulfilWrongCount],
+      [lineAWith(["ONE", "   "]), undefined],
       [{ lines: [{ lineId: lineA, codes: ["ONE", "TWO"] }] }, ADMIN_ERROR_CODES.fulfilLineMismatch],
       [
         {
@@ -265,33 +248,9 @@ describe("fulfilling a paid order of a manual product", () => {
         },
         ADMIN_ERROR_CODES.fulfilLineMismatch,
       ],
-      [
-        {
-          lines: [
-            { lineId: lineA, codes: ["ONE", "ONE"] },
-            { lineId: lineB, codes: ["B-1"] },
-          ],
-        },
-        ADMIN_ERROR_CODES.fulfilCodeRefused,
-      ],
-      [
-        {
-          lines: [
-            { lineId: lineA, codes: ["ONE", "ALREADY-IN-STOCK"] },
-            { lineId: lineB, codes: ["B-1"] },
-          ],
-        },
-        ADMIN_ERROR_CODES.fulfilCodeRefused,
-      ],
-      [
-        {
-          lines: [
-            { lineId: lineA, codes: ["ONE", "BAD\tCODE"] },
-            { lineId: lineB, codes: ["B-1"] },
-          ],
-        },
-        ADMIN_ERROR_CODES.fulfilCodeRefused,
-      ],
+      [lineAWith(["ONE", "ONE"]), ADMIN_ERROR_CODES.fulfilCodeRefused],
+      [lineAWith(["ONE", "ALREADY-IN-STOCK"]), ADMIN_ERROR_CODES.fulfilCodeRefused],
+      [lineAWith(["ONE", "BAD\tCODE"]), ADMIN_ERROR_CODES.fulfilCodeRefused],
       [
         {
           lines: [

@@ -3,22 +3,22 @@
  * choice when it is enabled and takes the currency, uses the only one that does without asking, and refuses
  * anything else before an order is written; the order keeps its method (its history and the console say it), is
  * paid at that provider only, and a notification from one provider never settles another provider's order. */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import { PAYMENT_ERROR_CODES } from "@store/shared/schemas/payments";
 import { adminOrderDetailSchema } from "@store/shared/schemas/orders";
-import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
-import { ADMIN_ENV, signIn } from "../../test/admin-session.ts";
+import { jsonRequest, type TestStore } from "../../test/harness.ts";
+import { signIn } from "../../test/admin-session.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
 import type { FakeKonnect } from "../../test/fake-konnect.ts";
 import type { FakeStripe } from "../../test/fake-stripe.ts";
 import {
   captureLogs,
   checkout,
-  fakeKonnect,
-  fakeStripe,
+  closeStore,
   placed,
   settlement,
+  storeOnKonnectAndStripe,
   stripeWebhook,
 } from "../../test/payments-test-kit.ts";
 
@@ -28,22 +28,10 @@ describe("several payment methods", () => {
   let stripe: FakeStripe;
   let logs: string[];
   beforeEach(async () => {
-    const k = await fakeKonnect();
-    const s = await fakeStripe();
-    [konnect, stripe] = [k.konnect, s.stripe];
-    store = await createTestStore({
-      seed: true,
-      env: { ...ADMIN_ENV, PAYMENT_METHODS: "manual,konnect,stripe", ...k.env, ...s.env },
-    });
-    konnect.callWebhook = async (url) => store.app.request(url);
+    ({ store, konnect, stripe } = await storeOnKonnectAndStripe({ PAYMENT_METHODS: "manual,konnect,stripe" }));
     logs = captureLogs();
   });
-  afterEach(async () => {
-    vi.restoreAllMocks();
-    await store.close();
-    await konnect.close();
-    await stripe.close();
-  });
+  afterEach(() => closeStore(store, konnect, stripe));
 
   const raw = (body: object) => store.app.request("/api/checkout", jsonRequest("POST", body));
   const orderCount = async () => (await store.query((db, t) => db.select({ n: count() }).from(t.orders)))[0]?.n;

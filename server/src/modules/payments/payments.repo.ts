@@ -5,8 +5,9 @@
  * ref) (the order holding a reference the store was given), and for the operator's actions on money no order holds:
  * unmatchedById, resolveUnmatched (once) and holdPayment. The orders a payment changes are written through
  * OrdersRepo. */
-import { and, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
+import { insertOnce } from "../../lib/insert-once.ts";
 import type { paymentEvents, unmatchedPayments } from "../../db/schema/index.ts";
 import type { OrderRow } from "../orders/orders.repo.ts";
 import type { UnmatchedResolution } from "@store/shared/schemas/payments";
@@ -14,16 +15,16 @@ import type { UnmatchedResolution } from "@store/shared/schemas/payments";
 export type NewPaymentEvent = Omit<typeof paymentEvents.$inferInsert, "id">;
 export type UnmatchedPaymentRow = typeof unmatchedPayments.$inferSelect;
 
+/** The notifications at `provider` that settled an order, narrowed by `more`. */
+function settledAt(events: typeof paymentEvents, provider: string, ...more: SQL[]): SQL | undefined {
+  return and(eq(events.provider, provider), eq(events.outcome, "settled"), ...more);
+}
+
 export class PaymentsRepo {
   /** Records a notification; false (nothing written) when (provider, eventId) is already there. */
   async recordEvent(tx: Tx, event: NewPaymentEvent): Promise<boolean> {
     const { paymentEvents } = tx.t;
-    const rows = await tx.db
-      .insert(paymentEvents)
-      .values(event)
-      .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
-      .returning({ id: paymentEvents.id });
-    return rows.length > 0;
+    return insertOnce(tx.db, paymentEvents, event, [paymentEvents.provider, paymentEvents.eventId]);
   }
 
   async hasEvent(tx: Tx, provider: string, eventId: string): Promise<boolean> {
@@ -62,13 +63,7 @@ export class PaymentsRepo {
     const rows = await tx.db
       .select({ paymentRef: paymentEvents.paymentRef })
       .from(paymentEvents)
-      .where(
-        and(
-          eq(paymentEvents.provider, provider),
-          eq(paymentEvents.orderCode, orderCode),
-          eq(paymentEvents.outcome, "settled"),
-        ),
-      )
+      .where(settledAt(paymentEvents, provider, eq(paymentEvents.orderCode, orderCode)))
       // The latest: an order delivered anyway on money it did not hold (once refunded) is held by that money now.
       .orderBy(desc(paymentEvents.id))
       .limit(1);
@@ -82,10 +77,10 @@ export class PaymentsRepo {
       .select({ orderCode: paymentEvents.orderCode })
       .from(paymentEvents)
       .where(
-        and(
-          eq(paymentEvents.provider, provider),
+        settledAt(
+          paymentEvents,
+          provider,
           eq(paymentEvents.paymentRef, paymentRef),
-          eq(paymentEvents.outcome, "settled"),
           isNotNull(paymentEvents.paymentRef),
         ),
       )
@@ -99,12 +94,7 @@ export class PaymentsRepo {
     row: Omit<UnmatchedPaymentRow, "id" | "resolution" | "resolvedAt" | "resolvedBy">,
   ): Promise<boolean> {
     const { unmatchedPayments } = tx.t;
-    const rows = await tx.db
-      .insert(unmatchedPayments)
-      .values(row)
-      .onConflictDoNothing({ target: [unmatchedPayments.provider, unmatchedPayments.paymentRef] })
-      .returning({ id: unmatchedPayments.id });
-    return rows.length > 0;
+    return insertOnce(tx.db, unmatchedPayments, row, [unmatchedPayments.provider, unmatchedPayments.paymentRef]);
   }
 
   /** Money no order holds, newest first. */

@@ -7,18 +7,17 @@
  * The same provider payment told again is a duplicate, answered quietly; another payment for an order no longer
  * awaiting one is recorded as unmatched and the operator told once. Refunds and disputes Stripe reports reach the
  * order and its codes through the operator's refund, once per event, and the operator is mailed. */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { checkoutResponseSchema } from "@store/shared/schemas/checkout";
 import { PAYMENT_ERROR_CODES, unmatchedPaymentsSchema } from "@store/shared/schemas/payments";
-import { createTestStore, type TestStore } from "../../test/harness.ts";
-import { ADMIN_ENV, signIn } from "../../test/admin-session.ts";
+import type { TestStore } from "../../test/harness.ts";
+import { signIn } from "../../test/admin-session.ts";
 import {
   captureLogs,
   checkout,
   expectDeliveredOnce,
-  fakeKonnect,
-  fakeStripe,
+  closeStore,
   KONNECT_KEY,
   OPERATOR,
   placed,
@@ -27,6 +26,8 @@ import {
   STOCKED,
   STRIPE_KEY,
   STRIPE_WEBHOOK_SECRET,
+  storeOnKonnect,
+  storeOnStripe,
   stripeWebhook,
   unmatchedRows,
   operatorAlertsOf,
@@ -43,27 +44,10 @@ describe("payments with Konnect", () => {
   let konnect: FakeKonnect;
   let logs: string[];
   beforeEach(async () => {
-    const started = await fakeKonnect();
-    konnect = started.konnect;
-    store = await createTestStore({
-      seed: true,
-      env: {
-        ...ADMIN_ENV,
-        PAYMENT_PROVIDER: "konnect",
-        ...started.env,
-        TRUST_PROXY: "yes",
-        OPERATOR_EMAIL: OPERATOR,
-      },
-    });
-    // Konnect's own calls to the webhook reach the store running in this process.
-    konnect.callWebhook = async (url) => store.app.request(url);
+    ({ store, konnect } = await storeOnKonnect(undefined, { TRUST_PROXY: "yes", OPERATOR_EMAIL: OPERATOR }));
     logs = captureLogs();
   });
-  afterEach(async () => {
-    vi.restoreAllMocks();
-    await store.close();
-    await konnect.close();
-  });
+  afterEach(() => closeStore(store, konnect));
 
   const notify = (ref: string, from?: string) =>
     store.app.request(
@@ -347,24 +331,10 @@ describe("payments with Stripe", () => {
   let stripe: FakeStripe;
   let logs: string[];
   beforeEach(async () => {
-    const started = await fakeStripe();
-    stripe = started.stripe;
-    store = await createTestStore({
-      seed: true,
-      env: {
-        ...ADMIN_ENV,
-        PAYMENT_PROVIDER: "stripe",
-        ...started.env,
-        OPERATOR_EMAIL: OPERATOR,
-      },
-    });
+    ({ store, stripe } = await storeOnStripe(undefined, { OPERATOR_EMAIL: OPERATOR }));
     logs = captureLogs();
   });
-  afterEach(async () => {
-    vi.restoreAllMocks();
-    await store.close();
-    await stripe.close();
-  });
+  afterEach(() => closeStore(store, stripe));
 
   const send = (body: string, signature?: string) => stripeWebhook(store)(body, signature);
 

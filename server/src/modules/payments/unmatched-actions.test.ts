@@ -4,7 +4,7 @@
  * short or the order already holds a payment; Stripe's money is refunded at Stripe (one refund whatever the
  * presses), Konnect's is marked to refund by hand; each lands in the order's history; only a signed-in operator
  * may act. */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { checkoutResponseSchema } from "@store/shared/schemas/checkout";
 import { ADMIN_ERROR_CODES } from "@store/shared/schemas/errors";
@@ -15,7 +15,7 @@ import { checkoutBody } from "../../test/checkout-request.ts";
 import { DELIVERY_KIND } from "../orders/order-mails.ts";
 import type { FakeKonnect } from "../../test/fake-konnect.ts";
 import type { FakeStripe } from "../../test/fake-stripe.ts";
-import { captureLogs, storeOnKonnect, storeOnStripe } from "../../test/payments-test-kit.ts";
+import { captureLogs, closeStore, storeOnKonnect, storeOnStripe } from "../../test/payments-test-kit.ts";
 
 const STRIPE_KEY = "sk_test_unmatched_actions";
 const WEBHOOK_SECRET = "whsec_unmatched_actions";
@@ -80,11 +80,7 @@ describe("unmatched payments paid through Stripe", () => {
     admin = await signIn(store);
     logs = captureLogs();
   });
-  afterEach(async () => {
-    vi.restoreAllMocks();
-    await store.close();
-    await stripe.close();
-  });
+  afterEach(() => closeStore(store, stripe));
 
   const notify = async (event: { body: string; signature: string }): Promise<Response> =>
     store.app.request("/api/payments/stripe/webhook", {
@@ -282,11 +278,7 @@ describe("unmatched payments paid through Konnect", () => {
     ({ store, konnect } = await storeOnKonnect({ apiKey: KONNECT_KEY, walletId: "wallet-unmatched" }));
     captureLogs();
   });
-  afterEach(async () => {
-    vi.restoreAllMocks();
-    await store.close();
-    await konnect.close();
-  });
+  afterEach(() => closeStore(store, konnect));
 
   it("marks the money to refund by hand and says so, and a manual order delivered anyway waits for its codes", async () => {
     const admin = await signIn(store);

@@ -1,7 +1,7 @@
 /** Rate limit counts kept in the database, so every instance behind a load balancer counts the same
  * requests (http/rate-limit.ts asks it through the RateLimitStore interface). */
 import type { DataLayer, Tx } from "../../db/data.ts";
-import type { RateLimitStore } from "../../http/rate-limit.ts";
+import type { LimitHit, RateLimitStore, WindowCount } from "../../http/rate-limit.ts";
 import type { LimitRefusal, RateLimitsRepo, RefusalRow } from "./rate-limits.repo.ts";
 
 /** How long refusals are kept for the dashboard. */
@@ -16,20 +16,12 @@ export class RateLimitsService implements RateLimitStore {
   /** Every key counted in one unit of the write batch (group commit), or in the caller's `tx`: a checkout counts
    * its address, its recipient and its promo code in the unit that writes the order, for the price of one
    * commit shared with other requests. */
-  hitAll(
-    hits: readonly { key: string; windowMs: number }[],
-    now: number,
-    tx?: Tx,
-  ): Promise<{ count: number; windowStart: number }[]> {
+  hitAll(hits: readonly LimitHit[], now: number, tx?: Tx): Promise<WindowCount[]> {
     const count = (tx: Tx) => this.repo.hitAll(tx, hits, now);
     return tx ? count(tx) : this.data.batch(count);
   }
 
-  peekAll(
-    hits: readonly { key: string; windowMs: number }[],
-    now: number,
-    tx?: Tx,
-  ): Promise<{ count: number; windowStart: number }[]> {
+  peekAll(hits: readonly LimitHit[], now: number, tx?: Tx): Promise<WindowCount[]> {
     const peek = (tx: Tx) => this.repo.peekAll(tx, hits, now);
     return tx ? peek(tx) : this.data.read(peek);
   }

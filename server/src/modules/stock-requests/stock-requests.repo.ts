@@ -3,19 +3,15 @@
  * pendingFor(productId), remove(ids), removeFor(email). */
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
+import { insertOnce } from "../../lib/insert-once.ts";
 import type { stockRequests } from "../../db/schema/index.ts";
 
 export type StockRequestRow = typeof stockRequests.$inferSelect;
 
 export class StockRequestsRepo {
   async add(tx: Tx, row: StockRequestRow): Promise<boolean> {
-    const { stockRequests } = tx.t;
-    const rows = await tx.db
-      .insert(stockRequests)
-      .values(row)
-      .onConflictDoNothing({ target: [stockRequests.productId, stockRequests.variantId, stockRequests.email] })
-      .returning({ id: stockRequests.id });
-    return rows.length === 1;
+    const { stockRequests: r } = tx.t;
+    return insertOnce(tx.db, r, row, [r.productId, r.variantId, r.email]);
   }
 
   async countFor(tx: Tx, email: string): Promise<number> {

@@ -4,16 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { availabilitySchema, MAX_STOCK_REQUESTS_PER_EMAIL } from "@store/shared/schemas/stock-requests";
-import { signIn, ADMIN_ENV, type AdminClient } from "../../test/admin-session.ts";
-import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { openAdminStore, type AdminClient } from "../../test/admin-session.ts";
+import { jsonRequest, type TestStore } from "../../test/harness.ts";
 
 let store: TestStore;
 let admin: AdminClient;
 
 beforeAll(async () => {
   // Each request comes from its own address (the last X-Forwarded-For hop) unless a test names one.
-  store = await createTestStore({ env: { ...ADMIN_ENV, TRUST_PROXY: "true" } });
-  admin = await signIn(store);
+  ({ store, admin } = await openAdminStore({ seed: false, env: { TRUST_PROXY: "true" } }));
 });
 afterAll(() => store.close());
 

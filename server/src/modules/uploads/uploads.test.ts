@@ -6,7 +6,7 @@ import sharp from "sharp";
 import type { DataLayer } from "../../db/data.ts";
 import { buildApp, buildServices } from "../../app.ts";
 import { createTestStore, type TestStore } from "../../test/harness.ts";
-import { ADMIN_ENV, signIn, type AdminClient } from "../../test/admin-session.ts";
+import { ADMIN_ENV, openAdminStore, signIn, type AdminClient } from "../../test/admin-session.ts";
 import { sniffImage } from "./uploads.service.ts";
 
 function png(width: number, height: number): Promise<Buffer> {
@@ -19,13 +19,22 @@ describe("image uploads", () => {
   let store: TestStore;
   let admin: AdminClient;
   beforeEach(async () => {
-    store = await createTestStore({ env: ADMIN_ENV });
-    admin = await signIn(store);
+    ({ store, admin } = await openAdminStore({ seed: false }));
   });
   afterEach(() => store.close());
 
   const storedNames = async () =>
     (await store.query((db, t) => db.select({ name: t.uploads.name }).from(t.uploads))).map((r) => r.name);
+  /** Uploads `bytes` as a multipart form's file field, as the console's file picker sends them. */
+  const sendFile = (bytes: Buffer, name: string, type: string) => {
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(bytes)], name, { type }));
+    return store.app.request("/api/upload-image", {
+      method: "POST",
+      headers: { Cookie: admin.cookie, "X-CSRF-Token": admin.csrfToken },
+      body: form,
+    });
+  };
   const served = async (url: string) => Buffer.from(await (await store.app.request(url)).arrayBuffer());
 
   it("accepts a real PNG as a data URL and writes WebP variants without upscaling", async () => {
@@ -141,13 +150,7 @@ describe("image uploads", () => {
       .toBuffer();
     const bare = await admin.request("POST", "/api/upload-image", { fileBase64: bytes.toString("base64") });
     expect(bare.status).toBe(201);
-    const form = new FormData();
-    form.append("file", new File([new Uint8Array(bytes)], "photo.jpg", { type: "image/jpeg" }));
-    const multi = await store.app.request("/api/upload-image", {
-      method: "POST",
-      headers: { Cookie: admin.cookie, "X-CSRF-Token": admin.csrfToken },
-      body: form,
-    });
+    const multi = await sendFile(bytes, "photo.jpg", "image/jpeg");
     expect(multi.status).toBe(201);
     expect(((await multi.json()) as { url: string }).url).toMatch(/-1200\.webp$/);
 
@@ -174,13 +177,7 @@ describe("image uploads", () => {
       });
       expect(json.status, name).toBe(400);
       expect(await json.json()).toMatchObject({ error: expect.stringContaining("PNG, JPEG, WebP, GIF or AVIF") });
-      const form = new FormData();
-      form.append("file", new File([new Uint8Array(bytes)], name, { type }));
-      const multi = await store.app.request("/api/upload-image", {
-        method: "POST",
-        headers: { Cookie: admin.cookie, "X-CSRF-Token": admin.csrfToken },
-        body: form,
-      });
+      const multi = await sendFile(bytes, name, type);
       expect(multi.status, name).toBe(400);
     }
     expect(await storedNames()).toEqual([]);
@@ -195,13 +192,7 @@ describe("image uploads", () => {
       code: "image_too_large",
       params: { max: 5 },
     });
-    const form = new FormData();
-    form.append("file", new File([new Uint8Array(big)], "big.png", { type: "image/png" }));
-    const multi = await store.app.request("/api/upload-image", {
-      method: "POST",
-      headers: { Cookie: admin.cookie, "X-CSRF-Token": admin.csrfToken },
-      body: form,
-    });
+    const multi = await sendFile(big, "big.png", "image/png");
     expect(multi.status).toBe(413);
     expect(await multi.json()).toEqual({
       error: "Image too large (max 5 MB)",
@@ -258,8 +249,7 @@ describe("image addresses on a store served over https", () => {
   let store: TestStore;
   let admin: AdminClient;
   beforeEach(async () => {
-    store = await createTestStore({ env: { ...ADMIN_ENV, PUBLIC_URL: "https://shop.example" } });
-    admin = await signIn(store);
+    ({ store, admin } = await openAdminStore({ seed: false, env: { PUBLIC_URL: "https://shop.example" } }));
   });
   afterEach(() => store.close());
 
