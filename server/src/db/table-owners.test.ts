@@ -1,7 +1,8 @@
 /** One writer per table: each table of the schema is written (inserted into, updated, deleted from) by one repo, its
  * owner, and any other module that changes it asks the owner. This test reads the server's sources and fails when a
  * file other than the owner writes a table, with drizzle (`.insert(table)`, `.update(table)`, `.delete(table)`, the
- * table named, taken from `tx.t` or renamed in a destructuring) or in raw SQL (`insert into`, `update`,
+ * table named, taken from `tx.t` or renamed in a destructuring), through the shared write helpers that take the table
+ * (`insertOnce`, `updateAtVersion`) or in raw SQL (`insert into`, `update`,
  * `delete from` naming the table or interpolating it); and when a table of the schema has no owner here. */
 import fs from "node:fs";
 import path from "node:path";
@@ -85,6 +86,9 @@ function tablesWritten(text: string): Set<string> {
   // drizzle: `.insert(orders)`, `.update(tx.t.orders)`, `.delete(t.orders)`; the last name is the table.
   for (const [, ref] of text.matchAll(/\.(?:insert|update|delete)\(\s*(?:[\w$]+\.)*([\w$]+)\s*[,)]/g))
     add(ref === undefined ? undefined : byCodeName.get(ref));
+  // The shared write helpers, given the table: `insertOnce(tx.db, paymentEvents, ...)`, `updateAtVersion(tx, t.banners, ...)`.
+  for (const [, ref] of text.matchAll(/\b(?:insertOnce|updateAtVersion)\(\s*[\w$.]+\s*,\s*(?:[\w$]+\.)*([\w$]+)\s*,/g))
+    add(ref === undefined ? undefined : byCodeName.get(ref));
   // Raw SQL naming the table, quoted or not, or interpolating it: `update ${codes} set`.
   for (const [, quoted, interpolated, bare] of text.matchAll(
     /\b(?:insert\s+into|update|delete\s+from)\s+(?:"(\w+)"|\$\{\s*(?:[\w$]+\.)*([\w$]+)\s*\}|(\w+))/gi,
@@ -110,9 +114,18 @@ describe("table owners", () => {
         'await c.query("DELETE FROM promos WHERE code = $1");',
         "sql`update ${codes} set status = 'sold'`;",
         "this.inflight.delete(work); // an UPDATE waits for the row",
+        "const { stockRequests: r } = tx.t; return insertOnce(tx.db, r, row, [r.email]);",
+        "return updateAtVersion(tx, tx.t.banners, id, version, set);",
       ].join("\n"),
     );
-    expect([...written].sort()).toEqual(["codes", "operatorAlertDigests", "orders", "promos"]);
+    expect([...written].sort()).toEqual([
+      "banners",
+      "codes",
+      "operatorAlertDigests",
+      "orders",
+      "promos",
+      "stockRequests",
+    ]);
   });
 
   it("has each table written by its owner only", () => {
