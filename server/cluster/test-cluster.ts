@@ -2,6 +2,7 @@
  * client of the database to check what it holds. Every request comes from 127.0.0.1 through the balancer, so the
  * checkout's per-address, per-recipient and held-stock limits stay counted but are set out of the tests' reach. */
 import pg from "pg";
+import { LIMITS_OUT_OF_REACH } from "../src/test/checkout-request.ts";
 import { createPostgresDatabase } from "../src/test/postgres-database.ts";
 import { startCluster, type Cluster } from "./cluster.ts";
 
@@ -33,11 +34,7 @@ export async function startTestCluster(options: {
         DATABASE_URL: database.url,
         ADMIN_USERNAME: options.admin.username,
         ADMIN_PASSWORD: options.admin.password,
-        CHECKOUT_LIMIT_PER_ADDRESS: "1000000",
-        CHECKOUT_LIMIT_PER_EMAIL: "1000000",
-        HELD_UNITS_PER_PRODUCT: "1000000",
-        HELD_UNITS_TOTAL: "1000000",
-        RECIPIENT_UNITS_PER_DAY: "1000000",
+        ...LIMITS_OUT_OF_REACH,
         ...options.env,
       },
     });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiErrorSchema } from "@store/shared/schemas/errors";
 import { checkoutResponseSchema } from "@store/shared/schemas/checkout";
 import { ADMIN_ENV, signIn } from "../../test/admin-session.ts";
-import { checkoutBody } from "../../test/checkout-request.ts";
+import { checkoutBody, LIMITS_OUT_OF_REACH } from "../../test/checkout-request.ts";
 import { createTestStore, jsonRequest, openPeer, TEST_ON_POSTGRES, type TestStore } from "../../test/harness.ts";
 
 const CODES = 50;
@@ -27,11 +27,7 @@ beforeAll(async () => {
     seed: true,
     env: {
       ...ADMIN_ENV,
-      CHECKOUT_LIMIT_PER_ADDRESS: "1000000",
-      CHECKOUT_LIMIT_PER_EMAIL: "1000000",
-      HELD_UNITS_PER_PRODUCT: "1000000",
-      HELD_UNITS_TOTAL: "1000000",
-      RECIPIENT_UNITS_PER_DAY: "1000000",
+      ...LIMITS_OUT_OF_REACH,
     },
   });
   if (TEST_ON_POSTGRES) peer = await openPeer(store);
