@@ -6,7 +6,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import {
   ALERT_KINDS,
   DEFAULT_ALERT_SETTINGS,
-  alertSettingsAnswerSchema,
   type AlertChannel,
   type AlertKind,
   type AlertSettings,
@@ -14,15 +13,12 @@ import {
 import { FormField } from "../panel/form-field.tsx";
 import { WholeNumberValueInput } from "../panel/whole-number-input.tsx";
 import { useAdminResource } from "../panel/admin-request.ts";
+import * as api from "../../../api/admin-endpoints.ts";
 import { useSettingForm, type SettingSource } from "./site-settings.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
-const ALERTS_PATH = "/api/admin/alert-settings";
-
 const ALERTS_SETTING: SettingSource<AlertSettings> = {
-  path: ALERTS_PATH,
-  // GET and PUT answer the settings with the channels the server can use; the form holds the settings.
-  schema: { parse: (raw) => alertSettingsAnswerSchema.parse(raw).settings },
+  api: api.settings.alerts,
   entity: "settings.alerts",
   initial: DEFAULT_ALERT_SETTINGS,
 };
@@ -30,7 +26,7 @@ const ALERTS_SETTING: SettingSource<AlertSettings> = {
 export function AlertsTab() {
   const { t } = useLingui();
   const { value, setValue, form } = useSettingForm(ALERTS_SETTING, t`Alerts`);
-  const answer = useAdminResource(ALERTS_PATH, alertSettingsAnswerSchema);
+  const answer = useAdminResource(api.settings.alertsAnswer);
   const available = answer.data?.available;
   const kinds: Record<AlertKind, ReactNode> = {
     awaiting_fulfilment: <Trans>Paid orders awaiting your codes</Trans>,

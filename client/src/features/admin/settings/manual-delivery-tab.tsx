@@ -5,17 +5,16 @@ import {
   DEFAULT_MANUAL_DELIVERY_HOURS,
   MANUAL_DELIVERY_HOURS_MAX,
   MANUAL_DELIVERY_HOURS_MIN,
-  manualDeliverySchema,
   type ManualDelivery,
 } from "@store/shared/schemas/catalog";
+import * as api from "../../../api/admin-endpoints.ts";
 import { FormField } from "../panel/form-field.tsx";
 import { WholeNumberValueInput } from "../panel/whole-number-input.tsx";
 import { useSettingForm, type SettingSource } from "./site-settings.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
 const MANUAL_DELIVERY_SETTING: SettingSource<ManualDelivery> = {
-  path: "/api/admin/manual-delivery",
-  schema: manualDeliverySchema,
+  api: api.settings.manualDelivery,
   entity: "settings.manualDelivery",
   initial: { hours: DEFAULT_MANUAL_DELIVERY_HOURS },
 };

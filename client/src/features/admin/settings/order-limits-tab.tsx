@@ -2,7 +2,8 @@
  * fields at it; the checkout refuses more), and how long an order awaiting a manual payment keeps its codes. The
  * limits set by the environment are listed in docs/operations.md "Limits". */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { DEFAULT_ORDER_LIMITS, orderLimitsSchema, type OrderLimits } from "@store/shared/schemas/catalog";
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "@store/shared/schemas/catalog";
+import * as api from "../../../api/admin-endpoints.ts";
 import { orderLimitMax } from "@store/shared/store-settings";
 import { FormField } from "../panel/form-field.tsx";
 import { WholeNumberValueInput } from "../panel/whole-number-input.tsx";
@@ -10,8 +11,7 @@ import { useSettingForm, type SettingSource } from "./site-settings.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
 const ORDER_LIMITS_SETTING: SettingSource<OrderLimits> = {
-  path: "/api/admin/order-limits",
-  schema: orderLimitsSchema,
+  api: api.settings.orderLimits,
   entity: "settings.orderLimits",
   initial: DEFAULT_ORDER_LIMITS,
 };

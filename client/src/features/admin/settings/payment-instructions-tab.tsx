@@ -5,16 +5,15 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import {
   NO_PAYMENT_INSTRUCTIONS,
   PAYMENT_INSTRUCTIONS_MAX,
-  paymentInstructionsSchema,
   type PaymentInstructions,
 } from "@store/shared/schemas/catalog";
+import * as api from "../../../api/admin-endpoints.ts";
 import { FormField } from "../panel/form-field.tsx";
 import { useSettingForm, type SettingSource } from "./site-settings.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
 const PAYMENT_INSTRUCTIONS_SETTING: SettingSource<PaymentInstructions> = {
-  path: "/api/admin/payment-instructions",
-  schema: paymentInstructionsSchema,
+  api: api.settings.paymentInstructions,
   entity: "settings.paymentInstructions",
   initial: NO_PAYMENT_INSTRUCTIONS,
 };

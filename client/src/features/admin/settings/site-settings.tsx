@@ -3,7 +3,9 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
-import { DEFAULT_TOGGLES, rateSchema, togglesSchema, type Rate, type Toggles } from "@store/shared/schemas/catalog";
+import { DEFAULT_TOGGLES, type Rate, type Toggles } from "@store/shared/schemas/catalog";
+import * as api from "../../../api/admin-endpoints.ts";
+import type { SettingEndpoints } from "../../../api/admin-endpoints.ts";
 import { adminApi } from "../../../local/admin-api.ts";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { useOutbox } from "../../../local/admin-outbox.ts";
@@ -23,24 +25,22 @@ function useReloadOnReplay(load: () => void): void {
 
 /** Where a setting lives and what it is before it loads. */
 export interface SettingSource<T> {
-  /** GET and PUT address of the setting in the admin API. */
-  path: string;
-  schema: { parse: (raw: unknown) => T };
+  /** Its read and its save in the admin API (a save may send part of it; the form sends it whole). */
+  api: SettingEndpoints<T, Partial<T>>;
   /** The outbox entity an offline save waits under. */
   entity: string;
   initial: T;
 }
 
 const TOGGLES_SETTING: SettingSource<Toggles> = {
-  path: "/api/admin/toggles",
-  schema: togglesSchema,
+  api: api.settings.toggles,
   entity: TOGGLES_ENTITY,
   initial: DEFAULT_TOGGLES,
 };
 
 /** One setting in a settings tab: loaded from the admin API (again whenever a queued edit reaches the
  * server), saved with PUT, or kept in the outbox while offline; the storefront re-syncs after a save. */
-export function useSettingForm<T>({ path, schema, entity, initial }: SettingSource<T>, label: string) {
+export function useSettingForm<T>({ api: setting, entity, initial }: SettingSource<T>, label: string) {
   const { t } = useLingui();
   const toasts = useChangeToasts();
   const [value, setValue] = useState<T>(initial);
@@ -48,10 +48,10 @@ export function useSettingForm<T>({ path, schema, entity, initial }: SettingSour
 
   const load = useCallback(() => {
     adminApi
-      .get<unknown>(path)
-      .then((raw) => setValue(schema.parse(raw)))
-      .catch((err: unknown) => console.warn(`${path} failed to load`, err));
-  }, [path, schema]);
+      .call(setting.read)
+      .then(setValue)
+      .catch((err: unknown) => console.warn(`${entity} failed to load`, err));
+  }, [setting, entity]);
   useReloadOnReplay(load);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -59,7 +59,9 @@ export function useSettingForm<T>({ path, schema, entity, initial }: SettingSour
     if (busy) return;
     setBusy(true);
     try {
-      setValue(schema.parse(await adminApi.send<unknown>("PUT", path, value, { queueOffline: { entity, label } })));
+      setValue(
+        await adminApi.request(setting.save, { params: undefined, body: value }, { queueOffline: { entity, label } }),
+      );
       toast.success(t`Settings saved successfully`);
       void syncCatalog();
     } catch (err) {
@@ -111,9 +113,8 @@ export function RateTab() {
 
   const load = useCallback(() => {
     adminApi
-      .get<unknown>("/api/admin/rate")
-      .then((raw) => {
-        const r = rateSchema.parse(raw);
+      .call(api.settings.rate.read)
+      .then((r) => {
         setRate(r);
         setValue(String(r.usdToTnd));
       })
@@ -132,13 +133,10 @@ export function RateTab() {
     setBusy(true);
     const label = t`Daily rate: 1 USD = ${usdToTnd} TND`;
     try {
-      const saved = rateSchema.parse(
-        await adminApi.send<unknown>(
-          "PUT",
-          "/api/admin/rate",
-          { usdToTnd },
-          { queueOffline: { entity: RATE_ENTITY, label } },
-        ),
+      const saved = await adminApi.call(
+        api.settings.rate.save,
+        { body: { usdToTnd } },
+        { queueOffline: { entity: RATE_ENTITY, label } },
       );
       setRate(saved);
       setValue(String(saved.usdToTnd));
