@@ -3,16 +3,15 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
-import { DEFAULT_TOGGLES, type Rate, type Toggles } from "@store/shared/schemas/catalog";
+import type { Rate, Toggles } from "@store/shared/schemas/catalog";
 import * as api from "../../../api/admin-endpoints.ts";
-import type { SettingEndpoints } from "../../../api/admin-endpoints.ts";
 import { adminApi } from "../../../local/admin-api.ts";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { useOutbox } from "../../../local/admin-outbox.ts";
 import { syncCatalog } from "../../../local/catalog-sync.ts";
 import { SettingsForm } from "./settings-form.tsx";
+import { SETTINGS, type SettingSource } from "./setting-sources.ts";
 
-const TOGGLES_ENTITY = "settings.toggles";
 const RATE_ENTITY = "settings.rate";
 
 /** Reloads `load` whenever a queued edit reaches the server. */
@@ -22,21 +21,6 @@ function useReloadOnReplay(load: () => void): void {
     load();
   }, [load, applied]);
 }
-
-/** Where a setting lives and what it is before it loads. */
-export interface SettingSource<T> {
-  /** Its read and its save in the admin API (a save may send part of it; the form sends it whole). */
-  api: SettingEndpoints<T, Partial<T>>;
-  /** The outbox entity an offline save waits under. */
-  entity: string;
-  initial: T;
-}
-
-const TOGGLES_SETTING: SettingSource<Toggles> = {
-  api: api.settings.toggles,
-  entity: TOGGLES_ENTITY,
-  initial: DEFAULT_TOGGLES,
-};
 
 /** One setting in a settings tab: loaded from the admin API (again whenever a queued edit reaches the
  * server), saved with PUT, or kept in the outbox while offline; the storefront re-syncs after a save. */
@@ -76,7 +60,7 @@ export function useSettingForm<T>({ api: setting, entity, initial }: SettingSour
 
 export function SiteSettingsTab() {
   const { t } = useLingui();
-  const { value: toggles, setValue: setToggles, form } = useSettingForm(TOGGLES_SETTING, t`Site settings`);
+  const { value: toggles, setValue: setToggles, form } = useSettingForm(SETTINGS.toggles, t`Site settings`);
 
   const toggle = (key: keyof Toggles, label: ReactNode) => (
     <label className="admin-toggle">
