@@ -1,11 +1,14 @@
 /** The admin API client (docs/decisions.md D3, D17): JSON over fetch with the session cookie, the session's CSRF token
  * on every state-changing call, an Idempotency-Key on every mutation, and offline queueing into the Dexie outbox.
  *
- * Paths are full ("/api/admin/products", "/api/categories/x"); a path not starting with "/api/" is taken as relative
- * to /api/admin ("products" -> "/api/admin/products").
+ * The console calls the store through `call(endpoint, { params, body }, options)`: each call is an Endpoint of
+ * api/admin-endpoints.ts (its method, its path built from typed parameters, the schema its answer must match), so no
+ * screen builds a path or parses an answer. `get` and `send` take a path already built: the outbox replays an edit
+ * by the method and path it was stored with. A path not starting with "/api/" is taken as relative to /api/admin
+ * ("products" -> "/api/admin/products").
  *
  * Errors: every failure rejects with an AdminApiError (status, message, fields, body). A network failure is an
- * AdminNetworkError (status 0). An edit queued offline rejects with AdminQueuedError: it is not lost, it sits in the
+ * AdminNetworkError (status 0); a 2xx answer the endpoint's schema refuses is an AdminShapeError (its status). An edit queued offline rejects with AdminQueuedError: it is not lost, it sits in the
  * outbox and is replayed later — show it as "saved offline", not as a failure (see isQueued()).
  *
  * The client keeps no queue itself: it hands an edit to the outbox it is given (OutboxSink), which the console's
@@ -14,6 +17,7 @@ import type { AdminSession, LoginResponse } from "@store/shared/schemas/admin";
 import { codedErrorSchema, type CodedError, type ErrorParams } from "@store/shared/schemas/error-codes";
 import { isRecord } from "@store/shared/is-record";
 import { newKey } from "@store/shared/new-key";
+import type { Endpoint } from "./endpoint.ts";
 
 export type MutationMethod = "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -81,6 +85,15 @@ export class AdminNetworkError extends DeviceAnswer {
   readonly network = true;
   constructor(cause?: unknown) {
     super("AdminNetworkError", "Network error", cause);
+  }
+}
+
+/** The store answered 2xx with a body that is not what the endpoint's schema says it answers. */
+export class AdminShapeError extends AdminApiError {
+  constructor(status: number, body: unknown, what: string, cause?: unknown) {
+    super(status, `${what} answered ${status} with a body that does not match its schema`, body);
+    this.name = "AdminShapeError";
+    if (cause !== undefined) this.cause = cause;
   }
 }
 
@@ -193,6 +206,17 @@ export interface AdminClientDeps {
   now?: () => number;
 }
 
+/** An endpoint call's parameters and body, each required exactly when the endpoint has one. */
+export type AdminCallInput<P, Req> = ([P] extends [void] ? { params?: undefined } : { params: P }) &
+  ([Req] extends [undefined] ? { body?: undefined } : { body: Req });
+
+/** `call`'s arguments after the endpoint: the input may be left out when the endpoint takes neither. */
+export type AdminCallArgs<P, Req> = [P] extends [void]
+  ? [Req] extends [undefined]
+    ? [input?: AdminCallInput<P, Req>, options?: SendOptions]
+    : [input: AdminCallInput<P, Req>, options?: SendOptions]
+  : [input: AdminCallInput<P, Req>, options?: SendOptions];
+
 export const OUTBOX_CHANGED_EVENT = "admin-outbox-changed";
 export const ADMIN_SIGNED_IN_EVENT = "admin-signed-in";
 
@@ -222,12 +246,14 @@ export function createAdminClient(deps: AdminClientDeps = {}) {
     url: string,
     body: unknown,
     headers: Record<string, string>,
+    noStore = false,
   ): Promise<{ res: Response; data: unknown }> {
     const init: RequestInit = {
       method,
       credentials: "same-origin",
       headers: { Accept: "application/json", ...headers },
     };
+    if (noStore) init.cache = "no-store";
     if (body !== undefined) {
       init.body = JSON.stringify(body);
       init.headers = { ...init.headers, "Content-Type": "application/json" };
@@ -275,11 +301,16 @@ export function createAdminClient(deps: AdminClientDeps = {}) {
     if (redirect) onUnauthorized();
   }
 
-  async function get<T>(path: string, options: Pick<SendOptions, "redirectOnUnauthorized"> = {}): Promise<T> {
-    const { res, data } = await raw("GET", resolvePath(path), undefined, {});
-    if (res.status === 401) unauthorized(options.redirectOnUnauthorized !== false);
+  /** One read: its status and body (a refusal rejects). */
+  async function read(path: string, redirect: boolean, noStore = false): Promise<{ status: number; data: unknown }> {
+    const { res, data } = await raw("GET", resolvePath(path), undefined, {}, noStore);
+    if (res.status === 401) unauthorized(redirect);
     if (!res.ok) throw errorFromResponse(res.status, data);
-    return data as T;
+    return { status: res.status, data };
+  }
+
+  async function get<T>(path: string, options: Pick<SendOptions, "redirectOnUnauthorized"> = {}): Promise<T> {
+    return (await read(path, options.redirectOnUnauthorized !== false)).data as T;
   }
 
   /** One mutation, online: CSRF token (refreshed once on 403), the given idempotency key. */
@@ -290,6 +321,16 @@ export function createAdminClient(deps: AdminClientDeps = {}) {
     key: string,
     redirect: boolean,
   ): Promise<T> {
+    return (await mutation(method, path, body, key, redirect)).data as T;
+  }
+
+  async function mutation(
+    method: MutationMethod,
+    path: string,
+    body: unknown,
+    key: string,
+    redirect: boolean,
+  ): Promise<{ status: number; data: unknown }> {
     const url = resolvePath(path);
     let csrf = await token(false);
     for (let attempt = 0; ; attempt++) {
@@ -300,7 +341,7 @@ export function createAdminClient(deps: AdminClientDeps = {}) {
       }
       if (res.status === 401) unauthorized(redirect);
       if (!res.ok) throw errorFromResponse(res.status, data);
-      return data as T;
+      return { status: res.status, data };
     }
   }
 
@@ -335,18 +376,53 @@ export function createAdminClient(deps: AdminClientDeps = {}) {
     return new AdminQueuedError(id);
   }
 
-  async function send<T>(method: MutationMethod, path: string, body?: unknown, options: SendOptions = {}): Promise<T> {
+  /** One mutation with the options' queueing: its status and body, or the AdminQueuedError it was queued as. */
+  async function sendOnce(
+    method: MutationMethod,
+    path: string,
+    body: unknown,
+    options: SendOptions,
+  ): Promise<{ status: number; data: unknown }> {
     const key = options.idempotencyKey ?? makeKey();
     const q = options.queueOffline;
     const payload = withVersion(body, q?.baseVersion);
     const redirect = options.redirectOnUnauthorized !== false;
     if (q && (options.queueOnly === true || !isOnline())) throw await enqueue(method, path, payload, key, q);
     try {
-      return await mutate<T>(method, path, payload, key, redirect);
+      return await mutation(method, path, payload, key, redirect);
     } catch (err) {
       if (q && err instanceof AdminNetworkError) throw await enqueue(method, path, payload, key, q);
       throw err;
     }
+  }
+
+  async function send<T>(method: MutationMethod, path: string, body?: unknown, options: SendOptions = {}): Promise<T> {
+    return (await sendOnce(method, path, body, options)).data as T;
+  }
+
+  /** Calls `ep` with its parameters and body: a read, or a mutation with its CSRF token, Idempotency-Key and, with
+   * `queueOffline`, the outbox when the network is out. The answer is the one the endpoint's schema accepted; a 2xx
+   * body it refuses rejects with an AdminShapeError. */
+  function call<P, Req, Res>(ep: Endpoint<P, Req, Res>, ...args: AdminCallArgs<P, Req>): Promise<Res> {
+    const [input, options] = args;
+    return request(ep, { params: input?.params as P, body: input?.body as Req }, options);
+  }
+
+  /** `call` with both parts spelled out, for code generic over the endpoint (its parameters' type not known there). */
+  async function request<P, Req, Res>(
+    ep: Endpoint<P, Req, Res>,
+    input: { params: P; body: Req },
+    options: SendOptions = {},
+  ): Promise<Res> {
+    const path = ep.path(input.params);
+    const method = ep.method;
+    const answer =
+      method === "GET"
+        ? await read(path, options.redirectOnUnauthorized !== false, ep.noStore === true)
+        : await sendOnce(method, path, input.body, options);
+    const parsed = ep.response.safeParse(answer.data);
+    if (!parsed.success) throw new AdminShapeError(answer.status, answer.data, `${method} ${path}`, parsed.error);
+    return parsed.data;
   }
 
   async function login(username: string, password: string): Promise<LoginResponse> {
@@ -375,6 +451,8 @@ export function createAdminClient(deps: AdminClientDeps = {}) {
   }
 
   return {
+    call,
+    request,
     get,
     send,
     session,

@@ -4,13 +4,8 @@
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
-import { z } from "zod";
-import {
-  adminBannerSchema,
-  bannerCreateSchema,
-  bannerUpdateSchema,
-  type AdminBanner,
-} from "@store/shared/schemas/admin";
+import * as api from "../../../api/admin-endpoints.ts";
+import { bannerCreateSchema, bannerUpdateSchema, type AdminBanner } from "@store/shared/schemas/admin";
 import { useLiveQuery } from "dexie-react-hooks";
 import { isQueued } from "../../../api/admin-client.ts";
 import { db } from "../../../local/db.ts";
@@ -34,15 +29,14 @@ import { EntityDeleteDialog, EntityFormDialog, EntitySection } from "../panel/en
 import "../panel/panels.css";
 import { AdminForm } from "../panel/admin-form.tsx";
 
-const bannerListSchema = z.array(adminBannerSchema);
-const BANNERS: EntityKind<AdminBanner> = { entity: "banner", at: "/api/admin/banners", key: "id", name: "title" };
+const BANNERS = { entity: "banner", api: api.banners, key: "id", name: "title" } satisfies EntityKind<AdminBanner>;
 
 export function BannersPanel() {
   const { t } = useLingui();
   // Offline, the banners synced on this device (the storefront's copy) stand in for the server's list.
   const localBanners = useLiveQuery(() => db.banners.toArray(), []);
   const banners = useEntityList(BANNERS, {
-    schema: bannerListSchema,
+    from: api.banners.list,
     rows: (data) => data,
     local: { rows: localBanners },
     loadFailed: () => toast.error(t`Failed to load banners`),
@@ -223,7 +217,12 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
     const body = { title: title.trim(), image: image.trim(), link: link.trim(), active, translations };
     await form.save({
       subject: body.title,
-      send: () => saveTo(BANNERS, banner, body, t`Banner: ${body.title}`),
+      send: () =>
+        saveTo(
+          BANNERS,
+          banner ? { existing: { id: banner.id, version: banner.version }, body } : { existing: null, body },
+          t`Banner: ${body.title}`,
+        ),
       saved: () => toast.success(banner ? t`Banner updated` : t`Banner added`),
       done: onDone,
       failTitle: banner ? t`Failed to update banner` : t`Failed to add banner`,

@@ -3,12 +3,8 @@
  * an entry is not queued offline, since a checkout is only refused once the server has it. */
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  BLOCK_KINDS,
-  blockListResponseSchema,
-  type BlockEntry,
-  type BlockKind,
-} from "@store/shared/schemas/block-list";
+import { BLOCK_KINDS, type BlockEntry, type BlockKind } from "@store/shared/schemas/block-list";
+import * as api from "../../../api/admin-endpoints.ts";
 import { adminApi } from "../../../local/admin-api.ts";
 import { toast } from "../../../ui/toast.tsx";
 import { ConfirmDialog } from "../../../ui/dialog.tsx";
@@ -57,7 +53,7 @@ export function BlockListPanel() {
   const online = useOnline();
   const kindLabel = useKindLabel();
   const formatDate = useFormatDate();
-  const list = useAdminResource("/api/admin/block-list", blockListResponseSchema);
+  const list = useAdminResource(api.blockList.list);
   const [kind, setKind] = useState<BlockKind>("email");
   const [value, setValue] = useState("");
   const [reason, setReason] = useState("");
@@ -77,7 +73,7 @@ export function BlockListPanel() {
     setFormError(null);
     setAdding(true);
     try {
-      await adminApi.send<unknown>("POST", "/api/admin/block-list", { kind, value, reason });
+      await adminApi.call(api.blockList.add, { body: { kind, value, reason } });
       toast.success(t`Blocked: ${value.trim()}`);
       setValue("");
       setReason("");
@@ -95,7 +91,7 @@ export function BlockListPanel() {
     if (!toRemove) return;
     setRemoving(true);
     try {
-      await adminApi.send<unknown>("DELETE", `/api/admin/block-list/${encodeURIComponent(toRemove.id)}`);
+      await adminApi.call(api.blockList.remove, { params: toRemove.id });
       toast.success(t`Removed from the block list`);
     } catch (err) {
       toast.error(errorText(err, t`The entry could not be removed.`));

@@ -3,16 +3,14 @@
  * when there are some. */
 import { useId } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { limitRefusalsResponseSchema } from "@store/shared/schemas/block-list";
+import * as api from "../../../api/admin-endpoints.ts";
 import { useFormatDate } from "../dashboard/order-view.tsx";
 import { useAdminResource } from "../panel/admin-request.ts";
+import { useReloadOnVersion } from "../panel/order-opener.tsx";
 import { AdminTable } from "../panel/admin-table.tsx";
 
 /** The most refused shown on the dashboard. */
 const SHOWN = 20;
-
-/** The console's offset from UTC in minutes (east positive), as the server's "today" needs it. */
-const tzOffset = () => -new Date().getTimezoneOffset();
 
 function useLimitLabel(): (name: string) => string {
   const { t } = useLingui();
@@ -49,10 +47,8 @@ export function LimitsToday({ version }: { version: number }) {
   const id = useId();
   const label = useLimitLabel();
   const formatDate = useFormatDate();
-  const { data } = useAdminResource(
-    `/api/admin/limits/today?tz=${tzOffset()}&v=${version}`,
-    limitRefusalsResponseSchema,
-  );
+  const { data, reload } = useAdminResource(api.dashboard.limitsToday);
+  useReloadOnVersion(version, reload);
   const refusals = data?.refusals.slice(0, SHOWN) ?? [];
   if (refusals.length === 0) return null;
   return (

@@ -2,7 +2,7 @@
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
-import { categoryListSchema } from "@store/shared/schemas/catalog";
+import * as api from "../../../api/admin-endpoints.ts";
 import { categoryCreateSchema, categoryUpdateSchema } from "@store/shared/schemas/admin";
 import type { OutboxStatus } from "../../../local/db.ts";
 import { freshCategoryVersion } from "../../../local/catalog-sync.ts";
@@ -24,7 +24,12 @@ import { AdminForm } from "../panel/admin-form.tsx";
 import type { CategoryTranslations } from "@store/shared/catalog-translations";
 import { NO_LANG_TEXTS, TranslatedInputs, type LangTexts } from "../panel/translated-inputs.tsx";
 
-const CATEGORIES: EntityKind<CategoryLike> = { entity: "category", at: "/api/categories", key: "id", name: "name" };
+const CATEGORIES = {
+  entity: "category",
+  api: api.categories,
+  key: "id",
+  name: "name",
+} satisfies EntityKind<CategoryLike>;
 
 type NameTexts = LangTexts;
 const NO_NAMES = NO_LANG_TEXTS;
@@ -64,7 +69,7 @@ export function CategoriesPanel() {
   const id = useId();
   const local = useCategories();
   const categories = useEntityList(CATEGORIES, {
-    schema: categoryListSchema,
+    from: api.categories.list,
     rows: (data) => data,
     local: { rows: local },
   });
@@ -96,7 +101,7 @@ export function CategoriesPanel() {
     const isSub = body.parentId !== null;
     await form.save({
       subject: body.name,
-      send: () => saveTo(CATEGORIES, null, body, t`Category: ${body.name}`),
+      send: () => saveTo(CATEGORIES, { existing: null, body }, t`Category: ${body.name}`),
       saved: () => {
         toast.success(isSub ? t`Subcategory added` : t`Category added`);
         categories.reload();
@@ -279,7 +284,7 @@ function CategoryEditForm({ category, parents, hasChildren, onClose, onSaved }: 
       subject: body.name,
       send: async () => {
         const version = await freshCategoryVersion(category.id);
-        return saveTo(CATEGORIES, { id: category.id, version }, body, t`Category: ${body.name}`);
+        return saveTo(CATEGORIES, { existing: { id: category.id, version }, body }, t`Category: ${body.name}`);
       },
       saved: () => toast.success(t`Category updated`),
       done: onSaved,

@@ -2,7 +2,7 @@
  * payment is confirmed) and the Panier Lookup. Offline, the last known values are shown, marked as such. */
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { adminOrderSchema } from "@store/shared/schemas/orders";
+import * as api from "../../../api/admin-endpoints.ts";
 import { AdminApiError, AdminNetworkError } from "../../../api/admin-client.ts";
 import { adminApi } from "../../../local/admin-api.ts";
 import { OrderModal, OrderFacts, useFormatDate } from "./order-view.tsx";
@@ -172,9 +172,7 @@ function PanierLookup({ onOpen }: { onOpen: (order: AdminOrder) => void }) {
     if (wanted === "" || state.kind === "loading") return;
     setState({ kind: "loading" });
     try {
-      const order = adminOrderSchema.parse(
-        await adminApi.get<unknown>(`/api/admin/orders/${encodeURIComponent(wanted)}`),
-      );
+      const order = await adminApi.call(api.orders.one, { params: wanted });
       setState({ kind: "found", order });
     } catch (err) {
       if (err instanceof AdminNetworkError) setState({ kind: "error", message: t`Network error` });

@@ -30,18 +30,18 @@ export function createLastKnown({ table, now = Date.now }: LastKnownDeps) {
   }
 
   return {
-    /** Reads from the server and stores the answer; offline, the stored answer. Other failures are thrown. */
-    async read<T>(key: string, schema: z.ZodType<T>, fetcher: () => Promise<unknown>): Promise<Known<T>> {
-      let body: unknown;
+    /** Reads from the server (`fetcher` answers the value its endpoint's schema accepted) and stores the answer;
+     * offline, the stored answer, read again with `schema`. Other failures are thrown. */
+    async read<T>(key: string, schema: z.ZodType<T>, fetcher: () => Promise<T>): Promise<Known<T>> {
+      let value: T;
       try {
-        body = await fetcher();
+        value = await fetcher();
       } catch (err) {
         if (!(err instanceof AdminNetworkError)) throw err;
         const known = await recall(key, schema).catch(() => undefined);
         if (!known) throw err;
         return known;
       }
-      const value = schema.parse(body);
       const at = now();
       // A full or blocked local database must not hide fresh numbers.
       await table.put({ key, value: { value, at } }).catch(() => undefined);

@@ -5,7 +5,6 @@ import { useState, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatMoney } from "@store/shared/currency";
 import {
-  adminOrderDetailSchema,
   type AdminOrderAction,
   type AdminOrderCode,
   type AdminOrderDetail,
@@ -13,18 +12,19 @@ import {
 } from "@store/shared/schemas/orders";
 import { isQueued } from "../../../api/admin-client.ts";
 import { adminApi } from "../../../local/admin-api.ts";
+import * as api from "../../../api/admin-endpoints.ts";
+import type { OrderNoteAction } from "../../../api/admin-endpoints.ts";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { ConfirmDialog } from "../../../ui/dialog.tsx";
 import { toast } from "../../../ui/toast.tsx";
 import { useAdminErrorText } from "../stock/admin-errors.ts";
 
-const PATHS: Record<AdminOrderAction, string> = {
+/** The actions that take only a note, by their endpoint's name for them. */
+const NOTE_ACTIONS: Record<Exclude<AdminOrderAction, "replace_code" | "fulfil">, OrderNoteAction> = {
   mark_paid: "mark-paid",
   resend_delivery: "resend-delivery",
-  replace_code: "replace-code",
   cancel: "cancel",
   refund: "refund",
-  fulfil: "fulfil",
 };
 
 type Asking = { action: Exclude<AdminOrderAction, "resend_delivery" | "fulfil">; code?: AdminOrderCode } | null;
@@ -86,19 +86,20 @@ export function useOrderActions(
     if (!order || busy) return t`Please wait for the current action to finish.`;
     setBusy(action);
     try {
-      const body = action === "replace_code" ? { codeId: target?.id ?? "" } : (fulfilBody ?? {});
-      const updated = adminOrderDetailSchema.parse(
-        await adminApi.send<unknown>(
-          "POST",
-          `/api/admin/orders/${encodeURIComponent(order.code)}/${PATHS[action]}`,
-          body,
-          // Offline, the action waits in the outbox with this order's other actions (docs/decisions.md D17); not a
-          // fulfilment, whose codes must not wait on the device in clear.
-          action === "fulfil"
-            ? {}
-            : { queueOffline: { entity: "order", entityId: order.code, label: queuedLabel[action](order.code) } },
-        ),
-      );
+      const at = order.code;
+      // Offline, the action waits in the outbox with this order's other actions (docs/decisions.md D17); not a
+      // fulfilment, whose codes must not wait on the device in clear.
+      const queued = { queueOffline: { entity: "order", entityId: at, label: queuedLabel[action](at) } };
+      const updated =
+        action === "fulfil"
+          ? await adminApi.call(api.orders.fulfil, { params: at, body: fulfilBody ?? { lines: [] } })
+          : action === "replace_code"
+            ? await adminApi.call(api.orders.replaceCode, { params: at, body: { codeId: target?.id ?? "" } }, queued)
+            : await adminApi.call(
+                api.orders.act,
+                { params: { code: at, action: NOTE_ACTIONS[action] }, body: {} },
+                queued,
+              );
       toast.success(done[action]());
       onChanged(updated);
       return null;

@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatMoney } from "@store/shared/currency";
-import { adminOrderDetailSchema, type AdminOrderDetail } from "@store/shared/schemas/orders";
+import type { AdminOrderDetail } from "@store/shared/schemas/orders";
+import * as api from "../../../api/admin-endpoints.ts";
 import { adminApi } from "../../../local/admin-api.ts";
 import { Dialog } from "../../../ui/dialog.tsx";
 import { useAdminErrorText } from "../stock/admin-errors.ts";
@@ -143,9 +144,7 @@ function useOrderDetail(code: string | null) {
   const load = useCallback(
     async (wanted: string) => {
       try {
-        const detail = adminOrderDetailSchema.parse(
-          await adminApi.get<unknown>(`/api/admin/orders/${encodeURIComponent(wanted)}`),
-        );
+        const detail = await adminApi.call(api.orders.one, { params: wanted });
         setState({ code: wanted, detail, error: null });
       } catch (err) {
         setState({ code: wanted, detail: null, error: errorText(err, t`The order could not be loaded.`) });

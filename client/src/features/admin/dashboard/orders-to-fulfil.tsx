@@ -3,7 +3,7 @@
  * there is such an order. */
 import { useEffect, useId, useState } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { awaitingFulfilmentSchema } from "@store/shared/schemas/orders";
+import * as api from "../../../api/admin-endpoints.ts";
 import { useAdminResource } from "../panel/admin-request.ts";
 import { useReloadOnVersion, type OrderOpenerProps } from "../panel/order-opener.tsx";
 import "../stock/stock.css";
@@ -36,7 +36,7 @@ export function OrdersToFulfil({ onOpenOrder, version }: OrderOpenerProps) {
   const { t, i18n } = useLingui();
   const headingId = useId();
   const now = useNow();
-  const work = useAdminResource("/api/admin/awaiting-fulfilment", awaitingFulfilmentSchema);
+  const work = useAdminResource(api.orders.awaitingFulfilment);
   const reload = work.reload;
   useReloadOnVersion(version, reload);
   const orders = work.data?.orders ?? [];

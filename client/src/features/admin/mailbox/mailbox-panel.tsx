@@ -2,17 +2,15 @@
  * mailbox (docs/decisions.md D12), read in a sandboxed frame. */
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { devMailSchema, devMailSummarySchema, type DevMail, type DevMailSummary } from "@store/shared/schemas/orders";
-import { z } from "zod";
+import type { DevMail, DevMailSummary } from "@store/shared/schemas/orders";
+import * as api from "../../../api/admin-endpoints.ts";
 import { adminApi } from "../../../local/admin-api.ts";
 import { useAdminResource } from "../panel/admin-request.ts";
 import { Dialog } from "../../../ui/dialog.tsx";
 
-const listSchema = z.array(devMailSummarySchema);
-
 export function MailboxPanel() {
   const { t, i18n } = useLingui();
-  const list = useAdminResource("/api/admin/mailbox", listSchema);
+  const list = useAdminResource(api.mailbox.list);
   const mails: DevMailSummary[] | undefined = list.data;
   const [open, setOpen] = useState<DevMail | null>(null);
   const [openFailed, setOpenFailed] = useState(false);
@@ -20,7 +18,7 @@ export function MailboxPanel() {
 
   async function openMail(id: number) {
     try {
-      setOpen(devMailSchema.parse(await adminApi.get<unknown>(`/api/admin/mailbox/${id}`)));
+      setOpen(await adminApi.call(api.mailbox.one, { params: id }));
     } catch {
       setOpenFailed(true);
     }

@@ -1,10 +1,10 @@
 /** Admin > Newsletter (docs/decisions.md D13): how many addresses are subscribed, and a CSV export. */
 import { Plural, Trans } from "@lingui/react/macro";
-import { newsletterCountSchema } from "@store/shared/schemas/newsletter";
+import * as api from "../../../api/admin-endpoints.ts";
 import { useAdminResource } from "../panel/admin-request.ts";
 
 export function NewsletterPanel() {
-  const subscribers = useAdminResource("/api/admin/newsletter", newsletterCountSchema);
+  const subscribers = useAdminResource(api.newsletter.count);
   const failed = subscribers.error !== null;
   const count = subscribers.data?.count ?? null;
 
@@ -23,7 +23,7 @@ export function NewsletterPanel() {
             <Plural value={count} one="# subscriber" other="# subscribers" />
           </p>
         )}
-        <a className="btn btn--primary" href="/api/admin/newsletter.csv" download="newsletter.csv">
+        <a className="btn btn--primary" href={api.newsletterCsvHref()} download="newsletter.csv">
           <Trans>Export CSV</Trans>
         </a>
       </div>

@@ -4,7 +4,8 @@
  * operator acts on what the server holds now. */
 import { useState } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { heldStockSchema, type HeldStockRow } from "@store/shared/schemas/stock";
+import type { HeldStockRow } from "@store/shared/schemas/stock";
+import * as api from "../../../api/admin-endpoints.ts";
 import { adminApi } from "../../../local/admin-api.ts";
 import { toast } from "../../../ui/toast.tsx";
 import { ConfirmDialog } from "../../../ui/dialog.tsx";
@@ -19,7 +20,7 @@ export function HeldStock({ onOpenOrder, version }: OrderOpenerProps) {
   const { t } = useLingui();
   const errorText = useAdminErrorText();
   const formatDate = useFormatDate();
-  const held = useAdminResource("/api/admin/held-stock", heldStockSchema);
+  const held = useAdminResource(api.stock.held);
   const [asking, setAsking] = useState<HeldStockRow | null>(null);
   const [busy, setBusy] = useState(false);
   const reload = held.reload;
@@ -31,7 +32,7 @@ export function HeldStock({ onOpenOrder, version }: OrderOpenerProps) {
     if (busy) return;
     setBusy(true);
     try {
-      await adminApi.send<unknown>("POST", `/api/admin/orders/${encodeURIComponent(row.code)}/release`, {});
+      await adminApi.call(api.orders.act, { params: { code: row.code, action: "release" }, body: {} });
       toast.success(t`Order ${row.code} released: its codes are back in stock`);
     } catch (err) {
       toast.error(t`The order could not be released`, {

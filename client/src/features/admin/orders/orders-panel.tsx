@@ -7,14 +7,10 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { CursorPager, ListFilters, useCursorPages } from "../panel/cursor-pages.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ORDER_STATUSES } from "@store/shared/order-status";
-import {
-  adminOrderPageSchema,
-  ORDER_SORTS,
-  type AdminOrder,
-  type OrderSort,
-  type OrderStatus,
-} from "@store/shared/schemas/orders";
+import { ORDER_SORTS, type AdminOrder, type OrderSort, type OrderStatus } from "@store/shared/schemas/orders";
 import { AdminNetworkError } from "../../../api/admin-client.ts";
+import * as api from "../../../api/admin-endpoints.ts";
+import type { OrderFilters as Filters } from "../../../api/admin-endpoints.ts";
 import { adminApi } from "../../../local/admin-api.ts";
 import { OrderModal, StatusLabel } from "../dashboard/order-view.tsx";
 import { OrderList } from "../dashboard/order-row.tsx";
@@ -23,21 +19,6 @@ import { UnmatchedPayments } from "./unmatched-payments.tsx";
 import "./orders-panel.css";
 
 const ORDERS_PAGE_SIZE = 25;
-
-interface Filters {
-  q: string;
-  status: OrderStatus | "";
-  sort: OrderSort;
-}
-
-/** The address of one page: the filters and the cursor of the page (none for the first). */
-function ordersPath({ q, status, sort }: Filters, cursor: string | null): string {
-  const params = new URLSearchParams({ limit: String(ORDERS_PAGE_SIZE), sort });
-  if (q.trim() !== "") params.set("q", q.trim());
-  if (status !== "") params.set("status", status);
-  if (cursor !== null) params.set("cursor", cursor);
-  return `/api/admin/orders?${params.toString()}`;
-}
 
 function SortLabel({ sort }: { sort: OrderSort }) {
   switch (sort) {
@@ -53,16 +34,6 @@ function SortLabel({ sort }: { sort: OrderSort }) {
 }
 
 type Load = { kind: "loading" } | { kind: "ready" } | { kind: "offline" } | { kind: "error" };
-/** The address of a CSV of every order matching the filters (not only the page shown), or of their sales per day in
- * the operator's time zone. */
-function exportPath(kind: "orders" | "sales", { q, status, sort }: Filters): string {
-  const params = new URLSearchParams();
-  if (q.trim() !== "") params.set("q", q.trim());
-  if (status !== "") params.set("status", status);
-  if (kind === "orders") params.set("sort", sort);
-  else params.set("tz", String(-new Date().getTimezoneOffset()));
-  return `/api/admin/${kind}.csv?${params.toString()}`;
-}
 
 type View = "all" | "held" | "unmatched";
 
@@ -82,7 +53,9 @@ export function OrdersPanel() {
   const read = useCallback(async (wanted: Filters, at: string | null, signal: { stale: boolean }) => {
     setLoad({ kind: "loading" });
     try {
-      const page = adminOrderPageSchema.parse(await adminApi.get<unknown>(ordersPath(wanted, at)));
+      const page = await adminApi.call(api.orders.page, {
+        params: { limit: ORDERS_PAGE_SIZE, filters: wanted, cursor: at },
+      });
       if (signal.stale) return;
       setOrders(page.orders);
       setNext(page.next);
@@ -176,10 +149,10 @@ export function OrdersPanel() {
           </ListFilters>
 
           <p className="orders-export">
-            <a className="btn btn--secondary btn--sm" href={exportPath("orders", filters)} download>
+            <a className="btn btn--secondary btn--sm" href={api.ordersCsvHref("orders", filters)} download>
               <Trans>Download CSV</Trans>
             </a>
-            <a className="btn btn--secondary btn--sm" href={exportPath("sales", filters)} download>
+            <a className="btn btn--secondary btn--sm" href={api.ordersCsvHref("sales", filters)} download>
               <Trans>Sales CSV</Trans>
             </a>
           </p>

@@ -7,12 +7,8 @@
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatMoney, isCurrency } from "@store/shared/currency";
-import {
-  unmatchedActionResultSchema,
-  unmatchedPaymentsSchema,
-  type UnmatchedPayment,
-  type UnmatchedResolution,
-} from "@store/shared/schemas/payments";
+import type { UnmatchedPayment, UnmatchedResolution } from "@store/shared/schemas/payments";
+import * as api from "../../../api/admin-endpoints.ts";
 import { adminApi } from "../../../local/admin-api.ts";
 import { toast } from "../../../ui/toast.tsx";
 import { ConfirmDialog } from "../../../ui/dialog.tsx";
@@ -27,7 +23,7 @@ export function UnmatchedPayments({ onOpenOrder, version }: OrderOpenerProps) {
   const { t, i18n } = useLingui();
   const formatDate = useFormatDate();
   const errorText = useAdminErrorText();
-  const list = useAdminResource("/api/admin/payments/unmatched", unmatchedPaymentsSchema);
+  const list = useAdminResource(api.payments.unmatched);
   const [asking, setAsking] = useState<{ row: UnmatchedPayment; action: "deliver" | "refund" } | null>(null);
   const [busy, setBusy] = useState(false);
   const reload = list.reload;
@@ -46,9 +42,7 @@ export function UnmatchedPayments({ onOpenOrder, version }: OrderOpenerProps) {
     if (busy) return;
     setBusy(true);
     try {
-      const answer = unmatchedActionResultSchema.parse(
-        await adminApi.send<unknown>("POST", `/api/admin/payments/unmatched/${row.id}/${action}`, {}),
-      );
+      const answer = await adminApi.call(api.payments.resolveUnmatched, { params: { id: row.id, action }, body: {} });
       const code = answer.orderCode;
       if (action === "deliver") toast.success(t`Order ${code} delivered on this payment`);
       else if (answer.payment.resolution === "refunded") toast.success(t`The payment for order ${code} was refunded`);

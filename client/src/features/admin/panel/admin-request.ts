@@ -1,8 +1,9 @@
 /** Loading lists from the admin API, and reading its errors, for the catalog panels. */
 import { editConflictSchema, type EditConflict } from "@store/shared/schemas/conflict";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import type { z } from "zod";
 import { AdminApiError, isNetworkError, isStorageFull } from "../../../api/admin-client.ts";
+import type { Endpoint } from "../../../api/endpoint.ts";
+import type { EntityEndpoints } from "../../../api/admin-endpoints.ts";
 import { adminApi } from "../../../local/admin-api.ts";
 import { syncCatalog } from "../../../local/catalog-sync.ts";
 import { adminOutbox } from "../../../local/admin-outbox.ts";
@@ -16,44 +17,52 @@ export interface Resource<T> {
   reload: () => Promise<T | undefined>;
 }
 
-/** GETs `path` and validates it with a shared schema; a shape the schema refuses counts as a load failure. */
-export function useAdminResource<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  onError?: (err: unknown) => void,
-): Resource<z.infer<S>> {
-  const [data, setData] = useState<z.infer<S> | undefined>(undefined);
+/** A resource's parameters (none for an endpoint that takes none) and who hears of a failed load. */
+export type ResourceOptions<P> = ([P] extends [void] ? { params?: undefined } : { params: P }) & {
+  onError?: (err: unknown) => void;
+};
+
+type ResourceArgs<P> = [P] extends [void] ? [options?: ResourceOptions<P>] : [options: ResourceOptions<P>];
+
+/** Reads `ep` (a GET of api/admin-endpoints.ts) with its parameters; an answer its schema refuses counts as a load
+ * failure. It is read again when the parameters name another address. */
+export function useAdminResource<P, T>(ep: Endpoint<P, undefined, T>, ...[options]: ResourceArgs<P>): Resource<T> {
+  const [data, setData] = useState<T | undefined>(undefined);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
-  const onErrorRef = useRef(onError);
+  const params = options?.params as P;
+  // The address alone says when to read again: an endpoint made anew, or parameters naming the same address, ask
+  // the same thing.
+  const path = ep.path(params);
+  const current = useRef({ ep, params, onError: options?.onError });
   useEffect(() => {
-    onErrorRef.current = onError;
+    current.current = { ep, params, onError: options?.onError };
   });
 
   // Reloads can overlap (the connection returns while a queued edit lands): only the latest one's
   // answer is shown, so an older, slower answer never paints stale data over a newer one.
   const latest = useRef(0);
-  const reload = useCallback(async (): Promise<z.infer<S> | undefined> => {
+  const reload = useCallback(async (): Promise<T | undefined> => {
     const request = ++latest.current;
     setLoading(true);
     try {
-      const parsed = schema.parse(await adminApi.get<unknown>(path));
+      const answer = await adminApi.request(current.current.ep, { params: current.current.params, body: undefined });
       if (request === latest.current) {
-        setData(parsed);
+        setData(answer);
         setError(null);
       }
-      return parsed;
+      return answer;
     } catch (err) {
       console.error(`GET ${path} failed`, err);
       if (request !== latest.current) return undefined;
       setError(err);
       // Offline the panels say so and show what they have; a failure toast would only repeat it.
-      if (!(isNetworkError(err) && navigator.onLine === false)) onErrorRef.current?.(err);
+      if (!(isNetworkError(err) && navigator.onLine === false)) current.current.onError?.(err);
       return undefined;
     } finally {
       if (request === latest.current) setLoading(false);
     }
-  }, [path, schema]);
+  }, [path]);
 
   useEffect(() => {
     void reload();
@@ -104,18 +113,22 @@ export function refreshStorefront(): void {
   void syncCatalog();
 }
 
-/** Creates an entity (POST `collection`) or updates one (PUT `collection/{id}`, against the version it was read
- * at when known), queued under `entity` with `label` when the network is out. */
-export function saveEntity(
-  collection: string,
+/** Creates an entity or updates one (against the version it was read at when known), queued under `entity` with
+ * `label` when the network is out. */
+export function saveEntity<Item, Create, Update>(
+  api: Pick<EntityEndpoints<Item, Create, Update>, "create" | "update">,
   entity: string,
-  existing: { id: string; version: number | undefined } | null | undefined,
-  body: unknown,
+  change:
+    | { existing: null | undefined; body: Create }
+    | { existing: { id: string; version: number | undefined }; body: Update },
   label: string,
-): Promise<unknown> {
-  if (!existing) return adminApi.send<unknown>("POST", collection, body, { queueOffline: { entity, label } });
-  const { id, version } = existing;
-  return adminApi.send<unknown>("PUT", `${collection}/${encodeURIComponent(id)}`, body, {
-    queueOffline: { entity, entityId: id, label, ...(version !== undefined ? { baseVersion: version } : {}) },
-  });
+): Promise<Item> {
+  if (!change.existing)
+    return adminApi.request(api.create, { params: undefined, body: change.body }, { queueOffline: { entity, label } });
+  const { id, version } = change.existing;
+  return adminApi.request(
+    api.update,
+    { params: id, body: change.body },
+    { queueOffline: { entity, entityId: id, label, ...(version !== undefined ? { baseVersion: version } : {}) } },
+  );
 }

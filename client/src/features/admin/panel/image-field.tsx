@@ -1,7 +1,8 @@
 /** An image chosen from a file (uploaded, or kept as local data when the upload fails) or typed as a URL or base64 data. */
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { MAX_UPLOAD_BYTES, uploadResponseSchema } from "@store/shared/schemas/admin";
+import { MAX_UPLOAD_BYTES } from "@store/shared/schemas/admin";
+import * as api from "../../../api/admin-endpoints.ts";
 import { adminApi } from "../../../local/admin-api.ts";
 
 function readAsDataUrl(file: File): Promise<string> {
@@ -53,9 +54,7 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
     setPicked({ name: file.name, uploaded: false });
     setUploading(true);
     try {
-      const uploaded = uploadResponseSchema.parse(
-        await adminApi.send<unknown>("POST", "/api/upload-image", { fileBase64: dataUrl }),
-      );
+      const uploaded = await adminApi.call(api.uploads.image, { body: { fileBase64: dataUrl } });
       onChange(uploaded.url);
       setPicked({ name: file.name, uploaded: true });
     } catch (err) {

@@ -104,7 +104,12 @@ describe("the admin product form", { timeout: 20_000 }, () => {
   });
 
   it("saves an edit against the version it was opened at, variants and all", async () => {
-    const server = consoleServer(({ body }) => [200, product("p1", { ...(body as Partial<Product>), version: 4 })]);
+    // The answer is the product as the store keeps it: a new option gets its id there.
+    const server = consoleServer(({ body }) => {
+      const sent = body as Partial<Product>;
+      const variants = sent.variants?.map((v, i) => ({ ...v, id: v.id ?? `new${i}` }));
+      return [200, product("p1", { ...sent, ...(variants ? { variants } : {}), version: 4 })];
+    });
     const editing = product("p1", {
       title: "Netflix Gift Card",
       version: 3,

@@ -7,8 +7,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { formatMoney } from "@store/shared/currency";
 import type { Product } from "@store/shared/schemas/catalog";
-import { adminProductPageSchema } from "@store/shared/schemas/admin";
-import { categoryListSchema } from "@store/shared/schemas/catalog";
+import * as api from "../../../api/admin-endpoints.ts";
+import { bind } from "../../../api/admin-endpoints.ts";
 import { useCategories, useProducts } from "../../catalog/catalog-hooks.ts";
 import { useAdminResource } from "../panel/admin-request.ts";
 import { PendingBadge } from "../panel/pending-badge.tsx";
@@ -25,15 +25,6 @@ const PRODUCTS_PAGE_SIZE = 24;
 interface Filters {
   q: string;
   category: string;
-}
-
-/** The address of one page: the filters and the cursor of the page (none for the first). */
-function productsPath({ q, category }: Filters, cursor: string | null): string {
-  const params = new URLSearchParams({ limit: String(PRODUCTS_PAGE_SIZE) });
-  if (q.trim() !== "") params.set("q", q.trim());
-  if (category !== "") params.set("category", category);
-  if (cursor !== null) params.set("cursor", cursor);
-  return `/api/admin/products?${params.toString()}`;
 }
 
 /** The device's copy filtered as the server would (offline): part of the title in any case, or the id. */
@@ -58,8 +49,7 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
   const localProducts = useProducts();
   // Offline, the copy synced on this device stands in for the server's page.
   const products = useEntityList(PRODUCTS, {
-    path: productsPath(filters, cursor),
-    schema: adminProductPageSchema,
+    from: bind(api.products.page, { limit: PRODUCTS_PAGE_SIZE, q: filters.q, category: filters.category, cursor }),
     rows: (data) => data.products,
     local: {
       rows: localProducts,
@@ -67,7 +57,7 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
     },
     loadFailed: () => toast.error(t`Failed to load products`),
   });
-  const categories = useAdminResource("/api/categories", categoryListSchema);
+  const categories = useAdminResource(api.categories.list);
   const localCategories = useCategories();
   const { pending } = products;
   const editor = useEntityEditor<Product, QueuedCreation>(PRODUCTS, products, {

@@ -4,11 +4,13 @@
 import { useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
-import { productSchema, type Product } from "@store/shared/schemas/catalog";
+import type { Product } from "@store/shared/schemas/catalog";
 import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";
 import type { CatalogLang } from "@store/shared/catalog-translations";
 import { useEntityForm } from "../panel/entity-editor/use-entity-form.ts";
-import { pathOf, saveTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
+import { saveTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
+import * as api from "../../../api/admin-endpoints.ts";
+import { bind } from "../../../api/admin-endpoints.ts";
 import { errorFor } from "../panel/field-errors.ts";
 import {
   draftFromProduct,
@@ -21,7 +23,12 @@ import {
 } from "./product-form-model.ts";
 import { updatePriceRow, usePriceAutofill } from "./use-price-autofill.ts";
 
-export const PRODUCTS: EntityKind<Product> = { entity: "product", at: "/api/admin/products", key: "id", name: "title" };
+export const PRODUCTS = {
+  entity: "product",
+  api: api.products,
+  key: "id",
+  name: "title",
+} satisfies EntityKind<Product>;
 
 /** A creation waiting in the offline queue, with the body it will send. */
 export interface QueuedCreation {
@@ -59,8 +66,7 @@ export function useProductForm({
     ...(product
       ? {
           latest: {
-            path: pathOf(PRODUCTS, product),
-            schema: productSchema,
+            from: bind(api.products.one, product.id),
             failTitle: t`Update failed`,
           },
         }
@@ -87,7 +93,12 @@ export function useProductForm({
     }
     await form.save({
       subject: body.title,
-      send: () => saveTo(PRODUCTS, product ? { id: product.id, version: atVersion } : null, body, label),
+      send: () =>
+        saveTo(
+          PRODUCTS,
+          product ? { existing: { id: product.id, version: atVersion }, body } : { existing: null, body },
+          label,
+        ),
       saved: () => {
         if (product) toast.success(t`Product updated`, { description: t`The product has been updated successfully.` });
         else toast.success(t`Product created`);

@@ -1,7 +1,7 @@
 /** The admin's daily USD -> TND rate for the price auto-fill
  * (docs/decisions.md D5); the synced or default rate if it cannot be read. */
 import { useCallback, useEffect, useRef } from "react";
-import { rateSchema } from "@store/shared/schemas/catalog";
+import * as api from "../../../api/admin-endpoints.ts";
 import { adminApi } from "../../../local/admin-api.ts";
 import { useSettings } from "../../catalog/catalog-hooks.ts";
 
@@ -15,8 +15,8 @@ export function useUsdToTnd(): () => Promise<number> {
 
   const rate = useCallback((): Promise<number> => {
     promiseRef.current ??= adminApi
-      .get<unknown>("/api/admin/rate")
-      .then((body) => rateSchema.parse(body).usdToTnd)
+      .call(api.settings.rate.read)
+      .then((rate) => rate.usdToTnd)
       .catch((err: unknown) => {
         // docs/product.md: a conversion failure is only logged.
         console.warn("Could not read the daily rate; using the stored one", err);

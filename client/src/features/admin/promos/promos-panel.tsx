@@ -3,8 +3,8 @@
 import { useId, useState, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
-import { z } from "zod";
-import { promoCreateSchema, promoPercentSchema, promoSchema, type Promo } from "@store/shared/schemas/promos";
+import { promoCreateSchema, promoPercentSchema, type Promo } from "@store/shared/schemas/promos";
+import * as api from "../../../api/admin-endpoints.ts";
 import { PendingBadge } from "../panel/pending-badge.tsx";
 import { pendingActive } from "../panel/pending-edits.ts";
 import { ActiveSwitch } from "../panel/active-switch.tsx";
@@ -25,8 +25,7 @@ import "../panel/panels.css";
 import { AdminForm } from "../panel/admin-form.tsx";
 import { WholeNumberInput } from "../panel/whole-number-input.tsx";
 
-const promoListSchema = z.array(promoSchema);
-const PROMOS: EntityKind<Promo> = { entity: "promo", at: "/api/admin/promos", key: "code", name: "code" };
+const PROMOS = { entity: "promo", api: api.promos, key: "code", name: "code" } satisfies EntityKind<Promo>;
 
 /** What a promo's row changes in place. */
 type PromoPatch = { active?: boolean; percent?: number; expiresAt?: number | null; maxUses?: number | null };
@@ -35,7 +34,7 @@ export function PromosPanel() {
   const { t } = useLingui();
   const id = useId();
   const promos = useEntityList(PROMOS, {
-    schema: promoListSchema,
+    from: api.promos.list,
     rows: (data) => [...data].sort((a, b) => a.code.localeCompare(b.code)),
     loadFailed: () => toast.error(t`Failed to load promos`),
   });
@@ -84,7 +83,7 @@ export function PromosPanel() {
     const body = check.data;
     await form.save({
       subject: body.code,
-      send: () => saveTo(PROMOS, null, body, t`Promo: ${body.code}`),
+      send: () => saveTo(PROMOS, { existing: null, body }, t`Promo: ${body.code}`),
       saved: () => toast.success(t`Promo added`),
       done: clearForm,
       failTitle: t`Failed to add promo`,

@@ -3,34 +3,19 @@
  * OPERATOR_EMAIL, no Telegram token and chat) is said so: its switches are kept but nothing is sent. */
 import type { ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  ALERT_KINDS,
-  DEFAULT_ALERT_SETTINGS,
-  alertSettingsAnswerSchema,
-  type AlertChannel,
-  type AlertKind,
-  type AlertSettings,
-} from "@store/shared/schemas/operator-alerts";
+import { ALERT_KINDS, type AlertChannel, type AlertKind } from "@store/shared/schemas/operator-alerts";
 import { FormField } from "../panel/form-field.tsx";
 import { WholeNumberValueInput } from "../panel/whole-number-input.tsx";
 import { useAdminResource } from "../panel/admin-request.ts";
-import { useSettingForm, type SettingSource } from "./site-settings.tsx";
+import * as api from "../../../api/admin-endpoints.ts";
+import { useSettingForm } from "./site-settings.tsx";
+import { SETTINGS } from "./setting-sources.ts";
 import { SettingsForm } from "./settings-form.tsx";
-
-const ALERTS_PATH = "/api/admin/alert-settings";
-
-const ALERTS_SETTING: SettingSource<AlertSettings> = {
-  path: ALERTS_PATH,
-  // GET and PUT answer the settings with the channels the server can use; the form holds the settings.
-  schema: { parse: (raw) => alertSettingsAnswerSchema.parse(raw).settings },
-  entity: "settings.alerts",
-  initial: DEFAULT_ALERT_SETTINGS,
-};
 
 export function AlertsTab() {
   const { t } = useLingui();
-  const { value, setValue, form } = useSettingForm(ALERTS_SETTING, t`Alerts`);
-  const answer = useAdminResource(ALERTS_PATH, alertSettingsAnswerSchema);
+  const { value, setValue, form } = useSettingForm(SETTINGS.alerts, t`Alerts`);
+  const answer = useAdminResource(api.settings.alertsAnswer);
   const available = answer.data?.available;
   const kinds: Record<AlertKind, ReactNode> = {
     awaiting_fulfilment: <Trans>Paid orders awaiting your codes</Trans>,

@@ -1,28 +1,16 @@
 /** Settings > Delivery: within how many hours of payment the operator sends a manual product's code by hand. Synced
  * to the storefront, which promises it on the product page, the cart and the confirmation email. */
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  DEFAULT_MANUAL_DELIVERY_HOURS,
-  MANUAL_DELIVERY_HOURS_MAX,
-  MANUAL_DELIVERY_HOURS_MIN,
-  manualDeliverySchema,
-  type ManualDelivery,
-} from "@store/shared/schemas/catalog";
+import { MANUAL_DELIVERY_HOURS_MAX, MANUAL_DELIVERY_HOURS_MIN } from "@store/shared/schemas/catalog";
 import { FormField } from "../panel/form-field.tsx";
 import { WholeNumberValueInput } from "../panel/whole-number-input.tsx";
-import { useSettingForm, type SettingSource } from "./site-settings.tsx";
+import { useSettingForm } from "./site-settings.tsx";
+import { SETTINGS } from "./setting-sources.ts";
 import { SettingsForm } from "./settings-form.tsx";
-
-const MANUAL_DELIVERY_SETTING: SettingSource<ManualDelivery> = {
-  path: "/api/admin/manual-delivery",
-  schema: manualDeliverySchema,
-  entity: "settings.manualDelivery",
-  initial: { hours: DEFAULT_MANUAL_DELIVERY_HOURS },
-};
 
 export function ManualDeliveryTab() {
   const { t } = useLingui();
-  const { value, setValue, form } = useSettingForm(MANUAL_DELIVERY_SETTING, t`Manual delivery time`);
+  const { value, setValue, form } = useSettingForm(SETTINGS.manualDelivery, t`Manual delivery time`);
   return (
     <SettingsForm {...form} submit={<Trans>Save Settings</Trans>}>
       <p className="muted">

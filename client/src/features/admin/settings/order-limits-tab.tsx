@@ -2,23 +2,17 @@
  * fields at it; the checkout refuses more), and how long an order awaiting a manual payment keeps its codes. The
  * limits set by the environment are listed in docs/operations.md "Limits". */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { DEFAULT_ORDER_LIMITS, orderLimitsSchema, type OrderLimits } from "@store/shared/schemas/catalog";
+import type { OrderLimits } from "@store/shared/schemas/catalog";
 import { orderLimitMax } from "@store/shared/store-settings";
 import { FormField } from "../panel/form-field.tsx";
 import { WholeNumberValueInput } from "../panel/whole-number-input.tsx";
-import { useSettingForm, type SettingSource } from "./site-settings.tsx";
+import { useSettingForm } from "./site-settings.tsx";
+import { SETTINGS } from "./setting-sources.ts";
 import { SettingsForm } from "./settings-form.tsx";
-
-const ORDER_LIMITS_SETTING: SettingSource<OrderLimits> = {
-  path: "/api/admin/order-limits",
-  schema: orderLimitsSchema,
-  entity: "settings.orderLimits",
-  initial: DEFAULT_ORDER_LIMITS,
-};
 
 export function OrderLimitsTab() {
   const { t } = useLingui();
-  const { value, setValue, form } = useSettingForm(ORDER_LIMITS_SETTING, t`Order limits`);
+  const { value, setValue, form } = useSettingForm(SETTINGS.orderLimits, t`Order limits`);
   const field = (key: keyof OrderLimits, id: string) => (
     <WholeNumberValueInput
       id={id}

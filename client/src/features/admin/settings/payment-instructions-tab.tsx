@@ -2,22 +2,11 @@
  * synced to the storefront, which shows it on the order-success page while an order awaits payment. */
 import type { ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  NO_PAYMENT_INSTRUCTIONS,
-  PAYMENT_INSTRUCTIONS_MAX,
-  paymentInstructionsSchema,
-  type PaymentInstructions,
-} from "@store/shared/schemas/catalog";
+import { PAYMENT_INSTRUCTIONS_MAX, type PaymentInstructions } from "@store/shared/schemas/catalog";
 import { FormField } from "../panel/form-field.tsx";
-import { useSettingForm, type SettingSource } from "./site-settings.tsx";
+import { useSettingForm } from "./site-settings.tsx";
+import { SETTINGS } from "./setting-sources.ts";
 import { SettingsForm } from "./settings-form.tsx";
-
-const PAYMENT_INSTRUCTIONS_SETTING: SettingSource<PaymentInstructions> = {
-  path: "/api/admin/payment-instructions",
-  schema: paymentInstructionsSchema,
-  entity: "settings.paymentInstructions",
-  initial: NO_PAYMENT_INSTRUCTIONS,
-};
 
 export function PaymentInstructionsTab() {
   const { t } = useLingui();
@@ -25,7 +14,7 @@ export function PaymentInstructionsTab() {
     value: texts,
     setValue: setTexts,
     form,
-  } = useSettingForm(PAYMENT_INSTRUCTIONS_SETTING, t`Payment instructions`);
+  } = useSettingForm(SETTINGS.paymentInstructions, t`Payment instructions`);
 
   const field = (lang: keyof PaymentInstructions, label: ReactNode, dir: "ltr" | "rtl") => (
     <FormField id={`payment-instructions-${lang}`} label={label}>

@@ -2,7 +2,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
-import { MIN_PASSWORD_LENGTH, adminProfileSchema } from "@store/shared/schemas/admin";
+import { MIN_PASSWORD_LENGTH } from "@store/shared/schemas/admin";
+import * as api from "../../../api/admin-endpoints.ts";
 import { isNetworkError, isQueued } from "../../../api/admin-client.ts";
 import { adminApi } from "../../../local/admin-api.ts";
 import { useChangeToasts } from "../panel/change-toasts.ts";
@@ -115,9 +116,8 @@ function ProfileTab() {
   useEffect(() => {
     let live = true;
     adminApi
-      .get<unknown>("/api/admin/profile")
-      .then((raw) => {
-        const p = adminProfileSchema.parse(raw);
+      .call(api.account.profile.read)
+      .then((p) => {
         if (!live) return;
         if (!typed.current.has("name")) setName(p.name);
         if (!typed.current.has("username")) setUsername(p.username);
@@ -135,13 +135,10 @@ function ProfileTab() {
     setBusy(true);
     setFields({});
     try {
-      const saved = adminProfileSchema.parse(
-        await adminApi.send<unknown>(
-          "PUT",
-          "/api/admin/profile",
-          { name, username, email },
-          { queueOffline: { entity: "profile", label: t`Profile: ${name}` } },
-        ),
+      const saved = await adminApi.call(
+        api.account.profile.save,
+        { body: { name, username, email } },
+        { queueOffline: { entity: "profile", label: t`Profile: ${name}` } },
       );
       setName(saved.name);
       setUsername(saved.username);
@@ -245,10 +242,8 @@ function SecurityTab() {
     setProblem(null);
     setBusy(true);
     try {
-      await adminApi.send("PUT", "/api/admin/password", {
-        currentPassword: current,
-        newPassword: next,
-        confirmPassword: confirm,
+      await adminApi.call(api.account.password, {
+        body: { currentPassword: current, newPassword: next, confirmPassword: confirm },
       });
       setCurrent("");
       setNext("");

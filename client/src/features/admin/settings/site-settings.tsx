@@ -3,14 +3,15 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
-import { DEFAULT_TOGGLES, rateSchema, togglesSchema, type Rate, type Toggles } from "@store/shared/schemas/catalog";
+import type { Rate, Toggles } from "@store/shared/schemas/catalog";
+import * as api from "../../../api/admin-endpoints.ts";
 import { adminApi } from "../../../local/admin-api.ts";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { useOutbox } from "../../../local/admin-outbox.ts";
 import { syncCatalog } from "../../../local/catalog-sync.ts";
 import { SettingsForm } from "./settings-form.tsx";
+import { SETTINGS, type SettingSource } from "./setting-sources.ts";
 
-const TOGGLES_ENTITY = "settings.toggles";
 const RATE_ENTITY = "settings.rate";
 
 /** Reloads `load` whenever a queued edit reaches the server. */
@@ -21,26 +22,9 @@ function useReloadOnReplay(load: () => void): void {
   }, [load, applied]);
 }
 
-/** Where a setting lives and what it is before it loads. */
-export interface SettingSource<T> {
-  /** GET and PUT address of the setting in the admin API. */
-  path: string;
-  schema: { parse: (raw: unknown) => T };
-  /** The outbox entity an offline save waits under. */
-  entity: string;
-  initial: T;
-}
-
-const TOGGLES_SETTING: SettingSource<Toggles> = {
-  path: "/api/admin/toggles",
-  schema: togglesSchema,
-  entity: TOGGLES_ENTITY,
-  initial: DEFAULT_TOGGLES,
-};
-
 /** One setting in a settings tab: loaded from the admin API (again whenever a queued edit reaches the
  * server), saved with PUT, or kept in the outbox while offline; the storefront re-syncs after a save. */
-export function useSettingForm<T>({ path, schema, entity, initial }: SettingSource<T>, label: string) {
+export function useSettingForm<T>({ api: setting, entity, initial }: SettingSource<T>, label: string) {
   const { t } = useLingui();
   const toasts = useChangeToasts();
   const [value, setValue] = useState<T>(initial);
@@ -48,10 +32,10 @@ export function useSettingForm<T>({ path, schema, entity, initial }: SettingSour
 
   const load = useCallback(() => {
     adminApi
-      .get<unknown>(path)
-      .then((raw) => setValue(schema.parse(raw)))
-      .catch((err: unknown) => console.warn(`${path} failed to load`, err));
-  }, [path, schema]);
+      .call(setting.read)
+      .then(setValue)
+      .catch((err: unknown) => console.warn(`${entity} failed to load`, err));
+  }, [setting, entity]);
   useReloadOnReplay(load);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -59,7 +43,9 @@ export function useSettingForm<T>({ path, schema, entity, initial }: SettingSour
     if (busy) return;
     setBusy(true);
     try {
-      setValue(schema.parse(await adminApi.send<unknown>("PUT", path, value, { queueOffline: { entity, label } })));
+      setValue(
+        await adminApi.request(setting.save, { params: undefined, body: value }, { queueOffline: { entity, label } }),
+      );
       toast.success(t`Settings saved successfully`);
       void syncCatalog();
     } catch (err) {
@@ -74,7 +60,7 @@ export function useSettingForm<T>({ path, schema, entity, initial }: SettingSour
 
 export function SiteSettingsTab() {
   const { t } = useLingui();
-  const { value: toggles, setValue: setToggles, form } = useSettingForm(TOGGLES_SETTING, t`Site settings`);
+  const { value: toggles, setValue: setToggles, form } = useSettingForm(SETTINGS.toggles, t`Site settings`);
 
   const toggle = (key: keyof Toggles, label: ReactNode) => (
     <label className="admin-toggle">
@@ -111,9 +97,8 @@ export function RateTab() {
 
   const load = useCallback(() => {
     adminApi
-      .get<unknown>("/api/admin/rate")
-      .then((raw) => {
-        const r = rateSchema.parse(raw);
+      .call(api.settings.rate.read)
+      .then((r) => {
         setRate(r);
         setValue(String(r.usdToTnd));
       })
@@ -132,13 +117,10 @@ export function RateTab() {
     setBusy(true);
     const label = t`Daily rate: 1 USD = ${usdToTnd} TND`;
     try {
-      const saved = rateSchema.parse(
-        await adminApi.send<unknown>(
-          "PUT",
-          "/api/admin/rate",
-          { usdToTnd },
-          { queueOffline: { entity: RATE_ENTITY, label } },
-        ),
+      const saved = await adminApi.call(
+        api.settings.rate.save,
+        { body: { usdToTnd } },
+        { queueOffline: { entity: RATE_ENTITY, label } },
       );
       setRate(saved);
       setValue(String(saved.usdToTnd));

@@ -2,14 +2,10 @@
  * text goes in parts (code-import.ts), with a progress bar, and ends with a summary listing refused lines by number. */
 import { useId, useRef, useState, type ReactNode } from "react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import {
-  codeImportResultSchema,
-  type CodeImportResult,
-  type ImportRefusal,
-  type ProductStock,
-} from "@store/shared/schemas/stock";
+import { type CodeImportResult, type ImportRefusal, type ProductStock } from "@store/shared/schemas/stock";
 import { isQueued } from "../../../api/admin-client.ts";
 import { adminApi } from "../../../local/admin-api.ts";
+import * as api from "../../../api/admin-endpoints.ts";
 import {
   formatOfFile,
   importParts,
@@ -24,7 +20,7 @@ import {
   type ImportSummary,
 } from "./code-import.ts";
 import { useAdminErrorText } from "./admin-errors.ts";
-import { productPath as stockPath, useOptionName } from "./stock-shared.ts";
+import { useOptionName } from "./stock-shared.ts";
 
 /** Refused lines listed per reason; past this many the rest are counted. */
 const LISTED_LINES = 200;
@@ -261,17 +257,24 @@ export function CodeImport({
       const first = part.lineOffset + 1;
       const last = part.lineOffset + part.lines;
       try {
-        const answer = await adminApi.send<unknown>(
-          "POST",
-          `${stockPath(productId)}/codes/import`,
-          { variantId: variantId === "" ? null : variantId, format, text: part.text, lineOffset: part.lineOffset },
+        const answer = await adminApi.call(
+          api.stock.import,
+          {
+            params: productId,
+            body: {
+              variantId: variantId === "" ? null : variantId,
+              format,
+              text: part.text,
+              lineOffset: part.lineOffset,
+            },
+          },
           // Offline, each part waits in the outbox, in order with this product's other code changes.
           {
             queueOffline: { entity: "codes", entityId: productId, label: t`Import codes: lines ${first}–${last}` },
             queueOnly: queuedLines > 0,
           },
         );
-        results.push(codeImportResultSchema.parse(answer));
+        results.push(answer);
         setProgress({ done: part.lineOffset + part.lines, total: lines.length });
       } catch (err) {
         // Queued (offline): the parts after it are queued too, behind it, never sent ahead of it.

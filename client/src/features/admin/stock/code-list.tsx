@@ -4,22 +4,16 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import {
-  adminCodeListSchema,
-  codeRevokeResultSchema,
-  CODE_STATUSES,
-  type AdminCode,
-  type CodeStatus,
-  type ProductStock,
-} from "@store/shared/schemas/stock";
+import { CODE_STATUSES, type AdminCode, type CodeStatus, type ProductStock } from "@store/shared/schemas/stock";
 import { isQueued } from "../../../api/admin-client.ts";
 import { adminApi } from "../../../local/admin-api.ts";
+import * as api from "../../../api/admin-endpoints.ts";
 import { useChangeToasts } from "../panel/change-toasts.ts";
 import { ConfirmDialog } from "../../../ui/dialog.tsx";
 import { toast } from "../../../ui/toast.tsx";
 import { useFormatDate } from "../dashboard/order-status.tsx";
 import { useAdminErrorText } from "./admin-errors.ts";
-import { productPath, useOptionName } from "./stock-shared.ts";
+import { useOptionName } from "./stock-shared.ts";
 
 const PAGE = 20;
 
@@ -65,12 +59,8 @@ export function CodeList({
   const load = useCallback(
     async (before: string | null) => {
       setState((s) => ({ ...s, loading: true, error: null }));
-      const query = new URLSearchParams({ status, limit: String(PAGE) });
-      if (before) query.set("before", before);
       try {
-        const page = adminCodeListSchema.parse(
-          await adminApi.get<unknown>(`${productPath(productId)}/codes?${query.toString()}`),
-        );
+        const page = await adminApi.call(api.stock.codes, { params: { productId, status, limit: PAGE, before } });
         setState((s) => ({
           codes: before ? [...s.codes, ...page.codes] : page.codes,
           nextBefore: page.nextBefore,
@@ -93,13 +83,10 @@ export function CodeList({
     const label = t`Revoke code ${masked}`;
     setRevoking(true);
     try {
-      const answer = codeRevokeResultSchema.parse(
-        await adminApi.send<unknown>(
-          "POST",
-          `${productPath(productId)}/codes/revoke`,
-          { codeIds: [toRevoke.id] },
-          { queueOffline: { entity: "codes", entityId: productId, label } },
-        ),
+      const answer = await adminApi.call(
+        api.stock.revoke,
+        { params: productId, body: { codeIds: [toRevoke.id] } },
+        { queueOffline: { entity: "codes", entityId: productId, label } },
       );
       toast.success(t`Code revoked`);
       onRevoked(answer.stock);

@@ -5,12 +5,12 @@
  * saving the product. */
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { codeRevokeResultSchema, MAX_CODE_LENGTH, type ProductStock } from "@store/shared/schemas/stock";
+import { MAX_CODE_LENGTH, type ProductStock } from "@store/shared/schemas/stock";
 import { adminApi } from "../../../local/admin-api.ts";
+import * as api from "../../../api/admin-endpoints.ts";
 import { ConfirmDialog } from "../../../ui/dialog.tsx";
 import { toast } from "../../../ui/toast.tsx";
 import { useAdminErrorText } from "./admin-errors.ts";
-import { productPath } from "./stock-shared.ts";
 
 export function CodeRevokeForm({
   productId,
@@ -40,9 +40,7 @@ export function CodeRevokeForm({
   async function revoke() {
     setBusy(true);
     try {
-      const answer = codeRevokeResultSchema.parse(
-        await adminApi.send<unknown>("POST", `${productPath(productId)}/codes/revoke`, { code: entered }),
-      );
+      const answer = await adminApi.call(api.stock.revoke, { params: productId, body: { code: entered } });
       toast.success(t`Code revoked`);
       setCode("");
       onRevoked(answer.stock);

@@ -1,12 +1,12 @@
 /** The dashboard's warning while the demo seed's codes (DEMO-…) are still for sale: shoppers buying now would receive
  * codes that work nowhere, until the operator replaces them in each product's Stock section. */
 import { Plural, Trans } from "@lingui/react/macro";
-import { stockSummarySchema } from "@store/shared/schemas/stock";
+import * as api from "../../../api/admin-endpoints.ts";
 import { useAdminResource } from "../panel/admin-request.ts";
 import "./stock.css";
 
 export function DemoCodesNotice() {
-  const summary = useAdminResource("/api/admin/stock/summary", stockSummarySchema);
+  const summary = useAdminResource(api.stock.summary);
   const count = summary.data?.demoCodes ?? 0;
   if (count === 0) return null;
   return (

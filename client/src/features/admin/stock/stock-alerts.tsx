@@ -3,7 +3,8 @@
 import { useId, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { Plural, Trans } from "@lingui/react/macro";
-import { stockAlertsSchema, stockSummarySchema, type StockAlert } from "@store/shared/schemas/stock";
+import type { StockAlert } from "@store/shared/schemas/stock";
+import * as api from "../../../api/admin-endpoints.ts";
 import { useAdminResource } from "../panel/admin-request.ts";
 import { useFormatDate } from "../dashboard/order-status.tsx";
 import { OrderCodeButton, useReloadOnVersion, type OrderOpenerProps } from "../panel/order-opener.tsx";
@@ -47,9 +48,9 @@ function AlertList({ title, alerts, testId }: { title: ReactNode; alerts: StockA
 export function StockAlerts({ onOpenOrder, version }: OrderOpenerProps) {
   const headingId = useId();
   const formatDate = useFormatDate();
-  const alerts = useAdminResource("/api/admin/stock/alerts", stockAlertsSchema);
+  const alerts = useAdminResource(api.stock.alerts);
   // Whether any product delivers automatically: without one, "every product has codes" would be true of nothing.
-  const summary = useAdminResource("/api/admin/stock/summary", stockSummarySchema);
+  const summary = useAdminResource(api.stock.summary);
   const reload = alerts.reload;
   const reloadSummary = summary.reload;
   // An order changed in the order view: its stock may have too.

@@ -3,16 +3,17 @@
  * text. */
 import { useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { productStockSchema, type ProductStock, type StockCounts } from "@store/shared/schemas/stock";
+import type { ProductStock, StockCounts } from "@store/shared/schemas/stock";
 import { useOnline } from "../../checkout/use-online.ts";
 import { adminApi } from "../../../local/admin-api.ts";
+import * as api from "../../../api/admin-endpoints.ts";
 import { refreshStorefront, useAdminResource } from "../panel/admin-request.ts";
 import { CodeImport } from "./code-import-form.tsx";
 import { CodeList } from "./code-list.tsx";
 import { CodeRevokeForm } from "./code-revoke-form.tsx";
 import { downloadText } from "./download.ts";
 import { useAdminErrorText } from "./admin-errors.ts";
-import { productPath as stockPath, useOptionName } from "./stock-shared.ts";
+import { useOptionName } from "./stock-shared.ts";
 import "./stock.css";
 import { AdminTable } from "../panel/admin-table.tsx";
 
@@ -70,7 +71,7 @@ export function StockPanel({ productId }: { productId: string }) {
   const { t } = useLingui();
   const headingId = useId();
   const errorText = useAdminErrorText();
-  const resource = useAdminResource(`${stockPath(productId)}/stock`, productStockSchema);
+  const resource = useAdminResource(api.stock.product, { params: productId });
   const [fresh, setFresh] = useState<ProductStock | null>(null);
   const [listVersion, setListVersion] = useState(0);
   const [exporting, setExporting] = useState(false);
@@ -90,12 +91,8 @@ export function StockPanel({ productId }: { productId: string }) {
     setExporting(true);
     setExportError(null);
     try {
-      const body = await adminApi.get<unknown>(`${stockPath(productId)}/codes.${format}`);
-      downloadText(
-        `codes-${productId}.${format}`,
-        typeof body === "string" ? body : "",
-        format === "csv" ? "text/csv" : "text/plain",
-      );
+      const text = await adminApi.call(api.stock.export, { params: { productId, format } });
+      downloadText(`codes-${productId}.${format}`, text, format === "csv" ? "text/csv" : "text/plain");
     } catch (err) {
       setExportError(errorText(err, t`The codes could not be exported.`));
     } finally {

@@ -1,9 +1,5 @@
-/** What the stock panel's parts share: the product's admin path and how an option is named. */
+/** What the stock panel's parts share: how an option is named. */
 import { useLingui } from "@lingui/react/macro";
-
-export function productPath(productId: string): string {
-  return `/api/admin/products/${encodeURIComponent(productId)}`;
-}
 
 /** The option's name as the operator knows it; codes loaded on the product itself have none. */
 export function useOptionName(): (name: string | null) => string {

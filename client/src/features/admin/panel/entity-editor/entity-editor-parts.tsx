@@ -6,6 +6,9 @@ import { ConfirmDialog, Dialog } from "../../../../ui/dialog.tsx";
 import { AdminForm } from "../admin-form.tsx";
 import type { EntityEditor, Queued } from "./use-entity-editor.ts";
 
+/** What the dialogs use of an editor: not its changes, whose body type is the entity's own. */
+type EditorState<T, Q extends Queued> = Omit<EntityEditor<T, Q>, "send" | "update">;
+
 /** A panel whose form opens in a dialog: its title (`titleId` names the section by it) beside the button that opens
  * the form to add one, then `children`. */
 export function EntitySection(props: {
@@ -54,7 +57,7 @@ export function InlineAddBox(props: {
 }
 
 interface FormDialogProps<T, Q extends Queued> {
-  editor: EntityEditor<T, Q>;
+  editor: EditorState<T, Q>;
   /** The dialog's title when adding one, and when editing one (a queued creation included). */
   title: { add?: ReactNode; edit: ReactNode };
   size?: ComponentProps<typeof Dialog>["size"];
@@ -86,7 +89,7 @@ export function EntityFormDialog<T, Q extends Queued>({ editor, title, size, chi
 
 /** "Delete …?" for the row the editor holds, with the panel's own words (`message` names the row). */
 export function EntityDeleteDialog<T, Q extends Queued>(props: {
-  editor: EntityEditor<T, Q>;
+  editor: EditorState<T, Q>;
   title: ReactNode;
   message: (item: T | null) => ReactNode;
 }) {

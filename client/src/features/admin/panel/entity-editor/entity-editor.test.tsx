@@ -16,7 +16,9 @@ import { PendingBadge } from "../pending-badge.tsx";
 import { PendingCreations } from "../pending-creations.tsx";
 import { DeleteButton, EditButton } from "../row-buttons.tsx";
 import { ConflictAlert, EntityDeleteDialog, EntityFormDialog, EntitySection } from "./entity-editor-parts.tsx";
-import { pathOf, saveTo, type EntityKind } from "./entity-kind.ts";
+import { bind, entityEndpoints } from "../../../../api/admin-endpoints.ts";
+import { endpoint } from "../../../../api/endpoint.ts";
+import { saveTo, type EntityKind } from "./entity-kind.ts";
 import { useEntityEditor } from "./use-entity-editor.ts";
 import { useEntityForm } from "./use-entity-form.ts";
 import { useEntityList } from "./use-entity-list.ts";
@@ -31,12 +33,23 @@ type Widget = z.infer<typeof widgetSchema>;
 const widgetListSchema = z.array(widgetSchema);
 const nameSchema = z.object({ name: z.string().trim().min(1, "Enter a name.") });
 const CONFLICT = "This widget was changed by someone else.";
-const WIDGETS: EntityKind<Widget> = { entity: "widget", at: "/api/admin/widgets", key: "id", name: "name" };
+const widgetApi = entityEndpoints("/api/admin/widgets", {
+  list: widgetListSchema,
+  item: widgetSchema,
+  create: nameSchema,
+  update: nameSchema,
+});
+const oneWidget = endpoint({
+  method: "GET",
+  path: (id: string) => `/api/admin/widgets/${encodeURIComponent(id)}`,
+  response: widgetSchema,
+});
+const WIDGETS = { entity: "widget", api: widgetApi, key: "id", name: "name" } satisfies EntityKind<Widget>;
 
 /** A panel of a made-up entity built only from the kit, the way the console's panels are. */
 function WidgetsPanel({ local }: { local?: Widget[] }) {
   const widgets = useEntityList(WIDGETS, {
-    schema: widgetListSchema,
+    from: widgetApi.list,
     rows: (data) => [...data].sort((a, b) => a.name.localeCompare(b.name)),
     ...(local ? { local: { rows: local } } : {}),
     loadFailed: () => toast.error("Failed to load widgets"),
@@ -113,7 +126,7 @@ function WidgetForm({
     form: "category",
     ...(widget
       ? {
-          latest: { path: pathOf(WIDGETS, widget), schema: widgetSchema, failTitle: "Failed to read widget" },
+          latest: { from: bind(oneWidget, widget.id), failTitle: "Failed to read widget" },
         }
       : {}),
   });
@@ -124,7 +137,12 @@ function WidgetForm({
     const body = check.data;
     await form.save({
       subject: body.name,
-      send: () => saveTo(WIDGETS, widget ? { id: widget.id, version: atVersion } : null, body, `Widget: ${body.name}`),
+      send: () =>
+        saveTo(
+          WIDGETS,
+          widget ? { existing: { id: widget.id, version: atVersion }, body } : { existing: null, body },
+          `Widget: ${body.name}`,
+        ),
       saved: () => toast.success(widget ? "Widget updated" : "Widget added"),
       done: onDone,
       failTitle: widget ? "Failed to update widget" : "Failed to add widget",

@@ -7,7 +7,7 @@ import { isRecord } from "@store/shared/is-record";
 import { adminApi } from "../../../../local/admin-api.ts";
 import { refreshStorefront } from "../admin-request.ts";
 import { useChangeToasts } from "../change-toasts.ts";
-import { idOf as rowId, nameOf, pathOf as rowPath, type EntityKind } from "./entity-kind.ts";
+import { idOf as rowId, nameOf, saveTo, type EntityKind } from "./entity-kind.ts";
 
 /** A row's version, sent with each change of it (a 409 when someone changed it since); a row listed without one
  * (categories) is changed whatever its version. */
@@ -39,7 +39,7 @@ export interface EntityEditorOptions<T> {
   onClose?: () => void;
 }
 
-export interface EntityEditor<T, Q extends Queued = never> {
+export interface EntityEditor<T, Q extends Queued = never, Update = unknown> {
   mode: FormMode<T, Q>;
   create: () => void;
   edit: (item: T) => void;
@@ -53,10 +53,10 @@ export interface EntityEditor<T, Q extends Queued = never> {
   busyId: string | null;
   /** Runs `action` on `item` with the row busy; a failure is said under `failTitle`; the list reloads after. */
   run: (item: T, failTitle: string, action: () => Promise<void>) => Promise<void>;
-  /** PUTs `patch` to the row against its version, queued offline under `label`. */
-  send: (item: T, patch: Record<string, unknown>, label: string) => Promise<unknown>;
+  /** Saves `patch` on the row against its version, queued offline under `label`. */
+  send: (item: T, patch: Update, label: string) => Promise<unknown>;
   /** `send` with the row busy, `done` said on success. */
-  update: (item: T, patch: Record<string, unknown>, texts: { label: string; done: string; failTitle: string }) => void;
+  update: (item: T, patch: Update, texts: { label: string; done: string; failTitle: string }) => void;
   /** The row whose deletion waits for confirmation. */
   toDelete: T | null;
   askDelete: (item: T) => void;
@@ -65,14 +65,13 @@ export interface EntityEditor<T, Q extends Queued = never> {
 }
 
 /** The editor of `kind`'s rows; after each change `list` asks the server again. */
-export function useEntityEditor<T, Q extends Queued = never>(
-  kind: EntityKind<T>,
+export function useEntityEditor<T, Q extends Queued = never, Create = unknown, Update = unknown>(
+  kind: EntityKind<T, Create, Update>,
   list: { reload: () => void },
   options: EntityEditorOptions<T>,
-): EntityEditor<T, Q> {
-  const { entity } = kind;
+): EntityEditor<T, Q, Update> {
+  const { entity, api } = kind;
   const idOf = (item: T) => rowId(kind, item);
-  const pathOf = (item: T) => rowPath(kind, item);
   const [mode, setMode] = useState<FormMode<T, Q>>({ kind: "idle" });
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -96,11 +95,8 @@ export function useEntityEditor<T, Q extends Queued = never>(
     }
   }
 
-  function send(item: T, patch: Record<string, unknown>, label: string) {
-    const version = versionOf(item);
-    return adminApi.send<unknown>("PUT", pathOf(item), patch, {
-      queueOffline: { entity, entityId: idOf(item), label, ...(version !== undefined ? { baseVersion: version } : {}) },
-    });
+  function send(item: T, patch: Update, label: string) {
+    return saveTo(kind, { existing: { id: idOf(item), version: versionOf(item) }, body: patch }, label);
   }
 
   async function confirmDelete() {
@@ -108,17 +104,20 @@ export function useEntityEditor<T, Q extends Queued = never>(
     const item = toDelete;
     const { remove } = options;
     const version = remove.versioned ? versionOf(item) : undefined;
-    const path = version !== undefined ? `${pathOf(item)}?version=${version}` : pathOf(item);
     try {
       await run(item, remove.failTitle, async () => {
-        await adminApi.send<unknown>("DELETE", path, undefined, {
-          queueOffline: {
-            entity,
-            entityId: idOf(item),
-            label: remove.label(item),
-            ...(version !== undefined ? { baseVersion: version } : {}),
+        await adminApi.call(
+          api.remove,
+          { params: { id: idOf(item), version } },
+          {
+            queueOffline: {
+              entity,
+              entityId: idOf(item),
+              label: remove.label(item),
+              ...(version !== undefined ? { baseVersion: version } : {}),
+            },
           },
-        });
+        );
         toast.success(remove.done);
       });
     } finally {

@@ -7,6 +7,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { z } from "zod";
 import { toast } from "../../../../ui/toast.tsx";
 import { adminApi } from "../../../../local/admin-api.ts";
+import type { Endpoint } from "../../../../api/endpoint.ts";
 import { adminOutbox } from "../../../../local/admin-outbox.ts";
 import type { ErrorForm } from "../../../../i18n/error-messages.ts";
 import type { VersionedCopy } from "@store/shared/schemas/conflict";
@@ -36,9 +37,9 @@ interface QueuedSpec extends Pick<SaveSpec, "subject" | "done" | "failTitle"> {
 }
 
 export interface LatestOptions<T> {
-  /** The entity's address, read again when the operator resolves a conflict. */
-  path: string;
-  schema: z.ZodType<T>;
+  /** The entity as the server has it now, read again when the operator resolves a conflict; its schema also reads
+   * the server's copy an edit conflict carries. */
+  from: Endpoint<void, undefined, T>;
   /** The toast's title when it cannot be read. */
   failTitle: string;
 }
@@ -124,7 +125,7 @@ export function useEntityForm<T = never>(options: {
     const from = options.latest;
     if (!from) return null;
     try {
-      return from.schema.parse(await adminApi.get<unknown>(from.path));
+      return await adminApi.call(from.from);
     } catch (err) {
       toast.error(from.failTitle, { description: errorText(err, generic()) });
       return null;
@@ -158,7 +159,7 @@ export function useEntityForm<T = never>(options: {
       setErrors({});
     },
     keepMine: async (resend) => {
-      const copy = theirs ? options.latest?.schema.safeParse(theirs) : undefined;
+      const copy = theirs ? options.latest?.from.response.safeParse(theirs) : undefined;
       const server = copy?.success ? copy.data : await latest();
       if (!server) return;
       setConflict(null);
