@@ -3,11 +3,9 @@
  * is refused with the stock answer (409 insufficient_stock), no code goes to two orders, and the product ends out
  * of stock. Run after `pnpm build`: `pnpm test:multi`. */
 import http from "node:http";
-import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CHECKOUT_ERROR_CODES } from "@store/shared/schemas/checkout";
-import type { Cluster } from "./cluster.ts";
-import { startTestCluster, type TestCluster } from "./test-cluster.ts";
+import { clusterForSuite } from "./test-cluster.ts";
 import { httpRequest, json } from "./http-client.ts";
 
 const CODES = 1_000;
@@ -17,20 +15,10 @@ const PRODUCT = "psn-25-us";
 const ADMIN = { username: "admin", password: "launch-password-1" };
 
 describe("a launch: 2,000 checkouts for 1,000 codes across three instances", () => {
-  let store: TestCluster | undefined;
-  let cluster: Cluster;
-  let db: pg.Client;
-
-  beforeAll(async () => {
-    store = await startTestCluster({ prefix: "store_launch", instances: 3, admin: ADMIN });
-    ({ cluster, db } = store);
-  }, 120_000);
-
-  afterAll(async () => {
-    await store?.stop();
-  });
+  const launch = clusterForSuite({ prefix: "store_launch", instances: 3, admin: ADMIN });
 
   it("sells each code once, to exactly as many orders as there are codes, and refuses the rest whole", async () => {
+    const { cluster, db } = launch;
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS + 1 });
     const base = cluster.url;
     const login = await httpRequest(agent, `${base}/api/admin/login`, "POST", JSON.stringify(ADMIN));

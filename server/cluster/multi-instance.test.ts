@@ -4,11 +4,9 @@
  * each confirmation email sent exactly once; the admin session never lost.
  * Run after `pnpm build`: `pnpm test:multi` (needs PostgreSQL on 127.0.0.1:5432 and haproxy on PATH). */
 import http from "node:http";
-import type pg from "pg";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Cluster } from "./cluster.ts";
-import { startTestCluster, type TestCluster } from "./test-cluster.ts";
+import { describe, expect, it } from "vitest";
+import { clusterForSuite } from "./test-cluster.ts";
 import { httpRequest, json, type HttpAnswer } from "./http-client.ts";
 
 const ORDERS = 1_000;
@@ -44,25 +42,15 @@ async function withRetries(send: () => Promise<HttpAnswer>, onRetry: () => void)
 }
 
 describe("three instances behind HAProxy on one PostgreSQL database", () => {
-  let store: TestCluster | undefined;
-  let cluster: Cluster;
-  let db: pg.Client;
-
-  beforeAll(async () => {
-    store = await startTestCluster({
-      prefix: "store_multi",
-      instances: 3,
-      admin: ADMIN,
-      env: { CODES_KEY: Buffer.alloc(32, 7).toString("base64") },
-    });
-    ({ cluster, db } = store);
-  }, 120_000);
-
-  afterAll(async () => {
-    await store?.stop();
+  const three = clusterForSuite({
+    prefix: "store_multi",
+    instances: 3,
+    admin: ADMIN,
+    env: { CODES_KEY: Buffer.alloc(32, 7).toString("base64") },
   });
 
   it("loses no acknowledged order, doubles none, sends each confirmation once, keeps the admin session", async () => {
+    const { cluster, db } = three;
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS + 2 });
     const base = cluster.url;
     const retries = { orders: 0, admin: 0 };

@@ -2,6 +2,7 @@
  * client of the database to check what it holds. Every request comes from 127.0.0.1 through the balancer, so the
  * checkout's per-address, per-recipient and held-stock limits stay counted but are set out of the tests' reach. */
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { LIMITS_OUT_OF_REACH } from "../src/test/checkout-request.ts";
 import { createPostgresDatabase } from "../src/test/postgres-database.ts";
 import { startCluster, type Cluster } from "./cluster.ts";
@@ -13,12 +14,14 @@ export interface TestCluster {
   stop(): Promise<void>;
 }
 
-export async function startTestCluster(options: {
+export interface TestClusterOptions {
   prefix: string;
   instances: number;
   admin: { username: string; password: string };
   env?: Record<string, string>;
-}): Promise<TestCluster> {
+}
+
+export async function startTestCluster(options: TestClusterOptions): Promise<TestCluster> {
   const database = await createPostgresDatabase(options.prefix);
   let cluster: Cluster | undefined;
   let db: pg.Client | undefined;
@@ -45,4 +48,28 @@ export async function startTestCluster(options: {
     await stop();
     throw err;
   }
+}
+
+/** A test cluster for the describe block this is called in: started before its tests (within `startMs`), stopped
+ * after them. Its cluster and database client are read from the answer once the tests run. */
+export function clusterForSuite(options: TestClusterOptions, startMs = 120_000): Pick<TestCluster, "cluster" | "db"> {
+  let started: TestCluster | undefined;
+  beforeAll(async () => {
+    started = await startTestCluster(options);
+  }, startMs);
+  afterAll(async () => {
+    await started?.stop();
+  });
+  const current = (): TestCluster => {
+    if (!started) throw new Error("The test cluster has not started.");
+    return started;
+  };
+  return {
+    get cluster() {
+      return current().cluster;
+    },
+    get db() {
+      return current().db;
+    },
+  };
 }
