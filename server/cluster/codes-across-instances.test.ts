@@ -18,7 +18,7 @@ describe("a launch: 2,000 checkouts for 1,000 codes across three instances", () 
   const launch = clusterForSuite({ prefix: "store_launch", instances: 3, admin: ADMIN });
 
   it("sells each code once, to exactly as many orders as there are codes, and refuses the rest whole", async () => {
-    const { cluster, db } = launch;
+    const { cluster, db } = launch();
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS + 1 });
     const base = cluster.url;
     const login = await httpRequest(agent, `${base}/api/admin/login`, "POST", JSON.stringify(ADMIN));

@@ -50,7 +50,7 @@ describe("three instances behind HAProxy on one PostgreSQL database", () => {
   });
 
   it("loses no acknowledged order, doubles none, sends each confirmation once, keeps the admin session", async () => {
-    const { cluster, db } = three;
+    const { cluster, db } = three();
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS + 2 });
     const base = cluster.url;
     const retries = { orders: 0, admin: 0 };

@@ -51,8 +51,8 @@ export async function startTestCluster(options: TestClusterOptions): Promise<Tes
 }
 
 /** A test cluster for the describe block this is called in: started before its tests (within `startMs`), stopped
- * after them. Its cluster and database client are read from the answer once the tests run. */
-export function clusterForSuite(options: TestClusterOptions, startMs = 120_000): Pick<TestCluster, "cluster" | "db"> {
+ * after them. The answer gives the cluster once the tests run. */
+export function clusterForSuite(options: TestClusterOptions, startMs = 120_000): () => TestCluster {
   let started: TestCluster | undefined;
   beforeAll(async () => {
     started = await startTestCluster(options);
@@ -60,16 +60,8 @@ export function clusterForSuite(options: TestClusterOptions, startMs = 120_000):
   afterAll(async () => {
     await started?.stop();
   });
-  const current = (): TestCluster => {
+  return () => {
     if (!started) throw new Error("The test cluster has not started.");
     return started;
-  };
-  return {
-    get cluster() {
-      return current().cluster;
-    },
-    get db() {
-      return current().db;
-    },
   };
 }
