@@ -17,6 +17,7 @@ import { OrderList } from "../dashboard/order-row.tsx";
 import { HeldStock } from "./held-stock.tsx";
 import { UnmatchedPayments } from "./unmatched-payments.tsx";
 import "./orders-panel.css";
+import { AdminSection } from "../panel/admin-section.tsx";
 
 const ORDERS_PAGE_SIZE = 25;
 
@@ -76,10 +77,7 @@ export function OrdersPanel() {
   }, [read, filters, cursor, reloads]);
 
   return (
-    <section className="admin-section" aria-labelledby="admin-orders-title">
-      <h2 id="admin-orders-title" className="admin-section__title">
-        <Trans>Orders</Trans>
-      </h2>
+    <AdminSection name="orders" title={<Trans>Orders</Trans>}>
       <div className="admin-tabs" role="tablist" aria-label={t`Orders views`}>
         {(["all", "held", "unmatched"] as const).map((v) => (
           <button
@@ -203,6 +201,6 @@ export function OrdersPanel() {
         onClose={() => setOpen(null)}
         onChanged={() => setReloads((n) => n + 1)}
       />
-    </section>
+    </AdminSection>
   );
 }
