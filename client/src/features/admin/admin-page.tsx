@@ -1,5 +1,5 @@
 /** /admin: the console shell — sidebar, header (Total Orders, pending changes), and the chosen section's panel. */
-import { Suspense, lazy, useEffect, useState, type ReactNode } from "react";
+import { Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { Link, getRouteApi, useNavigate, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
@@ -38,6 +38,18 @@ const NewsletterPanel = lazy(() =>
   import("./newsletter/newsletter-panel.tsx").then((m) => ({ default: m.NewsletterPanel })),
 );
 const MailboxPanel = lazy(() => import("./mailbox/mailbox-panel.tsx").then((m) => ({ default: m.MailboxPanel })));
+
+/** The panels that take nothing from the page, by section. */
+const PLAIN_PANELS: Record<Exclude<AdminSection, "dashboard" | "products">, ComponentType> = {
+  orders: OrdersPanel,
+  categories: CategoriesPanel,
+  banners: BannersPanel,
+  promos: PromosPanel,
+  blocklist: BlockListPanel,
+  settings: SettingsPanel,
+  newsletter: NewsletterPanel,
+  mailbox: MailboxPanel,
+};
 
 const route = getRouteApi("/admin/");
 
@@ -147,48 +159,20 @@ export function AdminPage() {
   }
 
   let panel: ReactNode;
-  switch (section) {
-    case "dashboard":
-      panel = (
-        <DashboardPanel
-          metrics={metrics}
-          metricsKnownAt={metricsKnownAt}
-          onOrdersChanged={() => void reloadMetrics()}
-        />
-      );
-      break;
-    case "orders":
-      panel = <OrdersPanel />;
-      break;
-    case "products":
-      panel = (
-        <ProductsPanel
-          linkedProductId={linkedProduct}
-          onLinkedClosed={() => void navigate({ to: "/admin", search: { section: "products" }, replace: true })}
-        />
-      );
-      break;
-    case "categories":
-      panel = <CategoriesPanel />;
-      break;
-    case "banners":
-      panel = <BannersPanel />;
-      break;
-    case "promos":
-      panel = <PromosPanel />;
-      break;
-    case "blocklist":
-      panel = <BlockListPanel />;
-      break;
-    case "settings":
-      panel = <SettingsPanel />;
-      break;
-    case "newsletter":
-      panel = <NewsletterPanel />;
-      break;
-    case "mailbox":
-      panel = <MailboxPanel />;
-      break;
+  if (section === "dashboard")
+    panel = (
+      <DashboardPanel metrics={metrics} metricsKnownAt={metricsKnownAt} onOrdersChanged={() => void reloadMetrics()} />
+    );
+  else if (section === "products")
+    panel = (
+      <ProductsPanel
+        linkedProductId={linkedProduct}
+        onLinkedClosed={() => void navigate({ to: "/admin", search: { section: "products" }, replace: true })}
+      />
+    );
+  else {
+    const Panel = PLAIN_PANELS[section];
+    panel = <Panel />;
   }
 
   return (
