@@ -2,7 +2,8 @@
 import { Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { Link, getRouteApi, useNavigate, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { plural } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
 import { toast } from "../../ui/toast.tsx";
 import { AdminNetworkError } from "../../api/admin-client.ts";
 import { adminApi } from "../../local/admin-api.ts";
@@ -56,33 +57,22 @@ const route = getRouteApi("/admin/");
 /** While the console opened without reaching the server, how often it asks again once the network is back. */
 const SESSION_RECHECK_MS = 5_000;
 
-function SectionLabel({ section }: { section: AdminSection }) {
-  switch (section) {
-    case "dashboard":
-      return <Trans>Dashboard</Trans>;
-    case "orders":
-      return <Trans>Orders</Trans>;
-    case "products":
-      return <Trans>Products</Trans>;
-    case "categories":
-      return <Trans>Categories</Trans>;
-    case "banners":
-      return <Trans>Banners</Trans>;
-    case "promos":
-      return <Trans>Promos</Trans>;
-    case "blocklist":
-      return <Trans>Block list</Trans>;
-    case "settings":
-      return <Trans>Settings</Trans>;
-    case "newsletter":
-      return <Trans>Newsletter</Trans>;
-    case "mailbox":
-      return <Trans>Mailbox</Trans>;
-  }
-}
+/** Each section's name in the sidebar. */
+const SECTION_LABELS: Record<AdminSection, MessageDescriptor> = {
+  dashboard: msg`Dashboard`,
+  orders: msg`Orders`,
+  products: msg`Products`,
+  categories: msg`Categories`,
+  banners: msg`Banners`,
+  promos: msg`Promos`,
+  blocklist: msg`Block list`,
+  settings: msg`Settings`,
+  newsletter: msg`Newsletter`,
+  mailbox: msg`Mailbox`,
+};
 
 export function AdminPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const router = useRouter();
   const lang = useLang();
@@ -230,7 +220,7 @@ export function AdminPage() {
                   activeOptions={{ exact: true, includeSearch: true }}
                   onClick={() => setMenuOpen(false)}
                 >
-                  <SectionLabel section={s} />
+                  {i18n._(SECTION_LABELS[s])}
                 </Link>
               </li>
             ))}
