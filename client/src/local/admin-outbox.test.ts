@@ -59,6 +59,11 @@ async function queue(row: Partial<AdminOutboxRow> & Pick<AdminOutboxRow, "path">
   return id ?? 0;
 }
 
+/** Queues an edit of product p1 with `body` (and any other fields of the row). */
+function queueP1Edit(body: Record<string, unknown>, row: Partial<AdminOutboxRow> = {}): Promise<number> {
+  return queue({ path: "/api/admin/products/p1", entity: "product", entityId: "p1", body, ...row });
+}
+
 const statuses = async () => (await db.adminOutbox.orderBy("id").toArray()).map((r) => [r.path, r.status]);
 
 describe("admin outbox replay", () => {
@@ -104,18 +109,8 @@ describe("admin outbox replay", () => {
   });
 
   it("marks a stale edit as a conflict and holds back later edits of the same entity only", async () => {
-    await queue({
-      path: "/api/admin/products/p1",
-      entity: "product",
-      entityId: "p1",
-      body: { title: "A", version: 2 },
-    });
-    await queue({
-      path: "/api/admin/products/p1",
-      entity: "product",
-      entityId: "p1",
-      body: { title: "B", version: 2 },
-    });
+    await queueP1Edit({ title: "A", version: 2 });
+    await queueP1Edit({ title: "B", version: 2 });
     await queue({ path: "/api/admin/products/p2", entity: "product", entityId: "p2" });
     const { client, sent } = fakeClient([
       {
@@ -134,13 +129,7 @@ describe("admin outbox replay", () => {
   });
 
   it("'Keep mine' re-sends over the server's version under a new key", async () => {
-    const id = await queue({
-      path: "/api/admin/products/p1",
-      entity: "product",
-      entityId: "p1",
-      body: { title: "A", version: 2 },
-      idempotencyKey: "old",
-    });
+    const id = await queueP1Edit({ title: "A", version: 2 }, { idempotencyKey: "old" });
     const { client, sent } = fakeClient([
       { status: 409, body: { error: "Conflict", code: "edit_conflict", current: { id: "p1", version: 7 } } },
       "ok",
@@ -160,12 +149,7 @@ describe("admin outbox replay", () => {
   });
 
   it("keeps the server's copy a 409 carried, to show both versions, and forgets it on 'Keep mine'", async () => {
-    const id = await queue({
-      path: "/api/admin/products/p1",
-      entity: "product",
-      entityId: "p1",
-      body: { title: "Mine", version: 2 },
-    });
+    const id = await queueP1Edit({ title: "Mine", version: 2 });
     const theirs = { id: "p1", title: "Theirs", version: 3 };
     const { client } = fakeClient([
       { status: 409, body: { error: "Conflict", code: "edit_conflict", current: theirs } },

@@ -1,8 +1,9 @@
 /** /admin: the console shell — sidebar, header (Total Orders, pending changes), and the chosen section's panel. */
-import { Suspense, lazy, useEffect, useState, type ReactNode } from "react";
+import { Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { Link, getRouteApi, useNavigate, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { plural } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
 import { toast } from "../../ui/toast.tsx";
 import { AdminNetworkError } from "../../api/admin-client.ts";
 import { adminApi } from "../../local/admin-api.ts";
@@ -39,38 +40,39 @@ const NewsletterPanel = lazy(() =>
 );
 const MailboxPanel = lazy(() => import("./mailbox/mailbox-panel.tsx").then((m) => ({ default: m.MailboxPanel })));
 
+/** The panels that take nothing from the page, by section. */
+const PLAIN_PANELS: Record<Exclude<AdminSection, "dashboard" | "products">, ComponentType> = {
+  orders: OrdersPanel,
+  categories: CategoriesPanel,
+  banners: BannersPanel,
+  promos: PromosPanel,
+  blocklist: BlockListPanel,
+  settings: SettingsPanel,
+  newsletter: NewsletterPanel,
+  mailbox: MailboxPanel,
+};
+
 const route = getRouteApi("/admin/");
 
 /** While the console opened without reaching the server, how often it asks again once the network is back. */
 const SESSION_RECHECK_MS = 5_000;
 
-function SectionLabel({ section }: { section: AdminSection }) {
-  switch (section) {
-    case "dashboard":
-      return <Trans>Dashboard</Trans>;
-    case "orders":
-      return <Trans>Orders</Trans>;
-    case "products":
-      return <Trans>Products</Trans>;
-    case "categories":
-      return <Trans>Categories</Trans>;
-    case "banners":
-      return <Trans>Banners</Trans>;
-    case "promos":
-      return <Trans>Promos</Trans>;
-    case "blocklist":
-      return <Trans>Block list</Trans>;
-    case "settings":
-      return <Trans>Settings</Trans>;
-    case "newsletter":
-      return <Trans>Newsletter</Trans>;
-    case "mailbox":
-      return <Trans>Mailbox</Trans>;
-  }
-}
+/** Each section's name in the sidebar. */
+const SECTION_LABELS: Record<AdminSection, MessageDescriptor> = {
+  dashboard: msg`Dashboard`,
+  orders: msg`Orders`,
+  products: msg`Products`,
+  categories: msg`Categories`,
+  banners: msg`Banners`,
+  promos: msg`Promos`,
+  blocklist: msg`Block list`,
+  settings: msg`Settings`,
+  newsletter: msg`Newsletter`,
+  mailbox: msg`Mailbox`,
+};
 
 export function AdminPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const router = useRouter();
   const lang = useLang();
@@ -147,48 +149,20 @@ export function AdminPage() {
   }
 
   let panel: ReactNode;
-  switch (section) {
-    case "dashboard":
-      panel = (
-        <DashboardPanel
-          metrics={metrics}
-          metricsKnownAt={metricsKnownAt}
-          onOrdersChanged={() => void reloadMetrics()}
-        />
-      );
-      break;
-    case "orders":
-      panel = <OrdersPanel />;
-      break;
-    case "products":
-      panel = (
-        <ProductsPanel
-          linkedProductId={linkedProduct}
-          onLinkedClosed={() => void navigate({ to: "/admin", search: { section: "products" }, replace: true })}
-        />
-      );
-      break;
-    case "categories":
-      panel = <CategoriesPanel />;
-      break;
-    case "banners":
-      panel = <BannersPanel />;
-      break;
-    case "promos":
-      panel = <PromosPanel />;
-      break;
-    case "blocklist":
-      panel = <BlockListPanel />;
-      break;
-    case "settings":
-      panel = <SettingsPanel />;
-      break;
-    case "newsletter":
-      panel = <NewsletterPanel />;
-      break;
-    case "mailbox":
-      panel = <MailboxPanel />;
-      break;
+  if (section === "dashboard")
+    panel = (
+      <DashboardPanel metrics={metrics} metricsKnownAt={metricsKnownAt} onOrdersChanged={() => void reloadMetrics()} />
+    );
+  else if (section === "products")
+    panel = (
+      <ProductsPanel
+        linkedProductId={linkedProduct}
+        onLinkedClosed={() => void navigate({ to: "/admin", search: { section: "products" }, replace: true })}
+      />
+    );
+  else {
+    const Panel = PLAIN_PANELS[section];
+    panel = <Panel />;
   }
 
   return (
@@ -246,7 +220,7 @@ export function AdminPage() {
                   activeOptions={{ exact: true, includeSearch: true }}
                   onClick={() => setMenuOpen(false)}
                 >
-                  <SectionLabel section={s} />
+                  {i18n._(SECTION_LABELS[s])}
                 </Link>
               </li>
             ))}

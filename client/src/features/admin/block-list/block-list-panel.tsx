@@ -16,7 +16,7 @@ import { FormField } from "../panel/form-field.tsx";
 import { CodeInput } from "../panel/code-input.tsx";
 import { ListState } from "../panel/list-state.tsx";
 import "../panel/panels.css";
-import { AdminTable } from "../panel/admin-table.tsx";
+import { AdminTable, LtrCell } from "../panel/admin-table.tsx";
 
 /** An example value per kind, shown as the field's placeholder. */
 const PLACEHOLDERS: Record<BlockKind, string> = {
@@ -225,15 +225,9 @@ export function BlockListPanel() {
                   <td>
                     {kindLabel(a.kind)}: <bdi dir="ltr">{shownValue(a)}</bdi>
                   </td>
-                  <td>
-                    <bdi dir="ltr">{a.email}</bdi>
-                  </td>
-                  <td>
-                    <bdi dir="ltr">{a.address}</bdi>
-                  </td>
-                  <td>
-                    <bdi dir="ltr">{a.phone}</bdi>
-                  </td>
+                  <LtrCell>{a.email}</LtrCell>
+                  <LtrCell>{a.address}</LtrCell>
+                  <LtrCell>{a.phone}</LtrCell>
                 </tr>
               ))}
             </AdminTable>

@@ -7,7 +7,7 @@ import * as api from "../../../api/admin-endpoints.ts";
 import { useFormatDate } from "../dashboard/order-view.tsx";
 import { useAdminResource } from "../panel/admin-request.ts";
 import { useReloadOnVersion } from "../panel/order-opener.tsx";
-import { AdminTable } from "../panel/admin-table.tsx";
+import { AdminTable, LtrCell } from "../panel/admin-table.tsx";
 
 /** The most refused shown on the dashboard. */
 const SHOWN = 20;
@@ -71,9 +71,7 @@ export function LimitsToday({ version }: { version: number }) {
         {refusals.map((r) => (
           <tr key={`${r.limit} ${r.subject}`}>
             <td>{label(r.limit)}</td>
-            <td>
-              <bdi dir="ltr">{r.subject}</bdi>
-            </td>
+            <LtrCell>{r.subject}</LtrCell>
             <td className="admin-num">{r.count}</td>
             <td>{formatDate(r.lastAt, true)}</td>
           </tr>

@@ -20,6 +20,7 @@ import { StockAlerts } from "../stock/stock-alerts.tsx";
 import { OrdersToFulfil } from "./orders-to-fulfil.tsx";
 import { DemoCodesNotice } from "../stock/demo-codes-notice.tsx";
 import { LimitsToday } from "../block-list/limits-today.tsx";
+import { AdminSection } from "../panel/admin-section.tsx";
 
 interface DashboardPanelProps {
   metrics: Metrics | null;
@@ -73,10 +74,7 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
       : Math.min(metricsKnownAt, ordersKnownAt);
 
   return (
-    <section className="admin-section" aria-labelledby="admin-dashboard-title">
-      <h2 id="admin-dashboard-title" className="admin-section__title">
-        <Trans>Dashboard</Trans>
-      </h2>
+    <AdminSection name="dashboard" title={<Trans>Dashboard</Trans>}>
       <LastKnownNotice at={knownAt} />
       <DemoCodesNotice />
       <div className="admin-metrics">
@@ -150,7 +148,7 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
           onOrdersChanged();
         }}
       />
-    </section>
+    </AdminSection>
   );
 }
 

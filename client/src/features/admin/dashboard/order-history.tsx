@@ -8,6 +8,7 @@ import type { AdminOrderCode, AdminOrderDetail, OrderEventAction } from "@store/
 import { CODE_STATUS_TEXT } from "../stock/code-list.tsx";
 import { StatusLabel, useFormatDate } from "./order-status.tsx";
 import { paymentMethodName } from "../../checkout/payment-methods.ts";
+import { RowButton } from "../panel/row-buttons.tsx";
 import "../stock/stock.css";
 
 const ACTION_TEXT: Record<OrderEventAction, MessageDescriptor> = {
@@ -112,14 +113,12 @@ export function OrderCodes({
               <code dir="ltr">{c.masked}</code>
               <span className="muted">{i18n._(CODE_STATUS_TEXT[c.status])}</span>
               {onReplace && c.status === "sold" ? (
-                <button
-                  type="button"
-                  className="btn btn--secondary btn--sm"
-                  aria-label={t`Replace code ${c.masked}`}
+                <RowButton
+                  tone="secondary"
+                  label={t`Replace code ${c.masked}`}
+                  text={<Trans>Replace</Trans>}
                   onClick={() => onReplace(c)}
-                >
-                  <Trans>Replace</Trans>
-                </button>
+                />
               ) : null}
             </li>
           ))}

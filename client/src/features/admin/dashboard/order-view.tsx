@@ -3,7 +3,7 @@
  * (the audit log: who, what, when) and the actions its state allows (docs/decisions.md D10), with the "Fulfil order"
  * form when a paid order waits for its manual codes. Destructive actions
  * ask first. */
-import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatMoney } from "@store/shared/currency";
 import type { AdminOrderDetail } from "@store/shared/schemas/orders";
@@ -17,6 +17,7 @@ import { useOrderActions } from "./order-actions.tsx";
 import { OrderCodes, OrderHistory } from "./order-history.tsx";
 import { OrderStatusText, useFormatDate } from "./order-status.tsx";
 import { AdminTable } from "../panel/admin-table.tsx";
+import { Fact } from "../panel/fact.tsx";
 import { paymentMethodName } from "../../checkout/payment-methods.ts";
 
 export { StatusLabel, useFormatDate } from "./order-status.tsx";
@@ -25,16 +26,6 @@ export { StatusLabel, useFormatDate } from "./order-status.tsx";
 function useOrderMoney(order: Pick<AdminOrder, "currency">): (minor: number) => string {
   const { i18n } = useLingui();
   return (minor) => formatMoney(minor, order.currency, i18n.locale);
-}
-
-/** One term and its value in a <dl>. */
-function Fact({ term, children, className }: { term: ReactNode; children: ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
 }
 
 export function OrderFacts({ order }: { order: AdminOrder }) {

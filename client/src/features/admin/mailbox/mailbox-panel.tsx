@@ -7,6 +7,8 @@ import * as api from "../../../api/admin-endpoints.ts";
 import { adminApi } from "../../../local/admin-api.ts";
 import { useAdminResource } from "../panel/admin-request.ts";
 import { Dialog } from "../../../ui/dialog.tsx";
+import { AdminSection } from "../panel/admin-section.tsx";
+import { Fact } from "../panel/fact.tsx";
 
 export function MailboxPanel() {
   const { t, i18n } = useLingui();
@@ -27,10 +29,7 @@ export function MailboxPanel() {
   const when = (ms: number) => i18n.date(new Date(ms), { dateStyle: "medium", timeStyle: "short" });
 
   return (
-    <section className="admin-section" aria-labelledby="admin-mailbox-title">
-      <h2 id="admin-mailbox-title" className="admin-section__title">
-        <Trans>Mailbox</Trans>
-      </h2>
+    <AdminSection name="mailbox" title={<Trans>Mailbox</Trans>}>
       <p className="muted">
         <Trans>Emails the store sent while no mail server is configured.</Trans>
       </p>
@@ -61,28 +60,13 @@ export function MailboxPanel() {
         {open ? (
           <>
             <dl className="admin-facts">
-              <div>
-                <dt>
-                  <Trans>To</Trans>
-                </dt>
-                <dd>
-                  <bdi>{open.to}</bdi>
-                </dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>From</Trans>
-                </dt>
-                <dd>
-                  <bdi>{open.from}</bdi>
-                </dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>Date</Trans>
-                </dt>
-                <dd>{when(open.createdAt)}</dd>
-              </div>
+              <Fact term={<Trans>To</Trans>}>
+                <bdi>{open.to}</bdi>
+              </Fact>
+              <Fact term={<Trans>From</Trans>}>
+                <bdi>{open.from}</bdi>
+              </Fact>
+              <Fact term={<Trans>Date</Trans>}>{when(open.createdAt)}</Fact>
             </dl>
             {open.html ? (
               <iframe
@@ -103,6 +87,6 @@ export function MailboxPanel() {
           </>
         ) : null}
       </Dialog>
-    </section>
+    </AdminSection>
   );
 }

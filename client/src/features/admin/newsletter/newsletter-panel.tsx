@@ -2,6 +2,7 @@
 import { Plural, Trans } from "@lingui/react/macro";
 import * as api from "../../../api/admin-endpoints.ts";
 import { useAdminResource } from "../panel/admin-request.ts";
+import { AdminSection } from "../panel/admin-section.tsx";
 
 export function NewsletterPanel() {
   const subscribers = useAdminResource(api.newsletter.count);
@@ -9,10 +10,7 @@ export function NewsletterPanel() {
   const count = subscribers.data?.count ?? null;
 
   return (
-    <section className="admin-section" aria-labelledby="admin-newsletter-title">
-      <h2 id="admin-newsletter-title" className="admin-section__title">
-        <Trans>Newsletter</Trans>
-      </h2>
+    <AdminSection name="newsletter" title={<Trans>Newsletter</Trans>}>
       <div className="admin-box">
         {failed ? (
           <p className="admin-message admin-message--error" role="alert">
@@ -27,6 +25,6 @@ export function NewsletterPanel() {
           <Trans>Export CSV</Trans>
         </a>
       </div>
-    </section>
+    </AdminSection>
   );
 }

@@ -12,8 +12,8 @@ import { ConfirmDialog } from "../../../ui/dialog.tsx";
 import { useAdminResource } from "../panel/admin-request.ts";
 import { useAdminErrorText } from "../stock/admin-errors.ts";
 import { useFormatDate } from "../dashboard/order-status.tsx";
-import { AdminTable } from "../panel/admin-table.tsx";
-import { LoadFailure } from "../panel/list-state.tsx";
+import { AdminTable, LtrCell } from "../panel/admin-table.tsx";
+import { ServerListState } from "../panel/list-state.tsx";
 import { OrderCodeButton, useReloadOnVersion, type OrderOpenerProps } from "../panel/order-opener.tsx";
 
 export function HeldStock({ onOpenOrder, version }: OrderOpenerProps) {
@@ -53,67 +53,63 @@ export function HeldStock({ onOpenOrder, version }: OrderOpenerProps) {
           its codes back in stock at once.
         </Trans>
       </p>
-      {held.data === undefined ? (
-        held.error ? (
-          <LoadFailure onRetry={() => void held.reload()}>
-            <Trans>The held stock could not be loaded.</Trans>
-          </LoadFailure>
-        ) : null
-      ) : rows.length === 0 ? (
-        <p className="admin-empty__title" data-testid="held-stock-empty">
-          <Trans>No order awaiting payment holds codes.</Trans>
-        </p>
-      ) : (
-        <>
-          <p data-testid="held-stock-total">
-            <Plural value={total} one="# code held" other="# codes held" />
-            {held.data.more ? (
-              <>
-                {" "}
-                <Trans>(the first 200 rows)</Trans>
-              </>
-            ) : null}
-          </p>
-          <AdminTable
-            className="held-stock__table"
-            columns={[
-              { title: <Trans>Order</Trans> },
-              { title: <Trans>Recipient</Trans> },
-              { title: <Trans>Product</Trans> },
-              { title: <Trans>Units</Trans>, numeric: true },
-              { title: <Trans>Held since</Trans> },
-              { title: <Trans>Expires</Trans> },
-              { title: <Trans>Actions</Trans>, hiddenTitle: true },
-            ]}
-          >
-            {rows.map((r, i) => (
-              <tr key={`${r.code}:${r.productId}:${r.variantName ?? ""}:${i}`} data-testid="held-stock-row">
-                <td>
-                  <OrderCodeButton code={r.code} onOpen={onOpenOrder} />
-                </td>
-                <td>
-                  <bdi dir="ltr">{r.customerEmail}</bdi>
-                </td>
-                <td dir="auto">{r.variantName ? `${r.title} — ${r.variantName}` : r.title}</td>
-                <td className="admin-num">{r.units}</td>
-                <td>{formatDate(r.createdAt, true)}</td>
-                <td>{r.expiresAt === null ? "—" : formatDate(r.expiresAt, true)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn--danger btn--sm held-stock__release"
-                    disabled={busy}
-                    onClick={() => setAsking(r)}
-                    aria-label={t`Release order ${r.code}`}
-                  >
-                    <Trans>Release</Trans>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-        </>
-      )}
+      <ServerListState
+        resource={held}
+        rows={rows}
+        failure={<Trans>The held stock could not be loaded.</Trans>}
+        empty={<Trans>No order awaiting payment holds codes.</Trans>}
+        emptyTestId="held-stock-empty"
+      >
+        {(data) => (
+          <>
+            <p data-testid="held-stock-total">
+              <Plural value={total} one="# code held" other="# codes held" />
+              {data.more ? (
+                <>
+                  {" "}
+                  <Trans>(the first 200 rows)</Trans>
+                </>
+              ) : null}
+            </p>
+            <AdminTable
+              className="held-stock__table"
+              columns={[
+                { title: <Trans>Order</Trans> },
+                { title: <Trans>Recipient</Trans> },
+                { title: <Trans>Product</Trans> },
+                { title: <Trans>Units</Trans>, numeric: true },
+                { title: <Trans>Held since</Trans> },
+                { title: <Trans>Expires</Trans> },
+                { title: <Trans>Actions</Trans>, hiddenTitle: true },
+              ]}
+            >
+              {rows.map((r, i) => (
+                <tr key={`${r.code}:${r.productId}:${r.variantName ?? ""}:${i}`} data-testid="held-stock-row">
+                  <td>
+                    <OrderCodeButton code={r.code} onOpen={onOpenOrder} />
+                  </td>
+                  <LtrCell>{r.customerEmail}</LtrCell>
+                  <td dir="auto">{r.variantName ? `${r.title} — ${r.variantName}` : r.title}</td>
+                  <td className="admin-num">{r.units}</td>
+                  <td>{formatDate(r.createdAt, true)}</td>
+                  <td>{r.expiresAt === null ? "—" : formatDate(r.expiresAt, true)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn--danger btn--sm held-stock__release"
+                      disabled={busy}
+                      onClick={() => setAsking(r)}
+                      aria-label={t`Release order ${r.code}`}
+                    >
+                      <Trans>Release</Trans>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
+          </>
+        )}
+      </ServerListState>
       <ConfirmDialog
         open={asking !== null}
         title={t`Release order ${asking?.code ?? ""}?`}

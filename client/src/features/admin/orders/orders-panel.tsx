@@ -3,11 +3,11 @@
  * list is read from the server only: offline it says so and keeps what it showed. The 'Held stock' tab lists the
  * codes held by orders awaiting payment (held-stock.tsx), 'Unmatched payments' the money the payment provider took that
  * no order holds (unmatched-payments.tsx). */
-import { useCallback, useEffect, useId, useState } from "react";
-import { CursorPager, ListFilters, useCursorPages } from "../panel/cursor-pages.tsx";
+import { useCallback, useEffect, useState } from "react";
+import { CursorPager, FilterSelect, ListFilters, useCursorPages } from "../panel/cursor-pages.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ORDER_STATUSES } from "@store/shared/order-status";
-import { ORDER_SORTS, type AdminOrder, type OrderSort, type OrderStatus } from "@store/shared/schemas/orders";
+import { ORDER_SORTS, type AdminOrder, type OrderSort } from "@store/shared/schemas/orders";
 import { AdminNetworkError } from "../../../api/admin-client.ts";
 import * as api from "../../../api/admin-endpoints.ts";
 import type { OrderFilters as Filters } from "../../../api/admin-endpoints.ts";
@@ -17,6 +17,7 @@ import { OrderList } from "../dashboard/order-row.tsx";
 import { HeldStock } from "./held-stock.tsx";
 import { UnmatchedPayments } from "./unmatched-payments.tsx";
 import "./orders-panel.css";
+import { AdminSection } from "../panel/admin-section.tsx";
 
 const ORDERS_PAGE_SIZE = 25;
 
@@ -40,8 +41,6 @@ type View = "all" | "held" | "unmatched";
 export function OrdersPanel() {
   const { t } = useLingui();
   const [view, setView] = useState<View>("all");
-  const statusId = useId();
-  const sortId = useId();
   const pages = useCursorPages<Filters>({ q: "", status: "", sort: "newest" });
   const { filters, cursor, refine } = pages;
   const [orders, setOrders] = useState<AdminOrder[]>([]);
@@ -76,10 +75,7 @@ export function OrdersPanel() {
   }, [read, filters, cursor, reloads]);
 
   return (
-    <section className="admin-section" aria-labelledby="admin-orders-title">
-      <h2 id="admin-orders-title" className="admin-section__title">
-        <Trans>Orders</Trans>
-      </h2>
+    <AdminSection name="orders" title={<Trans>Orders</Trans>}>
       <div className="admin-tabs" role="tablist" aria-label={t`Orders views`}>
         {(["all", "held", "unmatched"] as const).map((v) => (
           <button
@@ -117,35 +113,19 @@ export function OrdersPanel() {
             dir="ltr"
             onSearch={(q) => refine({ q })}
           >
-            <div>
-              <label htmlFor={statusId}>
-                <Trans>Status</Trans>
-              </label>
-              <select
-                id={statusId}
-                value={filters.status}
-                onChange={(e) => refine({ status: e.target.value as OrderStatus | "" })}
-              >
-                <option value="">{t`All orders`}</option>
-                {ORDER_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    <StatusLabel status={s} />
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={sortId}>
-                <Trans>Sort by</Trans>
-              </label>
-              <select id={sortId} value={filters.sort} onChange={(e) => refine({ sort: e.target.value as OrderSort })}>
-                {ORDER_SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    <SortLabel sort={s} />
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              label={<Trans>Status</Trans>}
+              value={filters.status}
+              all={t`All orders`}
+              options={ORDER_STATUSES.map((s) => [s, <StatusLabel status={s} />] as const)}
+              onChange={(status) => refine({ status })}
+            />
+            <FilterSelect
+              label={<Trans>Sort by</Trans>}
+              value={filters.sort}
+              options={ORDER_SORTS.map((s) => [s, <SortLabel sort={s} />] as const)}
+              onChange={(sort) => refine({ sort })}
+            />
           </ListFilters>
 
           <p className="orders-export">
@@ -203,6 +183,6 @@ export function OrdersPanel() {
         onClose={() => setOpen(null)}
         onChanged={() => setReloads((n) => n + 1)}
       />
-    </section>
+    </AdminSection>
   );
 }

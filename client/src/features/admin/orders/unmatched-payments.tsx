@@ -15,8 +15,8 @@ import { ConfirmDialog } from "../../../ui/dialog.tsx";
 import { useAdminErrorText } from "../stock/admin-errors.ts";
 import { useAdminResource } from "../panel/admin-request.ts";
 import { StatusLabel, useFormatDate } from "../dashboard/order-status.tsx";
-import { AdminTable } from "../panel/admin-table.tsx";
-import { LoadFailure } from "../panel/list-state.tsx";
+import { AdminTable, LtrCell } from "../panel/admin-table.tsx";
+import { ServerListState } from "../panel/list-state.tsx";
 import { OrderCodeButton, useReloadOnVersion, type OrderOpenerProps } from "../panel/order-opener.tsx";
 
 export function UnmatchedPayments({ onOpenOrder, version }: OrderOpenerProps) {
@@ -71,88 +71,82 @@ export function UnmatchedPayments({ onOpenOrder, version }: OrderOpenerProps) {
           order holds this money: refund it at the provider, or deliver the order by hand.
         </Trans>
       </p>
-      {list.data === undefined ? (
-        list.error ? (
-          <LoadFailure onRetry={() => void list.reload()}>
-            <Trans>The unmatched payments could not be loaded.</Trans>
-          </LoadFailure>
-        ) : null
-      ) : rows.length === 0 ? (
-        <p className="admin-empty__title" data-testid="unmatched-payments-empty">
-          <Trans>No payment without an order.</Trans>
-        </p>
-      ) : (
-        <AdminTable
-          columns={[
-            { title: <Trans>Order</Trans> },
-            { title: <Trans>Amount</Trans>, numeric: true },
-            { title: <Trans>Provider</Trans> },
-            { title: <Trans>Provider reference</Trans> },
-            { title: <Trans>Order was</Trans> },
-            { title: <Trans>Received</Trans> },
-            { title: <Trans>Actions</Trans>, hiddenTitle: true },
-          ]}
-        >
-          {rows.map((r) => (
-            <tr key={r.id} data-testid="unmatched-payment-row">
-              <td>
-                <OrderCodeButton code={r.orderCode} onOpen={onOpenOrder} />
-              </td>
-              <td className="admin-num" data-testid="unmatched-payment-amount">
-                <bdi>{money(r.amount, r.currency)}</bdi>
-              </td>
-              <td>
-                <bdi dir="ltr">{r.provider}</bdi>
-              </td>
-              <td>
-                <bdi dir="ltr">{r.paymentRef}</bdi>
-              </td>
-              <td>
-                <StatusLabel status={r.orderStatus} />
-              </td>
-              <td>{formatDate(r.createdAt, true)}</td>
-              <td data-testid="unmatched-payment-actions">
-                {r.resolution === null || r.resolution === "refunding" ? (
-                  <span>
-                    {r.resolution === null ? (
+      <ServerListState
+        resource={list}
+        rows={rows}
+        failure={<Trans>The unmatched payments could not be loaded.</Trans>}
+        empty={<Trans>No payment without an order.</Trans>}
+        emptyTestId="unmatched-payments-empty"
+      >
+        {() => (
+          <AdminTable
+            columns={[
+              { title: <Trans>Order</Trans> },
+              { title: <Trans>Amount</Trans>, numeric: true },
+              { title: <Trans>Provider</Trans> },
+              { title: <Trans>Provider reference</Trans> },
+              { title: <Trans>Order was</Trans> },
+              { title: <Trans>Received</Trans> },
+              { title: <Trans>Actions</Trans>, hiddenTitle: true },
+            ]}
+          >
+            {rows.map((r) => (
+              <tr key={r.id} data-testid="unmatched-payment-row">
+                <td>
+                  <OrderCodeButton code={r.orderCode} onOpen={onOpenOrder} />
+                </td>
+                <td className="admin-num" data-testid="unmatched-payment-amount">
+                  <bdi>{money(r.amount, r.currency)}</bdi>
+                </td>
+                <LtrCell>{r.provider}</LtrCell>
+                <LtrCell>{r.paymentRef}</LtrCell>
+                <td>
+                  <StatusLabel status={r.orderStatus} />
+                </td>
+                <td>{formatDate(r.createdAt, true)}</td>
+                <td data-testid="unmatched-payment-actions">
+                  {r.resolution === null || r.resolution === "refunding" ? (
+                    <span>
+                      {r.resolution === null ? (
+                        <button
+                          type="button"
+                          className="btn btn--secondary btn--sm"
+                          disabled={busy}
+                          onClick={() => setAsking({ row: r, action: "deliver" })}
+                          aria-label={t`Deliver order ${r.orderCode} anyway`}
+                        >
+                          <Trans>Deliver anyway</Trans>
+                        </button>
+                      ) : (
+                        <span className="muted">{resolutionText[r.resolution]} </span>
+                      )}{" "}
                       <button
                         type="button"
-                        className="btn btn--secondary btn--sm"
+                        className="btn btn--danger btn--sm"
                         disabled={busy}
-                        onClick={() => setAsking({ row: r, action: "deliver" })}
-                        aria-label={t`Deliver order ${r.orderCode} anyway`}
+                        onClick={() => setAsking({ row: r, action: "refund" })}
+                        aria-label={t`Refund the payment for order ${r.orderCode}`}
                       >
-                        <Trans>Deliver anyway</Trans>
+                        <Trans>Refund</Trans>
                       </button>
-                    ) : (
-                      <span className="muted">{resolutionText[r.resolution]} </span>
-                    )}{" "}
-                    <button
-                      type="button"
-                      className="btn btn--danger btn--sm"
-                      disabled={busy}
-                      onClick={() => setAsking({ row: r, action: "refund" })}
-                      aria-label={t`Refund the payment for order ${r.orderCode}`}
-                    >
-                      <Trans>Refund</Trans>
-                    </button>
-                  </span>
-                ) : (
-                  <span data-testid="unmatched-payment-resolution">
-                    {resolutionText[r.resolution]}
-                    {r.resolvedBy ? (
-                      <>
-                        {" "}
-                        (<bdi>{r.resolvedBy}</bdi>)
-                      </>
-                    ) : null}
-                  </span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+                    </span>
+                  ) : (
+                    <span data-testid="unmatched-payment-resolution">
+                      {resolutionText[r.resolution]}
+                      {r.resolvedBy ? (
+                        <>
+                          {" "}
+                          (<bdi>{r.resolvedBy}</bdi>)
+                        </>
+                      ) : null}
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </ServerListState>
       <ConfirmDialog
         open={asking !== null}
         title={

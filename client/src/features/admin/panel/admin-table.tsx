@@ -47,3 +47,12 @@ export function AdminTable({
     </div>
   );
 }
+
+/** A cell of a left-to-right value (an email, an address, a reference), kept whole in a right-to-left page. */
+export function LtrCell({ children }: { children: ReactNode }) {
+  return (
+    <td>
+      <bdi dir="ltr">{children}</bdi>
+    </td>
+  );
+}

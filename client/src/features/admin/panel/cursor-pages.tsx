@@ -125,3 +125,34 @@ export function ListFilters({ label, placeholder, dir, onSearch, children }: Lis
     </form>
   );
 }
+
+/** One of a list's other filters (a child of ListFilters): a labelled select that applies as it changes. `all`, when
+ * given, is the first option, the value "" (no filter); then each option as its value and its label. */
+export function FilterSelect<V extends string>({
+  label,
+  value,
+  all,
+  options,
+  onChange,
+}: {
+  label: ReactNode;
+  value: V;
+  all?: string;
+  options: readonly (readonly [value: V, label: ReactNode])[];
+  onChange: (value: V) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as V)}>
+        {all === undefined ? null : <option value="">{all}</option>}
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 /** A panel's list, or what stands in for it: the load failure with Retry, Loading…, or the empty message. */
 import type { ReactNode } from "react";
 import { Trans } from "@lingui/react/macro";
+import type { Resource } from "./admin-request.ts";
 
 interface ListStateProps<T> {
   /** The rows, undefined until they are loaded. */
@@ -41,6 +42,35 @@ export function LoadFailure({ children, onRetry }: { children: ReactNode; onRetr
       </button>
     </p>
   );
+}
+
+/** A list read from the server only: nothing before the first answer, the load failure with Try again, the empty
+ * message (under `emptyTestId`), or what `children` makes of the answer. */
+export function ServerListState<T>({
+  resource,
+  rows,
+  failure,
+  empty,
+  emptyTestId,
+  children,
+}: {
+  resource: Pick<Resource<T>, "data" | "error" | "reload">;
+  /** The answer's rows: none shows `empty`. */
+  rows: readonly unknown[];
+  failure: ReactNode;
+  empty: ReactNode;
+  emptyTestId: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (resource.data === undefined)
+    return resource.error ? <LoadFailure onRetry={() => void resource.reload()}>{failure}</LoadFailure> : null;
+  if (rows.length === 0)
+    return (
+      <p className="admin-empty__title" data-testid={emptyTestId}>
+        {empty}
+      </p>
+    );
+  return children(resource.data);
 }
 
 /** Says that the list shows the copy synced on this device (the server could not be reached), with Retry when

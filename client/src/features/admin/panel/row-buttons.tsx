@@ -1,4 +1,5 @@
 /** The Edit and Delete buttons of a list row; their accessible names carry the row's name ("Edit Summer sale"). */
+import type { ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 
 interface RowButtonProps {
@@ -7,7 +8,13 @@ interface RowButtonProps {
   onClick: () => void;
 }
 
-function RowButton(props: { tone: "secondary" | "danger"; label: string; text: string; onClick: () => void }) {
+/** A small button of a list row: `label` names it with its row for screen readers ("Revoke code …"). */
+export function RowButton(props: {
+  tone: "secondary" | "danger";
+  label: string;
+  text: ReactNode;
+  onClick: () => void;
+}) {
   return (
     <button type="button" className={`btn btn--sm btn--${props.tone}`} aria-label={props.label} onClick={props.onClick}>
       {props.text}

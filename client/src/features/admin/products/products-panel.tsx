@@ -1,8 +1,8 @@
 /** Admin > Products: the catalog as cards (image, title, id, Edit, Delete) and the New/Edit form. The list is paged
  * on the server, newest first (docs/decisions.md D30), searchable by title or id and filtered by category; offline,
  * the copy synced on this device stands in for it. */
-import { useId, useState } from "react";
-import { CursorPager, ListFilters, useCursorPages } from "../panel/cursor-pages.tsx";
+import { useState } from "react";
+import { CursorPager, FilterSelect, ListFilters, useCursorPages } from "../panel/cursor-pages.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { toast } from "../../../ui/toast.tsx";
 import { formatMoney } from "@store/shared/currency";
@@ -43,7 +43,6 @@ interface ProductsPanelProps {
 
 export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanelProps = {}) {
   const { t, i18n } = useLingui();
-  const categoryId = useId();
   const pages = useCursorPages<Filters>({ q: "", category: "" });
   const { filters, cursor, refine } = pages;
   const localProducts = useProducts();
@@ -94,19 +93,13 @@ export function ProductsPanel({ linkedProductId, onLinkedClosed }: ProductsPanel
       onAdd={editor.create}
     >
       <ListFilters label={<Trans>Title or product id</Trans>} onSearch={(q) => refine({ q })}>
-        <div>
-          <label htmlFor={categoryId}>
-            <Trans>Category</Trans>
-          </label>
-          <select id={categoryId} value={filters.category} onChange={(e) => refine({ category: e.target.value })}>
-            <option value="">{t`All categories`}</option>
-            {categoryList.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={<Trans>Category</Trans>}
+          value={filters.category}
+          all={t`All categories`}
+          options={categoryList.map((c) => [c.id, c.name] as const)}
+          onChange={(category) => refine({ category })}
+        />
       </ListFilters>
 
       <OfflineCopyNote shown={products.offlineCopy} onRetry={products.reload} />

@@ -17,6 +17,7 @@ import { AlertsTab } from "./alerts-tab.tsx";
 import { FormField } from "../panel/form-field.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 import "../panel/panels.css";
+import { AdminSection } from "../panel/admin-section.tsx";
 
 const TABS = ["profile", "security", "site", "rate", "payment", "delivery", "limits", "alerts"] as const;
 type Tab = (typeof TABS)[number];
@@ -53,10 +54,7 @@ export function SettingsPanel() {
   };
 
   return (
-    <section className="admin-section" aria-labelledby="admin-settings-title">
-      <h2 id="admin-settings-title" className="admin-section__title">
-        <Trans>Settings</Trans>
-      </h2>
+    <AdminSection name="settings" title={<Trans>Settings</Trans>}>
       <div className="admin-tabs" role="tablist" onKeyDown={onKeyDown}>
         {TABS.map((t) => (
           <button
@@ -92,7 +90,7 @@ export function SettingsPanel() {
         {tab === "limits" ? <OrderLimitsTab /> : null}
         {tab === "alerts" ? <AlertsTab /> : null}
       </div>
-    </section>
+    </AdminSection>
   );
 }
 

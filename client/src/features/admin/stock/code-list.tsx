@@ -14,6 +14,7 @@ import { toast } from "../../../ui/toast.tsx";
 import { useFormatDate } from "../dashboard/order-status.tsx";
 import { useAdminErrorText } from "./admin-errors.ts";
 import { useOptionName } from "./stock-shared.ts";
+import { RowButton } from "../panel/row-buttons.tsx";
 
 const PAGE = 20;
 
@@ -147,14 +148,12 @@ export function CodeList({
                 {formatDate(code.createdAt, true)}
               </time>
               {code.status === "available" ? (
-                <button
-                  type="button"
-                  className="btn btn--danger btn--sm"
-                  aria-label={t`Revoke code ${code.masked}`}
+                <RowButton
+                  tone="danger"
+                  label={t`Revoke code ${code.masked}`}
+                  text={<Trans>Revoke</Trans>}
                   onClick={() => setToRevoke(code)}
-                >
-                  <Trans>Revoke</Trans>
-                </button>
+                />
               ) : null}
             </li>
           ))}
