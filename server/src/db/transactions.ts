@@ -68,12 +68,14 @@ export class TxState {
   /** Runs the work of this tx: once it has answered, waits for the reads it sent ahead, so that the transaction
    * (or savepoint) can end; when it throws, waits for every statement it left running before the rollback. */
   async runWork<T>(work: Promise<T>): Promise<T> {
+    // Most transactions send nothing ahead: they pay for no extra wait.
     try {
       const result = await work;
-      await Promise.allSettled(this.early);
+      if (this.early.length > 0) await Promise.allSettled(this.early);
       return result;
     } catch (err) {
-      await Promise.allSettled([...this.early, ...this.lastStatements]);
+      if (this.early.length + this.lastStatements.length > 0)
+        await Promise.allSettled([...this.early, ...this.lastStatements]);
       throw err;
     }
   }

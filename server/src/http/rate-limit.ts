@@ -6,7 +6,6 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Tx } from "../db/data.ts";
 import { TooManyRequestsError } from "./errors.ts";
 
-/** Counts requests per key and window; several keys are counted in one database round (one commit). */
 /** One key to count, in windows of `windowMs`. */
 export interface LimitHit {
   key: string;
@@ -19,6 +18,7 @@ export interface WindowCount {
   windowStart: number;
 }
 
+/** Counts requests per key and window; several keys are counted in one database round (one commit). */
 export interface RateLimitStore {
   /** Counts one request for each key in its current window, and answers each window's count and start: in
    * `tx` when given (the counts then commit with it), else in a commit of their own. */
