@@ -89,8 +89,15 @@ test("a cart past the per-order limit is refused at checkout with the reason, an
     [second, 50],
   ] as const) {
     await page.goto(`/product/${product.id}`);
-    await page.getByRole("radio", { name: variant.name }).check();
-    await page.locator(".buy-row input[type=number]").fill(String(qty));
+    // The server's page is on screen first and the app takes it over: choose again until the choice stays.
+    const quantity = page.locator(".buy-row input[type=number]");
+    await expect(async () => {
+      await page.getByRole("radio", { name: variant.name }).check();
+      await quantity.fill(String(qty));
+      await page.waitForTimeout(300);
+      await expect(quantity).toHaveValue(String(qty), { timeout: 100 });
+      await expect(page.getByRole("radio", { name: variant.name })).toBeChecked({ timeout: 100 });
+    }).toPass({ timeout: 20_000 });
     await page.getByRole("button", { name: "Add to cart", exact: true }).click();
     await expect(page.getByText("Added to cart").first()).toBeVisible();
   }
