@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { storeDbPerTest } from "../../test/store-db.ts";
 import { META } from "../../local/db.ts";
 import { addToCart, clearCart, lineKey, removeCartLine, setCartQty } from "./cart-store.ts";
@@ -62,6 +62,19 @@ describe("cart helpers", () => {
     await new Promise((r) => setTimeout(r, 5));
     await addToCart("p1", 1, undefined, db());
     expect((await db().cart.get(lineKey({ id: "p1" })))?.addedAt).toBe(before?.addedAt);
+  });
+
+  it("lists lines in the order they were added, even when added within one millisecond", async () => {
+    // "zz" sorts after "aa" by key, so only the time the line was added can put it first.
+    const now = vi.spyOn(Date, "now").mockReturnValue(1_700_000_000_000);
+    try {
+      await addToCart("zz", 1, undefined, db());
+      await addToCart("aa", 1, undefined, db());
+      await addToCart("mm", 1, "v1", db());
+    } finally {
+      now.mockRestore();
+    }
+    expect((await lines()).map((l) => l.id)).toEqual(["zz", "aa", "mm"]);
   });
 
   it("removes one line and clears the whole cart", async () => {

@@ -11,10 +11,12 @@ function toLine(row: CartRow): rules.CartLine {
   return row.variantId ? { id: row.id, qty: row.qty, variantId: row.variantId } : { id: row.id, qty: row.qty };
 }
 
-/** Replaces the stored lines with `next`, keeping each surviving line's addedAt. */
+/** Replaces the stored lines with `next`, keeping each surviving line's addedAt. A new line comes after every
+ * line already there, even when two are added within the same millisecond, so the cart lists lines in the
+ * order they were added. */
 async function writeLines(db: StoreDb, before: readonly CartRow[], next: readonly rules.CartLine[]): Promise<void> {
   const addedAt = new Map(before.map((row) => [row.key, row.addedAt] as const));
-  const now = Date.now();
+  const now = Math.max(Date.now(), ...before.map((row) => row.addedAt + 1));
   const rows: CartRow[] = next.map((line) => {
     const key = rules.lineKey(line);
     const row: CartRow = { key, id: line.id, qty: line.qty, addedAt: addedAt.get(key) ?? now };
