@@ -1,7 +1,7 @@
 /** The first screen the server writes into the page: readable, navigable and buying before any script has run. */
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { localizeProduct } from "@store/shared/catalog-translations";
-import { loadCatalog, productWithoutVariants } from "./catalog.ts";
+import { loadCatalog, productWithVariants, productWithoutVariants } from "./catalog.ts";
 
 /** A phone without JavaScript, its cookies naming the shopper's language and currency. */
 async function phoneWithoutScripts(
@@ -72,4 +72,37 @@ test("a tap on Add to cart before the app has arrived is in the cart once it has
   await expect(line).toBeVisible();
   await expect(line.getByTestId("line-qty")).toHaveText("2");
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
+});
+
+test("what the shopper chose on the server's page before the app arrived is still chosen once it has", async ({
+  page,
+  request,
+}) => {
+  const product = productWithVariants(await loadCatalog(request));
+  const second = product.variants[1];
+  if (!second) throw new Error("needs two options");
+  // The app's main script is held back until the shopper has chosen on the server's page.
+  const entry = /\/assets\/index-[\w-]+\.js$/;
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(entry, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`/product/${product.id}`, { waitUntil: "commit" });
+  const firstScreen = page.locator("[data-first-screen]");
+  await firstScreen.getByRole("radio", { name: second.name }).check();
+  await firstScreen.getByRole("spinbutton").fill("3");
+
+  release();
+  // The app's own page (the server's has no wishlist button) starts from that choice.
+  await expect(page.locator(".wishlist-toggle")).toBeVisible();
+  await expect(firstScreen).toHaveCount(0);
+  await expect(page.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("3");
+  await expect(page.getByRole("radio", { name: second.name })).toBeChecked();
+  await page.getByRole("button", { name: "Add to cart", exact: true }).click();
+  await expect(page.locator("[data-sonner-toast]").getByText("Added to cart")).toBeVisible();
+  await page.goto("/cart");
+  const line = page.locator(".checkout-line", { hasText: second.name });
+  await expect(line.getByTestId("line-qty")).toHaveText("3");
 });

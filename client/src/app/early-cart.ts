@@ -17,11 +17,15 @@ function store(storage: Storage, lines: EarlyLine[]): boolean {
   }
 }
 
-/** The quantity the page asks for (the product page's field), 1 elsewhere. */
-function quantityOn(doc: Document): number {
-  const field = doc.querySelector<HTMLInputElement>(`[${EARLY_CART.quantity}]`);
+/** The quantity a field asks for; 1 where there is no field or it says nothing sensible. */
+function quantityIn(field: HTMLInputElement | null): number {
   const typed = Math.trunc(Number(field?.value ?? 1));
   return typed >= 1 ? typed : 1;
+}
+
+/** The quantity the page asks for (the product page's field), 1 elsewhere. */
+function quantityOn(doc: Document): number {
+  return quantityIn(doc.querySelector<HTMLInputElement>(`[${EARLY_CART.quantity}]`));
 }
 
 /** The option chosen on the product page, else the button's own. */
@@ -79,14 +83,22 @@ export function listenForEarlyAdds(win: Window): void {
   else show();
 }
 
-/** What the shopper chose on the server's product page before the app rendered over it (a quantity typed, an
- * option picked), for the app's page to start from; undefined where there is no such page. */
-export function earlyChoice(doc: Document): { qty: number; variantId: string | undefined } | undefined {
-  if (!doc.querySelector(`[${EARLY_CART.quantity}]`)) return undefined;
-  return {
-    qty: quantityOn(doc),
-    variantId: doc.querySelector<HTMLInputElement>('input[name="variant"]:checked')?.value,
-  };
+export interface EarlyChoice {
+  qty: number;
+  variantId: string | undefined;
+}
+
+/**
+ * What the shopper chose on the server's product page (a quantity typed, an option picked), for the app's page to
+ * start from; undefined where there is no such page. The answer reads the server's fields each time it is called:
+ * the app renders in slices while the shopper can still type, and a field React has taken out of the page keeps
+ * its value, so reading again once the app's page is committed catches a choice made during the render.
+ */
+export function earlyChoice(doc: Document): (() => EarlyChoice) | undefined {
+  const quantity = doc.querySelector<HTMLInputElement>(`[${EARLY_CART.quantity}]`);
+  if (!quantity) return undefined;
+  const options = [...doc.querySelectorAll<HTMLInputElement>('input[name="variant"]')];
+  return () => ({ qty: quantityIn(quantity), variantId: options.find((option) => option.checked)?.value });
 }
 
 /** The lines added before the app ran, taken out of storage (each is moved into the cart once). */

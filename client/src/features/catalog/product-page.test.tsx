@@ -82,6 +82,39 @@ describe("the product page", { timeout: 20_000 }, () => {
     );
   });
 
+  it("starts from the choice made on the server's page, including one made while the app rendered over it", async () => {
+    // The server's first screen: 2 typed and the first option picked when the app starts rendering.
+    const serverPage = document.createElement("div");
+    serverPage.innerHTML = `<input type="radio" name="variant" value="m1" checked><input type="radio" name="variant" value="m3"><input type="number" value="2" data-early-qty>`;
+    document.body.append(serverPage);
+    /** The shopper, typing 4 and picking "3 months" after the product page has rendered but before it is on
+     * screen: the render goes on in slices, and the server's page takes input until the app's replaces it. */
+    function ShopperChoosesAgain() {
+      const [field] = serverPage.querySelectorAll("input[type=number]");
+      const [, threeMonths] = serverPage.querySelectorAll<HTMLInputElement>("input[type=radio]");
+      if (field instanceof HTMLInputElement) field.value = "4";
+      if (threeMonths) threeMonths.checked = true;
+      return null;
+    }
+    try {
+      renderScreen(
+        () => (
+          <>
+            <ProductPage id="xbox" />
+            <ShopperChoosesAgain />
+          </>
+        ),
+        "/product/$id",
+        "/product/xbox",
+      );
+      expect(await screen.findByRole("heading", { level: 1, name: "Xbox Game Pass" }, WAIT)).toBeTruthy();
+      expect(screen.getByRole("spinbutton", { name: "Quantity" })).toHaveProperty("value", "4");
+      expect(screen.getByRole("radio", { name: /3 months/ })).toHaveProperty("checked", true);
+    } finally {
+      serverPage.remove();
+    }
+  });
+
   it("out of stock, offers no way to add it", async () => {
     openProduct("psn");
     await screen.findByRole("heading", { level: 1, name: "PlayStation Plus" }, WAIT);

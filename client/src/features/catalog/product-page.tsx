@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { earlyChoice } from "../../app/early-cart.ts";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -32,9 +32,21 @@ export function ProductPage({ id }: { id: string }) {
   const wishlisted = useIsWishlisted(id) ?? false;
   // Where the server's page was on screen first, the app starts from what the shopper chose on it.
   const maxQty = useSettings().maxQtyPerOrder;
-  const [early] = useState(() => earlyChoice(document));
+  const [readEarly] = useState(() => earlyChoice(document));
+  const [early] = useState(() => readEarly?.());
   const [variantId, setVariantId] = useState<string | null>(early?.variantId ?? null);
   const [qty, setQty] = useState(Math.min(maxQty, early?.qty ?? 1));
+  // The shopper may have chosen again while the app rendered: the server's fields, read once more as the app's
+  // page replaces them (before it is painted), have the last word.
+  const startedFrom = useRef(early);
+  useLayoutEffect(() => {
+    const last = readEarly?.();
+    const first = startedFrom.current;
+    if (!last || !first) return;
+    if (last.variantId !== first.variantId) setVariantId(last.variantId ?? null);
+    if (last.qty !== first.qty) setQty(Math.min(maxQty, last.qty));
+    startedFrom.current = last;
+  }, [readEarly, maxQty]);
   // Whether the shopper typed more than the limit: the field says so instead of cutting the number silently.
   const [qtyCapped, setQtyCapped] = useState(false);
   const qtyLimitId = useId();
