@@ -21,7 +21,7 @@ import { FormField } from "../panel/form-field.tsx";
 import { ListState, OfflineCopyNote } from "../panel/list-state.tsx";
 import { PendingCreations } from "../panel/pending-creations.tsx";
 import { DeleteButton, EditButton } from "../panel/row-buttons.tsx";
-import { saveTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
+import { saveFormTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
 import { useEntityList } from "../panel/entity-editor/use-entity-list.ts";
 import { useEntityEditor } from "../panel/entity-editor/use-entity-editor.ts";
 import { useEntityForm } from "../panel/entity-editor/use-entity-form.ts";
@@ -217,12 +217,7 @@ function BannerForm({ banner, onCancel, onDone }: BannerFormProps) {
     const body = { title: title.trim(), image: image.trim(), link: link.trim(), active, translations };
     await form.save({
       subject: body.title,
-      send: () =>
-        saveTo(
-          BANNERS,
-          banner ? { existing: { id: banner.id, version: banner.version }, body } : { existing: null, body },
-          t`Banner: ${body.title}`,
-        ),
+      send: () => saveFormTo(BANNERS, banner, banner?.version, body, t`Banner: ${body.title}`),
       saved: () => toast.success(banner ? t`Banner updated` : t`Banner added`),
       done: onDone,
       failTitle: banner ? t`Failed to update banner` : t`Failed to add banner`,

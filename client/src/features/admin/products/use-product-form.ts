@@ -8,7 +8,7 @@ import type { Product } from "@store/shared/schemas/catalog";
 import { productCreateSchema, productUpdateSchema } from "@store/shared/schemas/admin";
 import type { CatalogLang } from "@store/shared/catalog-translations";
 import { useEntityForm } from "../panel/entity-editor/use-entity-form.ts";
-import { saveTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
+import { saveFormTo, type EntityKind } from "../panel/entity-editor/entity-kind.ts";
 import * as api from "../../../api/admin-endpoints.ts";
 import { bind } from "../../../api/admin-endpoints.ts";
 import { errorFor } from "../panel/field-errors.ts";
@@ -93,12 +93,7 @@ export function useProductForm({
     }
     await form.save({
       subject: body.title,
-      send: () =>
-        saveTo(
-          PRODUCTS,
-          product ? { existing: { id: product.id, version: atVersion }, body } : { existing: null, body },
-          label,
-        ),
+      send: () => saveFormTo(PRODUCTS, product, atVersion, body, label),
       saved: () => {
         if (product) toast.success(t`Product updated`, { description: t`The product has been updated successfully.` });
         else toast.success(t`Product created`);

@@ -18,7 +18,7 @@ import { DeleteButton, EditButton } from "../row-buttons.tsx";
 import { ConflictAlert, EntityDeleteDialog, EntityFormDialog, EntitySection } from "./entity-editor-parts.tsx";
 import { bind, entityEndpoints } from "../../../../api/admin-endpoints.ts";
 import { endpoint } from "../../../../api/endpoint.ts";
-import { saveTo, type EntityKind } from "./entity-kind.ts";
+import { saveFormTo, type EntityKind } from "./entity-kind.ts";
 import { useEntityEditor } from "./use-entity-editor.ts";
 import { useEntityForm } from "./use-entity-form.ts";
 import { useEntityList } from "./use-entity-list.ts";
@@ -137,12 +137,7 @@ function WidgetForm({
     const body = check.data;
     await form.save({
       subject: body.name,
-      send: () =>
-        saveTo(
-          WIDGETS,
-          widget ? { existing: { id: widget.id, version: atVersion }, body } : { existing: null, body },
-          `Widget: ${body.name}`,
-        ),
+      send: () => saveFormTo(WIDGETS, widget, atVersion, body, `Widget: ${body.name}`),
       saved: () => toast.success(widget ? "Widget updated" : "Widget added"),
       done: onDone,
       failTitle: widget ? "Failed to update widget" : "Failed to add widget",

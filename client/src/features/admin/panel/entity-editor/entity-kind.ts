@@ -34,3 +34,15 @@ export function saveTo<T, Create, Update>(
 ): Promise<T> {
   return saveEntity(kind.api, kind.entity, change, label);
 }
+
+/** saveTo for a form with one body for both: a new row while `editing` is null, else an edit of `editing` made
+ * against `version`. */
+export function saveFormTo<T, Create, Update>(
+  kind: EntityKind<T, Create, Update>,
+  editing: { id: string } | null | undefined,
+  version: number | undefined,
+  body: Create & Update,
+  label: string,
+): Promise<T> {
+  return saveTo(kind, editing ? { existing: { id: editing.id, version }, body } : { existing: null, body }, label);
+}
