@@ -36,17 +36,28 @@ const ADMIN = { username: "admin", password: "bench-password-1" };
 /** A fixed key, so the seeder seals codes the server can open. */
 const CODES_KEY = "7".repeat(64);
 
-/** The reads measured: a name and the path (a function of the answers before it, for a next page). */
-const READS: { name: string; path: (prior: Map<string, unknown>) => string }[] = [
+interface Read {
+  name: string;
+  /** A function of the answers before it, for a next page. */
+  path: (prior: Map<string, unknown>) => string;
+}
+
+/** The first page of a list and the page after it, read with the cursor the first page gave. */
+function firstAndNextPage(list: string, path: string): Read[] {
+  const first = `${list}: first page`;
+  return [
+    { name: first, path: () => path },
+    { name: `${list}: next page`, path: (prior) => `${path}&cursor=${cursorOf(prior.get(first))}` },
+  ];
+}
+
+/** The reads measured, in order. */
+const READS: Read[] = [
   { name: "metrics", path: () => "/api/admin/metrics" },
   { name: "metrics/sales (30 days)", path: () => "/api/admin/metrics/sales?days=30&tz=60" },
   { name: "metrics/top products (30 days)", path: () => "/api/admin/metrics/top-products?days=30&tz=60" },
   { name: "stock alerts", path: () => "/api/admin/stock/alerts" },
-  { name: "orders: first page", path: () => "/api/admin/orders?limit=25" },
-  {
-    name: "orders: next page",
-    path: (prior) => `/api/admin/orders?limit=25&cursor=${cursorOf(prior.get("orders: first page"))}`,
-  },
+  ...firstAndNextPage("orders", "/api/admin/orders?limit=25"),
   {
     name: "orders: by code",
     path: () => `/api/admin/orders?limit=25&q=PNR-${String(Math.ceil(SIZE.orders / 3)).padStart(8, "0")}`,
@@ -55,11 +66,7 @@ const READS: { name: string; path: (prior: Map<string, unknown>) => string }[] =
   { name: "orders: by email", path: () => "/api/admin/orders?limit=25&q=customer12345@example.com" },
   { name: "orders: by status", path: () => "/api/admin/orders?limit=25&status=refunded" },
   { name: "orders: by total", path: () => "/api/admin/orders?limit=25&sort=total_desc" },
-  { name: "products: first page", path: () => "/api/admin/products?limit=24" },
-  {
-    name: "products: next page",
-    path: (prior) => `/api/admin/products?limit=24&cursor=${cursorOf(prior.get("products: first page"))}`,
-  },
+  ...firstAndNextPage("products", "/api/admin/products?limit=24"),
   { name: "products: by title", path: () => "/api/admin/products?limit=24&q=steam" },
   { name: "products: by id", path: () => `/api/admin/products?limit=24&q=bp_${Math.ceil(SIZE.products / 2)}` },
   { name: "stock panel: counts", path: () => `/api/admin/products/${BIG_PRODUCT}/stock` },
