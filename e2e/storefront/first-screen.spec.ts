@@ -99,6 +99,8 @@ test("what the shopper chose on the server's page before the app arrived is stil
   await expect(page.locator(".wishlist-toggle")).toBeVisible();
   await expect(firstScreen).toHaveCount(0);
   await expect(page.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("3");
+  // The shopper was still in the quantity field: the app's field has the focus, so the keyboard stays open.
+  await expect(page.getByRole("spinbutton", { name: "Quantity" })).toBeFocused();
   await expect(page.getByRole("radio", { name: second.name })).toBeChecked();
   await page.getByRole("button", { name: "Add to cart", exact: true }).click();
   await expect(page.locator("[data-sonner-toast]").getByText("Added to cart")).toBeVisible();

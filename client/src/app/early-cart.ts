@@ -86,6 +86,8 @@ export function listenForEarlyAdds(win: Window): void {
 export interface EarlyChoice {
   qty: number;
   variantId: string | undefined;
+  /** Whether the shopper was in the quantity field, so the app's field can take the focus over. */
+  typing: boolean;
 }
 
 /**
@@ -98,7 +100,12 @@ export function earlyChoice(doc: Document): (() => EarlyChoice) | undefined {
   const quantity = doc.querySelector<HTMLInputElement>(`[${EARLY_CART.quantity}]`);
   if (!quantity) return undefined;
   const options = [...doc.querySelectorAll<HTMLInputElement>('input[name="variant"]')];
-  return () => ({ qty: quantityIn(quantity), variantId: options.find((option) => option.checked)?.value });
+  let typing = doc.activeElement === quantity;
+  quantity.addEventListener("focus", () => (typing = true));
+  // Some browsers blur a focused field as it is taken out of the page: that blur is not the shopper leaving it.
+  // The field is out of the page by the time a microtask runs, and the app reads it before then.
+  quantity.addEventListener("blur", () => queueMicrotask(() => (typing = !quantity.isConnected && typing)));
+  return () => ({ qty: quantityIn(quantity), variantId: options.find((option) => option.checked)?.value, typing });
 }
 
 /** The lines added before the app ran, taken out of storage (each is moved into the cart once). */

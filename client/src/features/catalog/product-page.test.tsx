@@ -87,13 +87,16 @@ describe("the product page", { timeout: 20_000 }, () => {
     const serverPage = document.createElement("div");
     serverPage.innerHTML = `<input type="radio" name="variant" value="m1" checked><input type="radio" name="variant" value="m3"><input type="number" value="2" data-early-qty>`;
     document.body.append(serverPage);
+    const field = serverPage.querySelector<HTMLInputElement>("input[type=number]");
+    field?.focus();
     /** The shopper, typing 4 and picking "3 months" after the product page has rendered but before it is on
-     * screen: the render goes on in slices, and the server's page takes input until the app's replaces it. */
+     * screen (the render goes on in slices, and the server's page takes input), and then the app's page taking
+     * the server's place. */
     function ShopperChoosesAgain() {
-      const [field] = serverPage.querySelectorAll("input[type=number]");
       const [, threeMonths] = serverPage.querySelectorAll<HTMLInputElement>("input[type=radio]");
-      if (field instanceof HTMLInputElement) field.value = "4";
+      if (field) field.value = "4";
       if (threeMonths) threeMonths.checked = true;
+      serverPage.remove();
       return null;
     }
     try {
@@ -108,8 +111,11 @@ describe("the product page", { timeout: 20_000 }, () => {
         "/product/xbox",
       );
       expect(await screen.findByRole("heading", { level: 1, name: "Xbox Game Pass" }, WAIT)).toBeTruthy();
-      expect(screen.getByRole("spinbutton", { name: "Quantity" })).toHaveProperty("value", "4");
+      const quantity = screen.getByRole("spinbutton", { name: "Quantity" });
+      expect(quantity).toHaveProperty("value", "4");
       expect(screen.getByRole("radio", { name: /3 months/ })).toHaveProperty("checked", true);
+      // The shopper was typing in the server's field: the app's has the focus now.
+      expect(document.activeElement).toBe(quantity);
     } finally {
       serverPage.remove();
     }

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useId, useLayoutEffect, useRef, useState } from "react";
 import { earlyChoice } from "../../app/early-cart.ts";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -23,6 +23,11 @@ import { BackInStock, FewLeft } from "./stock-note.tsx";
 import { deliveryLabel, regionLabel } from "./catalog-labels.ts";
 import { ManualDeliveryNote } from "./manual-delivery-note.tsx";
 
+/** Focuses a field unless the shopper has since gone to another. */
+function takeFocus(field: HTMLInputElement): void {
+  if (document.activeElement === document.body) field.focus();
+}
+
 export function ProductPage({ id }: { id: string }) {
   const { t, i18n } = useLingui();
   const status = useCatalogStatus();
@@ -37,15 +42,29 @@ export function ProductPage({ id }: { id: string }) {
   const [variantId, setVariantId] = useState<string | null>(early?.variantId ?? null);
   const [qty, setQty] = useState(Math.min(maxQty, early?.qty ?? 1));
   // The shopper may have chosen again while the app rendered: the server's fields, read once more as the app's
-  // page replaces them (before it is painted), have the last word.
+  // page replaces them (before it is painted), have the last word, and a shopper who was typing in the server's
+  // quantity field goes on typing in the app's.
   const startedFrom = useRef(early);
+  const qtyField = useRef<HTMLInputElement | null>(null);
+  const focusQtyOnMount = useRef(false);
+  const qtyFieldRef = useCallback((field: HTMLInputElement | null) => {
+    qtyField.current = field;
+    if (field && focusQtyOnMount.current) {
+      focusQtyOnMount.current = false;
+      takeFocus(field);
+    }
+  }, []);
   useLayoutEffect(() => {
     const last = readEarly?.();
     const first = startedFrom.current;
+    // Once: the server's fields are out of the page from this commit on.
+    startedFrom.current = undefined;
     if (!last || !first) return;
     if (last.variantId !== first.variantId) setVariantId(last.variantId ?? null);
     if (last.qty !== first.qty) setQty(Math.min(maxQty, last.qty));
-    startedFrom.current = last;
+    // While the product loads, its page has no quantity field yet: the field takes the focus when it comes.
+    if (last.typing && qtyField.current) takeFocus(qtyField.current);
+    else if (last.typing) focusQtyOnMount.current = true;
   }, [readEarly, maxQty]);
   // Whether the shopper typed more than the limit: the field says so instead of cutting the number silently.
   const [qtyCapped, setQtyCapped] = useState(false);
@@ -183,6 +202,7 @@ export function ProductPage({ id }: { id: string }) {
                 <Trans>Quantity</Trans>
               </span>
               <input
+                ref={qtyFieldRef}
                 type="number"
                 min={1}
                 max={maxQty}
