@@ -40,5 +40,10 @@ describe("currency rules", () => {
     expect(formatMoney(1999, "USD", "en")).toBe("$19.99");
     expect(formatMoney(32_000, "TND", "en")).toContain("32.000");
     expect(formatMoney(1999, "EUR", "fr")).toMatch(/19,99\s€/);
+    // In Arabic, "US$" is kept whole by a left-to-right mark; Arabic symbols carry the formatter's own mark.
+    expect(formatMoney(1999, "USD", "ar")).toBe("\u200f19.99\u00a0US$\u200e");
+    expect(formatMoney(1999, "EUR", "ar")).toBe("\u200f19.99\u00a0€");
+    expect(formatMoney(32_000, "TND", "ar")).toBe("\u200f32.000\u00a0د.ت.\u200f");
+    expect(formatMoney(1999, "USD", "fr")).toBe("19,99\u00a0$US");
   });
 });

@@ -66,10 +66,17 @@ export function formatMoney(minor: number, currency: Currency, locale = "en"): s
       });
       formatters.set(key, formatter);
     }
-    return formatter.format(amount);
+    return keepSymbolWhole(formatter.format(amount));
   } catch {
     return `$${amount.toFixed(2)}`;
   }
+}
+
+/** A Latin symbol ending in punctuation ("US$" in Arabic), at the end of a right-to-left price: left alone, the
+ * punctuation takes the line's direction and the browser shows "$US". A left-to-right mark after it keeps it whole,
+ * as the formatter's own right-to-left mark does after an Arabic symbol ("د.ت."). */
+function keepSymbolWhole(text: string): string {
+  return text.startsWith("\u200f") && /[A-Za-z][^\p{L}\p{N}\s]$/u.test(text) ? `${text}\u200e` : text;
 }
 
 /** Builds the full rate table from the admin's usdToTnd (others keep their defaults). */

@@ -155,7 +155,7 @@ describe("the product page", { timeout: 20_000 }, () => {
       expect(document.documentElement.dir).toBe("rtl");
       expect(document.documentElement.lang).toBe("ar");
       expect(screen.getByText("اشحن حساب ستيم الخاص بك.")).toBeTruthy();
-      expect(document.querySelector(".price__now")?.textContent).toMatch(/^\u200f?20\.00\sUS\$$/);
+      expect(document.querySelector(".price__now")?.textContent).toMatch(/^\u200f?20\.00\sUS\$\u200e$/);
       fireEvent.click(screen.getByRole("button", { name: "أضف إلى السلة" }));
       await waitFor(
         () => expect(toast.success).toHaveBeenCalledWith("تمت الإضافة إلى السلة", { description: "بطاقة ستيم" }),
