@@ -1,6 +1,10 @@
 /** The real server as a child process, for crash tests (SIGKILL, restart on the same data directory). */
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type Database from "better-sqlite3";
+import { afterAll } from "vitest";
 
 const serverDir = new URL("../../", import.meta.url).pathname;
 
@@ -57,6 +61,27 @@ export const exited = (child: ChildProcess) =>
 export async function killAll(children: readonly ChildProcess[]): Promise<void> {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
   await Promise.all(children.map(exited));
+}
+
+/** A crash suite's own data directory (named from `prefix`) and the servers it starts there: called in a `describe`,
+ * it kills every server still running and removes the directory after the suite. */
+export function crashSuite(prefix: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const children: ChildProcess[] = [];
+  afterAll(async () => {
+    await killAll(children);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    dataDir,
+    /** The real server on the suite's data directory, once it answers on `port`. */
+    async start(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+      const child = startServer(dataDir, port, env);
+      children.push(child);
+      await waitReady(child, port);
+      return child;
+    },
+  };
 }
 
 /** Waits until no outbox row of the server's SQLite file is left unsent; returns how many still are. */

@@ -18,25 +18,23 @@ const categories = [
   makeCategory("c-games", "Games"),
 ];
 
-const steam20 = makeProduct({
-  title: "Steam Wallet $20",
-  categoryId: "c-steam",
-  price: { USD: 2000, TND: 0, EUR: 0, EGP: 0 },
-  sales: 50,
-});
+/** A price set in US cents only, the other currencies left at 0. */
+const usd = (cents: number) => ({ USD: cents, TND: 0, EUR: 0, EGP: 0 });
+
+const steam20 = makeProduct({ title: "Steam Wallet $20", categoryId: "c-steam", price: usd(2000), sales: 50 });
 const psn10 = makeProduct({
   title: "PlayStation Store $10 Gift Card (US)",
   categoryId: "c-gift",
   platform: "PS",
   region: "US",
-  price: { USD: 1000, TND: 0, EUR: 0, EGP: 0 },
+  price: usd(1000),
   sales: 80,
 });
 const elden = makeProduct({
   title: "Elden Ring (Steam Key)",
   description: "Action RPG from FromSoftware.",
   categoryId: "c-games",
-  price: { USD: 6000, TND: 0, EUR: 0, EGP: 0 },
+  price: usd(6000),
   discountPercent: 50,
   sales: 120,
   createdAt: 1_800_000_000_000,
@@ -199,7 +197,7 @@ describe("top results without sorting every hit", () => {
     const many = Array.from({ length: 120 }, (_, i) =>
       makeProduct({
         title: `${["Steam", "Xbox", "Nintendo"][i % 3]} card ${(i * 37) % 100} ${"e".repeat(1 + (i % 4))}`,
-        price: { USD: 100 + ((i * 53) % 900), TND: 0, EUR: 0, EGP: 0 },
+        price: usd(100 + ((i * 53) % 900)),
         sales: (i * 7) % 13,
       }),
     );

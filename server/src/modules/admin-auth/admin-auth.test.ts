@@ -43,10 +43,11 @@ function withStoppedClock(store: TestStore): Hono {
   return buildApp(store, services);
 }
 
-describe("admin sign-in", () => {
-  let store: TestStore;
-  afterEach(() => store.close());
+/** Each test makes its own store, with the settings it is about, and it is closed after the test. */
+let store: TestStore;
+afterEach(() => store.close());
 
+describe("admin sign-in", () => {
   it("signs in with the configured first admin and sets a hardened session cookie", async () => {
     store = await createTestStore({ env: ADMIN_ENV });
     const res = await login(store, TEST_ADMIN);
@@ -272,9 +273,6 @@ describe("admin sign-in", () => {
 });
 
 describe("CSRF protection", () => {
-  let store: TestStore;
-  afterEach(() => store.close());
-
   it("refuses a state-changing call without the token, with a wrong one, or from another origin", async () => {
     store = await createTestStore({ seed: true, env: ADMIN_ENV });
     const admin = await signIn(store);
@@ -316,9 +314,6 @@ describe("CSRF protection", () => {
 });
 
 describe("first admin", () => {
-  let store: TestStore;
-  afterEach(() => store.close());
-
   it("creates `admin` with a random password printed once when none is configured", async () => {
     store = await createTestStore();
     const lines: string[] = [];
@@ -369,9 +364,6 @@ describe("first admin", () => {
 });
 
 describe("profile and password", () => {
-  let store: TestStore;
-  afterEach(() => store.close());
-
   it("reads and updates the profile", async () => {
     store = await createTestStore({ env: ADMIN_ENV });
     const admin = await signIn(store);

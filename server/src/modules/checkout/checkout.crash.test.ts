@@ -1,14 +1,12 @@
 /** Crash safety: the real server is SIGKILLed in the middle of a stream of checkouts and restarted on the
  * same data directory; every answered order must be whole and every confirmation must reach the mailbox. */
-import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { checkoutResponseSchema, type CheckoutRequest } from "@store/shared/schemas/checkout";
 import { freePort } from "../../test/free-port.ts";
-import { exited, killAll, startServer, waitOutboxDrained, waitReady } from "../../test/child-server.ts";
+import { crashSuite, exited, waitOutboxDrained } from "../../test/child-server.ts";
 
 function body(i: number): CheckoutRequest {
   return {
@@ -28,21 +26,14 @@ function body(i: number): CheckoutRequest {
 }
 
 describe("checkout crash safety", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-crash-"));
-  const children: ChildProcess[] = [];
-  afterAll(async () => {
-    await killAll(children);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { dataDir, start } = crashSuite("store-crash-");
 
   it(
     "keeps every answered order whole and sends every confirmation after a SIGKILL",
     { timeout: 150_000 },
     async () => {
       const port = await freePort();
-      const first = startServer(dataDir, port, { TRUST_PROXY: "yes" });
-      children.push(first);
-      await waitReady(first, port);
+      const first = await start(port, { TRUST_PROXY: "yes" });
 
       const answered: string[] = [];
       let n = 0;
@@ -74,9 +65,7 @@ describe("checkout crash safety", () => {
       await Promise.all(clients);
       expect(answered.length).toBeGreaterThanOrEqual(100);
 
-      const second = startServer(dataDir, port, { TRUST_PROXY: "yes" });
-      children.push(second);
-      await waitReady(second, port);
+      const second = await start(port, { TRUST_PROXY: "yes" });
 
       const db = new Database(path.join(dataDir, "store.db"), { readonly: true });
       try {

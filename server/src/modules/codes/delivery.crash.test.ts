@@ -1,9 +1,6 @@
 /** Delivery exactly once across a crash (docs/decisions.md D10, D12): the real server confirms a payment (codes
  * sold, delivery email in the outbox, one commit), cannot send it yet (its SMTP server is down), and is SIGKILLed.
  * Restarted on the same data directory with SMTP up, it renders and sends the delivery email once, with the codes. */
-import type { ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import PostalMime from "postal-mime";
@@ -13,7 +10,7 @@ import { checkoutResponseSchema } from "@store/shared/schemas/checkout";
 import { adminOrderDetailSchema } from "@store/shared/schemas/orders";
 import { cookiePair, TEST_ADMIN } from "../../test/admin-session.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
-import { exited, killAll, startServer, waitOutboxDrained, waitReady } from "../../test/child-server.ts";
+import { crashSuite, exited, waitOutboxDrained } from "../../test/child-server.ts";
 import { startSmtp, type FakeSmtp } from "../../test/fake-smtp.ts";
 import { freePort } from "../../test/free-port.ts";
 
@@ -21,14 +18,9 @@ const PRODUCT = "steam-20";
 const CODES = ["CRASH-AAAA-1111", "CRASH-BBBB-2222"];
 
 describe("delivery across a crash", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-delivery-crash-"));
-  const children: ChildProcess[] = [];
+  const { dataDir, start } = crashSuite("store-delivery-crash-");
   let smtp: FakeSmtp | undefined;
-  afterAll(async () => {
-    await killAll(children);
-    await smtp?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => smtp?.close());
 
   it(
     "sends the delivery email once after a SIGKILL between confirmation and sending",
@@ -43,9 +35,7 @@ describe("delivery across a crash", () => {
       };
       const base = `http://127.0.0.1:${port}`;
       // Nothing listens on smtpPort yet: every send fails and is retried later.
-      const first = startServer(dataDir, port, env);
-      children.push(first);
-      await waitReady(first, port);
+      const first = await start(port, env);
 
       const login = await fetch(`${base}/api/admin/login`, {
         method: "POST",
@@ -92,9 +82,7 @@ describe("delivery across a crash", () => {
       await exited(first);
 
       smtp = await startSmtp(smtpPort);
-      const second = startServer(dataDir, port, env);
-      children.push(second);
-      await waitReady(second, port);
+      const second = await start(port, env);
 
       const db = new Database(path.join(dataDir, "store.db"), { readonly: true });
       try {

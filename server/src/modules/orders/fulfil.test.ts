@@ -61,9 +61,22 @@ async function placed(items: { id: string; qty: number; variantId?: string }[]):
   return checkoutResponseSchema.parse(await res.json());
 }
 
+/** An order line of `qty` units of that product. */
+const item = (p: { id: string }, qty = 1) => ({ id: p.id, qty });
+
+async function markPaid(code: string): Promise<AdminOrderDetail> {
+  const res = await admin.request("POST", `/api/admin/orders/${code}/mark-paid`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return adminOrderDetailSchema.parse(await res.json());
+}
+
 async function paid(items: { id: string; qty: number; variantId?: string }[]): Promise<AdminOrderDetail> {
-  const order = await placed(items);
-  const res = await admin.request("POST", `/api/admin/orders/${order.panierCode}/mark-paid`);
+  return markPaid((await placed(items)).panierCode);
+}
+
+/** The order as the console's detail shows it. */
+async function orderDetail(code: string): Promise<AdminOrderDetail> {
+  const res = await admin.request("GET", `/api/admin/orders/${code}`);
   expect(res.status, await res.clone().text()).toBe(200);
   return adminOrderDetailSchema.parse(await res.json());
 }
@@ -111,9 +124,7 @@ describe("fulfilling a paid order of a manual product", () => {
   it("stores typed codes sealed and sold with the order, delivers it and queues one delivery email", async () => {
     const manual = await product("manual");
     const order = await placed([{ id: manual.id, qty: 2 }]);
-    const before = adminOrderDetailSchema.parse(
-      await (await admin.request("POST", `/api/admin/orders/${order.panierCode}/mark-paid`)).json(),
-    );
+    const before = await markPaid(order.panierCode);
     expect(before.status).toBe("paid");
     expect(before.actions).toEqual(["fulfil", "refund"]);
     const [line] = before.toFulfil;
@@ -209,19 +220,13 @@ describe("fulfilling a paid order of a manual product", () => {
     expect(after.events.at(-1)?.detail).toBe("2 code(s) sent (0 typed, 2 from stock): ••••0001, ••••0002");
     expect(await deliveryMails((await orderRow(order.code)).id)).toHaveLength(1);
     // The first order, still paid, now sees an empty stock.
-    expect(
-      adminOrderDetailSchema.parse(await (await admin.request("GET", `/api/admin/orders/${short.code}`)).json())
-        .toFulfil[0]?.available,
-    ).toBe(0);
+    expect((await orderDetail(short.code)).toFulfil[0]?.available).toBe(0);
   });
 
   it("refuses bad input with a 400 and writes nothing", async () => {
     const manual = await product("manual", ["ALREADY-IN-STOCK"]);
     const other = await product("manual");
-    const order = await paid([
-      { id: manual.id, qty: 2 },
-      { id: other.id, qty: 1 },
-    ]);
+    const order = await paid([item(manual, 2), item(other)]);
     const [a, b] = order.toFulfil;
     const lineA = a?.lineId ?? "";
     const lineB = b?.lineId ?? "";
@@ -273,9 +278,7 @@ describe("fulfilling a paid order of a manual product", () => {
     expect((await codeRows()).length).toBe(codesBefore);
     expect((await orderRow(order.code)).status).toBe("paid");
     expect(await deliveryMails(row.id)).toHaveLength(0);
-    const detail = adminOrderDetailSchema.parse(
-      await (await admin.request("GET", `/api/admin/orders/${order.code}`)).json(),
-    );
+    const detail = await orderDetail(order.code);
     expect(detail.events.map((e) => e.action)).toEqual(["created", "payment_confirmed"]);
 
     // Then right: both lines at once, one email.
@@ -293,9 +296,7 @@ describe("fulfilling a paid order of a manual product", () => {
   it("refuses a fulfil on an order that is not paid, and a caller without a session", async () => {
     const manual = await product("manual");
     const order = await placed([{ id: manual.id, qty: 1 }]);
-    const detail = adminOrderDetailSchema.parse(
-      await (await admin.request("GET", `/api/admin/orders/${order.panierCode}`)).json(),
-    );
+    const detail = await orderDetail(order.panierCode);
     expect(detail.actions).not.toContain("fulfil");
     expect(detail.toFulfil).toEqual([]);
     const lines = [{ lineId: detail.items[0] ? "1" : "", codes: ["X-1"] }];
@@ -319,13 +320,8 @@ describe("fulfilling a paid order of a manual product", () => {
   it("keeps a mixed order paid, its automatic codes reserved, until the operator fulfils it; one email has all", async () => {
     const automatic = await product("automatic", ["AUTO-CODE-0001"]);
     const manual = await product("manual");
-    const order = await placed([
-      { id: automatic.id, qty: 1 },
-      { id: manual.id, qty: 1 },
-    ]);
-    const detail = adminOrderDetailSchema.parse(
-      await (await admin.request("POST", `/api/admin/orders/${order.panierCode}/mark-paid`)).json(),
-    );
+    const order = await placed([item(automatic), item(manual)]);
+    const detail = await markPaid(order.panierCode);
     expect(detail.status).toBe("paid");
     expect(detail.actions).toEqual(["fulfil", "refund"]);
     expect(detail.codes.map((c) => [c.status, c.masked])).toEqual([["reserved", "••••0001"]]);
@@ -353,10 +349,7 @@ describe("fulfilling a paid order of a manual product", () => {
   it("moves a mixed order awaiting stock back to paid once its automatic codes arrive", async () => {
     const automatic = await product("automatic", ["FIRST-CODE-0001"]);
     const manual = await product("manual");
-    const placedOrder = await placed([
-      { id: manual.id, qty: 1 },
-      { id: automatic.id, qty: 1 },
-    ]);
+    const placedOrder = await placed([item(manual), item(automatic)]);
     // The order expires (its code goes back to stock and is revoked), then its payment lands: it waits for stock.
     await store.services.orders.expireDue(Date.now() + 30 * 24 * 3600_000);
     const revoked = await admin.request("POST", `/api/admin/products/${automatic.id}/codes/revoke`, {
@@ -366,9 +359,7 @@ describe("fulfilling a paid order of a manual product", () => {
     await store.data.transaction((tx) =>
       store.services.orders.confirmPayment(tx, placedOrder.panierCode, Date.now(), "provider:test"),
     );
-    const order = adminOrderDetailSchema.parse(
-      await (await admin.request("GET", `/api/admin/orders/${placedOrder.panierCode}`)).json(),
-    );
+    const order = await orderDetail(placedOrder.panierCode);
     expect(order.status).toBe("awaiting_stock");
     expect(order.actions).not.toContain("fulfil");
     const imported = await admin.request("POST", `/api/admin/products/${automatic.id}/codes/import`, {
@@ -376,9 +367,7 @@ describe("fulfilling a paid order of a manual product", () => {
     });
     expect(imported.status).toBe(200);
     expect(((await imported.json()) as { completedOrders: string[] }).completedOrders).toEqual([]);
-    const detail = adminOrderDetailSchema.parse(
-      await (await admin.request("GET", `/api/admin/orders/${order.code}`)).json(),
-    );
+    const detail = await orderDetail(order.code);
     expect(detail.status).toBe("paid");
     expect(detail.actions).toContain("fulfil");
     expect(detail.events.at(-1)).toMatchObject({
