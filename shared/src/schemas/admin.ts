@@ -1,5 +1,6 @@
 /** Admin API bodies: sign-in, profile, catalog editing (products, categories, banners), settings. */
 import { z } from "./zod.ts";
+import { pageLimitParam } from "./query.ts";
 import { FIELD_ERROR_CODES, ownCode } from "./error-codes.ts";
 import { isHttpUrl, isSitePath } from "../links.ts";
 import { CURRENCIES, type Currency } from "../currency.ts";
@@ -300,11 +301,7 @@ export const adminProductListSchema = z.array(productSchema);
  * a cursor (the `next` of the page before; docs/decisions.md D30). `q` is part of a title (any case) or a product's
  * id; `category` a category id. */
 export const adminProductListQuerySchema = z.object({
-  limit: z
-    .string()
-    .regex(/^\d{1,4}$/, "limit must be a whole number")
-    .transform(Number)
-    .optional(),
+  limit: pageLimitParam.optional(),
   q: z.string().trim().max(200).optional(),
   category: z.string().trim().max(100).optional(),
   cursor: z.string().max(300).optional(),

@@ -1,5 +1,6 @@
 /** Catalog shapes as the server sends them to the storefront (sync) and the admin. */
 import { z } from "./zod.ts";
+import { numberParam, pageLimitParam } from "./query.ts";
 import { DEFAULTED_FIELDS, fullProduct, type DefaultedField } from "../compact-sync.ts";
 import { DELIVERY_MODES } from "../order-status.ts";
 import type { BannerTranslations, CategoryTranslations, ProductTranslations } from "../catalog-translations.ts";
@@ -185,18 +186,9 @@ const compactQuery = z
   .transform((value) => value !== undefined);
 
 export const syncQuerySchema = z.object({
-  since: z
-    .string()
-    .regex(/^\d{1,15}$/, "since must be a non-negative integer")
-    .transform(Number)
-    .optional(),
+  since: numberParam(/^\d{1,15}$/, "since must be a non-negative integer").optional(),
   after: z.string().min(1).max(200).optional(),
-  limit: z
-    .string()
-    .regex(/^\d{1,4}$/, "limit must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(SYNC_PAGE_MAX))
-    .optional(),
+  limit: pageLimitParam.pipe(z.number().int().min(1).max(SYNC_PAGE_MAX)).optional(),
   /** `1`: products in the compact form (../compact-sync.ts), as the storefront asks. */
   compact: compactQuery,
 });

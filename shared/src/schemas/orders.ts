@@ -1,5 +1,6 @@
 /** Order shapes: the public lookup, the private order page, the admin console, metrics and the dev mailbox. */
 import { z } from "./zod.ts";
+import { numberParam, pageLimitParam } from "./query.ts";
 import { CURRENCIES } from "../currency.ts";
 import { CODE_STATUSES, ORDER_STATUSES, type OrderStatus } from "../order-status.ts";
 import { emailSchema } from "./checkout.ts";
@@ -242,11 +243,7 @@ export type OrderSort = (typeof ORDER_SORTS)[number];
  * (the `next` of the page before), so a page costs the same at the millionth order as at the first. `q` is an
  * order code (exact) or the start of an email address (any case). */
 export const adminOrderListQuerySchema = z.object({
-  limit: z
-    .string()
-    .regex(/^\d{1,4}$/, "limit must be a whole number")
-    .transform(Number)
-    .optional(),
+  limit: pageLimitParam.optional(),
   status: orderStatusSchema.optional(),
   q: z.string().trim().max(200).optional(),
   sort: z.enum(ORDER_SORTS).optional(),
@@ -284,16 +281,10 @@ export const REVENUE_STATUSES = ["paid", "awaiting_stock", "delivered"] as const
  * of the last `days` days. `tz` is the console's UTC offset in minutes (east positive, as
  * -Date.getTimezoneOffset()), so days start at the operator's midnight. */
 export const salesQuerySchema = z.object({
-  days: z
-    .string()
-    .regex(/^\d{1,3}$/, "days must be a whole number")
-    .transform(Number)
+  days: numberParam(/^\d{1,3}$/, "days must be a whole number")
     .pipe(z.number().int().min(1).max(366))
     .optional(),
-  tz: z
-    .string()
-    .regex(/^-?\d{1,4}$/, "tz must be a whole number of minutes")
-    .transform(Number)
+  tz: numberParam(/^-?\d{1,4}$/, "tz must be a whole number of minutes")
     .pipe(z.number().int().min(-840).max(840))
     .optional(),
 });

@@ -1,5 +1,6 @@
 /** Codes as stock (docs/decisions.md D10): the admin's stock panel, import, revoke, export and the dashboard's
  * stock alerts. A code itself never appears in these answers except the CSV export (masked otherwise). */
+import { pageLimitParam } from "./query.ts";
 import { z } from "./zod.ts";
 import { CODE_STATUSES, DEFAULT_LOW_STOCK_THRESHOLD, DELIVERY_MODES, type CodeStatus } from "../order-status.ts";
 
@@ -86,11 +87,7 @@ export const codeListQuerySchema = z.object({
   status: codeStatusSchema.optional(),
   /** "" or absent: every variant; "none": codes of the product itself. */
   variantId: z.string().max(100).optional(),
-  limit: z
-    .string()
-    .regex(/^\d{1,4}$/, "limit must be a whole number")
-    .transform(Number)
-    .optional(),
+  limit: pageLimitParam.optional(),
   before: z.string().max(100).optional(),
 });
 

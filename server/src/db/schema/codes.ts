@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { CODE_STATUSES, ORDER_STATUSES } from "@store/shared/order-status";
 import { ms } from "./columns.ts";
-import { orders } from "./orders.ts";
+import { orderPart } from "./orders.ts";
 
 /** One code: never in clear. `sealed` is AES-256-GCM ciphertext (lib/codes-crypto.ts); `hash` an HMAC-SHA-256 of the
  * code under a key derived from the same secret, unique per product, so duplicates are found without decrypting. */
@@ -45,10 +45,7 @@ export const codes = pgTable(
 export const orderEvents = pgTable(
   "order_events",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    ...orderPart(),
     at: ms("at").notNull(),
     actor: text("actor").notNull(),
     action: text("action").notNull(),

@@ -62,13 +62,19 @@ export const orders = pgTable(
   ],
 );
 
+/** The key and order of a row that is part of an order (a line, an event of its history): numbered by the
+ * database, and deleted with its order. */
+export const orderPart = () => ({
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  orderId: text("order_id")
+    .notNull()
+    .references(() => orders.id, { onDelete: "cascade" }),
+});
+
 export const orderLines = pgTable(
   "order_lines",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    ...orderPart(),
     productId: text("product_id").notNull(),
     variantId: text("variant_id"),
     title: text("title").notNull(),

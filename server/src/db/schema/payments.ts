@@ -3,6 +3,14 @@ import { ORDER_STATUSES } from "@store/shared/order-status";
 import { UNMATCHED_RESOLUTIONS } from "@store/shared/schemas/payments";
 import { ms } from "./columns.ts";
 
+/** What a provider's payment was for, as the provider told it: the order's code, and the amount (minor units of
+ * `currency`) it took. */
+const paidForOrder = () => ({
+  orderCode: text("order_code").notNull(),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+});
+
 /** Every verified payment notification (docs/decisions.md D11), written in the transaction that settles the
  * order: the unique (provider, event id) makes a repeated or replayed notification change nothing. */
 export const paymentEvents = pgTable(
@@ -13,9 +21,7 @@ export const paymentEvents = pgTable(
     /** Stripe's event id; Konnect's payment reference (it sends no event id). */
     eventId: text("event_id").notNull(),
     type: text("type").notNull(),
-    orderCode: text("order_code").notNull(),
-    amount: integer("amount").notNull(),
-    currency: text("currency").notNull(),
+    ...paidForOrder(),
     /** settled (this notification paid the order), duplicate (the payment that paid it, told again), unmatched
      * (another payment for an order no longer awaiting one: see unmatched_payments), refunded, disputed,
      * partially_refunded, or not_pending (written before payments were told apart). */
@@ -41,9 +47,7 @@ export const unmatchedPayments = pgTable(
     provider: text("provider").notNull(),
     /** Stripe's payment_intent (or the Checkout Session when Stripe gave none), Konnect's payment reference. */
     paymentRef: text("payment_ref").notNull(),
-    orderCode: text("order_code").notNull(),
-    amount: integer("amount").notNull(),
-    currency: text("currency").notNull(),
+    ...paidForOrder(),
     /** The order's status when the money landed (cancelled, refunded, paid, delivered…). */
     orderStatus: text("order_status", { enum: ORDER_STATUSES }).notNull(),
     createdAt: ms("created_at").notNull(),
