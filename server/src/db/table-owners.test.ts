@@ -2,8 +2,9 @@
  * owner, and any other module that changes it asks the owner. This test reads the server's sources and fails when a
  * file other than the owner writes a table, with drizzle (`.insert(table)`, `.update(table)`, `.delete(table)`, the
  * table named, taken from `tx.t` or renamed in a destructuring), through the shared write helpers that take the table
- * (`insertOnce`, `updateAtVersion`) or in raw SQL (`insert into`, `update`,
- * `delete from` naming the table or interpolating it); and when a table of the schema has no owner here. */
+ * (`insertOnce`, `updateAtVersion`) or pick it from the transaction's tables (`versionedRowWrites((t) => t.banners)`),
+ * or in raw SQL (`insert into`, `update`, `delete from` naming the table or interpolating it); and when a table of the
+ * schema has no owner here. */
 import fs from "node:fs";
 import path from "node:path";
 import { is } from "drizzle-orm";
@@ -89,6 +90,9 @@ function tablesWritten(text: string): Set<string> {
   // The shared write helpers, given the table: `insertOnce(tx.db, paymentEvents, ...)`, `updateAtVersion(tx, t.banners, ...)`.
   for (const [, ref] of text.matchAll(/\b(?:insertOnce|updateAtVersion)\(\s*[\w$.]+\s*,\s*(?:[\w$]+\.)*([\w$]+)\s*,/g))
     add(ref === undefined ? undefined : byCodeName.get(ref));
+  // The helper that gives a versioned table's writes, given what picks the table: `versionedRowWrites((t) => t.banners)`.
+  for (const [, ref] of text.matchAll(/\bversionedRowWrites\(\s*\(?\s*[\w$]+\s*\)?\s*=>\s*(?:[\w$]+\.)*([\w$]+)\s*\)/g))
+    add(ref === undefined ? undefined : byCodeName.get(ref));
   // Raw SQL naming the table, quoted or not, or interpolating it: `update ${codes} set`.
   for (const [, quoted, interpolated, bare] of text.matchAll(
     /\b(?:insert\s+into|update|delete\s+from)\s+(?:"(\w+)"|\$\{\s*(?:[\w$]+\.)*([\w$]+)\s*\}|(\w+))/gi,
@@ -116,10 +120,12 @@ describe("table owners", () => {
         "this.inflight.delete(work); // an UPDATE waits for the row",
         "const { stockRequests: r } = tx.t; return insertOnce(tx.db, r, row, [r.email]);",
         "return updateAtVersion(tx, tx.t.banners, id, version, set);",
+        "const writes = versionedRowWrites((t) => t.categories);",
       ].join("\n"),
     );
     expect([...written].sort()).toEqual([
       "banners",
+      "categories",
       "codes",
       "operatorAlertDigests",
       "orders",

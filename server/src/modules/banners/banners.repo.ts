@@ -3,9 +3,11 @@ import { asc, eq, max } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import type { banners } from "../../db/schema/index.ts";
 import type { BannerRow } from "../catalog/catalog.repo.ts";
-import { updateAtVersion } from "../catalog/versioned-rows.ts";
+import { versionedRowWrites } from "../catalog/versioned-rows.ts";
 
 export type BannerInsert = typeof banners.$inferInsert;
+
+const bannerWrites = versionedRowWrites((t) => t.banners);
 
 export class BannersRepo {
   async all(tx: Tx): Promise<BannerRow[]> {
@@ -23,16 +25,7 @@ export class BannersRepo {
     return ((await tx.db.select({ max: max(banners.position) }).from(banners))[0]?.max ?? -1) + 1;
   }
 
-  async insert(tx: Tx, row: BannerInsert): Promise<void> {
-    await tx.db.insert(tx.t.banners).values(row);
-  }
-
-  async update(tx: Tx, id: string, version: number, set: Partial<BannerInsert>): Promise<boolean> {
-    return updateAtVersion(tx, tx.t.banners, id, version, set);
-  }
-
-  async delete(tx: Tx, id: string): Promise<void> {
-    const { banners } = tx.t;
-    await tx.db.delete(banners).where(eq(banners.id, id));
-  }
+  readonly insert = bannerWrites.insert;
+  readonly update = bannerWrites.update;
+  readonly delete = bannerWrites.delete;
 }

@@ -4,9 +4,11 @@ import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-or
 import type { Tx } from "../../db/data.ts";
 import type { categories } from "../../db/schema/index.ts";
 import type { CategoryRow, ProductRow } from "./catalog.repo.ts";
-import { updateAtVersion } from "./versioned-rows.ts";
+import { versionedRowWrites } from "./versioned-rows.ts";
 
 export type CategoryInsert = typeof categories.$inferInsert;
+
+const categoryWrites = versionedRowWrites((t) => t.categories);
 
 export class CatalogAdminRepo {
   /** One page of the admin list, newest first, keyset-paged on (created_at, id) (docs/decisions.md D30): `after` is
@@ -71,16 +73,7 @@ export class CatalogAdminRepo {
     return (await tx.db.select({ n: count() }).from(products).where(eq(products.categoryId, categoryId)))[0]?.n ?? 0;
   }
 
-  async insertCategory(tx: Tx, row: CategoryInsert): Promise<void> {
-    await tx.db.insert(tx.t.categories).values(row);
-  }
-
-  async updateCategory(tx: Tx, id: string, version: number, set: Partial<CategoryInsert>): Promise<boolean> {
-    return updateAtVersion(tx, tx.t.categories, id, version, set);
-  }
-
-  async deleteCategory(tx: Tx, id: string): Promise<void> {
-    const { categories } = tx.t;
-    await tx.db.delete(categories).where(eq(categories.id, id));
-  }
+  readonly insertCategory = categoryWrites.insert;
+  readonly updateCategory = categoryWrites.update;
+  readonly deleteCategory = categoryWrites.delete;
 }

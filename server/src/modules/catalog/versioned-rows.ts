@@ -1,10 +1,10 @@
 /** What the console's catalog rows (products, categories, banners) share: each carries its own version, which an
  * edit must be made against (optimistic concurrency), and the catalog version (`rev`) that last wrote it, which the
- * incremental sync reads (docs/decisions.md D1). The update below is called by each table's own repo, so every table
- * keeps one writer. */
+ * incremental sync reads (docs/decisions.md D1). The writes below are called by each table's own repo, so every
+ * table keeps one writer. */
 import { and, eq } from "drizzle-orm";
-import type { PgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { Tx } from "../../db/data.ts";
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { Tables, Tx } from "../../db/data.ts";
 import type { CatalogEntity, CatalogRepo } from "./catalog.repo.ts";
 
 /** The columns a new row starts with: its first version, written at catalog version `rev`. */
@@ -66,4 +66,27 @@ export async function updateAtVersion<T extends VersionedTable>(
     .where(and(eq(table.id, id), eq(table.version, version)))
     .returning({ id: table.id });
   return rows.length > 0;
+}
+
+/** What a versioned table's repo writes: a new row, an edit made against the row's version (false when someone else
+ * changed or deleted it meanwhile), a deletion. */
+export interface VersionedRowWrites<T extends VersionedTable> {
+  insert(tx: Tx, row: PgInsertValue<T>): Promise<void>;
+  update(tx: Tx, id: string, version: number, set: PgUpdateSetSource<T>): Promise<boolean>;
+  delete(tx: Tx, id: string): Promise<void>;
+}
+
+/** The writes of the table `table` picks from a transaction's tables (each engine has its own, so it is picked
+ * anew for each `tx`). Only the table's owner calls this: the writes count as its (db/table-owners.test.ts). */
+export function versionedRowWrites<T extends VersionedTable>(table: (t: Tables) => T): VersionedRowWrites<T> {
+  return {
+    async insert(tx, row) {
+      await tx.db.insert(table(tx.t)).values(row);
+    },
+    update: (tx, id, version, set) => updateAtVersion(tx, table(tx.t), id, version, set),
+    async delete(tx, id) {
+      const rows = table(tx.t);
+      await tx.db.delete(rows).where(eq(rows.id, id));
+    },
+  };
 }

@@ -2,6 +2,7 @@
  * runOnce(now) (one deterministic pass, for tests), sendNow(id, timeoutMs) (the checkout's immediate
  * send), wake(), start(), stop(). A row is claimed (leased) before it is sent, so it goes out once. */
 import type { DataLayer, Tx } from "../../db/data.ts";
+import { WithClockAndLog, type ClockAndLog } from "../../lib/clock-and-log.ts";
 import type { FailedAttempt, MailRepo, NewMail, OutboxRow } from "./mail.repo.ts";
 import type { MailTransport } from "./mail.transport.ts";
 import type { MailContent } from "./templates.ts";
@@ -12,14 +13,12 @@ export type MailRenderer = (tx: Tx, row: OutboxRow) => Promise<MailContent>;
 const DEFAULT_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000];
 const DEFAULT_MAX_ATTEMPTS = 8;
 
-export interface MailWorkerOptions {
+export interface MailWorkerOptions extends ClockAndLog {
   from: string;
   backoffMs?: number[];
   maxAttempts?: number;
   pollMs?: number;
   batchSize?: number;
-  clock?: () => number;
-  log?: (message: string) => void;
   /** For rows with `params` (the delivery email with its codes, mail naming the private order link). */
   render?: MailRenderer;
 }
@@ -30,13 +29,11 @@ export function safeError(err: unknown): string {
   return message.replace(/([a-z]+:\/\/)[^\s@/]*@/gi, "$1***@").slice(0, 300);
 }
 
-export class MailWorker {
+export class MailWorker extends WithClockAndLog {
   private readonly backoffMs: number[];
   private readonly maxAttempts: number;
   private readonly pollMs: number;
   private readonly batchSize: number;
-  private readonly clock: () => number;
-  private readonly log: (message: string) => void;
   private readonly inflight = new Map<number, Promise<boolean>>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -49,12 +46,11 @@ export class MailWorker {
     private readonly transport: MailTransport,
     private readonly options: MailWorkerOptions,
   ) {
+    super(options);
     this.backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
     this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     this.pollMs = options.pollMs ?? 1_000;
     this.batchSize = options.batchSize ?? 20;
-    this.clock = options.clock ?? Date.now;
-    this.log = options.log ?? ((m) => console.warn(m));
   }
 
   get transportName(): string {

@@ -16,6 +16,7 @@ import {
 } from "@store/shared/schemas/operator-alerts";
 import { escapeHtml } from "@store/shared/html";
 import type { DataLayer, Tx } from "../../db/data.ts";
+import { WithClockAndLog, type ClockAndLog } from "../../lib/clock-and-log.ts";
 import type { MailRepo } from "../mail/mail.repo.ts";
 import { page } from "../mail/templates.ts";
 import type { SettingsRepo } from "../settings/settings.repo.ts";
@@ -45,7 +46,7 @@ export interface AlertInput {
   orderCode?: string | null;
 }
 
-export interface OperatorAlertsDeps {
+export interface OperatorAlertsDeps extends ClockAndLog {
   data: DataLayer;
   repo: AlertsRepo;
   settingsRepo: SettingsRepo;
@@ -55,8 +56,6 @@ export interface OperatorAlertsDeps {
   /** TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID: without them, alerts are not sent to Telegram. */
   telegram?: TelegramSender;
   onMailQueued?: () => void;
-  clock?: () => number;
-  log?: (message: string) => void;
 }
 
 /** A digest's subject and text: the heading, then the alerts oldest first, the first NAMED of them by name. */
@@ -78,13 +77,9 @@ function forTelegram(text: string): string {
 /** Seconds to wait after the n-th failed send: 5 s, 10 s, 20 s … at most 10 minutes. */
 const backoffMs = (attempts: number) => Math.min(600_000, 5000 * 2 ** Math.max(0, attempts - 1));
 
-export class OperatorAlerts {
-  private readonly clock: () => number;
-  private readonly log: (message: string) => void;
-
+export class OperatorAlerts extends WithClockAndLog {
   constructor(private readonly deps: OperatorAlertsDeps) {
-    this.clock = deps.clock ?? Date.now;
-    this.log = deps.log ?? ((message) => console.warn(message));
+    super(deps);
   }
 
   /** Which channels the server can use at all. */

@@ -13,6 +13,7 @@ import type { FindOrderInput } from "@store/shared/schemas/orders";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { TooManyRequestsError } from "../../http/errors.ts";
 import { takeAll, type RateLimiter } from "../../http/rate-limit.ts";
+import { WithClockAndLog, type ClockAndLog } from "../../lib/clock-and-log.ts";
 import type { MailRepo } from "../mail/mail.repo.ts";
 import { safeError, type MailRenderer } from "../mail/mail.worker.ts";
 import { orderLinkMail } from "../mail/templates.ts";
@@ -35,7 +36,7 @@ interface RecoveryLimits {
   perRecipient: RateLimiter;
 }
 
-export interface RecoveryDeps {
+export interface RecoveryDeps extends ClockAndLog {
   data: DataLayer;
   orders: OrdersRepo;
   mail: MailRepo;
@@ -43,8 +44,6 @@ export interface RecoveryDeps {
   limits: RecoveryLimits;
   /** Wakes the mail worker after a commit that queued mail. */
   onMailQueued?: () => void;
-  clock?: () => number;
-  log?: (message: string) => void;
 }
 
 /** What a lookup did (for tests and the log; never for the answer). */
@@ -53,14 +52,11 @@ export type RecoveryOutcome = "sent" | "throttled" | "no_match";
 /** An address as compared: trimmed, in lower case. */
 const comparable = (email: string): string => email.trim().toLowerCase();
 
-export class OrderRecovery {
+export class OrderRecovery extends WithClockAndLog {
   private readonly inflight = new Set<Promise<RecoveryOutcome | undefined>>();
-  private readonly clock: () => number;
-  private readonly log: (message: string) => void;
 
   constructor(private readonly deps: RecoveryDeps) {
-    this.clock = deps.clock ?? Date.now;
-    this.log = deps.log ?? ((m) => console.warn(m));
+    super(deps);
   }
 
   /** Counts the request against its address's budget (429 past it), then starts the lookup without waiting for

@@ -25,6 +25,7 @@ import type { OrderRow, OrdersRepo } from "../orders/orders.repo.ts";
 import { REFUNDABLE } from "../orders/orders.common.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 import type { AdminOrderDetail } from "@store/shared/schemas/orders";
+import { WithClockAndLog, type ClockAndLog } from "../../lib/clock-and-log.ts";
 import { SingleFlight } from "../../lib/single-flight.ts";
 import { KONNECT_REF, KonnectProvider } from "./konnect.ts";
 import type { AlertKind } from "@store/shared/schemas/operator-alerts";
@@ -60,7 +61,7 @@ import {
 /** Minutes an unpaid order's payment page stays open when nothing else is said. */
 const DEFAULT_PAYMENT_LIFESPAN_MINUTES = 60;
 
-export interface PaymentsDeps {
+export interface PaymentsDeps extends ClockAndLog {
   data: DataLayer;
   repo: PaymentsRepo;
   ordersRepo: OrdersRepo;
@@ -73,8 +74,6 @@ export interface PaymentsDeps {
   alerts?: OperatorAlerts;
   lifespanMinutes?: number;
   fetchImpl?: typeof fetch;
-  clock?: () => number;
-  log?: (message: string) => void;
 }
 
 /** A provider's notification that a payment was made: the event, the provider payment, what was paid. */
@@ -117,7 +116,7 @@ export interface NotificationResult {
   order?: string;
 }
 
-export class PaymentsService {
+export class PaymentsService extends WithClockAndLog {
   /** The enabled methods, in the operator's order. */
   readonly methods: readonly PaymentProviderName[];
   /** The online ones, by name: an order is paid at the provider it names. */
@@ -125,14 +124,11 @@ export class PaymentsService {
   private readonly konnect: KonnectProvider | undefined;
   private readonly stripe: StripeProvider | undefined;
   private readonly paymob: PaymobProvider | undefined;
-  private readonly clock: () => number;
-  private readonly log: (message: string) => void;
   /** Konnect notifications being handled, by payment reference. */
   private readonly konnectChecks = new SingleFlight<string, NotificationResult>();
 
   constructor(private readonly deps: PaymentsDeps) {
-    this.clock = deps.clock ?? Date.now;
-    this.log = deps.log ?? ((message) => console.warn(message));
+    super(deps);
     this.methods = deps.config.methods.map((m) => m.provider);
     for (const c of deps.config.methods) {
       if (c.provider === "konnect")

@@ -9,6 +9,7 @@ import { ADMIN_ERROR_CODES } from "@store/shared/schemas/errors";
 import type { UnmatchedActionResult, UnmatchedResolution } from "@store/shared/schemas/payments";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { AppError, ConflictError, NotFoundError } from "../../http/errors.ts";
+import { WithClockAndLog, type ClockAndLog } from "../../lib/clock-and-log.ts";
 import type { Actor } from "../orders/orders.common.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 import type { OrdersRepo } from "../orders/orders.repo.ts";
@@ -17,7 +18,7 @@ import type { PaymentsRepo, UnmatchedPaymentRow } from "./payments.repo.ts";
 import { ProviderError } from "./provider.ts";
 import type { StripeProvider } from "./stripe.ts";
 
-export interface UnmatchedActionsDeps {
+export interface UnmatchedActionsDeps extends ClockAndLog {
   data: DataLayer;
   repo: PaymentsRepo;
   ordersRepo: OrdersRepo;
@@ -26,8 +27,6 @@ export interface UnmatchedActionsDeps {
   stripe?: StripeProvider;
   /** Wakes the mail worker after a delivery's commit. */
   onMailQueued?: () => void;
-  clock?: () => number;
-  log?: (message: string) => void;
 }
 
 const notFound = () => new NotFoundError("Unmatched payment not found", { code: ADMIN_ERROR_CODES.unmatchedNotFound });
@@ -40,13 +39,9 @@ const resolved = (row: UnmatchedPaymentRow) =>
 const providerName = (provider: string) =>
   provider === "stripe" ? "Stripe" : provider === "konnect" ? "Konnect" : provider;
 
-export class UnmatchedActions {
-  private readonly clock: () => number;
-  private readonly log: (message: string) => void;
-
+export class UnmatchedActions extends WithClockAndLog {
   constructor(private readonly deps: UnmatchedActionsDeps) {
-    this.clock = deps.clock ?? Date.now;
-    this.log = deps.log ?? ((message) => console.warn(message));
+    super(deps);
   }
 
   /** 'Deliver anyway': the order the money was for is delivered on it (or waits for the operator's manual codes). */
