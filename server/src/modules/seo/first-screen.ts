@@ -83,7 +83,7 @@ class Writer {
     // The header's controls where the app has them, so nothing moves when it takes over: links where a page can
     // do their job (all products for the menu and search), and the language menu's place kept.
     const actions = [
-      `<a href="/products" class="btn btn--ghost btn--icon-text search-trigger" aria-label="${this.t("Search")}">${SEARCH_ICON}<span class="hide-sm">${this.t("Search")}</span></a>`,
+      `<a href="/products" class="btn btn--ghost btn--icon-text search-trigger">${SEARCH_ICON}<span class="search-trigger__label">${this.t("Search")}</span></a>`,
       `<span class="btn btn--ghost btn--icon" style="visibility:hidden" aria-hidden="true"></span>`,
       `<a href="/wishlist" class="btn btn--ghost btn--icon count-link" aria-label="${this.t("Wishlist")}">${HEART_ICON}</a>`,
       `<a href="/cart" class="btn btn--ghost btn--icon count-link" aria-label="${this.t("Cart")}" ${EARLY_CART.cartLink}>${CART_ICON}<span class="count-badge" ${EARLY_CART.count} aria-hidden="true" style="display:none"></span></a>`,
