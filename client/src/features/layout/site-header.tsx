@@ -123,11 +123,10 @@ export function SiteHeader() {
             className="btn btn--ghost btn--icon-text search-trigger"
             onClick={() => setSearchOpen(true)}
             aria-keyshortcuts="Control+K Meta+K /"
-            // Its name is its visible word (WCAG 2.5.3), and still its name on phones, where only the icon shows.
-            aria-label={t`Search`}
           >
             <SearchIcon />
-            <span className="hide-sm">
+            {/* Its name is its visible word (WCAG 2.5.3); on phones the word is for screen readers only. */}
+            <span className="search-trigger__label">
               <Trans>Search</Trans>
             </span>
             <kbd className="hide-sm" aria-hidden="true">
