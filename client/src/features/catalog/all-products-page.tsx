@@ -74,7 +74,7 @@ export function AllProductsPage() {
         ) : null}
       </div>
       <div className="listing">
-        <aside className="filters" aria-labelledby="filters-heading">
+        <aside className="box filters" aria-labelledby="filters-heading">
           <div className="filters__head">
             <h2 id="filters-heading">
               <Trans>Filters</Trans>

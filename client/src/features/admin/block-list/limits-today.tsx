@@ -52,7 +52,7 @@ export function LimitsToday({ version }: { version: number }) {
   const refusals = data?.refusals.slice(0, SHOWN) ?? [];
   if (refusals.length === 0) return null;
   return (
-    <section className="admin-box" aria-labelledby={`${id}-title`} data-testid="limits-today">
+    <section className="box" aria-labelledby={`${id}-title`} data-testid="limits-today">
       <h3 id={`${id}-title`}>
         <Trans>Limits hit today</Trans>
       </h3>

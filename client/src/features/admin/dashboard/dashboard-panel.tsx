@@ -107,7 +107,7 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
       <SalesCharts sales={sales} topProducts={topProducts} />
 
       <div className="admin-dash-grid">
-        <section className="admin-box" aria-labelledby="admin-recent-orders">
+        <section className="box" aria-labelledby="admin-recent-orders">
           <h3 id="admin-recent-orders">
             <Trans>Recent Orders</Trans>
           </h3>
@@ -181,7 +181,7 @@ function PanierLookup({ onOpen }: { onOpen: (order: AdminOrder) => void }) {
   }
 
   return (
-    <section className="admin-box" aria-labelledby="admin-panier-lookup">
+    <section className="box" aria-labelledby="admin-panier-lookup">
       <h3 id="admin-panier-lookup">
         <Trans>Panier Lookup</Trans>
       </h3>

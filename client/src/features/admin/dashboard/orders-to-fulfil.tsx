@@ -42,7 +42,7 @@ export function OrdersToFulfil({ onOpenOrder, version }: OrderOpenerProps) {
   const orders = work.data?.orders ?? [];
   if (orders.length === 0) return null;
   return (
-    <section className="admin-box fulfil-todo" aria-labelledby={headingId} data-testid="orders-to-fulfil">
+    <section className="box fulfil-todo" aria-labelledby={headingId} data-testid="orders-to-fulfil">
       <h3 id={headingId}>
         <Trans>Orders to fulfil</Trans> ({orders.length})
       </h3>

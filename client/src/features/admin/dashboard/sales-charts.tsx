@@ -94,7 +94,7 @@ export function SalesCharts({
 
   if (!sales) return null;
   return (
-    <section className="admin-box admin-sales" aria-labelledby="admin-sales-title" data-testid="sales-charts">
+    <section className="box admin-sales" aria-labelledby="admin-sales-title" data-testid="sales-charts">
       <h3 id="admin-sales-title">
         <Trans>Last 30 days</Trans>
       </h3>

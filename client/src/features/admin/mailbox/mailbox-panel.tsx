@@ -44,7 +44,7 @@ export function MailboxPanel() {
         </p>
       ) : null}
       {mails && mails.length > 0 ? (
-        <ul className="admin-mails admin-box">
+        <ul className="admin-mails box">
           {mails.map((m) => (
             <li key={m.id}>
               <button type="button" className="admin-mail-row" onClick={() => void openMail(m.id)}>

@@ -11,7 +11,7 @@ export function NewsletterPanel() {
 
   return (
     <AdminSection name="newsletter" title={<Trans>Newsletter</Trans>}>
-      <div className="admin-box">
+      <div className="box">
         {failed ? (
           <p className="admin-message admin-message--error" role="alert">
             <Trans>Subscribers could not be loaded.</Trans>

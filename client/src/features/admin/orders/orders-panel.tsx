@@ -98,15 +98,15 @@ export function OrdersPanel() {
         ))}
       </div>
       {view === "held" ? (
-        <div className="admin-box" role="tabpanel">
+        <div className="box" role="tabpanel">
           <HeldStock version={reloads} onOpenOrder={(code) => setOpen({ code, order: null })} />
         </div>
       ) : view === "unmatched" ? (
-        <div className="admin-box" role="tabpanel">
+        <div className="box" role="tabpanel">
           <UnmatchedPayments version={reloads} onOpenOrder={(code) => setOpen({ code, order: null })} />
         </div>
       ) : (
-        <div className="admin-box" role="tabpanel">
+        <div className="box" role="tabpanel">
           <ListFilters
             label={<Trans>Order code or email</Trans>}
             placeholder="PNR-12345 / name@example.com"

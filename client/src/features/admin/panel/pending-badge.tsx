@@ -5,7 +5,7 @@ import type { OutboxStatus } from "../../../local/db.ts";
 export function PendingBadge({ status }: { status: OutboxStatus | undefined }) {
   if (status === undefined) return null;
   return (
-    <span className={`ac-status ac-status--${status === "sending" ? "pending" : status}`} data-testid="pending-badge">
+    <span className={`chip ac-status--${status === "sending" ? "pending" : status}`} data-testid="pending-badge">
       {status === "pending" ? <Trans>Pending</Trans> : null}
       {status === "sending" ? <Trans>Sending...</Trans> : null}
       {status === "conflict" ? <Trans>Conflict</Trans> : null}

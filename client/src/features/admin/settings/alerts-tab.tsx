@@ -25,7 +25,7 @@ export function AlertsTab() {
   };
   const channelName: Record<AlertChannel, string> = { email: t`Email`, telegram: t`Telegram` };
   const toggle = (kind: AlertKind, channel: AlertChannel) => (
-    <label className="admin-toggle" data-testid={`alert-${kind}-${channel}`}>
+    <label className="ac-switch" data-testid={`alert-${kind}-${channel}`}>
       <input
         type="checkbox"
         role="switch"
@@ -68,7 +68,7 @@ export function AlertsTab() {
         />
       </FormField>
       {ALERT_KINDS.map((kind) => (
-        <fieldset key={kind} className="admin-toggles" data-testid={`alert-kind-${kind}`}>
+        <fieldset key={kind} className="field admin-toggles" data-testid={`alert-kind-${kind}`}>
           <legend>{kinds[kind]}</legend>
           {toggle(kind, "email")}
           {toggle(kind, "telegram")}

@@ -76,7 +76,7 @@ export function SettingsPanel() {
         ))}
       </div>
       <div
-        className="admin-box admin-tabpanel"
+        className="box admin-tabpanel"
         role="tabpanel"
         id={`${baseId}-panel-${tab}`}
         aria-labelledby={`${baseId}-tab-${tab}`}

@@ -63,7 +63,7 @@ export function SiteSettingsTab() {
   const { value: toggles, setValue: setToggles, form } = useSettingForm(SETTINGS.toggles, t`Site settings`);
 
   const toggle = (key: keyof Toggles, label: ReactNode) => (
-    <label className="admin-toggle">
+    <label className="ac-switch">
       <input
         type="checkbox"
         role="switch"
@@ -76,7 +76,7 @@ export function SiteSettingsTab() {
 
   return (
     <SettingsForm {...form} submit={<Trans>Save Settings</Trans>}>
-      <fieldset className="admin-toggles">
+      <fieldset className="field admin-toggles">
         <legend className="visually-hidden">
           <Trans>Site Settings</Trans>
         </legend>

@@ -10,7 +10,7 @@ export function DemoCodesNotice() {
   const count = summary.data?.demoCodes ?? 0;
   if (count === 0) return null;
   return (
-    <div className="admin-box demo-codes-notice" role="status" data-testid="demo-codes-notice">
+    <div className="box demo-codes-notice" role="status" data-testid="demo-codes-notice">
       <p>
         <strong>
           <Trans>The codes in stock are demo codes.</Trans>

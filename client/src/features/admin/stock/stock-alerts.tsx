@@ -59,7 +59,7 @@ export function StockAlerts({ onOpenOrder, version }: OrderOpenerProps) {
   const data = alerts.data;
   const nothing = data && data.low.length === 0 && data.empty.length === 0 && data.awaitingStock.length === 0;
   return (
-    <section className="admin-box stock-alerts" aria-labelledby={headingId} data-testid="stock-alerts">
+    <section className="box stock-alerts" aria-labelledby={headingId} data-testid="stock-alerts">
       <h3 id={headingId}>
         <Trans>Stock</Trans>
       </h3>
