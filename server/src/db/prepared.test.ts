@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { storeForEachTest, type TestStore } from "../test/harness.ts";
-import { prepared } from "./prepared.ts";
+import { prepared, refuseBareLimit } from "./prepared.ts";
 
 describe("prepared statements", () => {
   let store: TestStore;
@@ -36,5 +36,23 @@ describe("prepared statements", () => {
       }),
     ).rejects.toThrow("roll back");
     expect(await store.data.read((tx) => find(tx).execute({ key: "gone" }))).toEqual([]);
+  });
+
+  it("refuse a LIMIT that SQLite would compile again on every run, and take one it compiles once", async () => {
+    expect(() => refuseBareLimit("t", 'select "id" from "codes" where "product_id" = ? limit ?')).toThrow(
+      /t: its LIMIT is a bare placeholder/,
+    );
+    for (const text of [
+      'select "id" from "codes" limit ? + 0',
+      'select "id" from "codes" limit 1',
+      'select "id" from "codes" limit $2',
+      'select "id" from "codes" where "limit_at" = ?',
+    ])
+      expect(() => refuseBareLimit("t", text)).not.toThrow();
+    const firstSetting = prepared("test_first_setting", (db, t) => db.select().from(t.settings).limit(1));
+    const built = store.data.read(async (tx) => firstSetting(tx).execute());
+    // drizzle writes `.limit(1)` as a bound value: "limit ?" on SQLite, "limit $1" on PostgreSQL.
+    if (store.data.engine === "sqlite") await expect(built).rejects.toThrow(/test_first_setting/);
+    else await expect(built).resolves.toBeDefined();
   });
 });

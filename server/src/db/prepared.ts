@@ -15,16 +15,36 @@ export function placeholders<K extends string>(keys: readonly K[], row?: number)
  * select or a returning(), nothing to rely on otherwise). It is built once per connection (`tx.connection`), not
  * per transaction: SQLite compiles it once for its one connection; PostgreSQL prepares it by name on each pooled
  * connection, and drizzle's prepared query runs on the connection it was built on, which is the transaction's. */
-export function prepared<P>(name: string, build: (db: Db, t: Tables) => { prepare(name: string): P }): (tx: Tx) => P {
+export function prepared<P>(name: string, build: (db: Db, t: Tables) => Preparable<P>): (tx: Tx) => P {
   const cache = new WeakMap<object, P>();
   return (tx) => {
     let statement = cache.get(tx.connection);
     if (statement === undefined) {
-      statement = build(tx.db, tx.t).prepare(name);
+      const query = build(tx.db, tx.t);
+      refuseBareLimit(name, query.toSQL().sql);
+      statement = query.prepare(name);
       cache.set(tx.connection, statement);
     }
     return statement;
   };
+}
+
+/** A query builder that prepared() can compile: drizzle's select, insert, update and delete builders. */
+interface Preparable<P> {
+  prepare(name: string): P;
+  toSQL(): { sql: string };
+}
+
+/** SQLite plans a LIMIT given as a bare placeholder (drizzle's `.limit(n)` writes `limit ?`) for the value bound to
+ * it, so the statement is compiled again whenever a value is bound to it, and better-sqlite3 binds afresh on every
+ * run: a prepared statement would be compiled on every use, which is what prepared() is for avoiding. Written as an
+ * expression (`limit ${sql.placeholder("n")} + 0`), or left out where the WHERE finds one row, it is compiled once.
+ * Refused when the statement is built, so a test that runs it finds it. */
+export function refuseBareLimit(name: string, text: string): void {
+  if (/\blimit \?(?!\s*\+)/i.test(text))
+    throw new Error(
+      `Prepared statement ${name}: its LIMIT is a bare placeholder, which SQLite compiles again on every run; write it as "limit ? + 0" or leave it out.`,
+    );
 }
 
 /** prepared() for a statement whose shape depends on a count (n rows to insert, n ids to look up): one statement
@@ -32,7 +52,7 @@ export function prepared<P>(name: string, build: (db: Db, t: Tables) => { prepar
  * with the suffix `_${i}` (see numbered()). */
 export function preparedPerCount<P>(
   name: string,
-  build: (db: Db, t: Tables, n: number) => { prepare(name: string): P },
+  build: (db: Db, t: Tables, n: number) => Preparable<P>,
 ): (tx: Tx, n: number) => P {
   const perCount = new Map<number, (tx: Tx) => P>();
   return (tx, n) => {

@@ -127,31 +127,25 @@ function reserveStmt(kind: VariantKind) {
 }
 /** SQLite only: the order's line of a product and option (orderLineOf()'s lookup, on its own). */
 function lineOfStmt(kind: VariantKind) {
-  return prepared(`codes_line_of_${kind}`, (db, { orderLines }) =>
-    db
-      .select({ id: orderLines.id })
-      .from(orderLines)
-      .where(
-        and(
-          eq(orderLines.orderId, sql.placeholder("orderId")),
-          eq(orderLines.productId, sql.placeholder("productId")),
-          kind === "product" ? isNull(orderLines.variantId) : eq(orderLines.variantId, sql.placeholder("variantId")),
+  return prepared(
+    `codes_line_of_${kind}`,
+    (db, { orderLines }) =>
+      db
+        .select({ id: orderLines.id })
+        .from(orderLines)
+        .where(
+          and(
+            eq(orderLines.orderId, sql.placeholder("orderId")),
+            eq(orderLines.productId, sql.placeholder("productId")),
+            kind === "product" ? isNull(orderLines.variantId) : eq(orderLines.variantId, sql.placeholder("variantId")),
+          ),
         ),
-      )
-      // No ORDER BY: checkout merges an order's lines by product and option, so there is one, and sorting it would
-      // cost SQLite a temporary table on every reservation.
-      .limit(1),
+    // Neither ORDER BY nor LIMIT: checkout merges an order's lines by product and option, so there is one; sorting
+    // would cost SQLite a temporary table on every reservation, and a LIMIT a compilation (refuseBareLimit()).
   );
 }
 const lineOfStmts = { product: lineOfStmt("product"), variant: lineOfStmt("variant") };
 const reserveStmts = { product: reserveStmt("product"), variant: reserveStmt("variant") };
-const hasAvailableStmt = prepared("codes_has_available", (db, { codes }) =>
-  db
-    .select({ id: codes.id })
-    .from(codes)
-    .where(and(eq(codes.productId, sql.placeholder("productId")), eq(codes.status, "available")))
-    .limit(1),
-);
 /** Products' delivery mode and in_stock, and whether each has a code available (EXISTS stops at the first one):
  * what keeping automatic products' in_stock right needs, in one statement whatever their number (it runs after
  * every reservation). */
@@ -419,7 +413,14 @@ export class CodesRepo {
 
   /** Whether the product has any code available (one index look, where counting them all reads every one). */
   async hasAvailable(tx: Tx, productId: string): Promise<boolean> {
-    return (await hasAvailableStmt(tx).execute({ productId })).length > 0;
+    // Not prepared: an operator's save runs it, and its LIMIT would have it compiled on every run anyway.
+    const { codes } = tx.t;
+    const found = await tx.db
+      .select({ id: codes.id })
+      .from(codes)
+      .where(and(eq(codes.productId, productId), eq(codes.status, "available")))
+      .limit(1);
+    return found.length > 0;
   }
 
   /** Available codes of a product, of one variant when `variantId` is given (null: the product's own). */
