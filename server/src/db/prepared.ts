@@ -1,5 +1,6 @@
 /** Prepared statements for hot paths: compiled once per connection instead of per request. */
-import { sql, type Placeholder } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db, Tables, Tx } from "./data.ts";
 
 /** Named placeholders for every given column, to build prepared inserts; with `row`, those of row `row` of a
@@ -45,6 +46,31 @@ export function refuseBareLimit(name: string, text: string): void {
     throw new Error(
       `Prepared statement ${name}: its LIMIT is a bare placeholder, which SQLite compiles again on every run; write it as "limit ? + 0" or leave it out.`,
     );
+}
+
+const pgDialect = new PgDialect();
+
+/** prepared() for a PostgreSQL statement written in SQL, where the query builders cannot spell it (a MATERIALIZED
+ * CTE feeding an UPDATE ... FROM): built and prepared by name once per connection, as a builder's, so neither this
+ * process builds its text nor PostgreSQL parses and plans it on every run. Values are named placeholders
+ * (sql.placeholder()); it answers the driver's result, as tx.db.execute() does. */
+export function preparedPgSql<Row>(
+  name: string,
+  build: (db: Db, t: Tables) => SQL,
+): (tx: Tx) => { execute(values: Record<string, unknown>): Promise<{ rows: Row[] }> } {
+  return prepared(name, (db, t) => {
+    const query = pgDialect.sqlToQuery(build(db, t));
+    return {
+      toSQL: () => query,
+      prepare: (statementName: string) =>
+        db._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
+          query,
+          undefined,
+          statementName,
+          false,
+        ),
+    };
+  });
 }
 
 /** prepared() for a statement whose shape depends on a count (n rows to insert, n ids to look up): one statement

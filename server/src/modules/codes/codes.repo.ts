@@ -6,7 +6,14 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { CodeStatus, StockCounts } from "@store/shared/schemas/stock";
 import type { Tables, Tx } from "../../db/data.ts";
-import { numbered, numberedPlaceholders, placeholders, prepared, preparedPerCount } from "../../db/prepared.ts";
+import {
+  numbered,
+  numberedPlaceholders,
+  placeholders,
+  prepared,
+  preparedPerCount,
+  preparedPgSql,
+} from "../../db/prepared.ts";
 import type { codes } from "../../db/schema/index.ts";
 
 export type CodeRow = typeof codes.$inferSelect;
@@ -125,6 +132,41 @@ function reserveStmt(kind: VariantKind) {
       .returning({ id: t.codes.id }),
   );
 }
+/** PostgreSQL: takes up to n of a line's available codes that no other transaction holds, without waiting (takeFree()).
+ * The candidates are locked in a MATERIALIZED CTE, run once (as a subquery of the UPDATE, PostgreSQL may run it again
+ * per row and take more than n), then taken. */
+function takeFreeStmt(kind: VariantKind) {
+  return preparedPgSql<{ id: string }>(`codes_take_free_${kind}`, (db, t) => {
+    const { codes } = t;
+    const set = (column: { name: string }, value: unknown) => sql`${sql.identifier(column.name)} = ${value}`;
+    const reservedFor = sql.join(
+      [
+        set(codes.status, "reserved"),
+        set(codes.orderId, sql.placeholder("orderId")),
+        set(
+          codes.orderLineId,
+          orderLineOf(t, kind, sql.placeholder("orderLineId"), sql.placeholder("orderId"), {
+            productId: sql.placeholder("productId"),
+            variantId: sql.placeholder("variantId"),
+          }),
+        ),
+        set(codes.reservedAt, sql.placeholder("now")),
+        set(codes.updatedAt, sql.placeholder("now")),
+      ],
+      sql`, `,
+    );
+    const candidates = db
+      .select({ id: codes.id })
+      .from(codes)
+      .where(availableWhere(t, kind))
+      .orderBy(...stockOrder(codes))
+      .limit(sql.placeholder("n"))
+      .for("update", { skipLocked: true });
+    return sql`with picked as materialized (${candidates}) update ${codes} set ${reservedFor} from picked
+      where ${codes.id} = picked.id and ${codes.status} = 'available' returning ${codes.id}`;
+  });
+}
+const takeFreeStmts = { product: takeFreeStmt("product"), variant: takeFreeStmt("variant") };
 /** SQLite only: the order's line of a product and option (orderLineOf()'s lookup, on its own). */
 function lineOfStmt(kind: VariantKind) {
   return prepared(
@@ -272,30 +314,16 @@ export class CodesRepo {
   takeFree(tx: Tx, r: CodesToReserve, savepoint?: string): Promise<number> {
     const kind: VariantKind = r.variantId === null ? "product" : "variant";
     if (this.engine === "sqlite") return this.takeFreeOnSqlite(tx, kind, r);
-    const { codes } = tx.t;
-    const set = (column: { name: string }, value: unknown) => sql`${sql.identifier(column.name)} = ${value}`;
-    const reservedFor = sql.join(
-      [
-        set(codes.status, "reserved"),
-        set(codes.orderId, r.orderId),
-        set(
-          codes.orderLineId,
-          orderLineOf(tx.t, kind, r.orderLineId, r.orderId, { productId: r.productId, variantId: r.variantId }),
-        ),
-        set(codes.reservedAt, r.now),
-        set(codes.updatedAt, r.now),
-      ],
-      sql`, `,
-    );
     const opened = savepoint === undefined ? undefined : tx.db.execute(sql.raw(`savepoint ${savepoint}`)).then(() => 0);
-    // The candidates are locked in a MATERIALIZED CTE, run once (as a subquery of the UPDATE, PostgreSQL may run it
-    // again per row and take more than n), then taken.
-    const candidates = this.pick(tx, r, r.qty).for("update", { skipLocked: true });
-    const taken = tx.db
-      .execute<{ id: string }>(
-        sql`with picked as materialized (${candidates}) update ${codes} set ${reservedFor} from picked
-          where ${codes.id} = picked.id and ${codes.status} = 'available' returning ${codes.id}`,
-      )
+    const taken = takeFreeStmts[kind](tx)
+      .execute({
+        productId: r.productId,
+        variantId: r.variantId ?? "",
+        n: r.qty,
+        orderId: r.orderId,
+        orderLineId: r.orderLineId,
+        now: r.now,
+      })
       .then((result) => result.rows.length);
     return opened ? Promise.all([opened, taken]).then(([, n]) => n) : taken;
   }
