@@ -2,19 +2,21 @@
  * transaction with one catalog revision, as an import would, on whichever engine `data` is. */
 import type { DataLayer } from "../../server/src/db/data.ts";
 import { CatalogRepo } from "../../server/src/modules/catalog/catalog.repo.ts";
+import { CatalogVersions } from "../../server/src/modules/catalog/catalog-versions.repo.ts";
 
 const PLATFORMS = ["PC", "PS", "Xbox", "Switch", "Mobile"];
 const REGIONS = ["Global", "EU", "US"];
 
 /** Adds products until the catalog holds `count`; answers how many it holds. */
 export async function growCatalog(data: DataLayer, count: number): Promise<number> {
-  const repo = new CatalogRepo();
+  const versions = new CatalogVersions();
+  const repo = new CatalogRepo(versions);
   const existing = await data.read((tx) => repo.countProducts(tx));
   // The demo products' images (served by the store), so the grown catalog's cards show real pictures.
   const demo = await data.read((tx) => repo.productsPage(tx, 0, null, 100));
   const images = [...new Set(demo.products.map((p) => p.image).filter((image) => image !== ""))];
   await data.transaction(async (tx) => {
-    const rev = await repo.bumpRev(tx);
+    const rev = await versions.bumpRev(tx);
     for (let i = existing; i < count; i++) {
       const t = Date.UTC(2026, 0, 1) + i * 60_000;
       const platform = PLATFORMS[i % 5] ?? "PC";

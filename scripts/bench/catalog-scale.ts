@@ -14,7 +14,7 @@ import { syncResponseSchema } from "@store/shared/schemas/catalog";
 import { loadConfig } from "../../server/src/config.ts";
 import { openDatabase } from "../../server/src/db/client.ts";
 import { buildApp, buildServices } from "../../server/src/app.ts";
-import { CatalogRepo } from "../../server/src/modules/catalog/catalog.repo.ts";
+import { CatalogVersions } from "../../server/src/modules/catalog/catalog-versions.repo.ts";
 import { firstScreenUrl } from "../../client/src/api/first-screen.ts";
 import { syncUrl } from "../../client/src/api/sync.ts";
 import { seedLargeCatalog } from "./seed-catalog.ts";
@@ -51,7 +51,7 @@ const config = loadConfig({ ...env, NODE_ENV: "production", DATA_DIR: dataDir, P
 const data = await openDatabase(config.database);
 const services = buildServices({ config, data });
 const app = buildApp({ config, data }, services);
-const repo = new CatalogRepo();
+const versions = new CatalogVersions();
 
 interface Run {
   products: number;
@@ -71,7 +71,7 @@ interface Run {
 
 async function oneRun(): Promise<Run> {
   // A new catalog version: every answer is built afresh, as after an edit.
-  await data.transaction((tx) => repo.bumpRev(tx).then(() => undefined));
+  await data.transaction((tx) => versions.bumpRev(tx).then(() => undefined));
   const gzip = { "Accept-Encoding": "gzip" };
   let gzipBytes = 0;
   let rawBytes = 0;

@@ -3,18 +3,18 @@ import { syncUrl } from "../../client/src/api/sync.ts";
 import { createTestStore } from "../../server/src/test/harness.ts";
 import { growCatalog } from "./bench-catalog.ts";
 import { report } from "./serve.ts";
-import { CatalogRepo } from "../../server/src/modules/catalog/catalog.repo.ts";
+import { CatalogVersions } from "../../server/src/modules/catalog/catalog-versions.repo.ts";
 
 const store = await createTestStore({ seed: true });
 try {
-  const repo = new CatalogRepo();
+  const versions = new CatalogVersions();
   const products = await growCatalog(store.data, 1000);
   // Asked as the storefront asks (compact products, shared/src/compact-sync.ts): one page holds the 1,000 products.
   const url = (since: number) => syncUrl(since, null);
   const full = await store.app.request(url(0), { headers: { "Accept-Encoding": "gzip" } });
   const fullBytes = (await full.arrayBuffer()).byteLength;
   const rawBytes = (await (await store.app.request(url(0))).text()).length;
-  const version = await store.data.read((tx) => repo.currentRev(tx));
+  const version = await store.data.read((tx) => versions.currentRev(tx));
   const same = await store.app.request(url(version), { headers: { "Accept-Encoding": "gzip" } });
   const sameBytes = (await same.arrayBuffer()).byteLength;
   report("sync", {

@@ -10,6 +10,7 @@ import { mountStatic } from "./http/static.ts";
 import { refuseNulInAddress } from "./http/validate.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { CatalogRepo } from "./modules/catalog/catalog.repo.ts";
+import { CatalogVersions } from "./modules/catalog/catalog-versions.repo.ts";
 import { CatalogService } from "./modules/catalog/catalog.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { SettingsRepo } from "./modules/settings/settings.repo.ts";
@@ -183,7 +184,8 @@ export interface Services {
 }
 
 export function buildServices({ config, data }: AppDeps): Services {
-  const catalogRepo = new CatalogRepo();
+  const catalogVersions = new CatalogVersions();
+  const catalogRepo = new CatalogRepo(catalogVersions);
   const settingsRepo = new SettingsRepo();
   const idempotency = new IdempotencyService(data, new IdempotencyRepo());
   const promosRepo = new PromosRepo();
@@ -242,10 +244,12 @@ export function buildServices({ config, data }: AppDeps): Services {
     publicUrl: config.publicUrl,
     onMailQueued: () => mailWorker.wake(),
   });
-  const catalog = new CatalogService(data, catalogRepo, settingsRepo);
+  const catalog = new CatalogService(data, catalogRepo, catalogVersions, settingsRepo);
   return {
     catalog,
-    seo: new SeoService(data, catalogRepo, catalog, config.publicUrl, () => readStorefrontMessages(config.clientDist)),
+    seo: new SeoService(data, catalogRepo, catalogVersions, catalog, config.publicUrl, () =>
+      readStorefrontMessages(config.clientDist),
+    ),
     idempotency,
     limiters,
     rateLimits,
@@ -307,9 +311,16 @@ export function buildServices({ config, data }: AppDeps): Services {
     newsletter: new NewsletterService(data, new NewsletterRepo()),
     adminAuth: new AdminAuthService(data, new AdminAuthRepo(), config, Date.now, sealer, rateLimits),
     uploads,
-    catalogAdmin: new CatalogAdminService(data, new CatalogAdminRepo(), catalogRepo, uploads, stock.codes),
-    banners: new BannersService(data, new BannersRepo(), catalogRepo, uploads),
-    settings: new SettingsService(data, settingsRepo, catalogRepo),
+    catalogAdmin: new CatalogAdminService(
+      data,
+      new CatalogAdminRepo(),
+      catalogRepo,
+      catalogVersions,
+      uploads,
+      stock.codes,
+    ),
+    banners: new BannersService(data, new BannersRepo(), catalogVersions, uploads),
+    settings: new SettingsService(data, settingsRepo, catalogVersions),
     stockRequests,
     blockList,
   };

@@ -17,6 +17,7 @@ type Owner = string | { files: string[]; why: string };
 
 const ORDERS = "modules/orders/orders.repo.ts";
 const CATALOG = "modules/catalog/catalog.repo.ts";
+const CATALOG_VERSIONS = "modules/catalog/catalog-versions.repo.ts";
 
 /** Every table of the schema (by its name in schema/index.ts) and the file that writes it. */
 const OWNERS: Record<string, Owner> = {
@@ -30,8 +31,9 @@ const OWNERS: Record<string, Owner> = {
   products: CATALOG,
   variants: CATALOG,
   categories: "modules/catalog/catalog.admin.repo.ts",
-  catalogState: CATALOG,
-  catalogDeletions: CATALOG,
+  // The catalog's version and deletions: whatever stamps a catalog change asks CatalogVersions.
+  catalogState: CATALOG_VERSIONS,
+  catalogDeletions: CATALOG_VERSIONS,
   banners: "modules/banners/banners.repo.ts",
   settings: "modules/settings/settings.repo.ts",
   codes: "modules/codes/codes.repo.ts",

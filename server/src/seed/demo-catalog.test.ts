@@ -14,6 +14,7 @@ import {
 } from "./demo-catalog.ts";
 import { DEMO_BANNER_TEXTS, DEMO_CATEGORY_TEXTS, DEMO_PRODUCT_TEXTS } from "./demo-translations.ts";
 import { CatalogRepo } from "../modules/catalog/catalog.repo.ts";
+import { CatalogVersions } from "../modules/catalog/catalog-versions.repo.ts";
 
 const ARABIC_LETTER = /\p{Script=Arabic}/u;
 
@@ -134,7 +135,7 @@ describe("demo seed", () => {
     expect(seeded).toEqual([{ products: 48, categories: expect.any(Number) as number, codes: 0 }]);
     // Without the code import (server tests, the large-catalog seed) every product stays manual, with no codes.
     expect(await store.services.codes.summary()).toEqual({ automaticProducts: 0, demoCodes: 0 });
-    expect(await store.data.read((tx) => new CatalogRepo().countProducts(tx))).toBe(48);
+    expect(await store.data.read((tx) => new CatalogRepo(new CatalogVersions()).countProducts(tx))).toBe(48);
   });
 
   it("writes the French and Arabic texts with the catalog, as the storefront receives them", async () => {
@@ -172,7 +173,7 @@ describe("demo seed", () => {
     const csv = await store.services.codes.exportCsv("psn-25-us");
     expect(csv.match(/^DEMO-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4},/gm)).toHaveLength(DEMO_CODES_PER_STOCK);
     // Automatic products with codes are in stock.
-    const psn = await store.data.read((tx) => new CatalogRepo().productById(tx, "psn-25-us"));
+    const psn = await store.data.read((tx) => new CatalogRepo(new CatalogVersions()).productById(tx, "psn-25-us"));
     expect(psn?.inStock).toBe(true);
 
     // The dashboard's count: every demo code, none of the operator's; a revoked or sold demo code no longer counts.

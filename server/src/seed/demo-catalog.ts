@@ -8,6 +8,7 @@ import type { DataLayer } from "../db/data.ts";
 import { BannersRepo } from "../modules/banners/banners.repo.ts";
 import { CatalogAdminRepo } from "../modules/catalog/catalog.admin.repo.ts";
 import { CatalogRepo } from "../modules/catalog/catalog.repo.ts";
+import { CatalogVersions } from "../modules/catalog/catalog-versions.repo.ts";
 import { SettingsRepo } from "../modules/settings/settings.repo.ts";
 import { UploadsRepo, type StoredImage } from "../modules/uploads/uploads.repo.ts";
 import { DEFAULT_TOGGLES } from "@store/shared/schemas/catalog";
@@ -728,7 +729,8 @@ export async function seedDemoCatalog(
   data: DataLayer,
   options: { images?: boolean; codes?: Pick<CodesService, "seedDemo"> } = {},
 ): Promise<{ products: number; categories: number; codes: number } | undefined> {
-  const repo = new CatalogRepo();
+  const versions = new CatalogVersions();
+  const repo = new CatalogRepo(versions);
   const isEmpty = (): Promise<boolean> =>
     data.read(async (tx) => (await repo.countProducts(tx)) === 0 && (await repo.listCategories(tx)).length === 0);
   if (!(await isEmpty())) return undefined;
@@ -750,7 +752,7 @@ export async function seedDemoCatalog(
   const seeded = await data.transaction(async (tx) => {
     // The revision first: its row stays locked until this transaction ends, so of two processes starting at
     // once (two instances on PostgreSQL) the second waits here, then finds the catalog seeded and stops.
-    const rev = await repo.bumpRev(tx);
+    const rev = await versions.bumpRev(tx);
     if (!(await isEmpty())) return false;
     const ids = new Map<string, string>();
     for (const [i, cat] of CATEGORY_TREE.entries()) {

@@ -5,7 +5,8 @@ import type { AdminBanner, BannerCreate, BannerUpdate } from "@store/shared/sche
 import type { DataLayer } from "../../db/data.ts";
 import { EditConflictError, NotFoundError } from "../../http/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { type CatalogRepo, toBanner } from "../catalog/catalog.repo.ts";
+import type { CatalogVersions } from "../catalog/catalog-versions.repo.ts";
+import { toBanner } from "../catalog/catalog.repo.ts";
 import { addToCatalog, nextVersion, removeFromCatalog } from "../catalog/versioned-rows.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import type { BannerInsert, BannersRepo } from "./banners.repo.ts";
@@ -16,7 +17,7 @@ export class BannersService {
   constructor(
     private readonly data: DataLayer,
     private readonly repo: BannersRepo,
-    private readonly catalog: CatalogRepo,
+    private readonly versions: CatalogVersions,
     private readonly uploads: UploadsService,
     private readonly now: () => number = Date.now,
   ) {}
@@ -36,7 +37,7 @@ export class BannersService {
     const id = newId("b");
     const t = this.now();
     await this.data.transaction(async (tx) => {
-      await addToCatalog(tx, this.catalog, ["banners", id], t, async (start) =>
+      await addToCatalog(tx, this.versions, ["banners", id], t, async (start) =>
         this.repo.insert(tx, {
           id,
           title: input.title,
@@ -63,7 +64,7 @@ export class BannersService {
       if (input.version !== undefined && input.version !== current.version) {
         throw new EditConflictError(BANNER_CONFLICT, toBanner(current));
       }
-      const rev = await this.catalog.bumpRev(tx);
+      const rev = await this.versions.bumpRev(tx);
       const set: Partial<BannerInsert> = {
         ...(input.title !== undefined && { title: input.title }),
         ...(image !== undefined && { image }),
@@ -85,7 +86,7 @@ export class BannersService {
       if (!current) throw new NotFoundError("Banner not found");
       if (version !== undefined && version !== current.version)
         throw new EditConflictError(BANNER_CONFLICT, toBanner(current));
-      await removeFromCatalog(tx, this.catalog, ["banners", id], () => this.repo.delete(tx, id));
+      await removeFromCatalog(tx, this.versions, ["banners", id], () => this.repo.delete(tx, id));
     });
   }
 }

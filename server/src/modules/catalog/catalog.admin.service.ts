@@ -27,6 +27,7 @@ import { decodeCursor, encodeCursor } from "../../http/cursor.ts";
 import { newId } from "../../lib/ids.ts";
 import type { UploadsService } from "../uploads/uploads.service.ts";
 import type { CatalogAdminRepo } from "./catalog.admin.repo.ts";
+import type { CatalogVersions } from "./catalog-versions.repo.ts";
 import { type CatalogRepo, type ProductInsert, type VariantInsert, toCategory } from "./catalog.repo.ts";
 import { addToCatalog, nextVersion, removeFromCatalog } from "./versioned-rows.ts";
 
@@ -63,6 +64,7 @@ export class CatalogAdminService {
     private readonly data: DataLayer,
     private readonly repo: CatalogAdminRepo,
     private readonly catalog: CatalogRepo,
+    private readonly versions: CatalogVersions,
     private readonly uploads: UploadsService,
     /** Available codes of a product (docs/decisions.md D10): an automatic product's inStock is derived from them. */
     private readonly stock: { hasAvailable(tx: Tx, productId: string): Promise<boolean> },
@@ -113,7 +115,7 @@ export class CatalogAdminService {
     await this.data.transaction(async (tx) => {
       if (await this.repo.product(tx, id)) throw new ConflictError(PRODUCT_ID_TAKEN);
       await this.checkCategory(tx, input.categoryId);
-      await addToCatalog(tx, this.catalog, ["products", id], t, async (start) => {
+      await addToCatalog(tx, this.versions, ["products", id], t, async (start) => {
         const row: ProductInsert = {
           id,
           title: input.title,
@@ -157,7 +159,7 @@ export class CatalogAdminService {
           variants: input.variants ?? before?.variants ?? [],
         });
       }
-      const rev = await this.catalog.bumpRev(tx);
+      const rev = await this.versions.bumpRev(tx);
       const set: Partial<ProductInsert> = {
         ...(input.title !== undefined && { title: input.title }),
         ...(input.description !== undefined && { description: input.description }),
@@ -190,7 +192,7 @@ export class CatalogAdminService {
       const current = await this.repo.product(tx, id);
       if (!current) throw new NotFoundError("Product not found");
       if (version !== undefined && version !== current.version) throw await this.productConflict(tx, id);
-      await removeFromCatalog(tx, this.catalog, ["products", id], () => this.catalog.deleteProduct(tx, id));
+      await removeFromCatalog(tx, this.versions, ["products", id], () => this.catalog.deleteProduct(tx, id));
     });
   }
 
@@ -237,7 +239,7 @@ export class CatalogAdminService {
     await this.data.transaction(async (tx) => {
       const slug = await this.slugFor(tx, input.name, undefined);
       await this.checkParent(tx, undefined, input.parentId);
-      await addToCatalog(tx, this.catalog, ["categories", id], t, (start) =>
+      await addToCatalog(tx, this.versions, ["categories", id], t, (start) =>
         this.repo.insertCategory(tx, {
           id,
           name: input.name,
@@ -260,7 +262,7 @@ export class CatalogAdminService {
       }
       const slug = await this.slugFor(tx, input.name, id);
       await this.checkParent(tx, id, input.parentId);
-      const rev = await this.catalog.bumpRev(tx);
+      const rev = await this.versions.bumpRev(tx);
       const ok = await this.repo.updateCategory(tx, id, current.version, {
         name: input.name,
         slug,
@@ -278,7 +280,7 @@ export class CatalogAdminService {
       if (!(await this.repo.category(tx, id))) throw new NotFoundError("Category not found");
       if ((await this.repo.countChildren(tx, id)) > 0) throw new ConflictError(CATEGORY_HAS_CHILDREN);
       if ((await this.repo.countProductsIn(tx, id)) > 0) throw new ConflictError(CATEGORY_IN_USE);
-      await removeFromCatalog(tx, this.catalog, ["categories", id], () => this.repo.deleteCategory(tx, id));
+      await removeFromCatalog(tx, this.versions, ["categories", id], () => this.repo.deleteCategory(tx, id));
     });
   }
 

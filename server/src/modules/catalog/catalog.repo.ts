@@ -1,9 +1,9 @@
-/** Every catalog query: products, variants, categories, banners, revisions and deletions, and every write of
- * products and variants (whoever changes them: the console, a paid order's sales, stock's in_stock), so those tables
- * have one writer. Each method takes the transaction it runs in. */
+/** Every catalog query: products, variants, categories, banners and deletions (the catalog's version is read and
+ * bumped by CatalogVersions), and every write of products and variants (whoever changes them: the console, a paid
+ * order's sales, stock's in_stock), so those tables have one writer. Each method takes the transaction it runs in. */
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
-import { prepared } from "../../db/prepared.ts";
+import type { CatalogEntity, CatalogVersions } from "./catalog-versions.repo.ts";
 import { updateAtVersion } from "./versioned-rows.ts";
 import type { banners, categories, products, variants } from "../../db/schema/index.ts";
 import type { Banner, Category, Product, Variant } from "@store/shared/schemas/catalog";
@@ -18,7 +18,6 @@ export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type BannerRow = typeof banners.$inferSelect;
-export type CatalogEntity = "products" | "categories" | "banners";
 export type ProductInsert = typeof products.$inferInsert;
 export type VariantInsert = typeof variants.$inferInsert;
 
@@ -76,53 +75,15 @@ export function toBanner({ id, title, image, link, active, position, version, tr
   return { id, title, image, link, active, position, version, ...translationsOf<BannerTranslations>(translations) };
 }
 
-/** The catalog's version, read on every catalog request (the answers are kept per version): compiled once. */
-const selectRev = prepared("catalog_rev", (db, t) =>
-  db.select({ rev: t.catalogState.rev }).from(t.catalogState).where(eq(t.catalogState.id, 1)),
-);
-
 export class CatalogRepo {
-  async currentRev(tx: Tx): Promise<number> {
-    return (await selectRev(tx).execute())[0]?.rev ?? 0;
-  }
-
-  /** Bumps the catalog revision; call inside the transaction of the change it stamps. The row stays locked
-   * until that transaction ends, so catalog changes commit one after the other, in revision order (on
-   * PostgreSQL a reader's snapshot never sees revision n+1 without n). */
-  async bumpRev(tx: Tx): Promise<number> {
-    const { catalogState } = tx.t;
-    const rows = await tx.db
-      .insert(catalogState)
-      .values({ id: 1, rev: 1 })
-      .onConflictDoUpdate({ target: catalogState.id, set: { rev: sql`${catalogState.rev} + 1` } })
-      .returning({ rev: catalogState.rev });
-    const row = rows[0];
-    if (!row) throw new Error("the catalog revision was not written");
-    tx.wroteCatalogVersion(row.rev);
-    return row.rev;
-  }
-
-  async recordDeletion(tx: Tx, entity: CatalogEntity, entityId: string, rev: number): Promise<void> {
-    const { catalogDeletions } = tx.t;
-    await tx.db
-      .insert(catalogDeletions)
-      .values({ entity, entityId, rev })
-      .onConflictDoUpdate({ target: [catalogDeletions.entity, catalogDeletions.entityId], set: { rev } });
-  }
-
-  /** A row re-created with a deleted id must not stay deleted for clients. */
-  async clearDeletion(tx: Tx, entity: CatalogEntity, entityId: string): Promise<void> {
-    const { catalogDeletions } = tx.t;
-    await tx.db
-      .delete(catalogDeletions)
-      .where(and(eq(catalogDeletions.entity, entity), eq(catalogDeletions.entityId, entityId)));
-  }
+  /** Where a write of products (sales, in_stock) takes the catalog version it is stamped with. */
+  constructor(private readonly versions: CatalogVersions) {}
 
   /** Counts paid units toward each product's sales (the popularity sort), as a catalog change. */
   async addSales(tx: Tx, lines: readonly { productId: string; qty: number }[]): Promise<void> {
     if (lines.length === 0) return;
     const { products } = tx.t;
-    const rev = await this.bumpRev(tx);
+    const rev = await this.versions.bumpRev(tx);
     for (const { productId, qty } of lines) {
       await tx.db
         .update(products)
@@ -303,7 +264,7 @@ export class CatalogRepo {
       const inStock = state.hasAvailable;
       await tx.db
         .update(products)
-        .set({ inStock, rev: await this.bumpRev(tx), updatedAt: now })
+        .set({ inStock, rev: await this.versions.bumpRev(tx), updatedAt: now })
         .where(and(eq(products.id, state.id), eq(products.inStock, !inStock)));
     }
   }

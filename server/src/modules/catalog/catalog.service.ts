@@ -7,6 +7,7 @@ import { encodeAnswer, type EncodedAnswer } from "../../http/encoded-answer.ts";
 import { FreshRead } from "../../lib/fresh-read.ts";
 import { VersionedCache } from "../../lib/versioned-cache.ts";
 import type { CatalogRepo } from "./catalog.repo.ts";
+import type { CatalogVersions } from "./catalog-versions.repo.ts";
 import type { SettingsRepo } from "../settings/settings.repo.ts";
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -36,12 +37,13 @@ export class CatalogService {
   constructor(
     private readonly data: DataLayer,
     private readonly repo: CatalogRepo,
+    private readonly versions: CatalogVersions,
     private readonly settings: SettingsRepo,
   ) {}
 
   private readonly answers = new VersionedCache<EncodedAnswer>(MAX_CACHED_ANSWERS);
   private readonly currentVersion = new FreshRead(
-    () => this.data.readCatalog(0, (tx) => this.repo.currentRev(tx)),
+    () => this.data.readCatalog(0, (tx) => this.versions.currentRev(tx)),
     () => this.data.changeStamp(),
   );
 
@@ -50,7 +52,7 @@ export class CatalogService {
    * client has) unless the primary itself is older (a reset): a read replica behind the client is not asked. */
   async version(atLeast = 0): Promise<number> {
     const version = await this.currentVersion.get();
-    return version >= atLeast ? version : this.data.readCatalog(atLeast, (tx) => this.repo.currentRev(tx));
+    return version >= atLeast ? version : this.data.readCatalog(atLeast, (tx) => this.versions.currentRev(tx));
   }
 
   private readonly firstAnswers = new VersionedCache<EncodedAnswer>(MAX_CACHED_FIRST);
@@ -88,7 +90,7 @@ export class CatalogService {
    * HTML carries it too (the seo module), so a first visit's app finds it without asking. */
   firstScreen(productId?: string, atLeast = 0): Promise<{ body: SyncResponse; asked: Product | undefined }> {
     return this.data.readCatalog(atLeast, async (tx) => {
-      const version = await this.repo.currentRev(tx);
+      const version = await this.versions.currentRev(tx);
       const home = await this.repo.homeProducts(tx, HOME_SECTION_SIZE);
       const asked = productId === undefined ? undefined : await this.repo.productById(tx, productId);
       const products = asked && !home.some((p) => p.id === asked.id) ? [...home, asked] : home;
@@ -111,7 +113,7 @@ export class CatalogService {
     const current = await this.version();
     return this.answers.get(current, "categories", () =>
       this.data.readCatalog(current, async (tx) => {
-        const version = await this.repo.currentRev(tx);
+        const version = await this.versions.currentRev(tx);
         const list = (await this.repo.listCategories(tx)).map(({ id, name, slug, parentId, translations }) => ({
           id,
           name,
@@ -132,7 +134,7 @@ export class CatalogService {
    * snapshot's catalog is at least `atLeast` (a read replica older than that is not asked). */
   sync(since: number, page: SyncPage = {}, atLeast = since): Promise<SyncResponse> {
     return this.data.readCatalog(atLeast, async (tx) => {
-      const version = await this.repo.currentRev(tx);
+      const version = await this.versions.currentRev(tx);
       const full = since <= 0 || since > version;
       const from = full ? 0 : since;
       const first = page.after === undefined;

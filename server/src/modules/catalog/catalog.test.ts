@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { syncQuerySchema, syncResponseSchema } from "@store/shared/schemas/catalog";
 import { storeForEachTest, type TestStore } from "../../test/harness.ts";
 import { plainSyncQuery } from "./catalog.routes.ts";
-import { CatalogRepo } from "./catalog.repo.ts";
+import { CatalogVersions } from "./catalog-versions.repo.ts";
 
 describe("the sync's query read straight from the address", () => {
   /** The schema's reading of a query, as the route reads any other query. */
@@ -84,13 +84,13 @@ describe("catalog sync", () => {
 
   it("sends only what changed, and deletions, after a version", async () => {
     const { version } = syncResponseSchema.parse(await (await store.app.request("/api/sync")).json());
-    const repo = new CatalogRepo();
+    const versions = new CatalogVersions();
     await store.data.transaction(async (tx) => {
-      const rev = await repo.bumpRev(tx);
+      const rev = await versions.bumpRev(tx);
       const { products } = tx.t;
       await tx.db.update(products).set({ title: "Renamed", rev }).where(eq(products.id, "steam-20"));
       await tx.db.delete(products).where(eq(products.id, "steam-50"));
-      await repo.recordDeletion(tx, "products", "steam-50", rev);
+      await versions.recordDeletion(tx, "products", "steam-50", rev);
     });
     const delta = syncResponseSchema.parse(await (await store.app.request(`/api/sync?since=${version}`)).json());
     expect(delta.full).toBe(false);

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Tables, Tx } from "../../db/data.ts";
-import type { CatalogEntity, CatalogRepo } from "./catalog.repo.ts";
+import type { CatalogEntity, CatalogVersions } from "./catalog-versions.repo.ts";
 
 /** The columns a new row starts with: its first version, written at catalog version `rev`. */
 function firstVersion(
@@ -28,26 +28,26 @@ export function nextVersion(
  * earlier deletion of the same id is forgotten, so a syncing client gets the row and not its removal. */
 export async function addToCatalog(
   tx: Tx,
-  catalog: CatalogRepo,
+  versions: CatalogVersions,
   [entity, id]: [CatalogEntity, string],
   now: number,
   insert: (start: ReturnType<typeof firstVersion>) => Promise<void>,
 ): Promise<void> {
-  const rev = await catalog.bumpRev(tx);
+  const rev = await versions.bumpRev(tx);
   await insert(firstVersion(rev, now));
-  await catalog.clearDeletion(tx, entity, id);
+  await versions.clearDeletion(tx, entity, id);
 }
 
 /** Removes a row from the catalog at a new catalog version, and records the deletion for the clients' sync. */
 export async function removeFromCatalog(
   tx: Tx,
-  catalog: CatalogRepo,
+  versions: CatalogVersions,
   [entity, id]: [CatalogEntity, string],
   remove: () => Promise<void>,
 ): Promise<void> {
-  const rev = await catalog.bumpRev(tx);
+  const rev = await versions.bumpRev(tx);
   await remove();
-  await catalog.recordDeletion(tx, entity, id, rev);
+  await versions.recordDeletion(tx, entity, id, rev);
 }
 
 type VersionedTable = PgTable & { id: PgColumn; version: PgColumn };

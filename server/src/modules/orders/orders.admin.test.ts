@@ -4,6 +4,7 @@ import { adminStoreForEachTest, type AdminClient } from "../../test/admin-sessio
 import { eq } from "drizzle-orm";
 import type { Sales, TopProducts } from "@store/shared/schemas/orders";
 import { CatalogRepo } from "../catalog/catalog.repo.ts";
+import { CatalogVersions } from "../catalog/catalog-versions.repo.ts";
 
 describe("the console's orders", () => {
   let store: TestStore;
@@ -61,7 +62,7 @@ describe("the console's orders", () => {
       expect((await admin.request("GET", "/api/admin/orders/PNR-NOPE0000")).status).toBe(404);
 
       const sales = async () =>
-        (await store.data.read((tx) => new CatalogRepo().productById(tx, "steam-20")))?.sales ?? 0;
+        (await store.data.read((tx) => new CatalogRepo(new CatalogVersions()).productById(tx, "steam-20")))?.sales ?? 0;
       const salesBefore = await sales();
       const paid = await admin.request("POST", `/api/admin/orders/${code}/mark-paid`);
       expect(paid.status).toBe(200);

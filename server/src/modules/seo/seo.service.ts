@@ -17,6 +17,7 @@ import { encodeAnswer, type EncodedAnswer } from "../../http/encoded-answer.ts";
 import { FreshRead } from "../../lib/fresh-read.ts";
 import { VersionedCache } from "../../lib/versioned-cache.ts";
 import type { CatalogRepo } from "../catalog/catalog.repo.ts";
+import type { CatalogVersions } from "../catalog/catalog-versions.repo.ts";
 import { firstScreenText, type CatalogService } from "../catalog/catalog.service.ts";
 import { firstScreenHtml, type FirstScreenPage } from "./first-screen.ts";
 
@@ -121,6 +122,7 @@ export class SeoService {
   constructor(
     private readonly data: DataLayer,
     private readonly catalog: CatalogRepo,
+    private readonly versions: CatalogVersions,
     private readonly catalogService: CatalogService,
     private readonly publicUrl: string,
     /** Read again with each new build of the client (when its index.html changes). */
@@ -133,7 +135,7 @@ export class SeoService {
   private answers = new VersionedCache<EncodedAnswer>(MAX_CACHED_PAGES);
   private indexHtml = "";
   private readonly currentVersion = new FreshRead(
-    () => this.data.readCatalog(0, (tx) => this.catalog.currentRev(tx)),
+    () => this.data.readCatalog(0, (tx) => this.versions.currentRev(tx)),
     () => this.data.changeStamp(),
   );
 
@@ -219,7 +221,7 @@ export class SeoService {
         const status = await this.statusFor(tx, pathname);
         const etag = `W/"page-${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`;
         const value = encodeAnswer(html, "text/html; charset=UTF-8", etag, status);
-        return { version: await this.catalog.currentRev(tx), value, keep: status === 200 };
+        return { version: await this.versions.currentRev(tx), value, keep: status === 200 };
       }),
     );
   }
@@ -296,7 +298,7 @@ export class SeoService {
       this.data.readCatalog(version, async (tx) => {
         const xml = await this.sitemap(tx);
         const etag = `W/"sitemap-${version}"`;
-        return { version: await this.catalog.currentRev(tx), value: encodeAnswer(xml, SITEMAP_TYPE, etag) };
+        return { version: await this.versions.currentRev(tx), value: encodeAnswer(xml, SITEMAP_TYPE, etag) };
       }),
     );
   }

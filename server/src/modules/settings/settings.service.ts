@@ -6,8 +6,8 @@ import type { RateUpdate, TogglesUpdate } from "@store/shared/schemas/admin";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import { ORDER_LIMITS_KEY, type SettingsRepo } from "./settings.repo.ts";
 
-/** What settings need of the catalog: a new revision for each change (CatalogRepo gives it), declared here so that
- * settings do not import the catalog module, which imports settings. */
+/** What settings need of the catalog: a new revision for each change (CatalogVersions gives it), declared here so
+ * that settings do not import the catalog module, which imports settings. */
 export interface CatalogRevisions {
   bumpRev(tx: Tx): Promise<number>;
 }
@@ -16,7 +16,7 @@ export class SettingsService {
   constructor(
     private readonly data: DataLayer,
     private readonly repo: SettingsRepo,
-    private readonly catalog: CatalogRevisions,
+    private readonly versions: CatalogRevisions,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -33,7 +33,7 @@ export class SettingsService {
     const t = this.now();
     return this.data.transaction(async (tx) => {
       const next: Toggles = { ...(await this.repo.toggles(tx)), ...input };
-      const rev = await this.catalog.bumpRev(tx);
+      const rev = await this.versions.bumpRev(tx);
       await this.repo.write(tx, "toggles", next, rev, t);
       return next;
     });
@@ -51,7 +51,7 @@ export class SettingsService {
   /** Writes one setting with a new catalog revision, so the storefront's next sync brings it. */
   private async saveSynced(key: string, value: unknown, t = this.now()): Promise<void> {
     await this.data.transaction(async (tx) => {
-      const rev = await this.catalog.bumpRev(tx);
+      const rev = await this.versions.bumpRev(tx);
       await this.repo.write(tx, key, value, rev, t);
     });
   }
