@@ -2,6 +2,7 @@
  * empty database, seeds it and serves. */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -27,6 +28,25 @@ describe("start-up with DATABASE_URL", () => {
     const { status, output } = start("./somewhere/store.db");
     expect(status).toBe(1);
     expect(output).toContain("Cannot start the store: Unsupported DATABASE_URL");
+  }, 60_000);
+});
+
+describe("start-up on a port in use", () => {
+  it("stops with a clear message that says what to do, without a stack trace", async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const address = taken.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    try {
+      const { status, output } = runServerToExit({ PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "no" });
+      expect(status).toBe(1);
+      expect(output).toContain(
+        `Cannot start the store: port ${port} is in use (is the store already running?). Stop the other process, or start on another port: PORT=${port + 1} bash scripts/start.sh`,
+      );
+      expect(output).not.toMatch(/\n\s+at /);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   }, 60_000);
 });
 

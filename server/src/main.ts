@@ -45,6 +45,16 @@ const stopBackground = await startBackground({ config, data }, services);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Store running on http://localhost:${info.port} (data in ${config.dataDir})`);
 });
+// A port another process holds (most often the store started twice) is said in words, not as a stack trace.
+server.once("error", (err: NodeJS.ErrnoException) =>
+  stop(
+    err.code === "EADDRINUSE"
+      ? new Error(
+          `port ${config.port} is in use (is the store already running?). Stop the other process, or start on another port: PORT=${config.port + 1} bash scripts/start.sh`,
+        )
+      : err,
+  ),
+);
 
 let stopping = false;
 function shutdown(signal: string): void {
