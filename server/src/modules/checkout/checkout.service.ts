@@ -395,15 +395,9 @@ export class CheckoutService {
     }
     const total = applyPercent(subtotal, promoPercent);
     const discount = subtotal - total;
-    // The inbox's confirmations of the day: a refusal here rolls this count back with the rest of the order.
-    const wait = confirmations ? await confirmations(tx) : 0;
-    if (wait > 0) {
-      throw new TooManyRequestsError(
-        CHECKOUT_MESSAGES.recipientDailyLimit,
-        wait,
-        CHECKOUT_ERROR_CODES.recipientDailyLimit,
-      );
-    }
+    // The inbox's confirmations of the day, counted without a round trip of its own (it leaves with the statements
+    // that follow) and checked before the order's mail: a refusal rolls this count back with the rest of the order.
+    const counted = confirmations ? tx.ahead(confirmations(tx)) : Promise.resolve(0);
 
     const token = newOrderToken();
     const orderId = newTimeOrderedId("ord", now);
@@ -455,13 +449,11 @@ export class CheckoutService {
       lines.some((l) => !l.automatic),
     );
     if (manualHours) mailData.manualDeliveryHours = manualHours;
-    // The outbox keeps the kind and the order, not the link (rendered again if it must be retried).
-    const content = orderConfirmationMail(input.locale, mailData);
-    // The order, its lines, its mail and the answer are written together, with the COMMIT on PostgreSQL (one round
-    // trip). An automatic order's codes are reserved with the order and its lines (one more round trip) and before
-    // its mail, so a refused order leaves no mail (nor its .eml copy). Only an order placed at the same moment could
-    // take the code between its check and here (on PostgreSQL): this order then fails whole, and the shopper's retry
-    // with the same key draws another code.
+    // The order and its lines are inserted with an automatic order's code reservation (one round trip on
+    // PostgreSQL); its mail and the answer are written after them, with the COMMIT, so a refused order (out of stock,
+    // or past the inbox's confirmations) leaves no mail (nor its .eml copy). Only an order placed at the same moment
+    // could take the code between its check and here (on PostgreSQL): this order then fails whole, and the shopper's
+    // retry with the same key draws another code.
     const inserted = this.deps.orders.insertOrder(tx, order).then((fresh) => {
       if (!fresh) throw new Error("The order's code was taken meanwhile.");
     });
@@ -469,6 +461,16 @@ export class CheckoutService {
     // Awaited with the rest below, or left behind when the reservation refuses the order (which then rolls back).
     rows.catch(() => undefined);
     if (lines.some((l) => l.automatic)) await this.reserveCodes(tx, orderId, lines, now);
+    const wait = await counted;
+    if (wait > 0) {
+      throw new TooManyRequestsError(
+        CHECKOUT_MESSAGES.recipientDailyLimit,
+        wait,
+        CHECKOUT_ERROR_CODES.recipientDailyLimit,
+      );
+    }
+    // The outbox keeps the kind and the order, not the link (rendered again if it must be retried).
+    const content = orderConfirmationMail(input.locale, mailData);
     const body: CheckoutResponse = {
       panierCode: code,
       paymentLink: null,
