@@ -5,7 +5,7 @@
  * automatic products is made from; CatalogRepo.applyStockStates writes it). */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { CodeStatus, StockCounts } from "@store/shared/schemas/stock";
-import type { Tables, Tx } from "../../db/data.ts";
+import type { Db, Tables, Tx } from "../../db/data.ts";
 import {
   numbered,
   numberedPlaceholders,
@@ -97,17 +97,26 @@ function orderLineOf(
 export function stockOrder(codes: Tables["codes"]): SQL[] {
   return [asc(codes.productId), asc(codes.variantId), asc(codes.status), asc(codes.id)];
 }
+/** PostgreSQL: a line's first `n` available codes (stockOrder()), the reservation's candidates; each of its
+ * statements adds its own lock to them. */
+function candidates(db: Db, t: Tables, kind: VariantKind) {
+  return db
+    .select({ id: t.codes.id })
+    .from(t.codes)
+    .where(availableWhere(t, kind))
+    .orderBy(...stockOrder(t.codes))
+    .limit(sql.placeholder("n"));
+}
+/** Whether any code of the line is left, held by others or not. */
 function pickStmt(kind: VariantKind) {
-  return prepared(`codes_pick_${kind}`, (db, t) =>
-    db
-      .select({ id: t.codes.id })
-      .from(t.codes)
-      .where(availableWhere(t, kind))
-      .orderBy(...stockOrder(t.codes))
-      .limit(sql.placeholder("n")),
-  );
+  return prepared(`codes_pick_${kind}`, (db, t) => candidates(db, t, kind));
+}
+/** Waits until the transaction holding the line's first available code ends (reserve()). */
+function waitStmt(kind: VariantKind) {
+  return prepared(`codes_wait_${kind}`, (db, t) => candidates(db, t, kind).for("update"));
 }
 const pickStmts = { product: pickStmt("product"), variant: pickStmt("variant") };
+const waitStmts = { product: waitStmt("product"), variant: waitStmt("variant") };
 /** SQLite only (one writer at a time): picks and takes the codes in one statement. The codes come in id order (first
  * in, first out) from codes_stock_idx, named so no other path can be taken. It has no ORDER BY and its LIMIT is an
  * expression, not a bare placeholder: either makes SQLite compile the bound values into the plan, and better-sqlite3
@@ -155,14 +164,8 @@ function takeFreeStmt(kind: VariantKind) {
       ],
       sql`, `,
     );
-    const candidates = db
-      .select({ id: codes.id })
-      .from(codes)
-      .where(availableWhere(t, kind))
-      .orderBy(...stockOrder(codes))
-      .limit(sql.placeholder("n"))
-      .for("update", { skipLocked: true });
-    return sql`with picked as materialized (${candidates}) update ${codes} set ${reservedFor} from picked
+    const free = candidates(db, t, kind).for("update", { skipLocked: true });
+    return sql`with picked as materialized (${free}) update ${codes} set ${reservedFor} from picked
       where ${codes.id} = picked.id and ${codes.status} = 'available' returning ${codes.id}`;
   });
 }
@@ -299,7 +302,7 @@ export class CodesRepo {
         await tx.db.execute(sql`rollback to savepoint reserve_line`);
         got = 0;
       }
-      await this.pick(tx, r, 1).for("update");
+      await waitStmts[kind](tx).execute({ productId: r.productId, variantId: r.variantId ?? "", n: 1 });
     }
     return got;
   }
@@ -355,16 +358,6 @@ export class CodesRepo {
    * transactions may hold the rest, and give them back when they roll back. */
   get othersMayHoldCodes(): boolean {
     return this.engine === "postgres";
-  }
-
-  private pick(tx: Tx, r: { productId: string; variantId: string | null }, n: number) {
-    const { codes } = tx.t;
-    return tx.db
-      .select({ id: codes.id })
-      .from(codes)
-      .where(and(eq(codes.productId, r.productId), this.variantIs(tx, r.variantId), eq(codes.status, "available")))
-      .orderBy(...stockOrder(codes))
-      .limit(n);
   }
 
   /** Puts an order's reserved codes back in stock; returns the products concerned. */
