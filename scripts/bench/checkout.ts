@@ -37,6 +37,7 @@ import {
   transactionCount,
   type WaitFigures,
 } from "../../server/cluster/pg-activity.ts";
+import { cpuByProcess, cpuUsedBetween, machineCpu, pidsNamed, processCpu } from "../../server/cluster/cpu-time.ts";
 import { MAX_IMPORT_LINES } from "@store/shared/schemas/stock";
 import { createPostgresDatabase } from "../../server/src/test/postgres-database.ts";
 import { argument, buildsToCompare, median, report } from "./serve.ts";
@@ -64,6 +65,28 @@ interface Cell {
   root: string;
 }
 
+/** CPU milliseconds per order of each part of a run (cpu-time.ts); PostgreSQL's and HAProxy's only where they run. */
+interface CpuPerOrder {
+  storeMainThreads: number;
+  storeOtherThreads: number;
+  postgres?: number;
+  haproxy?: number;
+  loadGenerator: number | null;
+}
+
+/** "CPU per order: ..." for a run's (or the runs' medians') figures. */
+function describeCpu(cpu: CpuPerOrder | null, machineBusy: number | null): string {
+  if (!cpu) return "CPU per order: not measured (no /proc)";
+  const parts = [
+    `store main threads ${cpu.storeMainThreads} ms`,
+    `store other threads ${cpu.storeOtherThreads}`,
+    ...(cpu.postgres === undefined ? [] : [`PostgreSQL ${cpu.postgres}`]),
+    ...(cpu.haproxy === undefined ? [] : [`HAProxy ${cpu.haproxy}`]),
+    `load generator ${cpu.loadGenerator ?? "?"}`,
+  ];
+  return `CPU per order: ${parts.join(", ")}${machineBusy === null ? "" : `; machine ${Math.round(machineBusy * 100)}% busy`}`;
+}
+
 interface RunFigures {
   ordersPerSecond: number;
   p50Ms: number;
@@ -72,6 +95,8 @@ interface RunFigures {
   serverCpuMsPerOrder: number | null;
   serverWriteSyscallsPerOrder: number | null;
   serverReadSyscallsPerOrder: number | null;
+  cpuPerOrder: CpuPerOrder | null;
+  machineBusy: number | null;
   failures: Record<string, number>;
   waits?: WaitFigures;
   rowsPerOrder?: ReturnType<typeof perOrder>;
@@ -149,6 +174,24 @@ if (!process.argv.includes("--single")) {
     if (!m) throw new Error("no runs");
     return m;
   };
+  /** Each part's CPU per order, its median over the runs. */
+  const medianCpu = (xs: RunFigures[]): CpuPerOrder | null => {
+    const cpus = xs.map((r) => r.cpuPerOrder).filter((c): c is CpuPerOrder => c !== null);
+    if (cpus.length === 0) return null;
+    const of = (pick: (c: CpuPerOrder) => number | null | undefined): number | undefined => {
+      const values = cpus.map(pick).filter((v): v is number => typeof v === "number");
+      return values.length ? median(values) : undefined;
+    };
+    const postgres = of((c) => c.postgres);
+    const haproxy = of((c) => c.haproxy);
+    return {
+      storeMainThreads: of((c) => c.storeMainThreads) ?? 0,
+      storeOtherThreads: of((c) => c.storeOtherThreads) ?? 0,
+      ...(postgres === undefined ? {} : { postgres }),
+      ...(haproxy === undefined ? {} : { haproxy }),
+      loadGenerator: of((c) => c.loadGenerator) ?? null,
+    };
+  };
   /** The figures printed and held to the budget: each one's median over the runs. */
   const medians = (xs: RunFigures[]): { ordersPerSecond: number; p95Ms: number } => ({
     ordersPerSecond: median(xs.map((r) => r.ordersPerSecond)),
@@ -186,6 +229,8 @@ if (!process.argv.includes("--single")) {
       p95MsRuns: all.map((r) => r.p95Ms),
       serverCpuMsPerOrder: median(all.map((r) => r.serverCpuMsPerOrder ?? 0)),
       serverWriteSyscallsPerOrder: median(all.map((r) => r.serverWriteSyscallsPerOrder ?? 0)),
+      cpuPerOrder: medianCpu(all),
+      machineBusy: all.every((r) => r.machineBusy !== null) ? median(all.map((r) => r.machineBusy ?? 0)) : null,
       ...(manual && cell.mode === "automatic"
         ? { ofManual: Math.round((figures.ordersPerSecond / Math.max(manual.ordersPerSecond, 1)) * 100) / 100 }
         : {}),
@@ -207,6 +252,7 @@ if (!process.argv.includes("--single")) {
     console.log(
       `  ${r.engine}${r.engine === "postgres" ? ` x${r.instances}` : ""} ${r.mode} ${r.shape} [${r.build}]: ${r.ordersPerSecond} orders/s (${r.ordersPerSecondRuns.join(" ")})${r.ofManual !== undefined ? ` = ${r.ofManual} of manual` : ""}, p95 ${r.p95Ms} ms (${r.p95MsRuns.join(" ")}), ${r.serverCpuMsPerOrder} ms CPU and ${r.serverWriteSyscallsPerOrder} writes per order; ${budget}`,
     );
+    console.log(`    ${describeCpu(r.cpuPerOrder, r.machineBusy)}`);
     if (r.waits)
       console.log(
         `    waits: ${r.waits.states
@@ -304,18 +350,26 @@ function unpinPostgres(): void {
     spawnSync("taskset", ["-a", "-p", "-c", all, pid]);
 }
 
-/** CPU seconds the server processes have used (Linux /proc; null elsewhere). */
-function serverCpuSeconds(): number | null {
-  try {
-    let total = 0;
-    for (const store of cluster.stores) {
-      const fields = fs.readFileSync(`/proc/${store.child.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
-    }
-    return total;
-  } catch {
-    return null;
+/** CPU seconds the store's processes have used, all their threads and their main threads alone (Linux /proc; null
+ * elsewhere). */
+function storeCpu(): { total: number; mainThreads: number } | null {
+  const sum = { total: 0, mainThreads: 0 };
+  for (const store of cluster.stores) {
+    const cpu = store.child.pid === undefined ? null : processCpu(store.child.pid);
+    if (!cpu) return null;
+    sum.total += cpu.total;
+    sum.mainThreads += cpu.mainThread;
   }
+  return sum;
+}
+
+/** CPU seconds of the run's other processes: PostgreSQL's (every process of the machine's server, the sessions
+ * opened during the run included) and HAProxy's. */
+function othersCpu(): { postgres: Map<number, number>; balancer: Map<number, number> } {
+  return {
+    postgres: cpuByProcess(ENGINE === "postgres" ? pidsNamed("postgres") : []),
+    balancer: cpuByProcess(cluster.balancerPid === undefined ? [] : [cluster.balancerPid]),
+  };
 }
 
 /** The system calls that read and write (files and sockets) the server processes have made (Linux /proc; null
@@ -412,7 +466,9 @@ try {
   const rowsBefore = database ? await tableCounts(database.url) : undefined;
   const transactionsBefore = database ? await transactionCount(database.url) : undefined;
   const sampler = database ? await sampleWaits(database.url) : undefined;
-  const cpuBefore = serverCpuSeconds();
+  const cpuBefore = storeCpu();
+  const othersBefore = othersCpu();
+  const machineBefore = machineCpu();
   const syscallsBefore = serverSyscalls();
   const clientCpuBefore = process.cpuUsage();
   const started = performance.now();
@@ -458,16 +514,43 @@ try {
     .map((store) => path.join(store.dataDir, "mailbox"))
     .filter((dir) => fs.existsSync(dir))
     .reduce((sum, dir) => sum + fs.readdirSync(dir).filter((f) => f.endsWith(".eml")).length, 0);
-  const cpuAfter = serverCpuSeconds();
+  const cpuAfter = storeCpu();
+  const othersAfter = othersCpu();
+  const machineAfter = machineCpu();
   const syscallsAfter = serverSyscalls();
   const clientCpu = process.cpuUsage(clientCpuBefore);
   // The load generator shares the machine's 2 cores with the server: its own cost is reported too.
   const clientCpuMsPerOrder = latencies.length
     ? Math.round(((clientCpu.user + clientCpu.system) / 1000 / latencies.length) * 100) / 100
     : null;
+  const msPerOrder = (seconds: number): number =>
+    Math.round(((seconds * 1000) / Math.max(latencies.length, 1)) * 100) / 100;
   const serverCpuMsPerOrder =
     cpuBefore !== null && cpuAfter !== null && latencies.length > 0
-      ? Math.round(((cpuAfter - cpuBefore) * 1000 * 100) / latencies.length) / 100
+      ? msPerOrder(cpuAfter.total - cpuBefore.total)
+      : null;
+  /** Where the machine's CPU went, per order: with every process of the run on the same 2 cores, a process that
+   * needs less leaves more to the others, and a machine near 100% busy answers no faster however the store's own
+   * time is spent. */
+  const cpuPerOrder =
+    cpuBefore !== null && cpuAfter !== null && latencies.length > 0
+      ? {
+          storeMainThreads: msPerOrder(cpuAfter.mainThreads - cpuBefore.mainThreads),
+          storeOtherThreads: msPerOrder(
+            cpuAfter.total - cpuAfter.mainThreads - (cpuBefore.total - cpuBefore.mainThreads),
+          ),
+          ...(ENGINE === "postgres"
+            ? { postgres: msPerOrder(cpuUsedBetween(othersBefore.postgres, othersAfter.postgres)) }
+            : {}),
+          ...(INSTANCES > 1
+            ? { haproxy: msPerOrder(cpuUsedBetween(othersBefore.balancer, othersAfter.balancer)) }
+            : {}),
+          loadGenerator: clientCpuMsPerOrder,
+        }
+      : null;
+  const machineBusy =
+    machineBefore && machineAfter && machineAfter.total > machineBefore.total
+      ? Math.round(((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 100) / 100
       : null;
 
   const perOrderOf = (before: number | undefined, after: number | undefined): number | null =>
@@ -513,6 +596,8 @@ try {
     serverWriteSyscallsPerOrder,
     serverReadSyscallsPerOrder,
     clientCpuMsPerOrder,
+    cpuPerOrder,
+    machineBusy,
     loadAverage: Math.round((os.loadavg()[0] ?? 0) * 10) / 10,
     emailSentRatio: latencies.length ? Math.round((emailSent / latencies.length) * 1000) / 1000 : 0,
     emlCopiesWrittenRatio: latencies.length ? Math.round((emlCopies / latencies.length) * 1000) / 1000 : 0,
@@ -522,7 +607,7 @@ try {
     ...(transactionsPerOrder !== undefined ? { transactionsPerOrder } : {}),
   };
   console.log(
-    `checkout: ${figures.orders} orders in ${figures.seconds} s = ${ordersPerSecond} orders/s; p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms (${ENGINE}, ${INSTANCES} instance(s)${INSTANCES > 1 ? " behind HAProxy" : ""}, ${CLIENTS} clients, ${cell.build} ${figures.server} server, code reservation ${AUTOMATIC ? "on" : "off"}, ${cell.shape}, ${serverCpuMsPerOrder} ms server CPU per order, ${serverWriteSyscallsPerOrder} write and ${serverReadSyscallsPerOrder} read system calls per order, ${clientCpuMsPerOrder} ms client CPU per order, load ${figures.loadAverage})`,
+    `checkout: ${figures.orders} orders in ${figures.seconds} s = ${ordersPerSecond} orders/s; p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms (${ENGINE}, ${INSTANCES} instance(s)${INSTANCES > 1 ? " behind HAProxy" : ""}, ${CLIENTS} clients, ${cell.build} ${figures.server} server, code reservation ${AUTOMATIC ? "on" : "off"}, ${cell.shape}, ${serverCpuMsPerOrder} ms server CPU per order, ${serverWriteSyscallsPerOrder} write and ${serverReadSyscallsPerOrder} read system calls per order, ${clientCpuMsPerOrder} ms client CPU per order, load ${figures.loadAverage}); ${describeCpu(cpuPerOrder, machineBusy)}`,
   );
   report("checkout", figures);
 } finally {
