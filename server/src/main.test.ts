@@ -18,7 +18,7 @@ const start = (databaseUrl: string) => runServerToExit({ DATABASE_URL: databaseU
 describe("start-up with DATABASE_URL", () => {
   it("stops with a clear message for an unsupported scheme, without echoing the URL's password", () => {
     const { status, output } = start("mysql://root:hunter2@db.internal/store");
-    expect(status).toBe(1);
+    expect(status, output).toBe(1);
     expect(output).toContain('Cannot start the store: Unsupported DATABASE_URL scheme "mysql:"');
     expect(output).not.toContain("hunter2");
     expect(output).not.toMatch(/\n\s+at /); // one line, no stack trace
@@ -26,7 +26,7 @@ describe("start-up with DATABASE_URL", () => {
 
   it("stops with a clear message for a bare path (not taken silently as a file)", () => {
     const { status, output } = start("./somewhere/store.db");
-    expect(status).toBe(1);
+    expect(status, output).toBe(1);
     expect(output).toContain("Cannot start the store: Unsupported DATABASE_URL");
   }, 60_000);
 });
@@ -39,7 +39,7 @@ describe("start-up on a port in use", () => {
     const port = typeof address === "object" && address ? address.port : 0;
     try {
       const { status, output } = runServerToExit({ PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "no" });
-      expect(status).toBe(1);
+      expect(status, output).toBe(1);
       expect(output).toContain(
         `Cannot start the store: port ${port} is in use (is the store already running?). Stop the other process, or start on another port: PORT=${port + 1} bash scripts/start.sh`,
       );

@@ -16,7 +16,12 @@ export function runServerToExit(env: Record<string, string>): { status: number |
       encoding: "utf8",
       timeout: 50_000,
     });
-    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+    // A run stopped by the timeout says so, so a failed assertion on its status tells a slow start from a wrong exit.
+    const stopped =
+      run.status === null
+        ? `\n[runServerToExit: stopped by ${run.signal ?? "the timeout"}: ${run.error?.message ?? "no exit"}]`
+        : "";
+    return { status: run.status, output: `${run.stdout}${run.stderr}${stopped}` };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

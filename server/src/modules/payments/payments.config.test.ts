@@ -94,12 +94,12 @@ describe("payment settings", () => {
 
   it("stops the server at start, on one line, without printing a secret", () => {
     const unknown = runServerToExit({ PAYMENT_PROVIDER: "bitcoin" });
-    expect(unknown.status).toBe(1);
+    expect(unknown.status, unknown.output).toBe(1);
     expect(unknown.output).toContain(
       "Cannot start the store: Invalid configuration: PAYMENT_PROVIDER must name manual, konnect, stripe, paymob",
     );
     const missing = runServerToExit({ ...STRIPE, STRIPE_WEBHOOK_SECRET: "" });
-    expect(missing.status).toBe(1);
+    expect(missing.status, missing.output).toBe(1);
     expect(missing.output).toContain(
       "Cannot start the store: Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET to be set.",
     );
