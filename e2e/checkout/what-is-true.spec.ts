@@ -67,8 +67,9 @@ test("an order awaiting a manual payment shows no done mark and says the payment
   // The operator shortens the promise: the page follows once synced.
   await api.put("/api/admin/manual-delivery", { hours: 6 });
   await expectNote(page, product.id, byHand(6));
-  // The order emptied the cart: the product goes in again.
+  // The order emptied the cart: the product goes in again (kept on the device before the page is left).
   await page.getByRole("button", { name: "Add to cart", exact: true }).click();
+  await expect(page.getByText("Added to cart").first()).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByTestId("manual-delivery-note")).toHaveText(byHand(6));
 });
