@@ -14,8 +14,9 @@
  * waits and rows of the run whose p95 is the median). Beside
  * throughput it reports the server's CPU time and its read and write system calls per order (steadier than
  * throughput on a shared machine), and where the machine's CPU went per order: the store's main threads and its
- * other threads, PostgreSQL, HAProxy, this load generator, and how busy the machine was (server/cluster/cpu-time.ts); on PostgreSQL also where the sessions waited (pg_stat_activity and pg_locks,
- * sampled during the run) and the rows each table's statements touched per order (pg_stat_user_tables).
+ * other threads, PostgreSQL, HAProxy, this load generator, and how busy the machine was (server/cluster/cpu-time.ts);
+ * on PostgreSQL also where the sessions waited (pg_stat_activity and pg_locks, sampled during the run) and the rows
+ * each table's statements touched per order (pg_stat_user_tables).
  * `--pin`: PostgreSQL's processes on the last CPU, the servers, HAProxy and the clients on the others (taskset), so
  * that adding instances measures the store and not the database sharing their CPUs.
  * Budgets: SQLite >= 1,600 orders/s manual and >= 1,500 with codes, p95 <= 25 ms; PostgreSQL (2 instances) >= 500

@@ -55,8 +55,8 @@ export function pidsNamed(name: string): number[] {
 export function cpuByProcess(pids: readonly number[]): Map<number, number> {
   const out = new Map<number, number>();
   for (const pid of pids) {
-    const cpu = processCpu(pid);
-    if (cpu) out.set(pid, cpu.total);
+    const stat = read(`/proc/${pid}/stat`);
+    if (stat !== null) out.set(pid, cpuSecondsOfStat(stat));
   }
   return out;
 }
