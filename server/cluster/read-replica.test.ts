@@ -50,7 +50,13 @@ describe.runIf(haproxyInstalled())("two instances behind HAProxy with a lagging 
   });
 
   async function sync(since: number, extra = ""): Promise<Answer> {
-    const answer = await httpRequest(agent, `${cluster.url}/api/sync?since=${since}${extra}`, "GET");
+    const answer = await httpRequest(agent, `${cluster.url}/api/sync?since=${since}${extra}`, "GET").catch(
+      (err: unknown) => {
+        // A connection closed without an answer: most likely an instance that stopped; say which, and why.
+        const stopped = cluster.stores.filter((s) => !s.alive()).map((s) => `${s.name} stopped:\n${s.stderr()}`);
+        throw new Error(`${String(err)}\n${stopped.join("\n") || "every instance is running"}`, { cause: err });
+      },
+    );
     expect(answer.status).toBe(200);
     return json<Answer>(answer);
   }
@@ -102,5 +108,6 @@ describe.runIf(haproxyInstalled())("two instances behind HAProxy with a lagging 
     const logs = cluster.stores.map((s) => s.stderr());
     expect(logs.some((log) => log.includes("read replica") && log.includes("failed a read"))).toBe(true);
     for (const log of logs) expect(log).not.toContain(PASSWORD);
+    expect(cluster.stores.filter((s) => !s.alive()).map((s) => s.name)).toEqual([]);
   });
 });

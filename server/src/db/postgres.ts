@@ -369,6 +369,15 @@ export class PostgresData implements DataLayer {
  * answers, so statements a transaction awaits together (Promise.all) cost one round trip, not one each. The
  * turn's first write corks the socket until the turn's promise callbacks have run. Statements keep their order,
  * and each keeps its own answer and error. */
+/** Every pooled connection, primary's or replica's, as the pool opens it: writes coalesced, and a connection lost
+ * while a transaction holds it (a server restart, an administrator's pg_terminate_backend) fails that transaction's
+ * statements, which run() answers by closing it. The pool listens for a connection's 'error' only while it is idle;
+ * without a listener of the connection's own, an error while it is checked out would end the whole process. */
+function preparePooledConnection(client: pg.PoolClient): void {
+  coalesceWrites(client);
+  client.on("error", () => undefined);
+}
+
 function coalesceWrites(client: pg.PoolClient): void {
   const stream = (client as unknown as { connection: { stream: Writable } }).connection.stream;
   const write = stream.write;
@@ -396,7 +405,7 @@ export interface PostgresOptions {
  * is not asked at start: the store starts without it, and its first read says whether it answers. */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresData> {
   const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, pipeline: true });
-  pool.on("connect", coalesceWrites);
+  pool.on("connect", preparePooledConnection);
   // An idle connection that fails (a server restart) is dropped from the pool, not a crash of the process.
   pool.on("error", (err) => console.error(`PostgreSQL connection error: ${err.message}`));
   const db = drizzle(pool, { schema });
@@ -424,7 +433,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const replica =
     options.readUrl === undefined
       ? undefined
-      : new ReadReplica(options.readUrl, { maxConnections: options.maxConnections ?? 10, onConnect: coalesceWrites });
+      : new ReadReplica(options.readUrl, {
+          maxConnections: options.maxConnections ?? 10,
+          onConnect: preparePooledConnection,
+        });
   // The listener tells the data layer every version it hears; it connects once the data layer exists.
   const catalogChanges = new CatalogChanges(
     url,

@@ -2,6 +2,7 @@
  * primary taken at one moment (CREATE DATABASE ... TEMPLATE): it lags every change made on the primary after that,
  * until the test replays the change on it as streaming replication would. Its products' titles carry a mark, so an
  * answer shows which database it was read from. */
+import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { syncResponseSchema, type SyncResponse } from "@store/shared/schemas/catalog";
 import { openDatabase } from "./client.ts";
@@ -12,6 +13,7 @@ import {
   createPostgresDatabase,
   editCatalog as edit,
   onDatabase,
+  terminateBackend,
 } from "../test/postgres-database.ts";
 import { createTestStore, TEST_ON_POSTGRES, type TestStore } from "../test/harness.ts";
 
@@ -176,6 +178,26 @@ describe.runIf(TEST_ON_POSTGRES)("catalog reads on a read replica", { timeout: 6
     vi.setSystemTime(Date.now() + REPLICA_RETRY_MS + 1);
     expect(fromReplica(await sync(0, "&limit=31"))).toBe(true);
     expect(logs.mock.calls.some((call) => call.join(" ").includes("answers again"))).toBe(true);
+  });
+
+  it("answers a read whose replica connection is closed under it from the primary, and the process goes on", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let tries = 0;
+    const answeredBy = await store.data.readCatalog(0, async (tx) => {
+      const [row] = (
+        await tx.db.execute<{ db: string; pid: number }>(sql`select current_database() as db, pg_backend_pid() as pid`)
+      ).rows;
+      if (!row) throw new Error("no answer");
+      if (tries++ === 0) {
+        await terminateBackend(primary.url, row.pid);
+        await tx.db.execute(sql`select 1`);
+      }
+      return row.db;
+    });
+    expect(tries).toBe(2);
+    expect(answeredBy).toBe(new URL(primary.url).pathname.slice(1));
+    expect(reads().failed).toBe(1);
+    expect(fromPrimary(await sync(0, "&limit=10"))).toBe(true);
   });
 
   it("never answers one client older than it has, through edits, lag, catch-ups and an outage", async () => {

@@ -68,3 +68,20 @@ export async function allowConnections(adminUrl: string, database: string, allow
     if (!allow) await c.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [database]);
   });
 }
+
+/** Closes one server process's connection (pg_terminate_backend, as an administrator or a server restart would)
+ * through a connection to `adminUrl`, and returns once that process has exited: its client hears the connection
+ * close moments later, between statements rather than in answer to one. */
+export async function terminateBackend(adminUrl: string, pid: number): Promise<void> {
+  await onDatabase(adminUrl, async (c) => {
+    await c.query("SELECT pg_terminate_backend($1)", [pid]);
+    for (let tries = 0; tries < 500; tries++) {
+      const { rowCount } = await c.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [pid]);
+      if (rowCount === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`PostgreSQL process ${pid} did not exit`);
+  });
+  // The close on its way to this process's client.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
