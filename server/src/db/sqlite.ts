@@ -253,7 +253,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): SqliteDat
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   // 64 MB of page cache rather than SQLite's 2 MB: a store with a large code stock or years of orders otherwise reads
-  // its index pages back from the OS on every checkout (a reservation moves entries in three of the codes' indexes).
+  // its index pages back from the OS on every checkout (a reservation moves entries in two of the codes' indexes).
   sqlite.pragma("cache_size = -65536");
   // Temporary files in memory: each order of the write batch runs in a savepoint, whose journal (the pages it
   // changed, to roll back to) otherwise spills to a temporary file past 64 KB: about 50 of the server's 75 write

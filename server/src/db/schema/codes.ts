@@ -27,11 +27,10 @@ export const codes = pgTable(
   },
   (t) => [
     uniqueIndex("codes_product_hash_idx").on(t.productId, t.hash),
-    // The reservation takes a product's (or option's) available codes in id order straight from this index, and
-    // whether a product has any code left is one look into the second.
-    index("codes_stock_idx").on(t.productId, t.variantId, t.status, t.id),
-    // The stock panel's list, newest first, of every code or of one status (and whether any is available).
-    index("codes_product_status_idx").on(t.productId, t.status, t.id),
+    // The one index keyed by status, as a reservation moves its codes in every such index: the reservation takes a
+    // product's (or option's) available codes in id order straight from it, whether a product has any code left is
+    // one look, and the stock panel lists one status of a product, or of one of its options, newest first.
+    index("codes_stock_idx").on(t.productId, t.status, t.variantId, t.id),
     index("codes_product_id_idx").on(t.productId, t.id),
     // An order's codes. Only codes that went to an order are in it: an available code has none, and a reservation
     // then writes one index page (the order's), not two (the order's and the one holding the codes without).

@@ -3,7 +3,7 @@
  * sellReservedForOrder, attachSold, forOrder, countsFor, availableFor, list, revokeAvailable, revokeForOrder, unsold,
  * availabilityUpToThreshold (the dashboard's low and empty stock), and stockStates (what the derived in_stock of
  * automatic products is made from; CatalogRepo.applyStockStates writes it). */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, min, or, sql, type SQL } from "drizzle-orm";
 import type { CodeStatus, StockCounts } from "@store/shared/schemas/stock";
 import type { Db, Tables, Tx } from "../../db/data.ts";
 import {
@@ -89,13 +89,13 @@ function orderLineOf(
 }
 /**
  * First in, first out: a line's available codes in id order, spelled as the whole key of codes_stock_idx (product,
- * option, status, id). Within one line's codes the first three are one value each, so the order is the ids'; spelled
+ * status, option, id). Within one line's codes the first three are one value each, so the order is the ids'; spelled
  * so, PostgreSQL reads the index in order and stops at the LIMIT. Ordered by id alone, it cannot tell that `variant_id
  * is null` (a product's own codes) fixes the option, as an equality would, and sorts every available code of the
  * product for each reservation.
  */
 export function stockOrder(codes: Tables["codes"]): SQL[] {
-  return [asc(codes.productId), asc(codes.variantId), asc(codes.status), asc(codes.id)];
+  return [asc(codes.productId), asc(codes.status), asc(codes.variantId), asc(codes.id)];
 }
 /** PostgreSQL: a line's first `n` available codes (stockOrder()), the reservation's candidates; each of its
  * statements adds its own lock to them. */
@@ -472,8 +472,24 @@ export class CodesRepo {
   }
 
   /** A product's codes, newest first, paged by id (`before`). `variantId`: undefined for all, null for the
-   * product's own. */
+   * product's own. Each page is read in index order and stops at `limit`: every code from codes_product_id_idx, one
+   * status of one option from codes_stock_idx, and one status of every option as that of each option in turn, merged
+   * (the index keeps a status's codes by option, so reading them across options at once would sort them all). */
   async list(
+    tx: Tx,
+    q: { productId: string; status?: CodeStatus; variantId?: string | null; limit: number; before?: string },
+  ): Promise<(CodeRow & { orderCode: string | null })[]> {
+    if (q.status === undefined || q.variantId !== undefined) return this.listOf(tx, q);
+    const status = q.status;
+    const options = await this.optionsWithStatus(tx, q.productId, status);
+    const pages = await Promise.all(options.map((variantId) => this.listOf(tx, { ...q, status, variantId })));
+    return pages
+      .flat()
+      .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .slice(0, q.limit);
+  }
+
+  private async listOf(
     tx: Tx,
     q: { productId: string; status?: CodeStatus; variantId?: string | null; limit: number; before?: string },
   ): Promise<(CodeRow & { orderCode: string | null })[]> {
@@ -493,6 +509,29 @@ export class CodesRepo {
       .orderBy(desc(codes.id))
       .limit(q.limit);
     return rows.map((r) => ({ ...r.code, orderCode: r.orderCode }));
+  }
+
+  /** The options (null: the product's own codes) that have codes of this status, options since removed included:
+   * one index look per option (the least option id after the last one found), not a read of every such code. */
+  async optionsWithStatus(tx: Tx, productId: string, status: CodeStatus): Promise<(string | null)[]> {
+    const { codes } = tx.t;
+    const ofStatus = and(eq(codes.productId, productId), eq(codes.status, status));
+    const own = await tx.db
+      .select({ id: codes.id })
+      .from(codes)
+      .where(and(ofStatus, isNull(codes.variantId)))
+      .limit(1);
+    const options: (string | null)[] = own.length > 0 ? [null] : [];
+    // From '' (no option's id): a comparison, so the look starts past the product's own codes (null) in the index.
+    for (let after = ""; ;) {
+      const [next] = await tx.db
+        .select({ variantId: min(codes.variantId) })
+        .from(codes)
+        .where(and(ofStatus, gt(codes.variantId, after)));
+      if (!next?.variantId) return options;
+      options.push(next.variantId);
+      after = next.variantId;
+    }
   }
 
   /** Revokes available codes of a product chosen by id or by hash; returns how many. */

@@ -261,6 +261,45 @@ describe("stock, checkout and the order lifecycle", () => {
     expect(await masked("available")).toEqual(["KASP••••0003", "KASP••••0004"]);
   });
 
+  it("lists one status across a product's options newest first, page by page, as the list of every code orders them", async () => {
+    await makeAutomatic("spotify-3m");
+    const product = (await (await admin.request("GET", "/api/admin/products/spotify-3m")).json()) as {
+      variants: { id: string }[];
+    };
+    const [first, second] = product.variants.map((v) => v.id);
+    if (!first || !second) throw new Error("spotify-3m has two options");
+    // Imported in turns, so each option's codes and the other's alternate in id order.
+    for (let i = 0; i < 3; i++) {
+      await importCodes("spotify-3m", `SPA-${i}-1\nSPA-${i}-2`, { variantId: first });
+      await importCodes("spotify-3m", `SPB-${i}-1`, { variantId: second });
+    }
+    await placed([{ id: "spotify-3m", variantId: first, qty: 2 }]);
+    type Page = { codes: { id: string; status: string; variantId: string | null }[]; nextBefore: string | null };
+    const pages = async (query: string) => {
+      const ids: Page["codes"] = [];
+      for (let before: string | null = "", n = 0; before !== null && n < 20; n++) {
+        const res = await admin.request("GET", `/api/admin/products/spotify-3m/codes?${query}&before=${before}`);
+        expect(res.status).toBe(200);
+        const page = (await res.json()) as Page;
+        ids.push(...page.codes);
+        before = page.nextBefore;
+      }
+      return ids;
+    };
+    const every = await pages("limit=500");
+    // Nine here, and whatever an earlier test imported.
+    expect(every.length).toBeGreaterThanOrEqual(9);
+    const ids = every.map((c) => c.id);
+    expect(ids).toEqual([...ids].sort().reverse());
+    for (const status of ["available", "reserved"]) {
+      const expected = every.filter((c) => c.status === status).map((c) => c.id);
+      expect((await pages(`status=${status}&limit=2`)).map((c) => c.id)).toEqual(expected);
+    }
+    const available = await pages("status=available&limit=500");
+    expect(new Set(available.map((c) => c.variantId))).toEqual(new Set([first, second]));
+    expect(await pages("status=sold&limit=2")).toEqual([]);
+  });
+
   it("refuses more than is available, naming the product and what is left", async () => {
     const res = await checkout([{ id: "psn-10-us", qty: 4 }]);
     expect(res.status).toBe(409);

@@ -1,0 +1,3 @@
+DROP INDEX "codes_product_status_idx";--> statement-breakpoint
+DROP INDEX "codes_stock_idx";--> statement-breakpoint
+CREATE INDEX "codes_stock_idx" ON "codes" USING btree ("product_id","status","variant_id","id");
