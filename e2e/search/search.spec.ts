@@ -13,6 +13,9 @@ const dialog = (page: Page) => page.getByRole("dialog", { name: "Search products
 const box = (page: Page) => dialog(page).getByRole("combobox", { name: "Search products" });
 const options = (page: Page) => dialog(page).getByRole("listbox").getByRole("option");
 
+/** The demo's PlayStation Plus Essential in the results, whatever the interface language. */
+const soldOutRow = (page: Page) => page.locator('[role="option"][href$="/product/ps-plus-essential-12"]');
+
 async function search(page: Page, query: string) {
   await box(page).fill(query);
 }
@@ -82,6 +85,17 @@ test.describe("search overlay", () => {
     await expect(row).toContainText("PC · Global · Email");
     await expect(row).toContainText("$26.80");
     await expect(row.locator("img")).toHaveCount(1);
+  });
+
+  test("a product that cannot be bought now says so in its row", async ({ page }) => {
+    // The demo store seeds PlayStation Plus Essential out of stock (sold by hand, none on hand).
+    await openStore(page);
+    await page.keyboard.press("Control+k");
+    await search(page, "playstation plus essential");
+    await expect(soldOutRow(page)).toContainText("Out of stock");
+    await search(page, "elden");
+    await expect(options(page).first()).toContainText("Elden Ring (Steam Key)");
+    await expect(options(page).first()).not.toContainText("Out of stock");
   });
 
   test("matches ignoring accents and case", async ({ page }) => {
@@ -247,6 +261,11 @@ test.describe("search overlay", () => {
     const field = await input.boundingBox();
     expect(icon && field && icon.x > field.x).toBe(true);
     expect(await sheet.evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
+
+    // Once the catalog is local, a product out of stock says so in Arabic.
+    await page.waitForFunction(() => localStorage.getItem("catalogSynced") !== null);
+    await input.fill("playstation plus essential");
+    await expect(soldOutRow(page)).toContainText("نفد المخزون");
   });
 });
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
     categories: [makeCategory("c1", "Gift Cards")],
     products: [
       makeProduct({ id: "steam-20", title: "Steam Wallet $20", categoryId: "c1", sales: 50 }),
-      makeProduct({ id: "steam-50", title: "Steam Wallet $50", categoryId: "c1", sales: 40 }),
+      makeProduct({ id: "steam-50", title: "Steam Wallet $50", categoryId: "c1", sales: 40, inStock: false }),
       makeProduct({ id: "psn-10", title: "PlayStation Store $10", categoryId: "c1", sales: 30 }),
     ],
   });
@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 describe("the search overlay", () => {
-  it("shows popular products first, finds as the shopper types, says when nothing matches, and opens a result with Enter", async () => {
+  it("shows popular products first, finds as the shopper types, marks what is out of stock, says when nothing matches, and opens a result with Enter", async () => {
     const onClose = vi.fn();
     const router = renderOverlay(onClose);
     const dialog = await screen.findByRole("dialog", { name: "Search products" }, WAIT);
@@ -56,6 +56,10 @@ describe("the search overlay", () => {
         .map((o) => o.textContent),
     ).toEqual([expect.stringContaining("Steam Wallet $20"), expect.stringContaining("Steam Wallet $50")]);
     expect(within(dialog).getByRole("status").textContent).toBe("2 results");
+    // A product that cannot be bought now says so before it is opened.
+    const [inStock, soldOut] = within(results).getAllByRole("option");
+    expect(soldOut?.textContent).toContain("Out of stock");
+    expect(inStock?.textContent).not.toContain("Out of stock");
     // The first result is highlighted for the keyboard; the arrow moves to the next.
     expect(box.getAttribute("aria-activedescendant")).toBeTruthy();
     fireEvent.keyDown(box, { key: "ArrowDown" });

@@ -18,7 +18,8 @@ interface Props {
   onHover: (index: number) => void;
 }
 
-/** One result: image, title, discount badge, platform/region/delivery and price; a link to the product. */
+/** One result: image, title, discount badge, platform/region/delivery, price and, when it cannot be bought now, that
+ * it is out of stock (before the shopper opens it); a link to the product. */
 export const SearchResultRow = memo(function SearchResultRow({
   product,
   index,
@@ -61,6 +62,11 @@ export const SearchResultRow = memo(function SearchResultRow({
           </span>
         ) : null}
         <span className="search-row__price">{price}</span>
+        {product.inStock ? null : (
+          <span className="search-row__stock">
+            <Trans>Out of stock</Trans>
+          </span>
+        )}
       </span>
     </Link>
   );
