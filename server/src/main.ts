@@ -1,4 +1,5 @@
 /** Process entry: read config, open the database (migrating it), seed on first start, listen, shut down gracefully. */
+import net from "node:net";
 import { serve } from "@hono/node-server";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
@@ -20,6 +21,26 @@ const config = (() => {
     return stop(err);
   }
 })();
+/** A port another process holds (most often the store started twice) is said in words, not as a stack trace. */
+function portInUse(port: number): Error {
+  return new Error(
+    `port ${port} is in use (is the store already running?). Stop the other process, or start on another port: PORT=${port + 1} bash scripts/start.sh`,
+  );
+}
+
+/** Whether the port can be listened on, asked before anything is written: a second start of a store stops here,
+ * before it seeds or creates the first admin, whose password it would print once, to a console nobody reads
+ * once the start has failed. */
+function probePort(port: number, host: string): Promise<NodeJS.ErrnoException | undefined> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", resolve);
+    probe.listen(port, host, () => probe.close(() => resolve(undefined)));
+  });
+}
+const taken = await probePort(config.port, config.host);
+if (taken) stop(taken.code === "EADDRINUSE" ? portInUse(config.port) : taken);
+
 // DATA_DIR holds the database, mails and uploads: owner-only (fixed at every start).
 try {
   ensurePrivateDir(config.dataDir);
@@ -45,16 +66,8 @@ const stopBackground = await startBackground({ config, data }, services);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Store running on http://localhost:${info.port} (data in ${config.dataDir})`);
 });
-// A port another process holds (most often the store started twice) is said in words, not as a stack trace.
-server.once("error", (err: NodeJS.ErrnoException) =>
-  stop(
-    err.code === "EADDRINUSE"
-      ? new Error(
-          `port ${config.port} is in use (is the store already running?). Stop the other process, or start on another port: PORT=${config.port + 1} bash scripts/start.sh`,
-        )
-      : err,
-  ),
-);
+// Taken since the probe at start (another process was quicker).
+server.once("error", (err: NodeJS.ErrnoException) => stop(err.code === "EADDRINUSE" ? portInUse(config.port) : err));
 
 let stopping = false;
 function shutdown(signal: string): void {
