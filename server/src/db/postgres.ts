@@ -364,11 +364,6 @@ export class PostgresData implements DataLayer {
   }
 }
 
-/** Makes the statements a pooled connection is given in one turn of the event loop leave in one write to the
- * socket (docs/decisions.md D31): with the pool's pipeline mode they are sent without waiting for each other's
- * answers, so statements a transaction awaits together (Promise.all) cost one round trip, not one each. The
- * turn's first write corks the socket until the turn's promise callbacks have run. Statements keep their order,
- * and each keeps its own answer and error. */
 /** Every pooled connection, primary's or replica's, as the pool opens it: writes coalesced, and a connection lost
  * while a transaction holds it (a server restart, an administrator's pg_terminate_backend) fails that transaction's
  * statements, which run() answers by closing it. The pool listens for a connection's 'error' only while it is idle;
@@ -378,6 +373,11 @@ function preparePooledConnection(client: pg.PoolClient): void {
   client.on("error", () => undefined);
 }
 
+/** Makes the statements a pooled connection is given in one turn of the event loop leave in one write to the
+ * socket (docs/decisions.md D31): with the pool's pipeline mode they are sent without waiting for each other's
+ * answers, so statements a transaction awaits together (Promise.all) cost one round trip, not one each. The
+ * turn's first write corks the socket until the turn's promise callbacks have run. Statements keep their order,
+ * and each keeps its own answer and error. */
 function coalesceWrites(client: pg.PoolClient): void {
   const stream = (client as unknown as { connection: { stream: Writable } }).connection.stream;
   const write = stream.write;

@@ -513,7 +513,7 @@ export class CodesRepo {
 
   /** The options (null: the product's own codes) that have codes of this status, options since removed included:
    * one index look per option (the least option id after the last one found), not a read of every such code. */
-  async optionsWithStatus(tx: Tx, productId: string, status: CodeStatus): Promise<(string | null)[]> {
+  private async optionsWithStatus(tx: Tx, productId: string, status: CodeStatus): Promise<(string | null)[]> {
     const { codes } = tx.t;
     const ofStatus = and(eq(codes.productId, productId), eq(codes.status, status));
     const own = await tx.db
