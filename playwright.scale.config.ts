@@ -11,7 +11,9 @@ const DATA_DIR = ".tmp/e2e-scale";
 
 export default defineConfig({
   testDir: "./e2e/scale",
-  outputDir: "./test-results",
+  // Its own folder: Playwright empties its output folder at start, and the main run's traces of a failure or a
+  // flaky test (test-results/) must still be there once the whole suite has run.
+  outputDir: "./test-results-scale",
   workers: 1,
   retries: 0,
   timeout: 420_000,
