@@ -1,7 +1,8 @@
 /** Site settings (toggles, daily rate, payment instructions, manual delivery time) stored as JSON values, stamped with the catalog
  * revision. Each method takes the transaction it runs in. */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
+import { prepared } from "../../db/prepared.ts";
 import {
   DEFAULT_MANUAL_DELIVERY_HOURS,
   DEFAULT_TOGGLES,
@@ -27,10 +28,17 @@ const KEY_CHECK_KEY = "sealingKeyCheck";
 /** The key of the order limits' row (CheckoutRepo reads it too). */
 export const ORDER_LIMITS_KEY = "orderLimits";
 
+/** One setting by key: an order with a manual line reads its delivery time, so checkout runs it on every such order. */
+const readStmt = prepared("settings_read", (db, { settings }) =>
+  db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, sql.placeholder("key"))),
+);
+
 export class SettingsRepo {
   private async read<T>(tx: Tx, key: string): Promise<T | undefined> {
-    const { settings } = tx.t;
-    const row = (await tx.db.select().from(settings).where(eq(settings.key, key)))[0];
+    const row = (await readStmt(tx).execute({ key }))[0];
     return row ? (JSON.parse(row.value) as T) : undefined;
   }
 
