@@ -40,6 +40,11 @@ export function isManualDeliveryHours(value: unknown): value is number {
   );
 }
 
+/** The manual delivery time of a stored setting's value; the default when never saved (or not a valid time). */
+export function manualDeliveryHoursOf(value: unknown): number {
+  return isManualDeliveryHours(value) ? value : DEFAULT_MANUAL_DELIVERY_HOURS;
+}
+
 /** The operator's order limits (Admin > Settings > Limits; the other stock-hoarding guards are environment settings,
  * docs/operations.md "Limits"). The storefront learns `maxQtyPerOrder`, to cap its quantity inputs. */
 export interface OrderLimits {

@@ -3,7 +3,7 @@ import { and, eq, gte, inArray, notInArray, or, sql, type SQL } from "drizzle-or
 import type { Tx } from "../../db/data.ts";
 import { numbered, numberedPlaceholders, prepared, preparedPerCount } from "../../db/prepared.ts";
 import type { products, variants } from "../../db/schema/index.ts";
-import { orderLimitsOf, type OrderLimits } from "@store/shared/store-settings";
+import { manualDeliveryHoursOf, orderLimitsOf, type OrderLimits } from "@store/shared/store-settings";
 
 export type PricingProduct = Pick<
   typeof products.$inferSelect,
@@ -14,8 +14,9 @@ export type PricingVariant = Pick<
   "id" | "productId" | "name" | "priceUsd" | "priceTnd" | "priceEur" | "priceEgp"
 >;
 
-/** The products of an order's lines and the admin's exchange rate in one statement (one round trip whatever the
- * number of lines). */
+/** The products of an order's lines with the settings an order is written with (the exchange rate, the order limits,
+ * the manual delivery time its mail promises) in one statement: one round trip whatever the number of lines. The
+ * keys are SettingsRepo's. */
 const pricingStmt = preparedPerCount("checkout_pricing", (db, { products }, n) =>
   db
     .select({
@@ -33,6 +34,7 @@ const pricingStmt = preparedPerCount("checkout_pricing", (db, { products }, n) =
         sql<number>`(select count(*) from "variants" where "variants"."product_id" = "products"."id")`.mapWith(Number),
       rate: sql<string | null>`(select "value" from "settings" where "settings"."key" = 'rate')`,
       limits: sql<string | null>`(select "value" from "settings" where "settings"."key" = 'orderLimits')`,
+      manualHours: sql<string | null>`(select "value" from "settings" where "settings"."key" = 'manualDeliveryHours')`,
     })
     .from(products)
     .where(inArray(products.id, numberedPlaceholders("id", n))),
@@ -95,19 +97,26 @@ function usdToTndOf(value: string | null): number | undefined {
     : undefined;
 }
 
+export interface Pricing {
+  products: Map<string, PricingProduct>;
+  usdToTnd: number | undefined;
+  limits: OrderLimits;
+  manualDeliveryHours: number;
+}
+
 export class CheckoutRepo {
-  /** The products with these ids (distinct), by id (an unknown id is simply missing), and the admin's daily
-   * usdToTnd (undefined when never set, or when no product was found). */
-  async pricing(
-    tx: Tx,
-    ids: readonly string[],
-  ): Promise<{ products: Map<string, PricingProduct>; usdToTnd: number | undefined; limits: OrderLimits }> {
+  /** The products with these ids (distinct), by id (an unknown id is simply missing), the admin's daily usdToTnd
+   * (undefined when never set, or when no product was found), the order limits and the manual delivery time (their
+   * defaults when never set or when no product was found). */
+  async pricing(tx: Tx, ids: readonly string[]): Promise<Pricing> {
     const rows = ids.length === 0 ? [] : await pricingStmt(tx, ids.length).execute(numbered(ids.map((id) => ({ id }))));
-    const limits = rows[0]?.limits ?? null;
+    const first = rows[0];
+    const json = (value: string | null | undefined): unknown => (value == null ? undefined : JSON.parse(value));
     return {
-      products: new Map(rows.map(({ rate: _, limits: __, ...product }) => [product.id, product])),
-      usdToTnd: usdToTndOf(rows[0]?.rate ?? null),
-      limits: orderLimitsOf(limits === null ? undefined : JSON.parse(limits)),
+      products: new Map(rows.map(({ rate: _, limits: __, manualHours: ___, ...product }) => [product.id, product])),
+      usdToTnd: usdToTndOf(first?.rate ?? null),
+      limits: orderLimitsOf(json(first?.limits)),
+      manualDeliveryHours: manualDeliveryHoursOf(json(first?.manualHours)),
     };
   }
 

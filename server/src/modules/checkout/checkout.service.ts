@@ -71,6 +71,15 @@ interface PricedLine extends NewOrderLine {
   automatic: boolean;
 }
 
+/** An order's lines priced, with the settings it is written with (read with its products). */
+interface PricedOrder {
+  lines: PricedLine[];
+  rates: Rates;
+  limits: OrderLimits;
+  /** Within how many hours a line delivered by hand is sent: its mail promises it. */
+  manualDeliveryHours: number;
+}
+
 function pricesOf(p: PricingProduct | PricingVariant): Prices {
   return { USD: p.priceUsd, TND: p.priceTnd, EUR: p.priceEur, EGP: p.priceEgp };
 }
@@ -187,11 +196,7 @@ export class CheckoutService {
   /** Current prices of the requested lines in `currency` (merging repeated lines), and the exchange rates they
    * were priced at (read with the products). Throws for unknown products or options (400) and for out-of-stock
    * products (409). */
-  async priceLines(
-    tx: Tx,
-    items: CheckoutInput["items"],
-    currency: Currency,
-  ): Promise<{ lines: PricedLine[]; rates: Rates; limits: OrderLimits }> {
+  async priceLines(tx: Tx, items: CheckoutInput["items"], currency: Currency): Promise<PricedOrder> {
     const merged = new Map<string, { id: string; variantId: string | null; qty: number }>();
     for (const item of items) {
       const variantId = item.variantId ?? null;
@@ -200,7 +205,7 @@ export class CheckoutService {
       if (line) line.qty += item.qty;
       else merged.set(key, { id: item.id, variantId, qty: item.qty });
     }
-    const { products, usdToTnd, limits } = await this.deps.repo.pricing(tx, [
+    const { products, usdToTnd, limits, manualDeliveryHours } = await this.deps.repo.pricing(tx, [
       ...new Set([...merged.values()].map((l) => l.id)),
     ]);
     const rates = ratesWith(usdToTnd);
@@ -252,7 +257,7 @@ export class CheckoutService {
         automatic: product.deliveryMode === "automatic",
       });
     }
-    return { lines, rates, limits };
+    return { lines, rates, limits, manualDeliveryHours };
   }
 
   /** Refuses an order past the stock-hoarding guards (docs/operations.md "Limits"), before anything is written: more
@@ -360,7 +365,7 @@ export class CheckoutService {
     tx: Tx,
     input: CheckoutInput,
     address: string | null,
-    priced: Promise<{ lines: PricedLine[]; rates: Rates; limits: OrderLimits }>,
+    priced: Promise<PricedOrder>,
     freeCode: Promise<string>,
     holds: Promise<Holds>,
     answer: (response: StoredResponse) => Promise<void>,
@@ -375,7 +380,7 @@ export class CheckoutService {
     const now = this.clock();
     const currency = input.currency;
     const paymentProvider = this.deps.payments.methodFor(currency, input.paymentMethod);
-    const { lines, rates, limits } = await priced;
+    const { lines, rates, limits, manualDeliveryHours } = await priced;
     this.checkLimits(lines, limits, await holds);
     const rate = rates[currency];
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
@@ -444,11 +449,7 @@ export class CheckoutService {
       orderUrl,
       paymentLink: null,
     };
-    const manualHours = await this.deps.mails.manualDeliveryHours(
-      tx,
-      lines.some((l) => !l.automatic),
-    );
-    if (manualHours) mailData.manualDeliveryHours = manualHours;
+    if (lines.some((l) => !l.automatic)) mailData.manualDeliveryHours = manualDeliveryHours;
     // The order and its lines are inserted with an automatic order's code reservation (one round trip on
     // PostgreSQL); its mail and the answer are written after them, with the COMMIT, so a refused order (out of stock,
     // or past the inbox's confirmations) leaves no mail (nor its .eml copy). Only an order placed at the same moment

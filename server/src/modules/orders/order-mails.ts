@@ -41,7 +41,7 @@ export class OrderMails {
   ) {}
 
   /** Within how many hours a line delivered by hand is sent (the operator's setting), when the order has one. */
-  async manualDeliveryHours(tx: Tx, hasManualLine: boolean): Promise<number | undefined> {
+  private async manualDeliveryHours(tx: Tx, hasManualLine: boolean): Promise<number | undefined> {
     return hasManualLine && this.settings ? this.settings.manualDeliveryHours(tx) : undefined;
   }
 

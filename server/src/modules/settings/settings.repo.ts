@@ -4,7 +4,6 @@ import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/data.ts";
 import { prepared } from "../../db/prepared.ts";
 import {
-  DEFAULT_MANUAL_DELIVERY_HOURS,
   DEFAULT_TOGGLES,
   NO_PAYMENT_INSTRUCTIONS,
   type PaymentInstructions,
@@ -14,7 +13,7 @@ import {
 } from "@store/shared/schemas/catalog";
 import { DEFAULT_RATES } from "@store/shared/currency";
 import { alertSettingsSchema, DEFAULT_ALERT_SETTINGS, type AlertSettings } from "@store/shared/schemas/operator-alerts";
-import { isManualDeliveryHours, orderLimitsOf, type OrderLimits } from "@store/shared/store-settings";
+import { manualDeliveryHoursOf, orderLimitsOf, type OrderLimits } from "@store/shared/store-settings";
 
 /** The code ids the demo seed's imports gave: all of them sort within [from, to). */
 export interface DemoRange {
@@ -25,10 +24,11 @@ export interface DemoRange {
 const ALERT_SETTINGS_KEY = "alertSettings";
 const KEY_CHECK_KEY = "sealingKeyCheck";
 
-/** The key of the order limits' row (CheckoutRepo reads it too). */
+/** The keys of the order limits' row and the manual delivery time's (CheckoutRepo reads both with its products). */
 export const ORDER_LIMITS_KEY = "orderLimits";
+export const MANUAL_DELIVERY_HOURS_KEY = "manualDeliveryHours";
 
-/** One setting by key: an order with a manual line reads its delivery time, so checkout runs it on every such order. */
+/** One setting by key (the mail worker reads the manual delivery time for every confirmation it renders). */
 const readStmt = prepared("settings_read", (db, { settings }) =>
   db
     .select({ value: settings.value })
@@ -91,8 +91,7 @@ export class SettingsRepo {
   }
 
   async manualDeliveryHours(tx: Tx): Promise<number> {
-    const hours = await this.read<unknown>(tx, "manualDeliveryHours");
-    return isManualDeliveryHours(hours) ? hours : DEFAULT_MANUAL_DELIVERY_HOURS;
+    return manualDeliveryHoursOf(await this.read<unknown>(tx, MANUAL_DELIVERY_HOURS_KEY));
   }
 
   /** The operator's order limits (checkout reads them with its products, CheckoutRepo.pricing). */

@@ -4,7 +4,7 @@
 import type { ManualDelivery, OrderLimits, PaymentInstructions, Rate, Toggles } from "@store/shared/schemas/catalog";
 import type { RateUpdate, TogglesUpdate } from "@store/shared/schemas/admin";
 import type { DataLayer, Tx } from "../../db/data.ts";
-import { ORDER_LIMITS_KEY, type SettingsRepo } from "./settings.repo.ts";
+import { MANUAL_DELIVERY_HOURS_KEY, ORDER_LIMITS_KEY, type SettingsRepo } from "./settings.repo.ts";
 
 /** What settings need of the catalog: a new revision for each change (CatalogVersions gives it), declared here so
  * that settings do not import the catalog module, which imports settings. */
@@ -61,7 +61,7 @@ export class SettingsService {
   }
 
   async saveManualDelivery(input: ManualDelivery): Promise<ManualDelivery> {
-    await this.saveSynced("manualDeliveryHours", input.hours);
+    await this.saveSynced(MANUAL_DELIVERY_HOURS_KEY, input.hours);
     return input;
   }
 
