@@ -266,6 +266,25 @@ test.describe("search overlay", () => {
     await page.waitForFunction(() => localStorage.getItem("catalogSynced") !== null);
     await input.fill("playstation plus essential");
     await expect(soldOutRow(page)).toContainText("نفد المخزون");
+
+    // On a phone, an English title too long for its row reads from its start and is cut at its end.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const title = soldOutRow(page).locator(".search-row__title");
+    const cut = await title.evaluate((el) => {
+      const text = el.firstChild;
+      if (!text?.textContent) return undefined;
+      const box = el.getBoundingClientRect();
+      const range = document.createRange();
+      range.setStart(text, 0);
+      range.setEnd(text, 1);
+      const first = range.getBoundingClientRect();
+      return {
+        overflows: el.scrollWidth > el.clientWidth,
+        firstShown: first.left >= box.left - 1 && first.right <= box.right + 1,
+        direction: getComputedStyle(el).direction,
+      };
+    });
+    expect(cut).toEqual({ overflows: true, firstShown: true, direction: "ltr" });
   });
 });
 

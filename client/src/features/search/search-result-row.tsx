@@ -52,7 +52,10 @@ export const SearchResultRow = memo(function SearchResultRow({
     >
       <ProductImage src={product.image} alt="" width={56} height={56} className="search-row__img thumb" />
       <span className="search-row__main">
-        <span className="search-row__title">{product.title}</span>
+        {/* Its own direction: an English title in the Arabic interface is cut at its end, not at its start. */}
+        <span className="search-row__title" dir="auto">
+          {product.title}
+        </span>
         {meta ? <span className="search-row__meta">{meta}</span> : null}
       </span>
       <span className="search-row__end">
