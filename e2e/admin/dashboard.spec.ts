@@ -204,4 +204,11 @@ test("in Arabic the pictures run right to left, in Arabic words", async ({ page,
   // Mirrored: the first day is drawn on the right, as Arabic reads.
   await expect(plot).toHaveCSS("transform", "matrix(-1, 0, 0, 1, 0, 0)");
   await expect(charts.getByTestId("top-products")).toContainText("بيعت");
+
+  // The order's mail was written in English: its subject keeps its own direction, cut (if at all) at its end.
+  await page.goto("/admin?section=mailbox");
+  const subject = page.locator(".admin-mail-row__subject").first();
+  await expect(subject).toContainText(/order PNR-/i);
+  await expect(subject).toHaveCSS("direction", "ltr");
+  await expect(page.locator(".admin-mails")).toHaveCSS("direction", "rtl");
 });

@@ -48,7 +48,9 @@ export function MailboxPanel() {
           {mails.map((m) => (
             <li key={m.id}>
               <button type="button" className="admin-mail-row" onClick={() => void openMail(m.id)}>
-                <span className="admin-mail-row__subject">{m.subject}</span>
+                <span className="admin-mail-row__subject" dir="auto">
+                  {m.subject}
+                </span>
                 <bdi className="muted">{m.to}</bdi>
                 <span className="muted">{when(m.createdAt)}</span>
               </button>
