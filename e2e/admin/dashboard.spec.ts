@@ -210,5 +210,6 @@ test("in Arabic the pictures run right to left, in Arabic words", async ({ page,
   const subject = page.locator(".admin-mail-row__subject").first();
   await expect(subject).toContainText(/order PNR-/i);
   await expect(subject).toHaveCSS("direction", "ltr");
+  await expect(subject).toHaveCSS("text-align", "right");
   await expect(page.locator(".admin-mails")).toHaveCSS("direction", "rtl");
 });

@@ -267,9 +267,20 @@ test.describe("search overlay", () => {
     await input.fill("playstation plus essential");
     await expect(soldOutRow(page)).toContainText("نفد المخزون");
 
-    // On a phone, an English title too long for its row reads from its start and is cut at its end.
-    await page.setViewportSize({ width: 360, height: 740 });
+    // An English title that fits lines up with the row's start, the right; on a phone, one too long for its row
+    // reads from its start and is cut at its end.
     const title = soldOutRow(page).locator(".search-row__title");
+    const fits = await title.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const box = el.getBoundingClientRect();
+      return {
+        overflows: el.scrollWidth > el.clientWidth,
+        atRight: Math.abs(range.getBoundingClientRect().right - box.right) < 2,
+      };
+    });
+    expect(fits).toEqual({ overflows: false, atRight: true });
+    await page.setViewportSize({ width: 360, height: 740 });
     const cut = await title.evaluate((el) => {
       const text = el.firstChild;
       if (!text?.textContent) return undefined;
