@@ -216,5 +216,9 @@ test("in Arabic the pictures run right to left, in Arabic words", async ({ page,
   expect(await subject.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(
     true,
   );
+  // The order's code stays on one line, left to right.
+  const code = subject.locator(".admin-mail-row__code");
+  await expect(code).toHaveText(/^PNR-[0-9A-Z]{8}$/);
+  expect(await code.evaluate((el) => el.getClientRects().length)).toBe(1);
   await expect(page.locator(".admin-mails")).toHaveCSS("direction", "rtl");
 });

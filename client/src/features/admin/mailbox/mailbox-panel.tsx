@@ -10,6 +10,23 @@ import { Dialog } from "../../../ui/dialog.tsx";
 import { AdminSection } from "../panel/admin-section.tsx";
 import { Fact } from "../panel/fact.tsx";
 
+/** An order's code in a subject (PNR- and 8 letters or digits). */
+const ORDER_CODE = /(PNR-[0-9A-Z]{8})/;
+
+/** A subject whose order codes are kept whole and left to right, whatever the subject's language and line breaks:
+ * the code is what the operator looks for. */
+function Subject({ text }: { text: string }) {
+  return text.split(ORDER_CODE).map((part, i) =>
+    i % 2 === 1 ? (
+      <bdi key={i} className="admin-mail-row__code">
+        {part}
+      </bdi>
+    ) : (
+      part
+    ),
+  );
+}
+
 export function MailboxPanel() {
   const { t, i18n } = useLingui();
   const list = useAdminResource(api.mailbox.list);
@@ -49,7 +66,7 @@ export function MailboxPanel() {
             <li key={m.id}>
               <button type="button" className="admin-mail-row" onClick={() => void openMail(m.id)}>
                 <span className="admin-mail-row__subject" dir="auto">
-                  {m.subject}
+                  <Subject text={m.subject} />
                 </span>
                 <bdi className="muted">{m.to}</bdi>
                 <span className="muted">{when(m.createdAt)}</span>
