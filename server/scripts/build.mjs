@@ -1,4 +1,5 @@
-// Bundles the server into dist/main.js (shared/ inlined), keeping native packages external,
+// Bundles the server into dist/main.js (shared/ inlined), and the dev mailbox's copy writer thread into
+// dist/eml-writer.worker.js beside it (started by URL from main.js), keeping native packages external,
 // and copies the SQL migrations (SQLite and PostgreSQL) beside it.
 import { build } from "esbuild";
 import fs from "node:fs";
@@ -11,8 +12,11 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 fs.rmSync(path.join(root, "dist"), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, "src/main.ts")],
-  outfile: path.join(root, "dist/main.js"),
+  entryPoints: {
+    main: path.join(root, "src/main.ts"),
+    "eml-writer.worker": path.join(root, "src/modules/mail/eml-writer.worker.ts"),
+  },
+  outdir: path.join(root, "dist"),
   bundle: true,
   platform: "node",
   format: "esm",
@@ -31,4 +35,4 @@ fs.copyFileSync(
 );
 // The mails' catalogs, read at run time beside main.js (mail/catalog.ts).
 fs.cpSync(path.join(root, "src/modules/mail/locales"), path.join(root, "dist/locales"), { recursive: true });
-console.log("server built: dist/main.js");
+console.log("server built: dist/main.js, dist/eml-writer.worker.js");

@@ -1,47 +1,24 @@
-/** Writes the dev mailbox's .eml copies on a worker thread, so a burst of checkouts never waits on the file
- * system and the copies keep up with it. Through libuv's pool every file took four turns of the busy event
+/** Composes and writes the dev mailbox's .eml copies on a worker thread (eml-writer.worker.ts), so a burst of
+ * checkouts spends nothing on MIME encoding, never waits on the file system, and the copies keep up with it. Through libuv's pool every file took four turns of the busy event
  * loop (open, write, close, rename): under load the copies fell thousands behind and were written at
  * shutdown. Each copy is written to a temporary name and renamed, so a reader never sees half a file. The copies
  * hold codes and private order links: they are owner-only (0600), like the rest of the data directory. */
-import fs from "node:fs";
-import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { PRIVATE_FILE_MODE } from "../../lib/private-files.ts";
+import { writeEmlCopy, type EmlCopy } from "./rfc822.ts";
 
-// Plain CommonJS run by the worker (eval), so it needs no bundling of its own.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const fs = require("node:fs");
-const path = require("node:path");
-// Copies are for people: on Linux this thread runs at the lowest priority (nice 19), so it writes with the
-// CPU that checkouts leave idle. /proc/thread-self names this thread's id, which setpriority() accepts.
-try {
-  const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
-  if (tid > 0) require("node:os").setPriority(tid, 19);
-} catch {}
-parentPort.on("message", (message) => {
-  if (message === "stop") {
-    parentPort.close();
-    return;
-  }
-  for (const copy of message) {
-    const final = path.join(workerData.dir, copy.file);
-    try {
-      fs.writeFileSync(final + ".tmp", copy.content, { mode: workerData.mode });
-      fs.renameSync(final + ".tmp", final);
-    } catch (err) {
-      console.error("dev mailbox: could not write " + copy.file + ": " + (err && err.message ? err.message : err));
-    }
-  }
-});
-`;
+// The thread's module: beside this one in the source (run as TypeScript), beside main.js in the build.
+const WORKER_URL = new URL(
+  import.meta.url.endsWith(".ts") ? "./eml-writer.worker.ts" : "./eml-writer.worker.js",
+  import.meta.url,
+);
 
 export class EmlWriter {
   private worker: Worker | undefined;
   private readonly stopped: Promise<void>;
 
   constructor(private readonly dir: string) {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { dir, mode: PRIVATE_FILE_MODE } });
+    const worker = new Worker(WORKER_URL, { workerData: { dir, mode: PRIVATE_FILE_MODE } });
     // Copies are a convenience: the worker never keeps the process alive (a crash is covered at the next start).
     worker.unref();
     worker.on("error", (err) => {
@@ -53,28 +30,23 @@ export class EmlWriter {
   }
 
   /** Queues one copy (written in order, after what was queued before). */
-  write(file: string, content: Buffer): void {
-    this.writeAll([{ file, content }]);
+  write(copy: EmlCopy): void {
+    this.writeAll([copy]);
   }
 
-  /** Queues several copies in one message to the worker, in order. A copy whose bytes are a whole buffer of
-   * their own is moved to the worker rather than copied (it must not be used after this call). */
-  writeAll(copies: readonly { file: string; content: Buffer }[]): void {
+  /** Queues several copies in one message to the worker, in order; the worker composes and writes them. */
+  writeAll(copies: readonly EmlCopy[]): void {
     const worker = this.worker;
     if (!worker) {
-      for (const { file, content } of copies) this.writeNow(file, content);
+      for (const copy of copies) this.writeNow(copy);
       return;
     }
-    const owned = copies
-      .map(({ content }) => content.buffer)
-      .filter((buffer, i) => buffer instanceof ArrayBuffer && buffer.byteLength === copies[i]?.content.byteLength);
-    worker.postMessage(copies, owned as ArrayBuffer[]);
+    worker.postMessage(copies);
   }
 
-  writeNow(file: string, content: Buffer): void {
-    const final = path.join(this.dir, file);
-    fs.writeFileSync(`${final}.tmp`, content, { mode: PRIVATE_FILE_MODE });
-    fs.renameSync(`${final}.tmp`, final);
+  /** Composes and writes one copy on the calling thread. */
+  writeNow(copy: EmlCopy): void {
+    writeEmlCopy(this.dir, PRIVATE_FILE_MODE, copy);
   }
 
   /** Resolves once every queued copy is written. */

@@ -8,8 +8,8 @@ import nodemailer from "nodemailer";
 import type { DataLayer, Tx } from "../../db/data.ts";
 import type { Sealer } from "../../lib/sealer.ts";
 import type { MailRepo } from "./mail.repo.ts";
-import { buildRfc822 } from "./rfc822.ts";
 import { EmlWriter } from "./eml-writer.ts";
+import type { EmlCopy } from "./rfc822.ts";
 
 export interface OutgoingMail {
   from: string;
@@ -62,17 +62,6 @@ class SmtpTransport implements MailTransport {
   }
 }
 
-/** A delivered dev-mailbox message whose .eml copy is still to be written. */
-interface QueuedCopy {
-  file: string;
-  mail: OutgoingMail;
-  date: Date;
-}
-
-function composeCopy({ mail, date }: QueuedCopy): Buffer {
-  return buildRfc822({ ...mail, date });
-}
-
 /** The dev mailbox keeps message bodies sealed (they carry codes and the private order link); the subject, the
  * addresses and the date stay readable (docs/decisions.md D10, README "Dev mailbox"). */
 const DEV_MAIL_CONTEXT = "dev-mailbox";
@@ -113,23 +102,20 @@ class DevMailboxTransport implements MailTransport {
       const mail = await this.data.read((tx) => this.repo.getDevMail(tx, id));
       if (!mail || fs.existsSync(path.join(this.dir, mail.emlFile))) continue;
       const opened = { ...mail, text: openDevBody(this.sealer, mail.text), html: openDevBody(this.sealer, mail.html) };
-      this.copies.writeNow(
-        mail.emlFile,
-        composeCopy({ file: mail.emlFile, mail: opened, date: new Date(mail.createdAt) }),
-      );
+      this.copies.writeNow({ file: mail.emlFile, mail: { ...opened, date: new Date(mail.createdAt) } });
     }
   };
 
-  /** Delivered mails whose .eml copy is still to be composed and handed to the writer: done in the next turn
-   * of the event loop, once the delivery has committed. */
-  private readonly pending: QueuedCopy[] = [];
+  /** Delivered mails whose .eml copy is still to be handed to the writer: done in the next turn of the event loop,
+   * once the delivery has committed. */
+  private readonly pending: EmlCopy[] = [];
 
   private queueCopy(file: string, mail: OutgoingMail, date: Date): void {
-    if (this.pending.push({ file, mail, date }) === 1) setImmediate(() => this.flushCopies());
+    if (this.pending.push({ file, mail: { ...mail, date } }) === 1) setImmediate(() => this.flushCopies());
   }
 
   private flushCopies(): void {
-    const copies = this.pending.splice(0).map((copy) => ({ file: copy.file, content: composeCopy(copy) }));
+    const copies = this.pending.splice(0);
     if (copies.length > 0) this.copies.writeAll(copies);
   }
 

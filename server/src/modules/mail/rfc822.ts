@@ -1,6 +1,8 @@
 /** A minimal RFC 822 / MIME writer (multipart/alternative, UTF-8, base64) for the dev mailbox's .eml files.
  * Why not nodemailer's composer: it costs ~1.4 ms of CPU and ~8 ms of latency per message here, which
  * alone would eat the checkout budget (>= 300 orders/s); real SMTP delivery still goes through nodemailer. */
+import fs from "node:fs";
+import path from "node:path";
 import { secureRandomBytes } from "../../lib/random.ts";
 
 export interface Rfc822Mail {
@@ -61,4 +63,17 @@ export function buildRfc822(mail: Rfc822Mail): Buffer {
     "",
   ];
   return Buffer.from(lines.join("\n"), "utf8");
+}
+
+/** A dev-mailbox copy: the file's name in the mailbox directory, and the mail as delivered (its date set). */
+export interface EmlCopy {
+  file: string;
+  mail: Rfc822Mail;
+}
+
+/** Writes `copy` into `dir` with `mode`: under a temporary name, then renamed, so a reader never sees half a file. */
+export function writeEmlCopy(dir: string, mode: number, { file, mail }: EmlCopy): void {
+  const final = path.join(dir, file);
+  fs.writeFileSync(`${final}.tmp`, buildRfc822(mail), { mode });
+  fs.renameSync(`${final}.tmp`, final);
 }
