@@ -39,7 +39,16 @@ import {
   transactionCount,
   type WaitFigures,
 } from "../../server/cluster/pg-activity.ts";
-import { cpuByProcess, cpuUsedBetween, machineCpu, pidsNamed, processCpu } from "../../server/cluster/cpu-time.ts";
+import {
+  cpuByProcess,
+  cpuUsedBetween,
+  machineCpu,
+  pidsNamed,
+  processCpu,
+  threadCpu,
+} from "../../server/cluster/cpu-time.ts";
+import { CHECKPOINT_THREAD } from "../../server/src/db/checkpointer.ts";
+import { MAIL_COPIES_THREAD } from "../../server/src/modules/mail/rfc822.ts";
 import { MAX_IMPORT_LINES } from "@store/shared/schemas/stock";
 import { createPostgresDatabase } from "../../server/src/test/postgres-database.ts";
 import { argument, buildsToCompare, median, report } from "./serve.ts";
@@ -71,9 +80,21 @@ interface Cell {
 interface CpuPerOrder {
   storeMainThreads: number;
   storeOtherThreads: number;
+  /** Of the other threads: the dev mailbox's copy writer, and (SQLite) the WAL checkpoints, by their threads' names. */
+  mailCopies?: number;
+  walCheckpoints?: number;
   postgres?: number;
   haproxy?: number;
   loadGenerator: number | null;
+}
+
+/** " (dev-mailbox copies x, WAL checkpoints y)" where the store's threads name themselves. */
+function otherThreads(cpu: CpuPerOrder): string {
+  const parts = [
+    ...(cpu.mailCopies === undefined ? [] : [`dev-mailbox copies ${cpu.mailCopies}`]),
+    ...(cpu.walCheckpoints === undefined ? [] : [`WAL checkpoints ${cpu.walCheckpoints}`]),
+  ];
+  return parts.length ? ` (${parts.join(", ")})` : "";
 }
 
 /** "CPU per order: ..." for a run's (or the runs' medians') figures. */
@@ -81,7 +102,7 @@ function describeCpu(cpu: CpuPerOrder | null, machineBusy: number | null): strin
   if (!cpu) return "CPU per order: not measured (no /proc)";
   const parts = [
     `store main threads ${cpu.storeMainThreads} ms`,
-    `store other threads ${cpu.storeOtherThreads}`,
+    `store other threads ${cpu.storeOtherThreads}${otherThreads(cpu)}`,
     ...(cpu.postgres === undefined ? [] : [`PostgreSQL ${cpu.postgres}`]),
     ...(cpu.haproxy === undefined ? [] : [`HAProxy ${cpu.haproxy}`]),
     `load generator ${cpu.loadGenerator ?? "?"}`,
@@ -186,9 +207,13 @@ if (!process.argv.includes("--single")) {
     };
     const postgres = of((c) => c.postgres);
     const haproxy = of((c) => c.haproxy);
+    const mailCopies = of((c) => c.mailCopies);
+    const walCheckpoints = of((c) => c.walCheckpoints);
     return {
       storeMainThreads: of((c) => c.storeMainThreads) ?? 0,
       storeOtherThreads: of((c) => c.storeOtherThreads) ?? 0,
+      ...(mailCopies === undefined ? {} : { mailCopies }),
+      ...(walCheckpoints === undefined ? {} : { walCheckpoints }),
       ...(postgres === undefined ? {} : { postgres }),
       ...(haproxy === undefined ? {} : { haproxy }),
       loadGenerator: of((c) => c.loadGenerator) ?? null,
@@ -352,15 +377,20 @@ function unpinPostgres(): void {
     spawnSync("taskset", ["-a", "-p", "-c", all, pid]);
 }
 
-/** CPU seconds the store's processes have used, all their threads and their main threads alone (Linux /proc; null
- * elsewhere). */
-function storeCpu(): { total: number; mainThreads: number } | null {
-  const sum = { total: 0, mainThreads: 0 };
+/** CPU seconds the store's processes have used: all their threads, their main threads alone, and the threads that
+ * write the dev mailbox's copies and checkpoint SQLite's WAL, by the names they take (Linux /proc; null elsewhere; a
+ * build whose threads take no name counts 0 for them). */
+function storeCpu(): { total: number; mainThreads: number; mailCopies: number; walCheckpoints: number } | null {
+  const sum = { total: 0, mainThreads: 0, mailCopies: 0, walCheckpoints: 0 };
   for (const store of cluster.stores) {
-    const cpu = store.child.pid === undefined ? null : processCpu(store.child.pid);
-    if (!cpu) return null;
+    const pid = store.child.pid;
+    const cpu = pid === undefined ? null : processCpu(pid);
+    const threads = pid === undefined ? null : threadCpu(pid);
+    if (!cpu || !threads) return null;
     sum.total += cpu.total;
     sum.mainThreads += cpu.mainThread;
+    sum.mailCopies += threads.get(MAIL_COPIES_THREAD) ?? 0;
+    sum.walCheckpoints += threads.get(CHECKPOINT_THREAD) ?? 0;
   }
   return sum;
 }
@@ -541,6 +571,10 @@ try {
           storeOtherThreads: msPerOrder(
             cpuAfter.total - cpuAfter.mainThreads - (cpuBefore.total - cpuBefore.mainThreads),
           ),
+          mailCopies: msPerOrder(cpuAfter.mailCopies - cpuBefore.mailCopies),
+          ...(ENGINE === "sqlite"
+            ? { walCheckpoints: msPerOrder(cpuAfter.walCheckpoints - cpuBefore.walCheckpoints) }
+            : {}),
           ...(ENGINE === "postgres"
             ? { postgres: msPerOrder(cpuUsedBetween(othersBefore.postgres, othersAfter.postgres)) }
             : {}),

@@ -1,5 +1,6 @@
+import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
-import { cpuSecondsOfStat, cpuUsedBetween, machineCpuOfStat, processCpu } from "./cpu-time.ts";
+import { cpuSecondsOfStat, cpuUsedBetween, machineCpuOfStat, processCpu, threadCpu } from "./cpu-time.ts";
 
 describe("CPU time from /proc", () => {
   it("reads user and system time after a command name with spaces and parentheses", () => {
@@ -29,5 +30,23 @@ describe("CPU time from /proc", () => {
     expect(cpu).not.toBeNull();
     expect(cpu?.mainThread).toBeGreaterThan(0);
     expect(cpu?.total).toBeGreaterThanOrEqual(cpu?.mainThread ?? Infinity);
+  });
+
+  it.runIf(process.platform === "linux")("adds up a process's threads by the names they take", async () => {
+    // A thread that names itself as the store's do, then works until it has used 150 ms of CPU of its own.
+    const worker = new Worker(
+      `const fs = require("node:fs");
+       fs.writeFileSync("/proc/thread-self/comm", "cpu-test-named");
+       const end = process.threadCpuUsage().user + 150000;
+       while (process.threadCpuUsage().user < end) {}
+       require("node:worker_threads").parentPort.postMessage("done");
+       setInterval(() => {}, 1000);`,
+      { eval: true },
+    );
+    await new Promise((resolve) => worker.once("message", resolve));
+    const threads = threadCpu(process.pid);
+    await worker.terminate();
+    expect(threads?.get("cpu-test-named")).toBeGreaterThanOrEqual(0.1);
+    expect(threadCpu(2 ** 22 + 1)).toBeNull();
   });
 });

@@ -40,6 +40,25 @@ export function processCpu(pid: number): { total: number; mainThread: number } |
     : { total: cpuSecondsOfStat(total), mainThread: cpuSecondsOfStat(main) };
 }
 
+/** CPU seconds of a process's threads by thread name (threads of one name added up), in seconds; null once it has
+ * exited (or off Linux). A thread that exits takes its time with it. */
+export function threadCpu(pid: number): Map<string, number> | null {
+  let tids: string[];
+  try {
+    tids = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return null;
+  }
+  const byName = new Map<string, number>();
+  for (const tid of tids) {
+    const stat = read(`/proc/${pid}/task/${tid}/stat`);
+    if (stat === null) continue;
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    byName.set(name, (byName.get(name) ?? 0) + cpuSecondsOfStat(stat));
+  }
+  return byName;
+}
+
 export function machineCpu(): { busy: number; total: number } | null {
   const stat = read("/proc/stat");
   return stat === null ? null : machineCpuOfStat(stat);

@@ -4,17 +4,19 @@
 import fs from "node:fs";
 import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
-import { writeEmlCopy, type EmlCopy } from "./rfc822.ts";
+import { MAIL_COPIES_THREAD, writeEmlCopy, type EmlCopy } from "./rfc822.ts";
 
 const { dir, mode } = workerData as { dir: string; mode: number };
 
 // Copies are for people: on Linux this thread runs at the lowest priority (nice 19), so it works with the CPU that
-// checkouts leave idle. /proc/thread-self names this thread's id, which setpriority() accepts.
+// checkouts leave idle. /proc/thread-self names this thread's id, which setpriority() accepts. The thread also takes
+// a name of its own (top -H, ps -L, and the checkout bench's CPU figures tell it from the process's other threads).
 try {
   const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
   if (tid > 0) os.setPriority(tid, 19);
+  fs.writeFileSync("/proc/thread-self/comm", MAIL_COPIES_THREAD);
 } catch {
-  // Not Linux: the thread keeps the process's priority.
+  // Not Linux: the thread keeps the process's priority and name.
 }
 
 parentPort?.on("message", (message: "stop" | EmlCopy[]) => {
