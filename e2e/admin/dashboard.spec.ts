@@ -49,6 +49,30 @@ test("the dashboard shows the four cards, 'Total Orders' in the header and the r
   }
 });
 
+test("until the figures are read, the cards and the header show a dash, never a 0", async ({ page, context }) => {
+  // The figures' answer is held back, as on a slow line; the console's own routes are not.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route("**/api/admin/metrics", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, { fresh: true });
+  const value = (testId: string) => page.getByTestId(testId).locator(".admin-metric__value");
+  for (const card of ["metric-orders", "metric-products", "metric-customers", "metric-growth"]) {
+    await expect(value(card)).toContainText("—");
+    await expect(value(card)).not.toContainText(/\d/);
+  }
+  await expect(page.getByTestId("header-total-orders")).toContainText("—");
+  await expect(page.getByTestId("header-total-orders")).not.toContainText(/\d/);
+
+  release();
+  await expect(value("metric-products")).toHaveText(/^\d+$/);
+  await expect(value("metric-growth")).toHaveText(/^[+-]\d+%$/);
+  await expect(page.getByTestId("header-total-orders")).toContainText(/\d/);
+  await expect(page.getByTestId("figure-pending")).toHaveCount(0);
+});
+
 test("Panier Lookup reports an unknown code", async ({ page }) => {
   await signIn(page);
   const lookup = page.getByRole("region", { name: "Panier Lookup" });

@@ -16,6 +16,7 @@ import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 import { directionOf } from "../prefs/prefs-rules.ts";
 import { DashboardPanel } from "./dashboard/dashboard-panel.tsx";
+import { Figure } from "./dashboard/figure.tsx";
 import { forgetDashboard, useMetrics } from "./dashboard/dashboard-data.ts";
 import { PendingChangesButton } from "./outbox/pending-changes.tsx";
 import { ADMIN_SECTIONS, type AdminSection } from "./shell/admin-sections.ts";
@@ -185,7 +186,9 @@ export function AdminPage() {
           <span className="muted">
             <Trans>Total Orders</Trans>
           </span>
-          <strong>{metrics?.totalOrders ?? 0}</strong>
+          <strong>
+            <Figure value={metrics?.totalOrders} />
+          </strong>
         </div>
         <div className="admin-shell__tools">
           {!online || adminSession.kind === "offline" ? (

@@ -1,5 +1,6 @@
-/** Admin > Dashboard: four metric cards, the last 30 days as pictures, the ten most recent orders (with the order view, where a manual
- * payment is confirmed) and the Panier Lookup. Offline, the last known values are shown, marked as such. */
+/** Admin > Dashboard: four metric cards (a dash until they are read, never a 0 not yet known), the last 30 days as
+ * pictures, the ten most recent orders (with the order view, where a manual payment is confirmed) and the Panier
+ * Lookup. Offline, the last known values are shown, marked as such. */
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as api from "../../../api/admin-endpoints.ts";
@@ -15,6 +16,7 @@ import {
   type Metrics,
 } from "./dashboard-data.ts";
 import { SalesCharts } from "./sales-charts.tsx";
+import { Figure } from "./figure.tsx";
 import { OrderList } from "./order-row.tsx";
 import { StockAlerts } from "../stock/stock-alerts.tsx";
 import { OrdersToFulfil } from "./orders-to-fulfil.tsx";
@@ -67,7 +69,6 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
   const { topProducts, reload: reloadTopProducts } = useTopProducts();
   const [open, setOpen] = useState<{ code: string; order: AdminOrder | null } | null>(null);
   const [changes, setChanges] = useState(0);
-  const growth = metrics?.growthPercentage ?? 0;
   const knownAt =
     metricsKnownAt === null || ordersKnownAt === null
       ? (metricsKnownAt ?? ordersKnownAt)
@@ -81,25 +82,35 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
         <MetricCard
           testId="metric-orders"
           title={<Trans>Total Orders</Trans>}
-          value={metrics?.totalOrders ?? 0}
+          value={<Figure value={metrics?.totalOrders} />}
           caption={<Trans>All time</Trans>}
         />
         <MetricCard
           testId="metric-products"
           title={<Trans>Products</Trans>}
-          value={metrics?.totalProducts ?? 0}
+          value={<Figure value={metrics?.totalProducts} />}
           caption={<Trans>In catalog</Trans>}
         />
         <MetricCard
           testId="metric-customers"
           title={<Trans>Customers</Trans>}
-          value={metrics?.uniqueCustomers ?? 0}
+          value={<Figure value={metrics?.uniqueCustomers} />}
           caption={<Trans>Unique emails</Trans>}
         />
         <MetricCard
           testId="metric-growth"
           title={<Trans>Growth</Trans>}
-          value={<bdi className={growth < 0 ? "admin-metric__down" : "admin-metric__up"}>{formatGrowth(growth)}</bdi>}
+          value={
+            <Figure
+              value={
+                metrics ? (
+                  <bdi className={metrics.growthPercentage < 0 ? "admin-metric__down" : "admin-metric__up"}>
+                    {formatGrowth(metrics.growthPercentage)}
+                  </bdi>
+                ) : null
+              }
+            />
+          }
           caption={<Trans>Recent activity</Trans>}
         />
       </div>
