@@ -48,7 +48,7 @@ import {
   threadCpu,
 } from "../../server/cluster/cpu-time.ts";
 import { CHECKPOINT_THREAD } from "../../server/src/db/checkpointer.ts";
-import { MAIL_COPIES_THREAD } from "../../server/src/modules/mail/rfc822.ts";
+import { MAIL_COPIES_THREAD } from "../../server/src/modules/mail/eml-writer.ts";
 import { MAX_IMPORT_LINES } from "@store/shared/schemas/stock";
 import { createPostgresDatabase } from "../../server/src/test/postgres-database.ts";
 import { argument, buildsToCompare, median, report } from "./serve.ts";

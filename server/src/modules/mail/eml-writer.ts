@@ -1,11 +1,14 @@
 /** Composes and writes the dev mailbox's .eml copies on a worker thread (eml-writer.worker.ts), so a burst of
- * checkouts spends nothing on MIME encoding, never waits on the file system, and the copies keep up with it. Through libuv's pool every file took four turns of the busy event
- * loop (open, write, close, rename): under load the copies fell thousands behind and were written at
- * shutdown. Each copy is written to a temporary name and renamed, so a reader never sees half a file. The copies
+ * checkouts spends nothing on MIME encoding, never waits on the file system, and the copies keep up with it. Through
+ * libuv's pool every file took four turns of the busy event loop (open, write, close, rename): under load the copies
+ * fell thousands behind and were written at shutdown. Each copy is written to a temporary name and renamed, so a reader never sees half a file. The copies
  * hold codes and private order links: they are owner-only (0600), like the rest of the data directory. */
 import { Worker } from "node:worker_threads";
 import { PRIVATE_FILE_MODE } from "../../lib/private-files.ts";
 import { writeEmlCopy, type EmlCopy } from "./rfc822.ts";
+
+/** The name the copy writer's thread takes on Linux (at most 15 characters). */
+export const MAIL_COPIES_THREAD = "mail-copies";
 
 // The thread's module: beside this one in the source (run as TypeScript), beside main.js in the build.
 const WORKER_URL = new URL(
@@ -18,7 +21,9 @@ export class EmlWriter {
   private readonly stopped: Promise<void>;
 
   constructor(private readonly dir: string) {
-    const worker = new Worker(WORKER_URL, { workerData: { dir, mode: PRIVATE_FILE_MODE } });
+    const worker = new Worker(WORKER_URL, {
+      workerData: { dir, mode: PRIVATE_FILE_MODE, threadName: MAIL_COPIES_THREAD },
+    });
     // Copies are a convenience: the worker never keeps the process alive (a crash is covered at the next start).
     worker.unref();
     worker.on("error", (err) => {

@@ -4,9 +4,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
-import { MAIL_COPIES_THREAD, writeEmlCopy, type EmlCopy } from "./rfc822.ts";
+import { writeEmlCopy, type EmlCopy } from "./rfc822.ts";
 
-const { dir, mode } = workerData as { dir: string; mode: number };
+const { dir, mode, threadName } = workerData as { dir: string; mode: number; threadName: string };
 
 // Copies are for people: on Linux this thread runs at the lowest priority (nice 19), so it works with the CPU that
 // checkouts leave idle. /proc/thread-self names this thread's id, which setpriority() accepts. The thread also takes
@@ -14,7 +14,7 @@ const { dir, mode } = workerData as { dir: string; mode: number };
 try {
   const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
   if (tid > 0) os.setPriority(tid, 19);
-  fs.writeFileSync("/proc/thread-self/comm", MAIL_COPIES_THREAD);
+  fs.writeFileSync("/proc/thread-self/comm", threadName);
 } catch {
   // Not Linux: the thread keeps the process's priority and name.
 }

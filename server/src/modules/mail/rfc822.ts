@@ -65,9 +65,6 @@ export function buildRfc822(mail: Rfc822Mail): Buffer {
   return Buffer.from(lines.join("\n"), "utf8");
 }
 
-/** The name the copy writer's thread takes on Linux (at most 15 characters). */
-export const MAIL_COPIES_THREAD = "mail-copies";
-
 /** A dev-mailbox copy: the file's name in the mailbox directory, and the mail as delivered (its date set). */
 export interface EmlCopy {
   file: string;

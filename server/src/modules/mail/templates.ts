@@ -50,12 +50,8 @@ const MAX_AMOUNTS = 2_000;
 
 export function moneyIn(currency: Currency, locale: Locale): (minor: number) => string {
   const key = `${currency}|${locale}`;
-  let amounts = saidAmounts.get(key);
-  if (!amounts) {
-    amounts = new Map();
-    saidAmounts.set(key, amounts);
-  }
-  const said = amounts;
+  const said = saidAmounts.get(key) ?? new Map<number, string>();
+  saidAmounts.set(key, said);
   return (minor) => {
     let text = said.get(minor);
     if (text === undefined) {
