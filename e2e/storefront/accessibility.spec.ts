@@ -5,8 +5,11 @@ import { loadCatalog, productWithoutVariants } from "./catalog.ts";
 
 for (const lang of ["en", "ar"] as const) {
   test.describe(`in ${lang === "en" ? "English" : "Arabic"}`, () => {
-    test.beforeEach(async ({ page }) => {
+    test.beforeEach(async ({ page }, testInfo) => {
       await page.addInitScript((l) => localStorage.setItem("lang", l), lang);
+      // axe reads every element's styles: on a 2-core machine running the other worker's browser beside it, the
+      // full catalog's page (every product the other specs added included) has taken longer than the default.
+      testInfo.setTimeout(testInfo.timeout * 2);
     });
 
     for (const path of ["/", "/products", "/cart", "/admin/login", "/no-such-page"]) {
