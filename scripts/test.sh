@@ -39,7 +39,7 @@ chromium_bin="${CHROMIUM_PATH:-/usr/bin/chromium}"
 chromium=no
 [ -x "$chromium_bin" ] && chromium=yes
 
-# The server's integration tests again on PostgreSQL, each test store in its own throwaway database.
+# The server's integration tests again on PostgreSQL, each test file in its own throwaway database.
 optional_step "server integration tests on PostgreSQL (127.0.0.1:5432)" "$postgres" \
   "nothing listens on 127.0.0.1:5432 (.ci/run starts PostgreSQL)" pnpm test:server:pg
 # Three built servers on one PostgreSQL database behind HAProxy (deploy/haproxy.cfg), one killed mid-stream.
