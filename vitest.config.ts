@@ -11,7 +11,6 @@ export default defineConfig({
           environment: "node",
           pool: "forks",
           testTimeout: 20_000,
-          globalSetup: ["server/src/test/postgres-template.ts"],
         },
       },
       {

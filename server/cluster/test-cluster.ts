@@ -22,7 +22,7 @@ export interface TestClusterOptions {
 }
 
 export async function startTestCluster(options: TestClusterOptions): Promise<TestCluster> {
-  const database = await createPostgresDatabase(options.prefix, { throwaway: true });
+  const database = await createPostgresDatabase(options.prefix);
   let cluster: Cluster | undefined;
   let db: pg.Client | undefined;
   const stop = async () => {

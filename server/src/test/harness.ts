@@ -1,12 +1,11 @@
 /** Builds the app in-process against a real database (integration tests): a SQLite file in a fresh temp
  * directory, or with TEST_DATABASE=postgres a throwaway PostgreSQL database (created per store on the server
- * TEST_POSTGRES_URL names, default postgres://postgres@127.0.0.1:5432/postgres, as a copy of the run's migrated
- * template (postgres-template.ts), and dropped at close). */
+ * TEST_POSTGRES_URL names, default postgres://postgres@127.0.0.1:5432/postgres, and dropped at close). */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Hono } from "hono";
-import { afterEach, beforeEach, inject } from "vitest";
+import { afterEach, beforeEach } from "vitest";
 import { loadConfig, type Config } from "../config.ts";
 import type { DataLayer, Db, Tables } from "../db/data.ts";
 import { openDatabase } from "../db/client.ts";
@@ -17,13 +16,6 @@ import { setPasswordCostForTests } from "../modules/admin-auth/password.ts";
 
 // scrypt at the production cost takes most of a second here; tests sign in often (password.test.ts checks the real cost).
 setPasswordCostForTests({ N: 2 ** 10, r: 8, p: 1 });
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** The run's migrated PostgreSQL database (postgres-template.ts): its URL, null when the tests run on SQLite. */
-    postgresTemplate: string | null;
-  }
-}
 
 export interface TestStore {
   app: Hono;
@@ -42,12 +34,7 @@ export async function createTestStore(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-test-"));
   // A test that names its own database (env.DATABASE_URL) creates and drops it itself.
   const database =
-    TEST_ON_POSTGRES && options.env?.DATABASE_URL === undefined
-      ? await createPostgresDatabase("store_test", {
-          template: inject("postgresTemplate") ?? undefined,
-          throwaway: true,
-        })
-      : undefined;
+    TEST_ON_POSTGRES && options.env?.DATABASE_URL === undefined ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,

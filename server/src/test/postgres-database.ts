@@ -7,28 +7,23 @@ const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres
 
 /** A new empty database, and how to drop it (closing its connections). With `template` (a database's URL), a copy
  * of that database as it is at this moment, e.g. a read replica that then stops following it: no connection to
- * the template may be open meanwhile (PostgreSQL waits a few seconds for the last ones to close). With `throwaway`,
- * its commits do not wait for the disk (synchronous_commit off for every connection to it): tests, whose databases
- * never outlive a crash of the server, then stop waiting on its WAL flushes; a benchmark measures real commits. */
+ * the template may be open meanwhile (PostgreSQL waits a few seconds for the last ones to close). */
 export async function createPostgresDatabase(
   prefix = "store_test",
-  options: { template?: string; throwaway?: boolean } = {},
+  options: { template?: string } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${process.pid}_${secureRandomBytes(6).toString("hex")}`;
-  const admin = async (...statements: string[]) => {
+  const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
     await client.connect();
     try {
-      for (const statement of statements) await client.query(statement);
+      await client.query(statement);
     } finally {
       await client.end();
     }
   };
   const template = options.template === undefined ? "" : ` TEMPLATE "${new URL(options.template).pathname.slice(1)}"`;
-  await admin(
-    `CREATE DATABASE "${name}"${template}`,
-    ...(options.throwaway ? [`ALTER DATABASE "${name}" SET synchronous_commit = off`] : []),
-  );
+  await admin(`CREATE DATABASE "${name}"${template}`);
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
