@@ -1,8 +1,9 @@
 /** Composes and writes the dev mailbox's .eml copies on a worker thread (eml-writer.worker.ts), so a burst of
  * checkouts spends nothing on MIME encoding, never waits on the file system, and the copies keep up with it. Through
  * libuv's pool every file took four turns of the busy event loop (open, write, close, rename): under load the copies
- * fell thousands behind and were written at shutdown. Each copy is written to a temporary name and renamed, so a reader never sees half a file. The copies
- * hold codes and private order links: they are owner-only (0600), like the rest of the data directory. */
+ * fell thousands behind and were written at shutdown. Each copy is written to a temporary name and renamed, so a
+ * reader never sees half a file. The copies hold codes and private order links: they are owner-only (0600), like
+ * the rest of the data directory. */
 import { Worker } from "node:worker_threads";
 import { PRIVATE_FILE_MODE } from "../../lib/private-files.ts";
 import { writeEmlCopy, type EmlCopy } from "./rfc822.ts";

@@ -50,8 +50,8 @@ const MAX_AMOUNTS = 2_000;
 
 export function moneyIn(currency: Currency, locale: Locale): (minor: number) => string {
   const key = `${currency}|${locale}`;
-  const said = saidAmounts.get(key) ?? new Map<number, string>();
-  saidAmounts.set(key, said);
+  let said = saidAmounts.get(key);
+  if (!said) saidAmounts.set(key, (said = new Map<number, string>()));
   return (minor) => {
     let text = said.get(minor);
     if (text === undefined) {
