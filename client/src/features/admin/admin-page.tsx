@@ -16,7 +16,7 @@ import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 import { directionOf } from "../prefs/prefs-rules.ts";
 import { DashboardPanel } from "./dashboard/dashboard-panel.tsx";
-import { Figure } from "./dashboard/figure.tsx";
+import { Figure } from "../../ui/figure.tsx";
 import { forgetDashboard, useMetrics } from "./dashboard/dashboard-data.ts";
 import { PendingChangesButton } from "./outbox/pending-changes.tsx";
 import { ADMIN_SECTIONS, type AdminSection } from "./shell/admin-sections.ts";

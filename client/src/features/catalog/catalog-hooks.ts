@@ -24,14 +24,19 @@ import { featured, HOME_SECTION_SIZE, hottestDeals, newest } from "@store/shared
 
 const EMPTY: never[] = [];
 
-/** All products, or undefined while IndexedDB is still answering (one subscription shared by all readers). */
+/** Every stored product, or undefined until a complete catalog is stored (one subscription shared by all readers).
+ * The catalog's version and its products are read in one transaction: a page never sees the catalog "ready" with
+ * the products of before it was stored, which it would show as "no products" or "unavailable" for a moment. */
 export const useProducts: SharedLiveQuery<Product[] | undefined> = sharedLiveQuery<Product[] | undefined>(
-  () => db.products.toArray(),
+  () =>
+    db.transaction("r", db.meta, db.products, async () =>
+      (await db.meta.get(META.catalogVersion)) === undefined ? undefined : db.products.toArray(),
+    ),
   undefined,
   sameData,
 );
 
-/** Every product by id (undefined while IndexedDB is still answering). */
+/** Every product by id (undefined until a complete catalog is stored, as useProducts). */
 export function useProductsById(): ReadonlyMap<string, Product> | undefined {
   const products = useProducts();
   return useMemo(() => products && new Map(products.map((p) => [p.id, p] as const)), [products]);
@@ -60,6 +65,12 @@ async function forgetEarlyNotStored(): Promise<void> {
   ids.forEach((id, i) => {
     if (!rows[i]) early.delete(id);
   });
+}
+
+/** The products known before the catalog is stored (a first visit's small answer), by id: what a page can show
+ * of them until useProductsById has the whole catalog. */
+export function earlyProducts(): ReadonlyMap<string, Product> {
+  return early;
 }
 
 /** Reads one product before the first render (a product page opened from a stored catalog). */

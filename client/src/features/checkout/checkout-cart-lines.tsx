@@ -7,6 +7,7 @@ import { useSettings } from "../catalog/catalog-hooks.ts";
 import { QtyLimit } from "../catalog/product-page.tsx";
 import { ManualDeliveryNote } from "../catalog/manual-delivery-note.tsx";
 import { useMoney } from "../catalog/use-money.ts";
+import { Figure } from "../../ui/figure.tsx";
 import type { PricedLine } from "./cart-pricing.ts";
 
 interface Props {
@@ -14,6 +15,7 @@ interface Props {
   /** The unit price each line had before the server changed it (by line key): such a line reads old → new. */
   pricesWere?: ReadonlyMap<string, number> | undefined;
   currency: Currency;
+  /** False until the catalog is stored: a line it cannot price yet waits, rather than reading as unavailable. */
   catalogReady: boolean;
   disabled: boolean;
 }
@@ -64,9 +66,13 @@ export function CheckoutCartLines({ lines, pricesWere, currency, catalogReady, d
               </p>
               <p className="checkout-line__price">
                 {line.unitPrice === null ? (
-                  <span className="muted">
-                    <Trans>Price unavailable</Trans>
-                  </span>
+                  catalogReady ? (
+                    <span className="muted">
+                      <Trans>Price unavailable</Trans>
+                    </span>
+                  ) : (
+                    <Figure value={null} />
+                  )
                 ) : (
                   <>
                     {was !== undefined ? (

@@ -6,9 +6,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Currency } from "@store/shared/currency";
 import type { CheckoutRequest } from "@store/shared/schemas/checkout";
 import { useCart } from "../cart/cart-store.ts";
-import { useCatalogReady, useProductsById } from "../catalog/catalog-hooks.ts";
-import type { Product } from "@store/shared/schemas/catalog";
+import { earlyProducts, useProductsById } from "../catalog/catalog-hooks.ts";
 import { usePricing } from "../catalog/use-money.ts";
+import { Figure } from "../../ui/figure.tsx";
 import { useLang } from "../prefs/prefs-store.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { changedPrices, checkoutItems, priceCart, promoDiscount, type PriceOverrides } from "./cart-pricing.ts";
@@ -47,14 +47,13 @@ function buildRequest(
   };
 }
 
-const NO_PRODUCTS: ReadonlyMap<string, Product> = new Map();
-
 export function CheckoutPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Cart`);
   const rows = useCart();
   const byId = useProductsById();
-  const catalogReady = useCatalogReady();
+  // Until the catalog is stored, the lines a first visit's small answer knows are shown from it, the others wait.
+  const catalogReady = byId !== undefined;
   const { currency, rates, money } = usePricing();
   const lang = useLang();
   const online = useOnline();
@@ -71,7 +70,7 @@ export function CheckoutPage() {
   const notice = useRef<HTMLDivElement>(null);
 
   const cart = useMemo(
-    () => priceCart(rows ?? [], byId ?? NO_PRODUCTS, currency, rates, overrides),
+    () => priceCart(rows ?? [], byId ?? earlyProducts(), currency, rates, overrides),
     [rows, byId, currency, rates, overrides],
   );
   const { draft } = details;
@@ -168,7 +167,9 @@ export function CheckoutPage() {
                 <span>
                   <Trans>Subtotal</Trans>
                 </span>
-                <strong data-testid="cart-subtotal">{money(cart.subtotal, currency)}</strong>
+                <strong data-testid="cart-subtotal">
+                  <Figure value={cart.complete || catalogReady ? money(cart.subtotal, currency) : null} />
+                </strong>
               </p>
             </>
           )}

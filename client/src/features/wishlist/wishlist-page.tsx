@@ -6,7 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Currency } from "@store/shared/currency";
 import type { Product } from "@store/shared/schemas/catalog";
 import { toast } from "../../ui/toast.tsx";
-import { useCatalogReady, useProductsById, useSettings } from "../catalog/catalog-hooks.ts";
+import { useProductsById, useSettings } from "../catalog/catalog-hooks.ts";
 import { defaultVariant, listingPrice } from "../catalog/pricing.ts";
 import { ProductImage } from "../catalog/product-image.tsx";
 import { BackInStock } from "../catalog/stock-note.tsx";
@@ -124,9 +124,8 @@ export function WishlistPage() {
   useDocumentTitle(t`Wishlist`);
   const rows = useWishlist();
   const byId = useProductsById();
-  const ready = useCatalogReady();
 
-  if (rows === undefined || (rows.length > 0 && !ready)) {
+  if (rows === undefined || (rows.length > 0 && byId === undefined)) {
     return (
       <div className="container page" aria-busy="true">
         <div className="skeleton skeleton--title" />

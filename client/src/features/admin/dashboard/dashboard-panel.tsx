@@ -16,7 +16,7 @@ import {
   type Metrics,
 } from "./dashboard-data.ts";
 import { SalesCharts } from "./sales-charts.tsx";
-import { Figure } from "./figure.tsx";
+import { Figure } from "../../../ui/figure.tsx";
 import { OrderList } from "./order-row.tsx";
 import { StockAlerts } from "../stock/stock-alerts.tsx";
 import { OrdersToFulfil } from "./orders-to-fulfil.tsx";

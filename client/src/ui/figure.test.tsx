@@ -2,12 +2,11 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { I18nProvider } from "@lingui/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { activateLocale, i18n, loadMessages } from "../../../i18n/i18n.ts";
+import { activateLocale, i18n } from "../i18n/i18n.ts";
 import { Figure } from "./figure.tsx";
 
 beforeAll(async () => {
   await activateLocale("en");
-  await loadMessages("admin");
 });
 afterEach(cleanup);
 
@@ -20,7 +19,7 @@ const shown = (value: number | null | undefined) =>
     </I18nProvider>,
   );
 
-describe("a dashboard figure", () => {
+describe("a figure", () => {
   it("shows a dash, read out as Loading…, until it is known: not a 0", () => {
     shown(undefined);
     const figure = screen.getByTestId("figure");

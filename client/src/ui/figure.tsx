@@ -1,4 +1,4 @@
-/** A dashboard figure, or, until it has been read, a dash (read out as "Loading…"): never a 0 the store may not have. */
+/** A figure, or, until it is known, a dash (read out as "Loading…"): never a 0 or a price the store may not have. */
 import type { ReactNode } from "react";
 import { Trans } from "@lingui/react/macro";
 
