@@ -18,6 +18,9 @@ import "./ui/components.css";
 const router = createRouter({
   routeTree,
   scrollRestoration: true,
+  // A new page opens at its top at once: under the page's smooth scrolling (kept for links within a page) the
+  // shopper would see the new page where the last one was scrolled, then watch it glide up.
+  scrollRestorationBehavior: "instant",
   defaultPreload: "intent",
   defaultNotFoundComponent: NotFoundPage,
 });

@@ -4,6 +4,7 @@ import { toast } from "../../ui/toast.tsx";
 import type { Category, Product } from "@store/shared/schemas/catalog";
 import { CURRENCIES } from "@store/shared/currency";
 import { addToCart } from "../cart/cart-store.ts";
+import { useAddedToCartToast } from "../cart/use-added-toast.ts";
 import { defaultVariant, listingPrice } from "./pricing.ts";
 import { usePricing } from "./use-money.ts";
 import { deliveryLabel } from "./catalog-labels.ts";
@@ -22,6 +23,7 @@ interface Props {
 export function ProductCard({ product: stored, category, eager = false }: Props) {
   const { t, i18n } = useLingui();
   const product = useLocalizedProduct(stored);
+  const added = useAddedToCartToast();
   const { currency, rates, money } = usePricing();
   // A product sold in several options (1 month, 3 months...) lets the shopper choose on its page.
   const choosesOption = product.variants.length > 1;
@@ -33,7 +35,7 @@ export function ProductCard({ product: stored, category, eager = false }: Props)
   const add = async () => {
     try {
       await addToCart(product.id, 1, variant?.id);
-      toast.success(t`Added to cart`, { description: product.title });
+      added(product.title);
     } catch {
       toast.error(t`Could not add to cart.`);
     }

@@ -59,7 +59,11 @@ describe("the product page", { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByRole("spinbutton", { name: "Quantity" }), { target: { value: "3" } });
     fireEvent.click(screen.getByRole("button", { name: "Add to cart" }));
     await waitFor(
-      () => expect(toast.success).toHaveBeenCalledWith("Added to cart", { description: "Steam Wallet" }),
+      () =>
+        expect(toast.success).toHaveBeenCalledWith("Added to cart", {
+          description: "Steam Wallet",
+          action: expect.objectContaining({ label: "View cart" }),
+        }),
       WAIT,
     );
     expect(await storedCartLines(db)).toEqual([{ id: "steam", variantId: undefined, qty: 3 }]);
@@ -158,7 +162,11 @@ describe("the product page", { timeout: 20_000 }, () => {
       expect(document.querySelector(".price__now")?.textContent).toMatch(/^\u200f?20\.00\sUS\$\u200e$/);
       fireEvent.click(screen.getByRole("button", { name: "أضف إلى السلة" }));
       await waitFor(
-        () => expect(toast.success).toHaveBeenCalledWith("تمت الإضافة إلى السلة", { description: "بطاقة ستيم" }),
+        () =>
+          expect(toast.success).toHaveBeenCalledWith("تمت الإضافة إلى السلة", {
+            description: "بطاقة ستيم",
+            action: expect.objectContaining({ label: "عرض السلة" }),
+          }),
         WAIT,
       );
       expect(await storedCartLines(db)).toEqual([{ id: "steam", variantId: undefined, qty: 1 }]);

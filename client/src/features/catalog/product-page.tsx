@@ -6,6 +6,7 @@ import { toast } from "../../ui/toast.tsx";
 import { CURRENCIES } from "@store/shared/currency";
 import { LAYOUT } from "@store/shared/boot-shell";
 import { addToCart } from "../cart/cart-store.ts";
+import { useAddedToCartToast } from "../cart/use-added-toast.ts";
 import { toggleWishlist, useIsWishlisted } from "../wishlist/wishlist-store.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useCatalogStatus, useCategoryMap, useProduct, useSettings } from "./catalog-hooks.ts";
@@ -32,6 +33,7 @@ export function ProductPage({ id }: { id: string }) {
   const { t, i18n } = useLingui();
   const status = useCatalogStatus();
   const product = useLocalizedProduct(useProduct(id));
+  const added = useAddedToCartToast();
   const categories = useCategoryMap();
   const { currency, rates, money } = usePricing();
   const wishlisted = useIsWishlisted(id) ?? false;
@@ -110,7 +112,7 @@ export function ProductPage({ id }: { id: string }) {
   const add = async () => {
     try {
       await addToCart(product.id, qty, variant?.id);
-      toast.success(t`Added to cart`, { description: variant ? `${product.title} — ${variant.name}` : product.title });
+      added(variant ? `${product.title} — ${variant.name}` : product.title);
     } catch {
       toast.error(t`Could not add to cart.`);
     }

@@ -5,6 +5,7 @@ import { useLocalizedBanners } from "../catalog/localized.ts";
 import { isSitePath } from "@store/shared/links";
 import { heroSlideClass, LAYOUT } from "@store/shared/boot-shell";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../ui/icons.tsx";
+import { useMediaQuery } from "../../ui/use-media-query.ts";
 
 const HERO_INTERVAL_MS = 6000;
 
@@ -42,20 +43,6 @@ function BannerLink({ href, label, children }: { href: string; label: string; ch
 /** Next slide index, wrapping from the last to the first. */
 function nextSlide(index: number, count: number): number {
   return count > 0 ? (index + 1) % count : 0;
-}
-
-function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(
-    () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false,
-  );
-  useEffect(() => {
-    const query = window.matchMedia?.("(prefers-reduced-motion: reduce)");
-    if (!query) return;
-    const onChange = (e: MediaQueryListEvent) => setReduced(e.matches);
-    query.addEventListener("change", onChange);
-    return () => query.removeEventListener("change", onChange);
-  }, []);
-  return reduced;
 }
 
 function useDefaultSlides(): Slide[] {
@@ -113,7 +100,7 @@ export function HeroCarousel() {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
-  const reducedMotion = usePrefersReducedMotion();
+  const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)");
   const current = Math.min(index, count - 1);
 
   const go = useCallback((i: number) => setIndex(((i % count) + count) % count), [count]);
