@@ -13,6 +13,7 @@ export interface OrderInput {
   currency?: "USD" | "TND" | "EUR" | "EGP";
   promoCode?: string;
   notes?: string;
+  email?: string;
 }
 
 /** Places a manual-payment order through the public checkout and reads it back as the admin sees it. */
@@ -20,7 +21,7 @@ export async function placeOrder(request: APIRequestContext, api: ApiSession, in
   const product = productWithoutVariants(await loadCatalog(request));
   const panierCode = await checkoutByApi(request, {
     name: input.name,
-    email: `tablet.${tag().toLowerCase()}@example.com`,
+    email: input.email ?? `tablet.${tag().toLowerCase()}@example.com`,
     notes: input.notes ?? "",
     currency: input.currency ?? "USD",
     items: [{ id: product.id, qty: input.qty ?? 1 }],

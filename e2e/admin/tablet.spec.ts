@@ -36,8 +36,11 @@ test("the order view shows what is needed to collect a payment, and Mark as paid
   const promoCode = `TAB${tag()}`;
   await api.send("POST", "/api/admin/promos", { code: promoCode, percent: 10 });
   const notes = "Please send the code to my second address";
+  // A long address, as customers' often are: it must read on one line.
+  const email = `nour.bensalah.${tag().toLowerCase()}@correspondance-tunisie.example.com`;
   const order = await placeOrder(request, api, {
     name: "Nour Ben Salah",
+    email,
     qty: 2,
     currency: "TND",
     promoCode,
@@ -76,11 +79,19 @@ test("the order view shows what is needed to collect a payment, and Mark as paid
     await expect(dialog.getByTestId("order-total")).toHaveText(money(order.total));
     await expect(dialog).toContainText("TND");
     await expect(dialog.getByRole("region", { name: "Customer notes" })).toContainText(notes);
+    const address = dialog.getByText(email, { exact: true });
+    await expect(address).toBeVisible();
+    expect(await linesOf(address)).toBe(1);
 
     // Mark as paid asks first, naming the amount; cancelling changes nothing.
     await dialog.getByRole("button", { name: "Mark as paid" }).click();
     const confirm = page.getByRole("dialog", { name: "Mark as paid?" });
     await expect(confirm).toContainText(`Mark order ${order.code} as paid? Total: ${money(order.total)}`);
+    // Taking a payment is confirmed in the main colour, as the button that asked: not in the red of a refund.
+    const colour = (button: Locator) => button.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await colour(confirm.getByRole("button", { name: "Mark as paid" }))).toBe(
+      await colour(dialog.getByRole("button", { name: "Mark as paid" })),
+    );
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toBeHidden();
     await expect(dialog).toContainText("Awaiting payment");

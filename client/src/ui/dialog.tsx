@@ -69,12 +69,23 @@ interface ConfirmProps {
   title: ReactNode;
   message: ReactNode;
   confirmLabel: ReactNode;
+  /** The confirming button's look: red for what takes something away (the default), the main colour otherwise. */
+  tone?: "danger" | "primary" | undefined;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  tone = "danger",
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmProps) {
   return (
     <Dialog open={open} title={title} onClose={onCancel}>
       <p>{message}</p>
@@ -82,7 +93,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy = false
         <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
           <Trans>Cancel</Trans>
         </button>
-        <button type="button" className="btn btn--danger" onClick={onConfirm} disabled={busy} autoFocus>
+        <button type="button" className={`btn btn--${tone}`} onClick={onConfirm} disabled={busy} autoFocus>
           {confirmLabel}
         </button>
       </div>

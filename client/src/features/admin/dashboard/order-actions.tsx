@@ -144,7 +144,7 @@ export function useOrderActions(
   const masked = asking?.code?.masked ?? "";
   const confirmations: Record<
     NonNullable<Asking>["action"],
-    { title: ReactNode; message: ReactNode; label: ReactNode }
+    { title: ReactNode; message: ReactNode; label: ReactNode; tone?: "primary" }
   > = {
     mark_paid: {
       title: <Trans>Mark as paid?</Trans>,
@@ -154,6 +154,8 @@ export function useOrderActions(
         </Trans>
       ),
       label: <Trans>Mark as paid</Trans>,
+      // Taking a payment takes nothing away: not the red of cancelling or refunding.
+      tone: "primary",
     },
     cancel: {
       title: <Trans>Cancel this order?</Trans>,
@@ -206,6 +208,7 @@ export function useOrderActions(
       title={current?.title ?? ""}
       message={current?.message ?? ""}
       confirmLabel={current?.label ?? ""}
+      tone={current?.tone}
       busy={busy !== null}
       onConfirm={() => {
         if (asking) void run(asking.action, asking.code);

@@ -34,7 +34,8 @@ export function OrderFacts({ order }: { order: AdminOrder }) {
   return (
     <dl className="admin-facts">
       <Fact term={<Trans>Customer</Trans>}>{order.customer.name.trim() || <Trans>Guest</Trans>}</Fact>
-      <Fact term={<Trans>Email</Trans>}>
+      {/* A row of its own: in a column of the grid an address breaks in the middle of a word. */}
+      <Fact term={<Trans>Email</Trans>} className="admin-facts__wide">
         <bdi>{order.customer.email}</bdi>
       </Fact>
       <Fact term={<Trans>WhatsApp</Trans>}>
