@@ -112,6 +112,7 @@ test("in Arabic the order view and its confirmation read right to left", async (
   const order = await placeOrder(request, api, { name: "ليلى التونسي", qty: 1, notes: "اتصل بي مساءً" });
   await signIn(page);
   await inArabic(page);
+  await expect(page.getByTestId("metric-growth")).toContainText(/طلبات آخر 7 أيام: \d+؛ الأيام السبعة السابقة: \d+/);
   const row = recentRow(page, order.code);
   await expect(row).toContainText("بانتظار الدفع");
   await row.click();

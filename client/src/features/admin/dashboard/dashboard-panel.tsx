@@ -47,11 +47,14 @@ function MetricCard({
   title,
   value,
   caption,
+  detail,
   testId,
 }: {
   title: ReactNode;
   value: ReactNode;
   caption: ReactNode;
+  /** What the figure is made of, when it cannot be read alone. */
+  detail?: ReactNode;
   testId: string;
 }) {
   return (
@@ -59,7 +62,16 @@ function MetricCard({
       <h3 className="admin-metric__title">{title}</h3>
       <p className="admin-metric__value">{value}</p>
       <p className="admin-metric__caption">{caption}</p>
+      {detail ? <p className="admin-metric__detail">{detail}</p> : null}
     </article>
+  );
+}
+
+function GrowthCounts({ recent, prior }: { recent: number; prior: number }) {
+  return (
+    <Trans>
+      Orders in the last 7 days: {recent}; the 7 days before: {prior}
+    </Trans>
   );
 }
 
@@ -112,6 +124,8 @@ export function DashboardPanel({ metrics, metricsKnownAt, onOrdersChanged }: Das
             />
           }
           caption={<Trans>Recent activity</Trans>}
+          // A percentage alone misleads on few orders: +200% may be 3 orders against 1, or 2 against none.
+          detail={metrics ? <GrowthCounts recent={metrics.recentOrders} prior={metrics.priorOrders} /> : null}
         />
       </div>
 
