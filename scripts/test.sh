@@ -13,8 +13,6 @@ echo "== types"
 pnpm check
 echo "== build"
 pnpm build
-echo "== unit and integration tests"
-pnpm test:unit
 
 # A step that needs something on the machine: run when it is there, else skipped with the reason (a failure
 # under CI, which must run everything). optional_step <title> <yes|no> <why it cannot run> <command...>
@@ -39,15 +37,47 @@ chromium_bin="${CHROMIUM_PATH:-/usr/bin/chromium}"
 chromium=no
 [ -x "$chromium_bin" ] && chromium=yes
 
-# The server's integration tests again on PostgreSQL, each test file in its own throwaway database.
-optional_step "server integration tests on PostgreSQL (127.0.0.1:5432)" "$postgres" \
-  "nothing listens on 127.0.0.1:5432 (.ci/run starts PostgreSQL)" pnpm test:server:pg
-# Three built servers on one PostgreSQL database behind HAProxy (deploy/haproxy.cfg), one killed mid-stream.
-optional_step "multi-instance test (3 built servers, HAProxy, PostgreSQL)" "$haproxy" \
-  "it needs PostgreSQL on 127.0.0.1:5432 and haproxy (apt-get install haproxy; .ci/run installs both)" pnpm test:multi
-optional_step "end-to-end tests (Chromium: $chromium_bin)" "$chromium" \
-  "Chromium not found at $chromium_bin (apt-get install chromium)" pnpm test:e2e
-# A phone opening a 50,000-product store (seeded once into .tmp/, about 20 s): home before the catalog is
-# complete, search once synced, offline after.
-optional_step "end-to-end test of a 50,000-product store on a phone (Chromium)" "$chromium" \
-  "Chromium not found at $chromium_bin (apt-get install chromium)" pnpm test:e2e:scale
+# Two lanes side by side, each line of their output marked with its lane: the server's tests (in Node, on SQLite then
+# PostgreSQL, then three instances) and the browser's (Chromium against the built store). Either leaves most of
+# the machine idle while it waits on the disk, the network or the page, so together they take little more than the
+# longer one alone.
+server_lane() {
+  echo "== unit and integration tests"
+  pnpm test:unit
+  # The server's integration tests again on PostgreSQL, each test file in its own throwaway database.
+  optional_step "server integration tests on PostgreSQL (127.0.0.1:5432)" "$postgres" \
+    "nothing listens on 127.0.0.1:5432 (.ci/run starts PostgreSQL)" pnpm test:server:pg
+  # Three built servers on one PostgreSQL database behind HAProxy (deploy/haproxy.cfg), one killed mid-stream.
+  optional_step "multi-instance test (3 built servers, HAProxy, PostgreSQL)" "$haproxy" \
+    "it needs PostgreSQL on 127.0.0.1:5432 and haproxy (apt-get install haproxy; .ci/run installs both)" \
+    pnpm test:multi
+}
+browser_lane() {
+  optional_step "end-to-end tests (Chromium: $chromium_bin)" "$chromium" \
+    "Chromium not found at $chromium_bin (apt-get install chromium)" pnpm test:e2e
+  # A phone opening a 50,000-product store (seeded once into .tmp/, about 20 s): home before the catalog is
+  # complete, search once synced, offline after.
+  optional_step "end-to-end test of a 50,000-product store on a phone (Chromium)" "$chromium" \
+    "Chromium not found at $chromium_bin (apt-get install chromium)" pnpm test:e2e:scale
+}
+# Runs a lane in the background with its lines marked "[name] "; its status is the lane's, not the marker's.
+start_lane() {
+  local name="$1"
+  shift
+  (
+    set -o pipefail
+    "$@" 2>&1 | sed -u "s/^/[$name] /"
+  ) &
+}
+start_lane server server_lane
+server_pid=$!
+start_lane browser browser_lane
+browser_pid=$!
+failed=""
+wait "$server_pid" || failed="$failed server"
+wait "$browser_pid" || failed="$failed browser"
+if [ -n "$failed" ]; then
+  echo "!! FAILED:$failed (the lines marked with the lane's name say where)" >&2
+  exit 1
+fi
+echo "== all tests passed"
