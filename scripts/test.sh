@@ -42,8 +42,8 @@ chromium=no
 # the machine idle while it waits on the disk, the network or the page, so together they take little more than the
 # longer one alone.
 server_lane() {
-  echo "== unit and integration tests"
-  pnpm test:unit
+  # PostgreSQL first: its tests mostly wait for the database's disk, which suits running beside the browser's; the
+  # unit tests, which keep both cores busy, come last, when the browser's are ending.
   # The server's integration tests again on PostgreSQL, each test file in its own throwaway database.
   optional_step "server integration tests on PostgreSQL (127.0.0.1:5432)" "$postgres" \
     "nothing listens on 127.0.0.1:5432 (.ci/run starts PostgreSQL)" pnpm test:server:pg
@@ -51,6 +51,8 @@ server_lane() {
   optional_step "multi-instance test (3 built servers, HAProxy, PostgreSQL)" "$haproxy" \
     "it needs PostgreSQL on 127.0.0.1:5432 and haproxy (apt-get install haproxy; .ci/run installs both)" \
     pnpm test:multi
+  echo "== unit and integration tests"
+  pnpm test:unit
 }
 browser_lane() {
   optional_step "end-to-end tests (Chromium: $chromium_bin)" "$chromium" \
