@@ -37,13 +37,11 @@ chromium_bin="${CHROMIUM_PATH:-/usr/bin/chromium}"
 chromium=no
 [ -x "$chromium_bin" ] && chromium=yes
 
-# Two lanes side by side, each line of their output marked with its lane: the server's tests (in Node, on SQLite then
-# PostgreSQL, then three instances) and the browser's (Chromium against the built store). Either leaves most of
-# the machine idle while it waits on the disk, the network or the page, so together they take little more than the
-# longer one alone.
+# Two lanes side by side, each line of their output marked with its lane: the server's tests (on PostgreSQL, then
+# three instances, then the unit tests) and the browser's (Chromium against the built store). Neither keeps both
+# cores busy all the time alone, so side by side they end sooner than one after the other, though not in half the
+# time; this order in the server's lane ended sooner than the unit tests first (docs/benchmarks.md).
 server_lane() {
-  # PostgreSQL first: its tests mostly wait for the database's disk, which suits running beside the browser's; the
-  # unit tests, which keep both cores busy, come last, when the browser's are ending.
   # The server's integration tests again on PostgreSQL, each test file in its own throwaway database.
   optional_step "server integration tests on PostgreSQL (127.0.0.1:5432)" "$postgres" \
     "nothing listens on 127.0.0.1:5432 (.ci/run starts PostgreSQL)" pnpm test:server:pg
