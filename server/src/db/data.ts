@@ -79,7 +79,7 @@ export interface DataLayer {
    * (`{ refused }`, and `work` does not run). SQLite: both in one unit of the write batch, `work` in a savepoint
    * of it (one commit for both). PostgreSQL: each of the guard's statements commits on its own, without waiting
    * for the disk, so a counter row every request updates is locked only while its statement runs (never for the
-   * length of `work`'s transaction, nor of a disk flush); then `work` in its own transaction. */
+   * length of `work`'s batch, nor of a disk flush); then `work` as a unit of the write batch. */
   batchGuarded<T>(guard: (tx: Tx) => Promise<number>, work: (tx: Tx) => Promise<T>): Promise<Guarded<T>>;
   /** Runs `work` outside any transaction of the caller's async context: background work started from inside
    * a request's transaction (waking the mail worker) must open its own, not join one that will end. */

@@ -17,6 +17,7 @@ import { prepared } from "./prepared.ts";
 import { ReadReplica } from "./replica.ts";
 import * as schema from "./schema/index.ts";
 import { TxState } from "./transactions.ts";
+import { WriteBatch } from "./write-batch.ts";
 
 /** One transaction, or one savepoint inside it, on a pooled connection (`client`; none for statements that run
  * outside a transaction, as batchGuarded()'s guard does). */
@@ -43,7 +44,8 @@ export class PgTx extends TxState implements Tx {
     return this.client ?? this.handle;
   }
 
-  /** Runs `work` in a savepoint of this transaction (one at a time); SAVEPOINT leaves with its first statements. */
+  /** Runs `work` in a savepoint of this transaction (one at a time); SAVEPOINT leaves with its first statements,
+   * RELEASE with its last. */
   async savepoint<T>(work: (tx: PgTx) => Promise<T>): Promise<T> {
     const client = this.client;
     if (!client) throw new Error("Statements outside a transaction have no savepoint.");
@@ -56,13 +58,17 @@ export class PgTx extends TxState implements Tx {
       const tx = new PgTx(this.handle, this.depth + 1, client);
       try {
         result = await work(tx);
+        // Sent with the work's last statements (Tx.last), as a transaction's COMMIT is: when one of them failed,
+        // PostgreSQL ignores the RELEASE (the transaction is aborted), and the savepoint is rolled back below.
+        const released = client.query(`RELEASE SAVEPOINT ${name}`);
+        released.catch(() => undefined);
         await opened;
         await tx.settle();
+        await released;
       } catch (err) {
         await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
         throw err;
       }
-      await client.query(`RELEASE SAVEPOINT ${name}`);
       this.wroteCatalogVersion(tx.catalogVersionWritten);
       return result;
     } finally {
@@ -72,6 +78,17 @@ export class PgTx extends TxState implements Tx {
 }
 
 const WRITE = "BEGIN ISOLATION LEVEL READ COMMITTED";
+/** PostgreSQL's SQLSTATE for a statement failed to end a deadlock. */
+const DEADLOCK_DETECTED = "40P01";
+
+/** The SQLSTATE of a database error, also when drizzle wrapped it (its `cause`). */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
 const READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
 
 /** Any constant shared by every instance: the one that holds it migrates, the others wait. */
@@ -180,6 +197,7 @@ export class PostgresData implements DataLayer {
   /** The newest catalog version this process has served from, written, or heard of from any instance: the
    * replica answers a catalog read only when its catalog is at least this new. */
   private catalogFloor = 0;
+  private readonly writeBatch = new WriteBatch<Tx>(this);
 
   constructor(
     private readonly pool: pg.Pool,
@@ -257,9 +275,21 @@ export class PostgresData implements DataLayer {
     return this.replica ? { ...this.replica.counts } : null;
   }
 
-  /** No group commit here: every checkout commits on its own pooled connection. */
+  /** Group commit (write-batch.ts): one transaction, on one pooled connection, for the checkouts that arrive while
+   * the batch before commits; inside an open transaction, a savepoint of it. */
   batch<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.transaction(work);
+    const outer = this.ambient.getStore();
+    if (outer?.isOpen) return this.savepoint(outer, work);
+    return this.writeBatch.run(work);
+  }
+
+  topLevel<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.run(WRITE, work);
+  }
+
+  /** A deadlock PostgreSQL ended by failing this statement: the batch's unit runs again (write-batch.ts). */
+  transient(error: unknown): boolean {
+    return sqlStateOf(error) === DEADLOCK_DETECTED;
   }
 
   /** The guard first, each of its statements committed on its own without waiting for the disk (a counter row is

@@ -106,6 +106,27 @@ describe("statements awaited together in a transaction", () => {
     expect(keys).toEqual([{ key: "kept" }]);
   });
 
+  it("left to a savepoint's end (tx.last) are kept with it, or roll back only the savepoint when one fails", async () => {
+    await store.data.transaction(async (outer) => {
+      const { settings } = outer.t;
+      await store.data.transaction(async (tx) => {
+        tx.last(tx.db.insert(settings).values(row("inner kept", "1")));
+      });
+      await expect(
+        store.data.transaction(async (tx) => {
+          await tx.db.insert(settings).values(row("inner early", "2"));
+          tx.last(tx.db.insert(settings).values(row("inner kept", "again")));
+        }),
+      ).rejects.toThrow();
+      // The outer transaction goes on after the failed savepoint.
+      await outer.db.insert(settings).values(row("outer after", "3"));
+    });
+    const keys = await store.query((db, t) =>
+      db.select({ key: t.settings.key }).from(t.settings).orderBy(t.settings.key),
+    );
+    expect(keys).toEqual([{ key: "inner kept" }, { key: "outer after" }]);
+  });
+
   it("sent ahead (tx.ahead) are waited for before the transaction ends, whichever way it ends", async () => {
     // Two statements one after the other, with a pause between them, sent ahead and never read: the commit waits
     // for both.

@@ -32,6 +32,8 @@ export class Mutex {
 export interface TransactionHost<Tx> {
   topLevel<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   savepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Whether an error a unit failed with leaves it worth running again as it was (a deadlock that ended it). */
+  transient?(error: unknown): boolean;
 }
 
 /** The state every engine's tx keeps: a tx refuses statements after its transaction ended, and while a

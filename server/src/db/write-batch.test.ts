@@ -86,4 +86,42 @@ describe("WriteBatch (group commit)", () => {
     expect(await batch.run(insert("c"))).toBe(1);
     expect(bodies()).toEqual(["c"]);
   });
+
+  it("runs a unit that failed for a transient reason again in the next batch, at most three times in all", async () => {
+    class Transient extends Error {}
+    const host = {
+      topLevel: <T>(work: (tx: SqliteTx) => Promise<T>) => data.topLevel(work),
+      savepoint: <T>(tx: SqliteTx, work: (tx: SqliteTx) => Promise<T>) => data.savepoint(tx, work),
+      transient: (error: unknown) => error instanceof Transient,
+    };
+    const batch = new WriteBatch<SqliteTx>(host);
+    const seen: number[] = [];
+    let runs = 0;
+    let alwaysRuns = 0;
+    /** Writes, then fails transiently on its first run only: its first write must not survive. */
+    const onceUnlucky = async (tx: SqliteTx) => {
+      runs++;
+      await insert(`unlucky ${runs}`)(tx);
+      if (runs === 1) throw new Transient("deadlock");
+      return "written";
+    };
+    const results = await Promise.allSettled([
+      batch.run(insertNoting("a", seen)),
+      batch.run(onceUnlucky),
+      batch.run(async () => {
+        alwaysRuns++;
+        throw new Transient("always");
+      }),
+      batch.run(async () => {
+        throw new Error("refused");
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "rejected"]);
+    expect(results[1]).toMatchObject({ value: "written" });
+    expect(results[2]).toMatchObject({ reason: new Transient("always") });
+    expect(runs).toBe(2);
+    expect(alwaysRuns).toBe(3);
+    // The second run was in a batch of its own, after the first batch's commit.
+    expect(bodies()).toEqual(["a", "unlucky 2"]);
+  });
 });

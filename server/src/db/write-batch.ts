@@ -2,13 +2,22 @@
  * for its turn (at least one turn of the event loop) run together in one write transaction, each in its own
  * savepoint: a unit that throws rolls back alone and rejects its own caller, the others commit together. A
  * caller's promise settles only after the commit, so nothing is answered before it is durable; one commit
- * (its WAL frames and locks) then serves many orders instead of one. */
+ * (its WAL flush and locks) then serves many orders instead of one.
+ *
+ * A batch holds the row locks of all its units until its commit, so on an engine with several writers two batches
+ * can lock the same rows in opposite orders, which the database ends by failing one statement (a deadlock). A
+ * unit that failed so (the host's `transient`) had its savepoint rolled back, nothing of it written: it runs again
+ * in the next batch, as the same request sent again would, at most MAX_ATTEMPTS times in all. */
 import type { TransactionHost } from "./transactions.ts";
+
+/** Runs of one unit at most, its first included, when it keeps failing for a transient reason. */
+const MAX_ATTEMPTS = 3;
 
 interface Unit<Tx> {
   work: (tx: Tx) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
+  attempts: number;
 }
 
 interface Outcome {
@@ -28,7 +37,7 @@ export class WriteBatch<Tx> {
 
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject, attempts: 0 });
       if (this.flushing) return;
       this.flushing = true;
       setImmediate(() => void this.flush());
@@ -57,11 +66,16 @@ export class WriteBatch<Tx> {
         for (const unit of units) unit.reject(err);
         continue;
       }
+      const again: Unit<Tx>[] = [];
       units.forEach((unit, i) => {
         const outcome = outcomes[i];
+        unit.attempts++;
         if (outcome?.ok) unit.resolve(outcome.value);
+        else if (unit.attempts < MAX_ATTEMPTS && this.host.transient?.(outcome?.value)) again.push(unit);
         else unit.reject(outcome?.value);
       });
+      // First in the next batch: they have waited longest.
+      this.queue.unshift(...again);
     }
     this.flushing = false;
   }

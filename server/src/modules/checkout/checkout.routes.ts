@@ -42,7 +42,7 @@ export function checkoutRoutes(service: CheckoutService, limits: CheckoutLimits)
       [limits.perEmail, inbox],
     ];
     let blocked = false;
-    // Counted in the order's own unit of the write batch (one commit for both), and kept when the order is refused.
+    // Counted by the order's guard (DataLayer.batchGuarded), and kept when the order is refused.
     const placed = await service.place(
       input,
       raw,
