@@ -78,6 +78,8 @@ export class PgTx extends TxState implements Tx {
 }
 
 const WRITE = "BEGIN ISOLATION LEVEL READ COMMITTED";
+/** Checkout batches one instance writes at once (write-batch.ts), each on its own pooled connection. */
+const BATCH_LANES = 2;
 /** PostgreSQL's SQLSTATE for a statement failed to end a deadlock. */
 const DEADLOCK_DETECTED = "40P01";
 
@@ -197,7 +199,7 @@ export class PostgresData implements DataLayer {
   /** The newest catalog version this process has served from, written, or heard of from any instance: the
    * replica answers a catalog read only when its catalog is at least this new. */
   private catalogFloor = 0;
-  private readonly writeBatch = new WriteBatch<Tx>(this);
+  private readonly writeBatch = new WriteBatch<Tx>(this, undefined, BATCH_LANES);
 
   constructor(
     private readonly pool: pg.Pool,
@@ -276,7 +278,7 @@ export class PostgresData implements DataLayer {
   }
 
   /** Group commit (write-batch.ts): one transaction, on one pooled connection, for the checkouts that arrive while
-   * the batch before commits; inside an open transaction, a savepoint of it. */
+   * the batches before run (BATCH_LANES at once); inside an open transaction, a savepoint of it. */
   batch<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const outer = this.ambient.getStore();
     if (outer?.isOpen) return this.savepoint(outer, work);

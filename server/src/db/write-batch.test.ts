@@ -124,4 +124,43 @@ describe("WriteBatch (group commit)", () => {
     // The second run was in a batch of its own, after the first batch's commit.
     expect(bodies()).toEqual(["a", "unlucky 2"]);
   });
+
+  it("runs at most `lanes` batches at once: units queued while they all run wait for the next", async () => {
+    /** A host without a database whose transactions end when the test lets them. */
+    let open = 0;
+    let mostOpen = 0;
+    const batches: string[][] = [];
+    const ends: (() => void)[] = [];
+    const host = {
+      topLevel: async <T>(work: (tx: string[]) => Promise<T>) => {
+        open++;
+        mostOpen = Math.max(mostOpen, open);
+        const units: string[] = [];
+        batches.push(units);
+        const value = await work(units);
+        await new Promise<void>((resolve) => ends.push(resolve));
+        open--;
+        return value;
+      },
+      savepoint: <T>(tx: string[], work: (tx: string[]) => Promise<T>) => work(tx),
+    };
+    const batch = new WriteBatch<string[]>(host, 64, 2);
+    const unit = (name: string) => batch.run(async (tx) => tx.push(name));
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const answered = [unit("a"), unit("b")];
+    await turn();
+    answered.push(unit("c"));
+    await turn();
+    // Two batches are open; "d" waits for one of them to end.
+    answered.push(unit("d"));
+    await turn();
+    expect(batches).toEqual([["a", "b"], ["c"]]);
+    while (ends.length > 0 || open > 0) {
+      ends.shift()?.();
+      await turn();
+    }
+    await Promise.all(answered);
+    expect(batches).toEqual([["a", "b"], ["c"], ["d"]]);
+    expect(mostOpen).toBe(2);
+  });
 });

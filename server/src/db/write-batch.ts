@@ -27,19 +27,23 @@ interface Outcome {
 
 export class WriteBatch<Tx> {
   private queue: Unit<Tx>[] = [];
-  private flushing = false;
+  /** Batches running now, at most `lanes`. */
+  private flushers = 0;
 
   constructor(
     private readonly host: TransactionHost<Tx>,
     /** Upper bound on units per commit, so one commit never holds the connection for long. */
     private readonly maxUnits = 64,
+    /** Batches that may run at once, each in its own transaction: with more than one, a batch is written while the
+     * one before waits for the database (its statements' answers, its commit's flush). */
+    private readonly lanes = 1,
   ) {}
 
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject, attempts: 0 });
-      if (this.flushing) return;
-      this.flushing = true;
+      if (this.flushers >= this.lanes) return;
+      this.flushers++;
       setImmediate(() => void this.flush());
     });
   }
@@ -77,6 +81,6 @@ export class WriteBatch<Tx> {
       // First in the next batch: they have waited longest.
       this.queue.unshift(...again);
     }
-    this.flushing = false;
+    this.flushers--;
   }
 }
