@@ -78,6 +78,7 @@ export class PgTx extends TxState implements Tx {
 }
 
 const WRITE = "BEGIN ISOLATION LEVEL READ COMMITTED";
+const READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
 /** Checkout batches one instance writes at once (write-batch.ts), each on its own pooled connection. */
 const BATCH_LANES = 2;
 /** PostgreSQL's SQLSTATE for a statement failed to end a deadlock. */
@@ -91,7 +92,6 @@ function sqlStateOf(error: unknown): string | undefined {
   }
   return undefined;
 }
-const READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
 
 /** Any constant shared by every instance: the one that holds it migrates, the others wait. */
 const MIGRATION_LOCK = 7_130_013;
