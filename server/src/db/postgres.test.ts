@@ -45,7 +45,7 @@ describe.runIf(TEST_ON_POSTGRES)("a PostgreSQL connection lost under a transacti
   });
 });
 
-describe.runIf(TEST_ON_POSTGRES)("two instances' group commits that deadlock", { timeout: 30_000 }, () => {
+describe.runIf(TEST_ON_POSTGRES)("two instances' batches wanting each other's rows", { timeout: 30_000 }, () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let one: DataLayer;
   let other: DataLayer;
@@ -55,7 +55,9 @@ describe.runIf(TEST_ON_POSTGRES)("two instances' group commits that deadlock", {
     one = await openDatabase({ engine: "postgres", url: database.url });
     other = await openDatabase({ engine: "postgres", url: database.url });
     await one.transaction((tx) => tx.db.execute(sql`create table counters (id text primary key, n int not null)`));
-    await one.transaction((tx) => tx.db.execute(sql`insert into counters values ('x', 0), ('y', 0)`));
+    await one.transaction((tx) =>
+      tx.db.execute(sql`insert into counters values ('x', 0), ('y', 0), ('p', 0), ('q', 0)`),
+    );
   }, 30_000);
 
   afterAll(async () => {
@@ -71,8 +73,12 @@ describe.runIf(TEST_ON_POSTGRES)("two instances' group commits that deadlock", {
     return { fire, fired };
   };
   const bump = (tx: Tx, id: string) => tx.db.execute(sql`update counters set n = n + 1 where id = ${id}`);
+  const counters = async (ids: string[]) =>
+    (
+      await one.read((tx) => tx.db.execute<{ id: string; n: number }>(sql`select id, n from counters order by id`))
+    ).rows.filter((row) => ids.includes(row.id));
 
-  it("runs the unit PostgreSQL failed again in its next batch: every unit is written once", async () => {
+  it("has a unit that would wait for a lock while its batch holds rows give way: no deadlock, each unit written once", async () => {
     const oneHoldsX = signal();
     const otherHoldsY = signal();
     let runs = 0;
@@ -95,21 +101,50 @@ describe.runIf(TEST_ON_POSTGRES)("two instances' group commits that deadlock", {
         await bump(tx, theirs);
       }),
     ];
-    // Each batch locks one row in its first unit and wants the other's in its second: a circle PostgreSQL breaks by
-    // failing one of the second units, whose batch commits without it and then runs it again.
+    // Each batch locks one row in its first unit and wants the other's in its second: waiting, the two would close a
+    // circle. Each second unit gives way instead; both batches commit without it, and it runs again first in the next.
     const results = await Promise.allSettled([
       ...units(one, "x", "y", oneHoldsX, otherHoldsY),
       ...units(other, "y", "x", otherHoldsY, oneHoldsX),
     ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
-    // Three runs: one of the two second units ran twice.
-    expect(runs).toBe(3);
-    const rows = await one.read((tx) =>
-      tx.db.execute<{ id: string; n: number }>(sql`select id, n from counters order by id`),
-    );
-    expect(rows.rows).toEqual([
+    // Four runs: both second units ran twice (had they waited, PostgreSQL would have failed one of them: three).
+    expect(runs).toBe(4);
+    expect(await counters(["x", "y"])).toEqual([
       { id: "x", n: 2 },
       { id: "y", n: 2 },
+    ]);
+  });
+
+  it("runs a unit PostgreSQL failed to end a deadlock again in its next batch: every unit is written once", async () => {
+    const oneHoldsP = signal();
+    const otherHoldsQ = signal();
+    let runs = 0;
+    /** The first (and only) unit of `data`'s next batch, which may wait: it locks `first`, then wants `second`. */
+    const unit = (
+      data: DataLayer,
+      first: string,
+      second: string,
+      iHold: typeof oneHoldsP,
+      theyHold: typeof oneHoldsP,
+    ) =>
+      data.batch(async (tx) => {
+        runs++;
+        await bump(tx, first);
+        iHold.fire();
+        await theyHold.fired;
+        await bump(tx, second);
+      });
+    // Two lone units locking two rows in opposite orders, as two lone transactions can: PostgreSQL fails one.
+    const results = await Promise.allSettled([
+      unit(one, "p", "q", oneHoldsP, otherHoldsQ),
+      unit(other, "q", "p", otherHoldsQ, oneHoldsP),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    expect(runs).toBe(3);
+    expect(await counters(["p", "q"])).toEqual([
+      { id: "p", n: 2 },
+      { id: "q", n: 2 },
     ]);
   });
 });

@@ -44,6 +44,16 @@ export class PgTx extends TxState implements Tx {
     return this.client ?? this.handle;
   }
 
+  /** From now to the end of this transaction, a statement that waits longer than `ms` for a lock another
+   * transaction holds fails (lock_not_available). Sent with the next statements: the transaction waits for its
+   * answer before it ends. */
+  limitLockWaits(ms: number): void {
+    const client = this.client;
+    if (!client) throw new Error("Statements outside a transaction have no lock timeout of their own.");
+    this.check();
+    this.ahead(client.query(`SET LOCAL lock_timeout = ${Math.round(ms)}`));
+  }
+
   /** Runs `work` in a savepoint of this transaction (one at a time); SAVEPOINT leaves with its first statements,
    * RELEASE with its last. */
   async savepoint<T>(work: (tx: PgTx) => Promise<T>): Promise<T> {
@@ -81,8 +91,13 @@ const WRITE = "BEGIN ISOLATION LEVEL READ COMMITTED";
 const READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
 /** Checkout batches one instance writes at once (write-batch.ts), each on its own pooled connection. */
 const BATCH_LANES = 2;
+/** How long a unit of a batch that holds other units' rows may wait for a lock before it gives way (write-batch.ts):
+ * long enough for a batch that holds the lock to commit, short enough that no circle of waits lasts. */
+const BATCH_LOCK_WAIT_MS = 20;
 /** PostgreSQL's SQLSTATE for a statement failed to end a deadlock. */
 const DEADLOCK_DETECTED = "40P01";
+/** PostgreSQL's SQLSTATE for a statement that waited for a lock longer than lock_timeout. */
+const LOCK_NOT_AVAILABLE = "55P03";
 
 /** The SQLSTATE of a database error, also when drizzle wrapped it (its `cause`). */
 function sqlStateOf(error: unknown): string | undefined {
@@ -292,6 +307,17 @@ export class PostgresData implements DataLayer {
   /** A deadlock PostgreSQL ended by failing this statement: the batch's unit runs again (write-batch.ts). */
   transient(error: unknown): boolean {
     return sqlStateOf(error) === DEADLOCK_DETECTED;
+  }
+
+  /** The batch keeps a unit's rows: the units after it wait for a lock at most BATCH_LOCK_WAIT_MS (write-batch.ts). */
+  holding(tx: Tx): void {
+    if (!(tx instanceof PgTx)) throw new Error("This transaction belongs to another database.");
+    tx.limitLockWaits(BATCH_LOCK_WAIT_MS);
+  }
+
+  /** A unit that waited for a lock longer than the batch allows: it runs again first in the next batch. */
+  gaveWay(error: unknown): boolean {
+    return sqlStateOf(error) === LOCK_NOT_AVAILABLE;
   }
 
   /** The guard first, each of its statements committed on its own without waiting for the disk (a counter row is

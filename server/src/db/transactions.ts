@@ -34,6 +34,11 @@ export interface TransactionHost<Tx> {
   savepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Whether an error a unit failed with leaves it worth running again as it was (a deadlock that ended it). */
   transient?(error: unknown): boolean;
+  /** Called once a batch's transaction keeps a unit's rows: from then on a unit of it that would wait for a lock
+   * another transaction holds fails at once instead, with an error `gaveWay` accepts (see WriteBatch). */
+  holding?(tx: Tx): void;
+  /** Whether a unit failed because it would have waited for a lock while its batch held rows (after `holding`). */
+  gaveWay?(error: unknown): boolean;
 }
 
 /** The state every engine's tx keeps: a tx refuses statements after its transaction ended, and while a

@@ -125,6 +125,54 @@ describe("WriteBatch (group commit)", () => {
     expect(bodies()).toEqual(["a", "unlucky 2"]);
   });
 
+  it("lets a unit that would wait for a lock while its batch holds rows give way: it runs first in the next batch", async () => {
+    class GaveWay extends Error {}
+    /** Whether the running batch holds rows of a unit it keeps (the host was told so). */
+    let holding = false;
+    let told = 0;
+    const host = {
+      topLevel: <T>(work: (tx: SqliteTx) => Promise<T>) => {
+        holding = false;
+        return data.topLevel(work);
+      },
+      savepoint: <T>(tx: SqliteTx, work: (tx: SqliteTx) => Promise<T>) => data.savepoint(tx, work),
+      holding: () => {
+        holding = true;
+        told++;
+      },
+      gaveWay: (error: unknown) => error instanceof GaveWay,
+    };
+    const batch = new WriteBatch<SqliteTx>(host);
+    let runs = 0;
+    let stubbornRuns = 0;
+    /** Writes, then would wait for a lock: it gives way whenever its batch holds rows of another unit. */
+    const waiter = async (tx: SqliteTx) => {
+      runs++;
+      await insert(`waiter ${runs}`)(tx);
+      if (holding) throw new GaveWay("would wait");
+      return "written";
+    };
+    const results = await Promise.allSettled([
+      batch.run(insert("a")),
+      batch.run(waiter),
+      // Gives way even as the first unit of a batch, where it may wait: then its failure is its own.
+      batch.run(async () => {
+        stubbornRuns++;
+        throw new GaveWay("stubborn");
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
+    expect(results[1]).toMatchObject({ value: "written" });
+    expect(results[2]).toMatchObject({ reason: new GaveWay("stubborn") });
+    // The waiter ran twice, the second time first in its batch; its first write did not survive.
+    expect(runs).toBe(2);
+    expect(bodies()).toEqual(["a", "waiter 2"]);
+    // Given way twice (after "a", then after the waiter), refused the third time, first in a batch of its own.
+    expect(stubbornRuns).toBe(3);
+    // Told in the first two batches, each once, after its first unit; not in the last, which had one unit.
+    expect(told).toBe(2);
+  });
+
   it("runs at most `lanes` batches at once: units queued while they all run wait for the next", async () => {
     /** A host without a database whose transactions end when the test lets them. */
     let open = 0;

@@ -4,10 +4,14 @@
  * caller's promise settles only after the commit, so nothing is answered before it is durable; one commit
  * (its WAL flush and locks) then serves many orders instead of one.
  *
- * A batch holds the row locks of all its units until its commit, so on an engine with several writers two batches
- * can lock the same rows in opposite orders, which the database ends by failing one statement (a deadlock). A
- * unit that failed so (the host's `transient`) had its savepoint rolled back, nothing of it written: it runs again
- * in the next batch, as the same request sent again would, at most MAX_ATTEMPTS times in all. */
+ * A batch holds the row locks of all its units until its commit, in no order other transactions share, so on an
+ * engine with several writers a unit that waited for a lock another batch holds could close a circle of waits
+ * between two batches (a deadlock, which PostgreSQL ends only after a second by failing one statement). So once the
+ * batch keeps a unit's rows (the host's `holding`), a later unit that would wait for a lock gives way at once (the
+ * host's `gaveWay`): its savepoint is rolled back, nothing of it written, and it runs again first in the next batch,
+ * where it may wait, since the batch then holds nothing of other units. Giving way is not a failed run. A unit that
+ * failed for a transient reason (the host's `transient`: a deadlock, as two lone transactions can also meet) runs
+ * again in the next batch too, as the same request sent again would, at most MAX_ATTEMPTS times in all. */
 import type { TransactionHost } from "./transactions.ts";
 
 /** Runs of one unit at most, its first included, when it keeps failing for a transient reason. */
@@ -23,6 +27,8 @@ interface Unit<Tx> {
 interface Outcome {
   ok: boolean;
   value: unknown;
+  /** Whether the unit ran while its batch held rows of units before it. */
+  afterOthers: boolean;
 }
 
 export class WriteBatch<Tx> {
@@ -56,11 +62,16 @@ export class WriteBatch<Tx> {
         await this.host.topLevel(async (tx) => {
           // Taken once the transaction has begun: units queued while it waited for the lock come along.
           units = this.queue.splice(0, this.maxUnits);
-          for (const unit of units) {
+          let holding = false;
+          for (const [i, unit] of units.entries()) {
             try {
-              outcomes.push({ ok: true, value: await this.host.savepoint(tx, unit.work) });
+              outcomes.push({ ok: true, value: await this.host.savepoint(tx, unit.work), afterOthers: holding });
+              if (!holding && i < units.length - 1) {
+                holding = true;
+                this.host.holding?.(tx);
+              }
             } catch (err) {
-              outcomes.push({ ok: false, value: err });
+              outcomes.push({ ok: false, value: err, afterOthers: holding });
             }
           }
         });
@@ -73,12 +84,12 @@ export class WriteBatch<Tx> {
       const again: Unit<Tx>[] = [];
       units.forEach((unit, i) => {
         const outcome = outcomes[i];
-        unit.attempts++;
         if (outcome?.ok) unit.resolve(outcome.value);
-        else if (unit.attempts < MAX_ATTEMPTS && this.host.transient?.(outcome?.value)) again.push(unit);
+        else if (outcome?.afterOthers && this.host.gaveWay?.(outcome.value)) again.push(unit);
+        else if (++unit.attempts < MAX_ATTEMPTS && this.host.transient?.(outcome?.value)) again.push(unit);
         else unit.reject(outcome?.value);
       });
-      // First in the next batch: they have waited longest.
+      // First in the next batch: they have waited longest, and the first unit of a batch may wait for a lock.
       this.queue.unshift(...again);
     }
     this.flushers--;
