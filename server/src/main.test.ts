@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "./test/free-port.ts";
-import { runServerToExit } from "./test/start-process.ts";
+import { runServerToExit, SERVER_EXIT_TIMEOUT_MS } from "./test/start-process.ts";
 import { TEST_ON_POSTGRES } from "./test/harness.ts";
 import { createPostgresDatabase } from "./test/postgres-database.ts";
 
@@ -16,40 +16,52 @@ const serverDir = new URL("../", import.meta.url).pathname;
 const start = (databaseUrl: string) => runServerToExit({ DATABASE_URL: databaseUrl });
 
 describe("start-up with DATABASE_URL", () => {
-  it("stops with a clear message for an unsupported scheme, without echoing the URL's password", () => {
-    const { status, output } = start("mysql://root:hunter2@db.internal/store");
-    expect(status, output).toBe(1);
-    expect(output).toContain('Cannot start the store: Unsupported DATABASE_URL scheme "mysql:"');
-    expect(output).not.toContain("hunter2");
-    expect(output).not.toMatch(/\n\s+at /); // one line, no stack trace
-  }, 60_000);
+  it(
+    "stops with a clear message for an unsupported scheme, without echoing the URL's password",
+    () => {
+      const { status, output } = start("mysql://root:hunter2@db.internal/store");
+      expect(status, output).toBe(1);
+      expect(output).toContain('Cannot start the store: Unsupported DATABASE_URL scheme "mysql:"');
+      expect(output).not.toContain("hunter2");
+      expect(output).not.toMatch(/\n\s+at /); // one line, no stack trace
+    },
+    SERVER_EXIT_TIMEOUT_MS,
+  );
 
-  it("stops with a clear message for a bare path (not taken silently as a file)", () => {
-    const { status, output } = start("./somewhere/store.db");
-    expect(status, output).toBe(1);
-    expect(output).toContain("Cannot start the store: Unsupported DATABASE_URL");
-  }, 60_000);
+  it(
+    "stops with a clear message for a bare path (not taken silently as a file)",
+    () => {
+      const { status, output } = start("./somewhere/store.db");
+      expect(status, output).toBe(1);
+      expect(output).toContain("Cannot start the store: Unsupported DATABASE_URL");
+    },
+    SERVER_EXIT_TIMEOUT_MS,
+  );
 });
 
 describe("start-up on a port in use", () => {
-  it("stops with a clear message that says what to do, without a stack trace, before it writes anything", async () => {
-    const taken = net.createServer();
-    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
-    const address = taken.address();
-    const port = typeof address === "object" && address ? address.port : 0;
-    try {
-      const { status, output } = runServerToExit({ PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "no" });
-      expect(status, output).toBe(1);
-      expect(output).toContain(
-        `Cannot start the store: port ${port} is in use (is the store already running?). Stop the other process, or start on another port: PORT=${port + 1} bash scripts/start.sh`,
-      );
-      expect(output).not.toMatch(/\n\s+at /);
-      // Stopped before it wrote anything: no first admin whose password would be printed once, to a failed start.
-      expect(output).not.toContain("Admin login");
-    } finally {
-      await new Promise((resolve) => taken.close(resolve));
-    }
-  }, 60_000);
+  it(
+    "stops with a clear message that says what to do, without a stack trace, before it writes anything",
+    async () => {
+      const taken = net.createServer();
+      await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+      const address = taken.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      try {
+        const { status, output } = runServerToExit({ PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "no" });
+        expect(status, output).toBe(1);
+        expect(output).toContain(
+          `Cannot start the store: port ${port} is in use (is the store already running?). Stop the other process, or start on another port: PORT=${port + 1} bash scripts/start.sh`,
+        );
+        expect(output).not.toMatch(/\n\s+at /);
+        // Stopped before it wrote anything: no first admin whose password would be printed once, to a failed start.
+        expect(output).not.toContain("Admin login");
+      } finally {
+        await new Promise((resolve) => taken.close(resolve));
+      }
+    },
+    SERVER_EXIT_TIMEOUT_MS,
+  );
 });
 
 describe.runIf(TEST_ON_POSTGRES)("start-up on PostgreSQL", () => {

@@ -11,6 +11,10 @@ import { startSmtp } from "../../test/fake-smtp.ts";
 import { Sealer } from "../../lib/sealer.ts";
 import { createTransport } from "./mail.transport.ts";
 
+/** How long a test waits for the .eml copy written after a delivery commits: a moment on a quiet machine, much
+ * longer beside the other test suites. */
+const COPY_WAIT = { timeout: 10_000, interval: 50 };
+
 function body(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
   return checkoutBody({ currency: "TND", items: [{ id: "psn-10-us", qty: 2 }], ...overrides });
 }
@@ -111,7 +115,10 @@ describe("mail", () => {
     const mail = await s.services.mailbox.get(list[0]?.id ?? 0);
     expect(mail?.subject).toBe(`Commande ${out.panierCode} reçue : paiement en attente`);
     // The .eml copy is written just after the delivery commits.
-    const eml = await vi.waitFor(() => fs.readFileSync(path.join(s.dataDir, "mailbox", mail?.emlFile ?? "missing")));
+    const eml = await vi.waitFor(
+      () => fs.readFileSync(path.join(s.dataDir, "mailbox", mail?.emlFile ?? "missing")),
+      COPY_WAIT,
+    );
     const parsed = await PostalMime.parse(eml);
     expect(parsed.subject).toBe(`Commande ${out.panierCode} reçue : paiement en attente`);
     expect(parsed.text).toContain("Nous vous contacterons par e-mail ou WhatsApp pour organiser le paiement.");
@@ -130,7 +137,7 @@ describe("mail", () => {
       const files = fs.readdirSync(dir).filter((f) => f.endsWith(".eml"));
       if (files.length === 0) throw new Error("no copy yet");
       return files;
-    });
+    }, COPY_WAIT);
     fs.chmodSync(dir, 0o755);
     fs.chmodSync(path.join(dir, file), 0o644);
     const again = createTransport(

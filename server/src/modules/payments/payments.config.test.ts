@@ -2,7 +2,7 @@
  * method or a missing key stops the server at start with a message naming the setting, never echoing a secret. */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
-import { runServerToExit } from "../../test/start-process.ts";
+import { runServerToExit, SERVER_EXIT_TIMEOUT_MS } from "../../test/start-process.ts";
 
 const KONNECT = { PAYMENT_PROVIDER: "konnect", KONNECT_API_KEY: "kn-secret-key-1", KONNECT_WALLET_ID: "wallet-7" };
 const PAYMOB = {
@@ -92,18 +92,22 @@ describe("payment settings", () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
-  it("stops the server at start, on one line, without printing a secret", () => {
-    const unknown = runServerToExit({ PAYMENT_PROVIDER: "bitcoin" });
-    expect(unknown.status, unknown.output).toBe(1);
-    expect(unknown.output).toContain(
-      "Cannot start the store: Invalid configuration: PAYMENT_PROVIDER must name manual, konnect, stripe, paymob",
-    );
-    const missing = runServerToExit({ ...STRIPE, STRIPE_WEBHOOK_SECRET: "" });
-    expect(missing.status, missing.output).toBe(1);
-    expect(missing.output).toContain(
-      "Cannot start the store: Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET to be set.",
-    );
-    expect(missing.output).not.toContain("sk_test_secret9");
-    expect(missing.output).not.toMatch(/\n\s+at /);
-  }, 120_000);
+  it(
+    "stops the server at start, on one line, without printing a secret",
+    () => {
+      const unknown = runServerToExit({ PAYMENT_PROVIDER: "bitcoin" });
+      expect(unknown.status, unknown.output).toBe(1);
+      expect(unknown.output).toContain(
+        "Cannot start the store: Invalid configuration: PAYMENT_PROVIDER must name manual, konnect, stripe, paymob",
+      );
+      const missing = runServerToExit({ ...STRIPE, STRIPE_WEBHOOK_SECRET: "" });
+      expect(missing.status, missing.output).toBe(1);
+      expect(missing.output).toContain(
+        "Cannot start the store: Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET to be set.",
+      );
+      expect(missing.output).not.toContain("sk_test_secret9");
+      expect(missing.output).not.toMatch(/\n\s+at /);
+    },
+    2 * SERVER_EXIT_TIMEOUT_MS,
+  );
 });
