@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
 import { EARLY_CART_KEY, readEarlyLines } from "@store/shared/early-cart";
-import { addEarly, listenForEarlyAdds, takeEarlyLines } from "./early-cart.ts";
+import { addEarly, endEarlyMove, listenForEarlyAdds, nextEarlyMove } from "./early-cart.ts";
 
 /** The server's first screen, as far as the early cart reads it. */
 function page(body: string): void {
@@ -42,10 +42,15 @@ describe("the cart before the app runs", () => {
     expect(badge()?.textContent).toBe("1");
   });
 
-  it("hands the lines to the app once, and reads nothing from a foreign value", () => {
+  it("hands the lines to the app under a token, keeps them until the move ends, and reads nothing foreign", () => {
     localStorage.setItem(EARLY_CART_KEY, JSON.stringify([{ id: "a", qty: 1 }, { id: 5 }, { id: "b", qty: 0 }]));
-    expect(takeEarlyLines(localStorage)).toEqual([{ id: "a", qty: 1 }]);
-    expect(takeEarlyLines(localStorage)).toEqual([]);
+    const move = nextEarlyMove(localStorage);
+    expect(move?.lines).toEqual([{ id: "a", qty: 1 }]);
+    expect(localStorage.getItem(EARLY_CART_KEY)).toBeNull();
+    // Until it ends, the same move is handed over again (a page left while the cart wrote it).
+    expect(nextEarlyMove(localStorage)).toEqual(move);
+    if (move) endEarlyMove(localStorage, move);
+    expect(nextEarlyMove(localStorage)).toBeUndefined();
     expect(readEarlyLines("not json")).toEqual([]);
   });
 });

@@ -108,13 +108,53 @@ export function earlyChoice(doc: Document): (() => EarlyChoice) | undefined {
   return () => ({ qty: quantityIn(quantity), variantId: options.find((option) => option.checked)?.value, typing });
 }
 
-/** The lines added before the app ran, taken out of storage (each is moved into the cart once). */
-export function takeEarlyLines(storage: Storage): EarlyLine[] {
+/** Where early lines wait while the app moves them into the cart: until the cart has them, they are in storage. */
+const MOVING_KEY = "earlyCartMoving";
+
+/** Early lines on their way into the cart, under a token the cart keeps with them once it has them. */
+export interface EarlyMove {
+  token: string;
+  lines: EarlyLine[];
+}
+
+/**
+ * The next early lines to move into the cart: those of a move a page left before it ended, else the lines added
+ * before the app ran, handed over under a new token (in one task, so no page is left halfway); undefined when
+ * there are none. Storage keeps them until `endEarlyMove`, so a shopper who leaves the page while the cart writes
+ * them loses none, and the cart's token says whether it has them already.
+ */
+export function nextEarlyMove(storage: Storage): EarlyMove | undefined {
   try {
+    const moving = readMove(storage.getItem(MOVING_KEY));
+    if (moving) return moving;
     const lines = readEarlyLines(storage.getItem(EARLY_CART_KEY));
     storage.removeItem(EARLY_CART_KEY);
-    return lines;
+    if (lines.length === 0) return undefined;
+    // Not crypto.randomUUID(): a page served over plain http (a phone trying a store on the local network) has none.
+    const move = { token: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`, lines };
+    storage.setItem(MOVING_KEY, JSON.stringify(move));
+    return move;
   } catch {
-    return [];
+    return undefined;
+  }
+}
+
+/** Forgets a move the cart has taken in. */
+export function endEarlyMove(storage: Storage, move: EarlyMove): void {
+  try {
+    if (readMove(storage.getItem(MOVING_KEY))?.token === move.token) storage.removeItem(MOVING_KEY);
+  } catch {
+    // Storage refused: the cart's token keeps the next start from adding these lines again.
+  }
+}
+
+function readMove(text: string | null): EarlyMove | undefined {
+  if (!text) return undefined;
+  try {
+    const value = JSON.parse(text) as { token?: unknown; lines?: unknown };
+    if (typeof value.token !== "string") return undefined;
+    return { token: value.token, lines: readEarlyLines(JSON.stringify(value.lines ?? [])) };
+  } catch {
+    return undefined;
   }
 }

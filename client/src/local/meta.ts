@@ -14,4 +14,6 @@ export const META = {
   adminTopProducts: "adminTopProducts",
   /** The product pictures the service worker fetched ahead, with their sizes (catalog-images.ts). */
   prefetchedImages: "prefetchedImages",
+  /** The token of the last lines tapped before the app ran that the cart took in (features/cart/early-lines.ts). */
+  earlyCartMoved: "earlyCartMoved",
 } as const;
