@@ -108,6 +108,12 @@ test("manual mode: the operator marks the order paid and the shopper's page reve
   await expect(page.getByTestId("order-status")).toHaveText("تم التسليم");
   await page.getByRole("button", { name: "إظهار الرموز" }).click();
   await expect(page.getByTestId("delivered-code").locator("code")).toHaveText(secret);
+  // The line's price and quantity on a line of their own, under the Latin title, never carried into its run.
+  const price = page.getByTestId("order-line-unit-qty");
+  await expect(price).toHaveText(/ × 1$/);
+  const title = await price.locator("xpath=preceding-sibling::bdi").boundingBox();
+  const priceBox = await price.boundingBox();
+  expect(priceBox?.y ?? 0).toBeGreaterThanOrEqual((title?.y ?? 0) + (title?.height ?? 0) - 1);
   await expectNoSeriousAxeViolations(page);
 });
 

@@ -305,10 +305,13 @@ function OrderDetails({ order, token, onChanged }: { order: PrivateOrder; token:
           {order.lines.map((line) => (
             <li key={`${line.id}::${line.variantId ?? ""}`} className="order-page__line">
               <span>
-                {line.title}
-                {line.variantName ? ` — ${line.variantName}` : ""}
-                <span className="muted">
-                  {" "}
+                {/* Isolated, and the price on a line of its own: a Latin title wrapping on an Arabic page otherwise
+                    carries the price into its run ("76.000 د.ت. × 1 Card (US)"). */}
+                <bdi>
+                  {line.title}
+                  {line.variantName ? ` — ${line.variantName}` : ""}
+                </bdi>
+                <span className="muted order-page__line-price" data-testid="order-line-unit-qty">
                   {money(line.unitPrice, order.currency)} × {line.qty}
                 </span>
                 {order.status === "paid" || order.status === "awaiting_stock" ? (
