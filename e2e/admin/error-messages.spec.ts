@@ -83,6 +83,18 @@ test("a promo code that already exists is refused by the server and said in Engl
   await expect(ar.getByText(/already exists/)).toHaveCount(0);
 });
 
+test("the sign-in page offers the console's languages: Arabic reads right to left", async ({ page }) => {
+  await page.goto("/admin/login");
+  await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+  await page.getByRole("button", { name: /^Language/ }).click();
+  await page.getByRole("menuitemradio", { name: "العربية" }).click();
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { name: "تسجيل دخول المسؤول" })).toBeVisible();
+  await expect(page.getByLabel("اسم المستخدم")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "تسجيل دخول المسؤول" })).toBeVisible();
+});
+
 test("a throttled sign-in says how long to wait, in Arabic", async ({ page }) => {
   await inLanguage(page, "ar");
   // The real throttle would also hold back the other specs signing in from this address: the answer is the server's

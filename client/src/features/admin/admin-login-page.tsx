@@ -6,6 +6,7 @@ import { AdminApiError, AdminNetworkError } from "../../api/admin-client.ts";
 import { adminApi } from "../../local/admin-api.ts";
 import { throttledAnswerText } from "../../i18n/throttled-answer.ts";
 import { errorText } from "./panel/admin-request.ts";
+import { LanguageMenu } from "../layout/language-menu.tsx";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { useLang } from "../prefs/prefs-store.ts";
 import { directionOf } from "../prefs/prefs-rules.ts";
@@ -69,6 +70,11 @@ export function AdminLoginPage() {
 
   return (
     <main className="admin-login" dir={directionOf(lang)}>
+      {/* An operator reaches the console by its address, often before any storefront page: its language is chosen
+          here too. */}
+      <div className="admin-login__lang">
+        <LanguageMenu />
+      </div>
       <form
         className="admin-login__card"
         onSubmit={(e) => void onSubmit(e)}
