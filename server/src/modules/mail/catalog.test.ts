@@ -7,6 +7,9 @@ import { ALL_MAIL_MESSAGES, MAIL_MESSAGES } from "./messages.ts";
 import { ORDER_MAIL_DATA } from "../../test/order-mail-data.ts";
 import { deliveryMail, orderConfirmationMail, orderLinkMail, paymentReceivedMail } from "./templates.ts";
 
+/** What every mail's page holds before its body: a phone's mail app shows it at the phone's width. */
+const HEAD = '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>';
+
 const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? "").sort();
 
 const order = { ...ORDER_MAIL_DATA, manualDeliveryHours: 48 };
@@ -60,7 +63,7 @@ describe("the mails in each language", () => {
     expect(mail.text).toBe(
       "Hello,\n\nWe have received the payment for your order AB12CD. Your codes will arrive by email shortly.\n\nThank you for shopping with us.",
     );
-    expect(mail.html).toContain('<html lang="en" dir="ltr"><body dir="ltr"');
+    expect(mail.html).toContain(`<html lang="en" dir="ltr">${HEAD}<body dir="ltr"`);
   });
 
   it("French, left to right", () => {
@@ -68,7 +71,7 @@ describe("the mails in each language", () => {
     expect(mail.subject).toBe("Commande PNR-ABCD1234 reçue : paiement en attente");
     expect(mail.text).toContain("Merci pour votre commande PNR-ABCD1234.");
     expect(mail.text).toContain("Envoyé à la main dans les 48 heures suivant le paiement, par e-mail.");
-    expect(mail.html).toContain('<html lang="fr" dir="ltr"><body dir="ltr"');
+    expect(mail.html).toContain(`<html lang="fr" dir="ltr">${HEAD}<body dir="ltr"`);
     expect(mail.html).toContain("<th>Article</th><th>Qté</th><th>Prix</th><th>Total</th>");
   });
 
@@ -80,7 +83,7 @@ describe("the mails in each language", () => {
     expect(mail.subject).toBe("رموزك للطلب AB12CD");
     expect(mail.text).toContain("تم دفع طلبك AB12CD. إليك رموزك.");
     expect(mail.text).toContain("- بلايستيشن: متجر PlayStation > القائمة (⋯) > استرداد الرمز");
-    expect(mail.html).toContain('<html lang="ar" dir="rtl"><body dir="rtl"');
+    expect(mail.html).toContain(`<html lang="ar" dir="rtl">${HEAD}<body dir="rtl"`);
     expect(mail.html).toContain('<h2 style="font-size:1.1em">رموزك</h2>');
   });
 

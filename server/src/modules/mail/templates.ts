@@ -63,9 +63,12 @@ export function moneyIn(currency: Currency, locale: Locale): (minor: number) => 
   };
 }
 
+/** The viewport line lets a phone's mail app show the mail at the phone's width, not shrunk to a desktop page's. */
+const HEAD = '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>';
+
 export function page(locale: Locale, body: string): string {
   const dir = locale === "ar" ? "rtl" : "ltr";
-  return `<!doctype html><html lang="${locale}" dir="${dir}"><body dir="${dir}" style="font-family:Arial,Helvetica,sans-serif;color:#111">${body}</body></html>`;
+  return `<!doctype html><html lang="${locale}" dir="${dir}">${HEAD}<body dir="${dir}" style="font-family:Arial,Helvetica,sans-serif;color:#111">${body}</body></html>`;
 }
 
 /** No shopper mail names the shopper. The store never proves that an address is the shopper's: the name comes
