@@ -150,7 +150,8 @@ for (const lang of ["fr", "ar"] as const) {
 
     await page.goto("/");
     await expect(page.locator(".product-card").first()).toBeVisible();
-    await page.locator(".search-trigger").tap();
+    // The app's search button: the server's first screen has a link to /products in its place until the app runs.
+    await page.locator("button.search-trigger").tap();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await dialog.locator(".search-overlay__input").fill("card");
