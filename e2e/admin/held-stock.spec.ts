@@ -92,6 +92,8 @@ test("a cart past the per-order limit is refused at checkout with the reason, an
     // Chooses on the app's page (the server's has no wishlist button): a field the app replaces while a
     // keystroke is on its way loses that keystroke (e2e/storefront/first-screen.spec.ts covers the takeover).
     await expect(page.locator(".wishlist-toggle")).toBeVisible();
+    // The store's limit once the first sync has brought it: before, the page (and the cart) keep to the default 10.
+    await expect(page.locator(".buy-row input[type=number]")).toHaveAttribute("max", "99");
     await page.getByRole("radio", { name: variant.name }).check();
     await page.locator(".buy-row input[type=number]").fill(String(qty));
     await page.getByRole("button", { name: "Add to cart", exact: true }).click();
