@@ -144,7 +144,8 @@ const SYNC_INTERVAL_MS = 5 * 60 * 1000;
 /** Starts syncing: now, when the network returns, when the tab becomes visible, and every 5 minutes while visible. */
 export function startCatalogSync(): () => void {
   void syncCatalog();
-  const onOnline = () => void syncCatalog();
+  // A walk still running when the network returns may be the one that failed with it: sync again once it ends.
+  const onOnline = () => void syncSettled().then(() => syncCatalog());
   let lastVisibleSync = Date.now();
   const onVisible = () => {
     // Coming back to the tab refreshes the catalog, at most once a minute.
