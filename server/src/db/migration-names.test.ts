@@ -215,6 +215,8 @@ async function sqliteSubject(): Promise<Subject> {
 async function pgSubject(): Promise<Subject> {
   const database = await createPostgresDatabase("store_migration_names");
   const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  // Dropping the database ends a connection the pool may still be closing: expected here, not a failure.
+  pool.on("error", () => undefined);
   const read = async (query: string) => (await pool.query(query)).rows;
   return {
     migrate: (folder) => pgMigrate(pgDrizzle(pool), { migrationsFolder: folder }),
