@@ -92,6 +92,9 @@ describe.runIf(TEST_ON_POSTGRES)("two instances' batches wanting each other's ro
       theyHold: typeof oneHoldsX,
     ) => [
       data.batch(async (tx) => {
+        // Waiting, the two batches would wait for each other until PostgreSQL looked for a deadlock: not within the
+        // test's time, so only giving way lets them end.
+        await tx.db.execute(sql`set local deadlock_timeout = '60s'`);
         await bump(tx, mine);
         iHold.fire();
       }),
@@ -108,8 +111,8 @@ describe.runIf(TEST_ON_POSTGRES)("two instances' batches wanting each other's ro
       ...units(other, "y", "x", otherHoldsY, oneHoldsX),
     ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
-    // Four runs: both second units ran twice (had they waited, PostgreSQL would have failed one of them: three).
-    expect(runs).toBe(4);
+    // Each second unit ran once more if it gave way; one may have found the other batch committed by then.
+    expect([3, 4]).toContain(runs);
     expect(await counters(["x", "y"])).toEqual([
       { id: "x", n: 2 },
       { id: "y", n: 2 },
