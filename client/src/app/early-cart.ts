@@ -128,11 +128,15 @@ export function nextEarlyMove(storage: Storage): EarlyMove | undefined {
     const moving = readMove(storage.getItem(MOVING_KEY));
     if (moving) return moving;
     const lines = readEarlyLines(storage.getItem(EARLY_CART_KEY));
-    storage.removeItem(EARLY_CART_KEY);
-    if (lines.length === 0) return undefined;
+    if (lines.length === 0) {
+      storage.removeItem(EARLY_CART_KEY);
+      return undefined;
+    }
     // Not crypto.randomUUID(): a page served over plain http (a phone trying a store on the local network) has none.
     const move = { token: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`, lines };
+    // Kept under the move before they leave the early cart: storage that refuses the move leaves them where they were.
     storage.setItem(MOVING_KEY, JSON.stringify(move));
+    storage.removeItem(EARLY_CART_KEY);
     return move;
   } catch {
     return undefined;
