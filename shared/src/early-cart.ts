@@ -31,15 +31,19 @@ export interface EarlyLine {
 export function readEarlyLines(text: string | null): EarlyLine[] {
   if (!text) return [];
   try {
-    const value: unknown = JSON.parse(text);
-    if (!Array.isArray(value)) return [];
-    return value.flatMap((item: unknown) => {
-      if (typeof item !== "object" || item === null) return [];
-      const { id, qty, variantId } = item as Record<string, unknown>;
-      if (typeof id !== "string" || typeof qty !== "number" || !Number.isInteger(qty) || qty < 1) return [];
-      return [{ id, qty, ...(typeof variantId === "string" ? { variantId } : {}) }];
-    });
+    return earlyLinesOf(JSON.parse(text));
   } catch {
     return [];
   }
+}
+
+/** The early lines of a parsed value, whatever it holds: items that are not a line are left out. */
+export function earlyLinesOf(value: unknown): EarlyLine[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    if (typeof item !== "object" || item === null) return [];
+    const { id, qty, variantId } = item as Record<string, unknown>;
+    if (typeof id !== "string" || typeof qty !== "number" || !Number.isInteger(qty) || qty < 1) return [];
+    return [{ id, qty, ...(typeof variantId === "string" ? { variantId } : {}) }];
+  });
 }

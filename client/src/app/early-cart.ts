@@ -3,7 +3,7 @@
  * is on the phone seconds before the app's scripts. The boot script listens for taps on its buttons, keeps the
  * lines in localStorage and counts them on the cart link; the app moves them into the cart as it starts.
  */
-import { EARLY_CART, EARLY_CART_KEY, readEarlyLines, type EarlyLine } from "@store/shared/early-cart";
+import { EARLY_CART, EARLY_CART_KEY, earlyLinesOf, readEarlyLines, type EarlyLine } from "@store/shared/early-cart";
 
 /** How long a button says "Added to cart" before it reads "Add to cart" again. */
 const ADDED_FOR_MS = 2000;
@@ -157,7 +157,7 @@ function readMove(text: string | null): EarlyMove | undefined {
   try {
     const value = JSON.parse(text) as { token?: unknown; lines?: unknown };
     if (typeof value.token !== "string") return undefined;
-    return { token: value.token, lines: readEarlyLines(JSON.stringify(value.lines ?? [])) };
+    return { token: value.token, lines: earlyLinesOf(value.lines) };
   } catch {
     return undefined;
   }

@@ -28,21 +28,23 @@ async function writeLines(db: StoreDb, before: readonly CartRow[], next: readonl
   await db.cart.bulkPut(rows);
 }
 
-/** Changes the lines in one transaction. With `earlyMove`, also reads the token of the last early lines the cart
- * took in (addEarlyLines) for `apply`, and keeps this one in its place. */
+/** Changes the lines within the caller's transaction (on db.cart and db.meta). */
+async function changeLines(
+  db: StoreDb,
+  apply: (lines: rules.CartLine[], maxQty: number) => rules.CartLine[],
+): Promise<void> {
+  const before = await db.cart.toArray();
+  // The store's per-order limit, as last synced (its default before the first sync).
+  const maxQty = orderLimitsOf((await db.meta.get(META.settings))?.value).maxQtyPerOrder;
+  await writeLines(db, before, apply(before.map(toLine), maxQty));
+}
+
+/** Changes the lines in one transaction. */
 async function change(
   db: StoreDb,
-  apply: (lines: rules.CartLine[], maxQty: number, earlyMoved?: unknown) => rules.CartLine[],
-  earlyMove?: string,
+  apply: (lines: rules.CartLine[], maxQty: number) => rules.CartLine[],
 ): Promise<void> {
-  await db.transaction("rw", db.cart, db.meta, async () => {
-    const before = await db.cart.toArray();
-    // The store's per-order limit, as last synced (its default before the first sync).
-    const maxQty = orderLimitsOf((await db.meta.get(META.settings))?.value).maxQtyPerOrder;
-    const earlyMoved = earlyMove === undefined ? undefined : (await db.meta.get(META.earlyCartMoved))?.value;
-    await writeLines(db, before, apply(before.map(toLine), maxQty, earlyMoved));
-    if (earlyMove !== undefined) await db.meta.put({ key: META.earlyCartMoved, value: earlyMove });
-  });
+  await db.transaction("rw", db.cart, db.meta, () => changeLines(db, apply));
 }
 
 /** Adding to a line already in the cart stops at the order's limit, which its cart line then says. */
@@ -59,22 +61,19 @@ export function addToCart(id: string, qty = 1, variantId?: string, db: StoreDb =
 
 /** Adds the lines tapped before the app ran, once: the move's token is kept with them, in the same transaction, and
  * a move whose token is kept already adds nothing. Answers whether it added them. */
-export async function addEarlyLines(
+export function addEarlyLines(
   token: string,
   lines: readonly { id: string; qty: number; variantId?: string }[],
   db: StoreDb = defaultDb,
 ): Promise<boolean> {
-  let added = false;
-  await change(
-    db,
-    (before, maxQty, movedBefore) => {
-      if (movedBefore === token) return before;
-      added = true;
-      return lines.reduce((next, line) => addCapped(next, maxQty, line.id, line.qty, line.variantId), before);
-    },
-    token,
-  );
-  return added;
+  return db.transaction("rw", db.cart, db.meta, async () => {
+    if ((await db.meta.get(META.earlyCartMoved))?.value === token) return false;
+    await changeLines(db, (before, maxQty) =>
+      lines.reduce((next, line) => addCapped(next, maxQty, line.id, line.qty, line.variantId), before),
+    );
+    await db.meta.put({ key: META.earlyCartMoved, value: token });
+    return true;
+  });
 }
 
 /** Sets a line's quantity; 0 or less removes the line. */
