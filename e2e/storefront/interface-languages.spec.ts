@@ -127,6 +127,9 @@ for (const lang of ["fr", "ar"] as const) {
     // Into the cart, and the wishlist, from here.
     await page.locator(".product-detail__info .btn--primary").first().tap();
     await page.locator(".wishlist-toggle").tap();
+    // Each is stored once the screen shows it: a page load at once could cut its write short.
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await expect(page.locator(".wishlist-toggle")).toHaveAttribute("aria-pressed", "true");
 
     await page.goto("/cart");
     await expect(page.locator(".checkout-line").first()).toBeVisible();
