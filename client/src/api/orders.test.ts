@@ -6,6 +6,7 @@ const order = {
   status: "pending_payment",
   firstName: "Amira",
   createdAt: 1_760_000_000_000,
+  locale: "ar",
   currency: "TND",
   lines: [
     {

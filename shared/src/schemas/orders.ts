@@ -34,6 +34,9 @@ export const privateOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   firstName: z.string(),
   createdAt: z.number().int(),
+  /** The language the order was placed in: the page speaks it unless the shopper chose one on this device. Optional:
+   * an instance not yet upgraded answers without it. */
+  locale: z.string().optional(),
   currency: z.enum(CURRENCIES),
   lines: z.array(orderLineSchema),
   subtotal: z.number().int(),

@@ -10,7 +10,9 @@ import { toast } from "../../ui/toast.tsx";
 import { throttledText } from "../../i18n/throttled.ts";
 import type { OrderStatus, PrivateOrder } from "@store/shared/schemas/orders";
 import { useMoney } from "../catalog/use-money.ts";
-import { useLang } from "../prefs/prefs-store.ts";
+import { langChosen, speakForNow, useLang } from "../prefs/prefs-store.ts";
+import { isLocale } from "../prefs/prefs-rules.ts";
+import { activateLocale } from "../../i18n/i18n.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
 import { fetchPrivateOrder, type PrivateOrderResult } from "../../api/orders.ts";
 import { activationHint } from "./activation-hints.ts";
@@ -46,6 +48,15 @@ function useNoIndex(): void {
     document.head.appendChild(meta);
     return () => meta.remove();
   }, []);
+}
+
+/** Speaks the order's language, the one its mails were written in, unless the shopper chose one on this device: the
+ * link in the mail is often opened in a browser that has never seen the store. */
+function useOrderLanguage(locale: string | undefined): void {
+  useEffect(() => {
+    if (!isLocale(locale) || langChosen()) return;
+    void activateLocale(locale).then(() => speakForNow(locale));
+  }, [locale]);
 }
 
 type LoadState = { kind: "loading" } | PrivateOrderResult;
@@ -97,6 +108,7 @@ export function PrivateOrderPage({ token }: { token: string }) {
   const { t, i18n } = useLingui();
   useNoIndex();
   const [state, retry] = usePrivateOrder(token);
+  useOrderLanguage(state.kind === "ok" ? state.order.locale : undefined);
   const code = state.kind === "ok" ? state.order.code : null;
   useDocumentTitle(code ? t`Order ${code}` : t`Your order`);
 

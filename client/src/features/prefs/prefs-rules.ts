@@ -30,7 +30,7 @@ export function mirrorInCookie(doc: Document, key: string, value: string | null)
   }
 }
 
-function isLocale(value: unknown): value is Locale {
+export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 

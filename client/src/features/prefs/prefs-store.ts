@@ -8,6 +8,7 @@ import {
   initialCurrency,
   initialLang,
   initialTheme,
+  isLocale,
   mirrorInCookie,
   readStored as read,
   themeAfterSystemChange,
@@ -81,6 +82,16 @@ const getCurrency = (): Currency => prefs.currency;
 export function setLang(lang: Locale): void {
   write(STORAGE_KEYS.lang, lang);
   update({ lang });
+}
+
+/** Whether the shopper chose a language on this device (else the storefront speaks its default). */
+export function langChosen(): boolean {
+  return isLocale(read(STORAGE_KEYS.lang));
+}
+
+/** Speaks `lang` on this visit without storing it as the shopper's choice. */
+export function speakForNow(lang: Locale): void {
+  if (lang !== prefs.lang) update({ lang });
 }
 
 export function toggleTheme(): void {

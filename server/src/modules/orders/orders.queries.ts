@@ -194,6 +194,7 @@ export class OrderQueries extends OrdersPart {
       status: o.status,
       firstName: firstName(o.customerName),
       createdAt: o.createdAt,
+      locale: o.locale,
       currency: isCurrency(o.currency) ? o.currency : "USD",
       lines: lines.map(toLine),
       subtotal: o.subtotal,

@@ -131,6 +131,7 @@ describe("orders", () => {
           { id: "spotify-3m", variantId: "spotify-3m-v1", qty: 1 },
         ],
         promoCode: "ten",
+        locale: "ar",
       }),
     );
     const token = out.orderUrl.split("/").pop() ?? "";
@@ -141,6 +142,7 @@ describe("orders", () => {
       code: out.panierCode,
       status: "pending_payment",
       firstName: "Amira",
+      locale: "ar",
       currency: "USD",
       subtotal: 4750 + 935,
       discount: 568,
