@@ -10,7 +10,7 @@ import { toast } from "../../ui/toast.tsx";
 import { throttledText } from "../../i18n/throttled.ts";
 import type { OrderStatus, PrivateOrder } from "@store/shared/schemas/orders";
 import { useMoney } from "../catalog/use-money.ts";
-import { langChosen, speakForNow, useLang } from "../prefs/prefs-store.ts";
+import { getLang, langChosen, speakForNow, useLang } from "../prefs/prefs-store.ts";
 import { isLocale } from "../prefs/prefs-rules.ts";
 import { activateLocale } from "../../i18n/i18n.ts";
 import { useDocumentTitle } from "../layout/use-document-title.ts";
@@ -55,7 +55,10 @@ function useNoIndex(): void {
 function useOrderLanguage(locale: string | undefined): void {
   useEffect(() => {
     if (!isLocale(locale) || langChosen()) return;
-    void activateLocale(locale).then(() => speakForNow(locale));
+    void activateLocale(locale).then(() =>
+      // A language the shopper picked meanwhile stays theirs.
+      langChosen() ? activateLocale(getLang()) : speakForNow(locale),
+    );
   }, [locale]);
 }
 
