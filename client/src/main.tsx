@@ -10,7 +10,7 @@ import { catalogStored, firstCatalog, startCatalogSync, syncSettled } from "./lo
 import { prefetchImagesAfterSyncs } from "./app/image-prefetch.ts";
 import { registerServiceWorker } from "./app/pwa-update.ts";
 import { watchInstallPrompt } from "./app/install-app.tsx";
-import { primeCatalog, primeProduct, seedCatalog } from "./features/catalog/catalog-hooks.ts";
+import { keepFirstSettings, primeCatalog, primeProduct, seedCatalog } from "./features/catalog/catalog-hooks.ts";
 import { confirmEarlyLines, moveEarlyLines } from "./features/cart/early-lines.ts";
 import "./ui/base.css";
 import "./ui/components.css";
@@ -85,7 +85,12 @@ async function boot(): Promise<void> {
   // The router resolves the page (and loads its code) meanwhile, so the first render is the whole page.
   await Promise.all([
     activateLocale(getLang()),
-    firstAnswer?.then((answer) => (answer ? seedCatalog(answer, catalogStored) : primeFirstPage())),
+    firstAnswer?.then((answer) => {
+      if (!answer) return primeFirstPage();
+      seedCatalog(answer, catalogStored);
+      // After the first page, which it must not delay: the first tap on "Add to cart" comes later.
+      void afterFirstPage.then(() => keepFirstSettings(answer));
+    }),
     router.load(),
     earlyMoved,
   ]);

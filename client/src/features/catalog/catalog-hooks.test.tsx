@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { renderToString } from "react-dom/server";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Banner } from "@store/shared/schemas/catalog";
 import { db, META } from "../../local/db.ts";
 import { addToCart } from "../cart/cart-store.ts";
@@ -8,6 +8,7 @@ import { applySync } from "../../local/apply-sync.ts";
 import { category, product, syncResponse } from "../../test/fixtures.ts";
 import {
   homeProducts,
+  keepFirstSettings,
   primeCatalog,
   readHomeProducts,
   seedCatalog,
@@ -70,7 +71,7 @@ describe("seedCatalog", () => {
     expect(renderToString(<CatalogView />).replace("&quot;ready&quot;:true", "&quot;ready&quot;:false")).toBe(seeded);
   });
 
-  it("stores the answer's settings at once, so the cart caps a line at the store's limit before the catalog is stored", async () => {
+  it("keeps the first screen's settings, so the cart caps a line at the store's limit before the catalog is stored", async () => {
     await db.meta.delete(META.settings);
     const settings = (maxQtyPerOrder: number) => ({
       toggles: { showNewsletter: false, showPremium: true, showPromo: true },
@@ -79,14 +80,13 @@ describe("seedCatalog", () => {
       manualDeliveryHours: 24,
       maxQtyPerOrder,
     });
-    seedCatalog(syncResponse({ products: [product("p1")], settings: settings(40) }), new Promise(() => undefined));
-    await vi.waitFor(async () => expect((await db.meta.get(META.settings))?.value).toEqual(settings(40)));
+    await keepFirstSettings(syncResponse({ products: [product("p1")], settings: settings(40) }));
+    expect((await db.meta.get(META.settings))?.value).toEqual(settings(40));
     await addToCart("p1", 35, undefined, db);
     expect((await db.cart.toArray()).map((line) => line.qty)).toEqual([35]);
     // Settings a sync stored first are newer than a first screen's: kept.
     await applySync(db, syncResponse({ version: 4, settings: settings(60) }));
-    seedCatalog(syncResponse({ products: [product("p1")], settings: settings(40) }), new Promise(() => undefined));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await keepFirstSettings(syncResponse({ products: [product("p1")], settings: settings(40) }));
     expect((await db.meta.get(META.settings))?.value).toEqual(settings(60));
     await db.cart.clear();
   });

@@ -241,9 +241,13 @@ export function seedCatalog(res: SyncResponse, stored: Promise<unknown>): void {
   useCategories.seed(dedupeCategories(byId(res.categories)), stored);
   useBanners.seed(heroBanners(byId(res.banners)), stored);
   useSettings.seed(settingsView(isStoreSettings(res.settings) ? res.settings : undefined), stored);
-  // Stored at once unless a sync stored them first, so what reads them from IndexedDB, as the cart's per-order limit
-  // does, has the store's own before the whole catalog is stored, not the defaults.
-  if (isStoreSettings(res.settings)) db.meta.add({ key: META.settings, value: res.settings }).catch(() => undefined);
+}
+
+/** Stores the first screen's settings unless a sync stored them first, so what reads them from IndexedDB, as the
+ * cart's per-order limit does, has the store's own before the whole catalog is stored, not the defaults. */
+export async function keepFirstSettings(res: SyncResponse): Promise<void> {
+  if (isStoreSettings(res.settings))
+    await db.meta.add({ key: META.settings, value: res.settings }).catch(() => undefined);
 }
 
 /** Whether the storefront can show its catalog: "ready" once a catalog is stored (also offline), "failed"
