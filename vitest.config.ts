@@ -11,6 +11,8 @@ export default defineConfig({
           environment: "node",
           pool: "forks",
           testTimeout: 20_000,
+          // On PostgreSQL: the databases every test store is copied from, made once per run.
+          globalSetup: ["server/src/test/postgres-templates.ts"],
         },
       },
       {

@@ -1,15 +1,18 @@
 /** Builds the app in-process against a real database (integration tests): a SQLite file in a fresh temp
  * directory, or with TEST_DATABASE=postgres a throwaway PostgreSQL database (created per store on the server
- * TEST_POSTGRES_URL names, default postgres://postgres@127.0.0.1:5432/postgres, and dropped at close). */
+ * TEST_POSTGRES_URL names, default postgres://postgres@127.0.0.1:5432/postgres, as a copy of the run's migrated or
+ * seeded template when Vitest made them, postgres-templates.ts, and dropped at close). */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Hono } from "hono";
-import { afterEach, beforeEach } from "vitest";
+import { afterEach, beforeEach, inject } from "vitest";
 import { loadConfig, type Config } from "../config.ts";
 import type { DataLayer, Db, Tables } from "../db/data.ts";
 import { openDatabase } from "../db/client.ts";
 import { createPostgresDatabase } from "./postgres-database.ts";
+// For its declaration of what the run provides (inject("postgresTemplates")).
+import type {} from "./postgres-templates.ts";
 import { buildApp, buildServices, type Services } from "../app.ts";
 import { seedDemoCatalog } from "../seed/demo-catalog.ts";
 import { setPasswordCostForTests } from "../modules/admin-auth/password.ts";
@@ -32,9 +35,15 @@ export async function createTestStore(
   options: { seed?: boolean; env?: Record<string, string> } = {},
 ): Promise<TestStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-test-"));
-  // A test that names its own database (env.DATABASE_URL) creates and drops it itself.
+  // A test that names its own database (env.DATABASE_URL) creates and drops it itself. The others get a copy of a
+  // template the run migrated (and seeded) once (postgres-templates.ts), when the run made them.
+  const templates = TEST_ON_POSTGRES ? inject("postgresTemplates") : null;
+  const template = options.seed ? templates?.seeded : templates?.migrated;
   const database =
-    TEST_ON_POSTGRES && options.env?.DATABASE_URL === undefined ? await createPostgresDatabase() : undefined;
+    TEST_ON_POSTGRES && options.env?.DATABASE_URL === undefined
+      ? await createPostgresDatabase("store_test", template === undefined ? {} : { template })
+      : undefined;
+  const seeded = database !== undefined && template !== undefined && options.seed === true;
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -43,7 +52,7 @@ export async function createTestStore(
     ...options.env,
   });
   const data = await openDatabase(config.database);
-  if (options.seed) await seedDemoCatalog(data, { images: false });
+  if (options.seed && !seeded) await seedDemoCatalog(data, { images: false });
   const services = buildServices({ config, data });
   await services.codes.checkKey();
   const app = buildApp({ config, data }, services);
