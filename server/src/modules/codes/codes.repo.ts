@@ -646,15 +646,13 @@ export class CodesRepo {
       .then((states) => states);
   }
 
-  /** stockStates() read once `reservations` (takeFree()) have taken their codes. PostgreSQL runs a connection's
-   * statements in the order they were sent, so it is sent at once, in the same write; on SQLite a reservation
-   * that looks its order line up first takes its codes a turn later, so the check waits for them. */
+  /** stockStates() read once `reservations` (takeFree()) have taken their codes: on SQLite a reservation that looks
+   * its order line up first takes its codes a turn later. */
   stockStatesAfter(
     tx: Tx,
     productIds: readonly string[],
     reservations: readonly Promise<unknown>[],
   ): Promise<StockState[]> {
-    if (this.engine === "postgres") return this.stockStates(tx, productIds);
     return Promise.allSettled(reservations).then(() => this.stockStates(tx, productIds));
   }
 

@@ -2,6 +2,7 @@
  * listed by line, the derived inStock in the catalog sync, reservation at checkout and its refusals, settlement
  * (delivery email rendered when sent, private page, admin actions and their audit log), expiry, awaiting stock. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { checkoutResponseSchema, type CheckoutResponse } from "@store/shared/schemas/checkout";
 import { adminOrderDetailSchema, privateOrderSchema, type AdminOrderDetail } from "@store/shared/schemas/orders";
 import {
@@ -15,7 +16,7 @@ import { syncResponseSchema } from "@store/shared/schemas/catalog";
 import { devMailSchema, devMailSummarySchema } from "@store/shared/schemas/orders";
 import { signIn, ADMIN_ENV, type AdminClient } from "../../test/admin-session.ts";
 import { checkoutBody } from "../../test/checkout-request.ts";
-import { createTestStore, jsonRequest, type TestStore } from "../../test/harness.ts";
+import { createTestStore, jsonRequest, TEST_ON_POSTGRES, type TestStore } from "../../test/harness.ts";
 
 let store: TestStore;
 let admin: AdminClient;
@@ -232,6 +233,7 @@ describe("stock, checkout and the order lifecycle", () => {
   });
 
   it("keeps inStock right for every product of an order, as it takes their last codes and as it frees them", async () => {
+    // In the order's commit on SQLite; on PostgreSQL a moment after it (StockKeeper.recheckAfterCommit).
     const ids = ["netflix-30", "nordvpn-1y"];
     for (const id of ids) {
       await makeAutomatic(id);
@@ -243,10 +245,31 @@ describe("stock, checkout and the order lifecycle", () => {
     };
     expect(await inStock()).toEqual([true, true]);
     const order = await placed(ids.map((id) => ({ id, qty: 1 })));
-    expect(await inStock()).toEqual([false, false]);
+    await expect.poll(inStock, { timeout: 5_000 }).toEqual([false, false]);
     expect((await act(order.panierCode, "cancel")).status).toBe(200);
     expect(await inStock()).toEqual([true, true]);
   });
+
+  it.runIf(TEST_ON_POSTGRES)(
+    "puts a product read in stock with no code left right at the first checkout it refuses",
+    async () => {
+      await makeAutomatic("discord-nitro-1m");
+      await importCodes("discord-nitro-1m", "NITRO-ONLY-0001");
+      await placed([{ id: "discord-nitro-1m", qty: 1 }]);
+      const inStock = async () =>
+        (await store.query((db, t) => db.select().from(t.products).where(eq(t.products.id, "discord-nitro-1m"))))[0]
+          ?.inStock;
+      await expect.poll(inStock, { timeout: 5_000 }).toBe(false);
+      // As a check after the last commit would have left it had the process stopped before it ran.
+      await store.query((db, t) =>
+        db.update(t.products).set({ inStock: true }).where(eq(t.products.id, "discord-nitro-1m")),
+      );
+      const refused = await checkout([{ id: "discord-nitro-1m", qty: 1 }]);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ code: "insufficient_stock", id: "discord-nitro-1m", available: 0 });
+      await expect.poll(inStock, { timeout: 5_000 }).toBe(false);
+    },
+  );
 
   it("sells codes first in, first out: an order takes the oldest codes of the product", async () => {
     await makeAutomatic("kaspersky-plus");
@@ -436,8 +459,9 @@ describe("stock, checkout and the order lifecycle", () => {
     const a = await placed([{ id: "psn-10-us", qty: 1 }]);
     const b = await placed([{ id: "psn-10-us", qty: 1 }]);
     expect((await stockOf("psn-10-us")).total).toMatchObject({ available: 0, reserved: 2 });
-    const syncBefore = syncResponseSchema.parse(await (await store.app.request("/api/sync?since=0")).json());
-    expect(syncBefore.products.find((p) => p.id === "psn-10-us")?.inStock).toBe(false);
+    const synced = async () => syncResponseSchema.parse(await (await store.app.request("/api/sync?since=0")).json());
+    await expect.poll(async () => (await synced()).products.find((p) => p.id === "psn-10-us")?.inStock).toBe(false);
+    const syncBefore = await synced();
 
     const cancelled = adminOrderDetailSchema.parse(await (await act(b.panierCode, "cancel", { note: "asked" })).json());
     expect(cancelled.status).toBe("cancelled");

@@ -32,11 +32,15 @@ export class StockKeeper {
   ) {}
 
   /** Reserves codes for each line (as many as available, up to `qty` per line); returns how many each got, in the
-   * order of `lines`. Every line first takes the codes no other transaction holds, all at once with the stock
-   * check that follows (one round trip on PostgreSQL). A line that falls short on PostgreSQL may find more by
-   * waiting for codes other checkouts hold (CodesRepo.reserve): from that line on, the lines are given back and
-   * reserved again one at a time, in product order, the same in every transaction, so that two orders waiting for
-   * each other's codes cannot happen. */
+   * order of `lines`. Every line first takes the codes no other transaction holds, all at once (one round trip on
+   * PostgreSQL). A line that falls short on PostgreSQL may find more by waiting for codes other checkouts hold
+   * (CodesRepo.reserve): from that line on, the lines are given back and reserved again one at a time, in product
+   * order, the same in every transaction, so that two orders waiting for each other's codes cannot happen.
+   * On SQLite the products' in_stock is derived again after the reservation, in the order's transaction: the one
+   * writer sees every other's codes. On PostgreSQL a check in the transaction would read the codes other checkouts
+   * hold as available, so the check after the commit (recheckAfterCommit) is what gets in_stock right there, and it
+   * is the only one: a check in every order's transaction as well would cost each order a statement for a first
+   * guess. */
   async reserve(tx: Tx, orderId: string, lines: readonly LineToFill[], now: number): Promise<number[]> {
     const inOrder = lines
       .map((line, i) => ({ request: { ...line, orderId, now }, i }))
@@ -44,8 +48,9 @@ export class StockKeeper {
       .sort((a, b) => compareStock(a.request, b.request));
     const ids = [...new Set(lines.map((l) => l.productId))].sort();
     const taking = inOrder.map(({ request }, k) => this.codes.takeFree(tx, request, `reserve_${k}`));
-    let states = this.codes.stockStatesAfter(tx, ids, taking);
-    const firstPass = await Promise.allSettled([...taking, states]);
+    const states = this.codes.othersMayHoldCodes ? undefined : this.codes.stockStatesAfter(tx, ids, taking);
+    const sent: Promise<unknown>[] = states ? [...taking, states] : taking;
+    const firstPass = await Promise.allSettled(sent);
     const failed = firstPass.find((outcome) => outcome.status === "rejected");
     if (failed) throw failed.reason;
     const taken = await Promise.all(taking);
@@ -56,22 +61,23 @@ export class StockKeeper {
         const line = inOrder[k];
         if (line) taken[k] = await this.codes.reserve(tx, line.request);
       }
-      states = this.codes.stockStates(tx, ids);
     }
-    await this.catalog.applyStockStates(tx, await states, now);
+    if (states) await this.catalog.applyStockStates(tx, await states, now);
     const got: number[] = lines.map(() => 0);
     inOrder.forEach(({ i }, k) => (got[i] = taken[k] ?? 0));
     return got;
   }
 
   /**
-   * After a commit that took codes of these products: their in_stock is derived again, outside the transaction
-   * (PostgreSQL; SQLite has one writer, whose check sees every other's). Inside it, codes that other checkouts had
-   * locked but not yet taken read as available, so when several checkouts take a product's last codes at once, each
-   * can see the others' as left and the product stays in stock with none. A check that starts after a commit sees
-   * it, and the last commit's products are checked after all of them. One check runs at a time, for every product
-   * asked since the one before, a moment after it (RECHECK_DELAY_MS): with orders spread over the catalog, a check
-   * per product and commit would double the store's transactions.
+   * After a commit that took codes of these products, or a checkout refused for want of them: their in_stock is
+   * derived again, outside the transaction (PostgreSQL; SQLite derives it in the reservation's transaction). Inside
+   * it, codes that other checkouts had locked but not yet taken read as available, so when several checkouts take a
+   * product's last codes at once, each can see the others' as left and the product stays in stock with none. A check
+   * that starts after a commit sees it, and the last commit's products are checked after all of them. One check
+   * runs at a time, for every product asked since the one before, a moment after it (RECHECK_DELAY_MS): with orders
+   * spread over the catalog, a check per product and commit would double the store's transactions. A refusal asks
+   * too, so a product left in stock by a check that never ran (the process stopped in the moment between) is put
+   * right by the first checkout it refuses.
    */
   recheckAfterCommit(productIds: readonly string[]): void {
     if (!this.codes.othersMayHoldCodes || productIds.length === 0) return;
