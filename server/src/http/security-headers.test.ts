@@ -103,7 +103,7 @@ describe("content security policy and transport security", () => {
       expect(api.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(api.headers.get("Strict-Transport-Security")).toBeNull();
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
@@ -116,7 +116,7 @@ describe("content security policy and transport security", () => {
         );
       }
     } finally {
-      https.close();
+      await https.close();
     }
     const proxied = await open({ TRUST_PROXY: "1" });
     try {
@@ -124,7 +124,7 @@ describe("content security policy and transport security", () => {
       expect(viaProxy.headers.get("Strict-Transport-Security")).toContain("max-age=31536000");
       expect((await proxied.app.request("/")).headers.get("Strict-Transport-Security")).toBeNull();
     } finally {
-      proxied.close();
+      await proxied.close();
     }
     // Without a trusted proxy, anyone could send the header: it is not believed.
     const direct = await open();
@@ -132,7 +132,7 @@ describe("content security policy and transport security", () => {
       const forged = await direct.app.request("/", { headers: { "X-Forwarded-Proto": "https" } });
       expect(forged.headers.get("Strict-Transport-Security")).toBeNull();
     } finally {
-      direct.close();
+      await direct.close();
     }
   });
 });
