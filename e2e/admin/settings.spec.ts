@@ -88,6 +88,36 @@ test("switching off the newsletter toggle hides the newsletter on the home page"
   }
 });
 
+test("a settings tab takes no change until its stored values have loaded, then shows them", async ({
+  page,
+  request,
+}) => {
+  const allOn = { showNewsletter: true, showPremium: true, showPromo: true };
+  try {
+    await (await apiSession(request)).put("/api/admin/toggles", { ...allOn, showNewsletter: false });
+    // The tab's read held back, as on a slow line: a switch flipped meanwhile would be overwritten as it loads.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/admin/toggles", async (route) => {
+      if (route.request().method() === "GET") await held;
+      await route.continue();
+    });
+    await signIn(page);
+    await openSection(page, "Settings");
+    await page.getByRole("tab", { name: "Site Settings" }).click();
+    const toggle = page.getByRole("switch", { name: "Newsletter Section" });
+    await expect(toggle).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Save Settings" })).toBeDisabled();
+    release();
+    await expect(toggle).toBeEnabled();
+    await expect(toggle).not.toBeChecked();
+    await expect(page.getByRole("switch", { name: "Promo Banner" })).toBeChecked();
+    await expect(page.getByRole("button", { name: "Save Settings" })).toBeEnabled();
+  } finally {
+    await (await apiSession(request)).put("/api/admin/toggles", allOn);
+  }
+});
+
 test("the password form checks the confirmation first, then the length; the server refuses a common one", async ({
   page,
 }) => {

@@ -19,6 +19,9 @@ function PendingNote({ entity }: { entity: string }) {
 interface SettingsFormProps {
   onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void>;
   busy: boolean;
+  /** Until the setting's stored value has loaded, the fields show their defaults and take no change: a change made
+   * then would be overwritten by the value as it loads, or saved over the stored one in the fields' defaults. */
+  loading?: boolean;
   /** The submit button's text. */
   submit: ReactNode;
   /** The outbox entity whose waiting change is noted under the fields (none for changes never queued). */
@@ -27,13 +30,28 @@ interface SettingsFormProps {
   children: ReactNode;
 }
 
-export function SettingsForm({ onSubmit, busy, submit, pendingEntity, noValidate, children }: SettingsFormProps) {
+export function SettingsForm({
+  onSubmit,
+  busy,
+  loading = false,
+  submit,
+  pendingEntity,
+  noValidate,
+  children,
+}: SettingsFormProps) {
   return (
-    <form className="admin-settings-form" onSubmit={(e) => void onSubmit(e)} noValidate={noValidate}>
-      {children}
+    <form
+      className="admin-settings-form"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate={noValidate}
+      aria-busy={loading || undefined}
+    >
+      <fieldset className="admin-settings-form__fields" disabled={loading}>
+        {children}
+      </fieldset>
       {pendingEntity === undefined ? null : <PendingNote entity={pendingEntity} />}
       <div>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
+        <button type="submit" className="btn btn--primary" disabled={busy || loading}>
           {submit}
         </button>
       </div>

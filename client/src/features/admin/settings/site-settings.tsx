@@ -29,12 +29,16 @@ export function useSettingForm<T>({ api: setting, entity, initial }: SettingSour
   const toasts = useChangeToasts();
   const [value, setValue] = useState<T>(initial);
   const [busy, setBusy] = useState(false);
+  // Until the first load has answered. A load that fails (offline) leaves the fields as they are, to be changed and
+  // queued in the outbox as before.
+  const [loading, setLoading] = useState(true);
 
   const load = useCallback(() => {
     adminApi
       .call(setting.read)
       .then(setValue)
-      .catch((err: unknown) => console.warn(`${entity} failed to load`, err));
+      .catch((err: unknown) => console.warn(`${entity} failed to load`, err))
+      .finally(() => setLoading(false));
   }, [setting, entity]);
   useReloadOnReplay(load);
 
@@ -55,7 +59,7 @@ export function useSettingForm<T>({ api: setting, entity, initial }: SettingSour
     }
   }
 
-  return { value, setValue, form: { busy, onSubmit, pendingEntity: entity } };
+  return { value, setValue, form: { busy, loading, onSubmit, pendingEntity: entity } };
 }
 
 export function SiteSettingsTab() {
