@@ -163,11 +163,7 @@ export class CheckoutService {
       },
     );
     if ("refused" in outcome) return { wait: outcome.refused };
-    if ("error" in outcome) {
-      const short = productShortOfCodes(outcome.error);
-      if (short !== undefined) this.deps.stock.recheckAfterCommit([short]);
-      throw outcome.error;
-    }
+    if ("error" in outcome) throw outcome.error;
     const { response, replayed } = outcome.value;
     if (!replayed) this.deps.stock.recheckAfterCommit(codesOf);
     const body = response.body as CheckoutResponse;
@@ -523,12 +519,4 @@ export class CheckoutService {
       method: paymentProvider,
     };
   }
-}
-
-/** The product whose codes fell short when a checkout was refused for want of them (409 insufficient_stock). */
-function productShortOfCodes(error: unknown): string | undefined {
-  if (!(error instanceof ConflictError) || error.extra?.code !== CHECKOUT_ERROR_CODES.insufficientStock)
-    return undefined;
-  const id = error.extra.id;
-  return typeof id === "string" ? id : undefined;
 }

@@ -46,9 +46,10 @@ export class StockKeeper {
       .map((line, i) => ({ request: { ...line, orderId, now }, i }))
       .filter(({ request }) => request.qty > 0)
       .sort((a, b) => compareStock(a.request, b.request));
-    const ids = [...new Set(lines.map((l) => l.productId))].sort();
     const taking = inOrder.map(({ request }, k) => this.codes.takeFree(tx, request, `reserve_${k}`));
-    const states = this.codes.othersMayHoldCodes ? undefined : this.codes.stockStatesAfter(tx, ids, taking);
+    const states = this.codes.othersMayHoldCodes
+      ? undefined
+      : this.codes.stockStatesAfter(tx, [...new Set(lines.map((l) => l.productId))].sort(), taking);
     const sent: Promise<unknown>[] = states ? [...taking, states] : taking;
     const firstPass = await Promise.allSettled(sent);
     const failed = firstPass.find((outcome) => outcome.status === "rejected");
@@ -61,6 +62,10 @@ export class StockKeeper {
         const line = inOrder[k];
         if (line) taken[k] = await this.codes.reserve(tx, line.request);
       }
+      // A line still short refuses the order: its product may read in stock with none left (recheckAfterCommit).
+      this.recheckAfterCommit(
+        inOrder.filter(({ request }, k) => (taken[k] ?? 0) < request.qty).map((l) => l.request.productId),
+      );
     }
     if (states) await this.catalog.applyStockStates(tx, await states, now);
     const got: number[] = lines.map(() => 0);
@@ -69,14 +74,14 @@ export class StockKeeper {
   }
 
   /**
-   * After a commit that took codes of these products, or a checkout refused for want of them: their in_stock is
+   * After a commit that took codes of these products, or a reservation that fell short of them: their in_stock is
    * derived again, outside the transaction (PostgreSQL; SQLite derives it in the reservation's transaction). Inside
    * it, codes that other checkouts had locked but not yet taken read as available, so when several checkouts take a
    * product's last codes at once, each can see the others' as left and the product stays in stock with none. A check
    * that starts after a commit sees it, and the last commit's products are checked after all of them. One check
    * runs at a time, for every product asked since the one before, a moment after it (RECHECK_DELAY_MS): with orders
-   * spread over the catalog, a check per product and commit would double the store's transactions. A refusal asks
-   * too, so a product left in stock by a check that never ran (the process stopped in the moment between) is put
+   * spread over the catalog, a check per product and commit would double the store's transactions. A line left short
+   * asks too, so a product left in stock by a check that never ran (the process stopped in the moment between) is put
    * right by the first checkout it refuses.
    */
   recheckAfterCommit(productIds: readonly string[]): void {
