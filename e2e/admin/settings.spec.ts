@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { test } from "../api-test.ts";
 import { loadCatalog } from "../storefront/catalog.ts";
 import { TABLET, apiSession, currentRate, openSection, signIn, toast } from "./console-helpers.ts";
@@ -88,6 +88,30 @@ test("switching off the newsletter toggle hides the newsletter on the home page"
   }
 });
 
+/** Opens a settings tab with its read held back, as on a slow line, where a change made before the stored values
+ * arrive would be overwritten by them or saved over them: checks that `field` and the tab's submit take none, then
+ * lets the read through and waits until they do. */
+async function openTabWhileItLoads(
+  page: Page,
+  { read, tab, field, submit }: { read: string; tab: string; field: Locator; submit: string },
+): Promise<void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${read}`, async (route) => {
+    if (route.request().method() === "GET") await held;
+    await route.continue();
+  });
+  await signIn(page);
+  await openSection(page, "Settings");
+  await page.getByRole("tab", { name: tab }).click();
+  const button = page.getByRole("button", { name: submit });
+  await expect(field).toBeDisabled();
+  await expect(button).toBeDisabled();
+  release();
+  await expect(field).toBeEnabled();
+  await expect(button).toBeEnabled();
+}
+
 test("a settings tab takes no change until its stored values have loaded, then shows them", async ({
   page,
   request,
@@ -95,27 +119,25 @@ test("a settings tab takes no change until its stored values have loaded, then s
   const allOn = { showNewsletter: true, showPremium: true, showPromo: true };
   try {
     await (await apiSession(request)).put("/api/admin/toggles", { ...allOn, showNewsletter: false });
-    // The tab's read held back, as on a slow line: a switch flipped meanwhile would be overwritten as it loads.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/admin/toggles", async (route) => {
-      if (route.request().method() === "GET") await held;
-      await route.continue();
-    });
-    await signIn(page);
-    await openSection(page, "Settings");
-    await page.getByRole("tab", { name: "Site Settings" }).click();
     const toggle = page.getByRole("switch", { name: "Newsletter Section" });
-    await expect(toggle).toBeDisabled();
-    await expect(page.getByRole("button", { name: "Save Settings" })).toBeDisabled();
-    release();
-    await expect(toggle).toBeEnabled();
+    await openTabWhileItLoads(page, {
+      read: "/api/admin/toggles",
+      tab: "Site Settings",
+      field: toggle,
+      submit: "Save Settings",
+    });
     await expect(toggle).not.toBeChecked();
     await expect(page.getByRole("switch", { name: "Promo Banner" })).toBeChecked();
-    await expect(page.getByRole("button", { name: "Save Settings" })).toBeEnabled();
   } finally {
     await (await apiSession(request)).put("/api/admin/toggles", allOn);
   }
+});
+
+test("the daily rate takes no change until the stored rate has loaded, then shows it", async ({ page, request }) => {
+  const rate = await currentRate(request);
+  const input = page.getByLabel("1 USD equals (TND)");
+  await openTabWhileItLoads(page, { read: "/api/admin/rate", tab: "Daily Rate", field: input, submit: "Save Rate" });
+  await expect(input).toHaveValue(String(rate));
 });
 
 test("the password form checks the confirmation first, then the length; the server refuses a common one", async ({

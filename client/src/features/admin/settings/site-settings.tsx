@@ -98,6 +98,8 @@ export function RateTab() {
   const [rate, setRate] = useState<Rate | null>(null);
   const [value, setValue] = useState("");
   const [busy, setBusy] = useState(false);
+  // As in useSettingForm: the field takes no change until the stored rate has loaded (or failed to, offline).
+  const [loading, setLoading] = useState(true);
 
   const load = useCallback(() => {
     adminApi
@@ -106,7 +108,8 @@ export function RateTab() {
         setRate(r);
         setValue(String(r.usdToTnd));
       })
-      .catch((err: unknown) => console.warn("rate failed to load", err));
+      .catch((err: unknown) => console.warn("rate failed to load", err))
+      .finally(() => setLoading(false));
   }, []);
   useReloadOnReplay(load);
 
@@ -138,7 +141,13 @@ export function RateTab() {
   }
 
   return (
-    <SettingsForm onSubmit={onSubmit} busy={busy} submit={<Trans>Save Rate</Trans>} pendingEntity={RATE_ENTITY}>
+    <SettingsForm
+      onSubmit={onSubmit}
+      busy={busy}
+      loading={loading}
+      submit={<Trans>Save Rate</Trans>}
+      pendingEntity={RATE_ENTITY}
+    >
       <div className="field">
         <label htmlFor="daily-rate">
           <Trans>1 USD equals (TND)</Trans>
