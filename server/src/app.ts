@@ -399,7 +399,8 @@ export function buildApp(deps: AppDeps, services: Services = buildServices(deps)
     clientDist: deps.config.clientDist,
     uploadsDir: path.join(deps.config.dataDir, "uploads"),
     pageCacheSeconds: deps.config.pageCacheSeconds,
-    pageHtml: (c, html) => services.seo.page(html, c.req.path, prefsFromCookies(c.req.header("Cookie"))),
+    pageHtml: (c, html) =>
+      services.seo.page(html, c.req.path, prefsFromCookies(c.req.header("Cookie"), c.req.query("lang"))),
   });
   return app;
 }

@@ -10,6 +10,13 @@ describe("prefsFromCookies", () => {
     expect(prefsFromCookies(undefined)).toEqual({ lang: "en", currency: "USD" });
     expect(prefsFromCookies("lang=de; currency=GBP")).toEqual({ lang: "en", currency: "USD" });
   });
+
+  it("takes the link's language where the shopper chose none, never over their choice", () => {
+    expect(prefsFromCookies(undefined, "ar")).toEqual({ lang: "ar", currency: "USD" });
+    expect(prefsFromCookies("currency=TND", "fr")).toEqual({ lang: "fr", currency: "TND" });
+    expect(prefsFromCookies("lang=en", "ar")).toEqual({ lang: "en", currency: "USD" });
+    expect(prefsFromCookies(undefined, "de")).toEqual({ lang: "en", currency: "USD" });
+  });
 });
 
 describe("prefCookie", () => {

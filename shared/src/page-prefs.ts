@@ -21,15 +21,20 @@ export interface PagePrefs {
 export const isPageLang = (value: unknown): value is PageLang =>
   typeof value === "string" && (PAGE_LANGS as readonly string[]).includes(value);
 
-/** The preferences a Cookie header carries; English and US dollars where it carries none (as the app starts). */
-export function prefsFromCookies(header: string | undefined): PagePrefs {
+/** The preferences a Cookie header carries; English and US dollars where it carries none (as the app starts). A
+ * language the shopper never chose comes from the link instead when it names one (`linked`, its `lang` parameter:
+ * a mail's link to the private order page names the order's language), as the app reads it (prefs-rules.ts). */
+export function prefsFromCookies(header: string | undefined, linked?: string): PagePrefs {
   const values = new Map<string, string>();
   for (const part of (header ?? "").split(";")) {
     const at = part.indexOf("=");
     if (at > 0) values.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
   }
   const lang = values.get(PREF_COOKIES.lang);
-  return { lang: isPageLang(lang) ? lang : "en", currency: coerceCurrency(values.get(PREF_COOKIES.currency)) };
+  return {
+    lang: isPageLang(lang) ? lang : isPageLang(linked) ? linked : "en",
+    currency: coerceCurrency(values.get(PREF_COOKIES.currency)),
+  };
 }
 
 /** The Set-Cookie text (for document.cookie) that mirrors one preference. */

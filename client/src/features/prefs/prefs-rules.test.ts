@@ -4,6 +4,7 @@ import {
   flipTheme,
   initialCurrency,
   initialLang,
+  linkedLang,
   initialTheme,
   themeAfterSystemChange,
 } from "./prefs-rules.ts";
@@ -46,6 +47,12 @@ describe("language", () => {
   });
   it.each(["de", null])("answers English for a stored %s", (stored) => {
     expect(initialLang(stored)).toBe("en");
+  });
+  it("speaks the language the link names where none is stored, never over a stored one", () => {
+    expect(initialLang(null, linkedLang("?lang=ar"))).toBe("ar");
+    expect(initialLang("fr", linkedLang("?lang=ar"))).toBe("fr");
+    expect(initialLang(null, linkedLang("?lang=de"))).toBe("en");
+    expect(initialLang(null, linkedLang(""))).toBe("en");
   });
   it("Arabic is right-to-left, the others left-to-right", () => {
     expect(directionOf("ar")).toBe("rtl");

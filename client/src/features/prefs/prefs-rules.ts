@@ -34,9 +34,16 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
-/** Stored language if known, else English. */
-export function initialLang(stored: string | null): Locale {
-  return isLocale(stored) ? stored : "en";
+/** The stored language if known; else the one the page's link names (its `lang` parameter: a mail's link to the
+ * private order page names the order's language), spoken for the visit without becoming the shopper's choice; else
+ * English. The server writes the page's first screen by the same rule (shared/src/page-prefs.ts). */
+export function initialLang(stored: string | null, linked: string | null = null): Locale {
+  return isLocale(stored) ? stored : isLocale(linked) ? linked : "en";
+}
+
+/** The language a page's address names (`?lang=ar`), if any. */
+export function linkedLang(search: string): string | null {
+  return new URLSearchParams(search).get("lang");
 }
 
 export function directionOf(lang: Locale): "rtl" | "ltr" {

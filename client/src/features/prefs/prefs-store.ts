@@ -9,6 +9,7 @@ import {
   initialLang,
   initialTheme,
   isLocale,
+  linkedLang,
   mirrorInCookie,
   readStored as read,
   themeAfterSystemChange,
@@ -37,7 +38,7 @@ interface Prefs {
 }
 
 let prefs: Prefs = {
-  lang: initialLang(read(STORAGE_KEYS.lang)),
+  lang: initialLang(read(STORAGE_KEYS.lang), typeof location === "undefined" ? null : linkedLang(location.search)),
   theme: initialTheme(read(STORAGE_KEYS.theme), lightQuery()?.matches ?? false),
   currency: initialCurrency(read(STORAGE_KEYS.currency)),
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CURRENCIES, formatMoney } from "@store/shared/currency";
 import { LOCALES } from "@store/shared/schemas/checkout";
-import { moneyIn } from "./templates.ts";
+import { deliveryMail, moneyIn, orderConfirmationMail, orderLinkMail } from "./templates.ts";
 
 describe("the amounts a mail says", () => {
   it("read as formatMoney writes them, in every currency and language, past the bound of remembered amounts", () => {
@@ -15,5 +15,43 @@ describe("the amounts a mail says", () => {
           expect(money(amount)).toBe(formatMoney(amount, currency, locale));
         }
       }
+  });
+});
+
+describe("the private order page's link in a shopper's mail", () => {
+  const orderUrl = "https://store.example/orders/Tok_en-1";
+  const order = {
+    code: "PNR-0000TEST",
+    customerName: "Amira",
+    customerEmail: "amira@example.com",
+    customerWhatsapp: "+216 20 123 456",
+    notes: "",
+    currency: "TND" as const,
+    lines: [{ title: "Steam 20", variantName: null, qty: 1, unitPrice: 64_000, lineTotal: 64_000 }],
+    subtotal: 64_000,
+    discount: 0,
+    total: 64_000,
+    promoCode: null,
+    orderUrl,
+    paymentLink: null,
+  };
+
+  it("names the mail's language, so the page opens in it wherever the link is followed", () => {
+    for (const locale of LOCALES) {
+      const link = `${orderUrl}?lang=${locale}`;
+      const mails = [
+        orderConfirmationMail(locale, order),
+        deliveryMail(locale, { code: order.code, items: [], orderUrl }),
+        orderLinkMail(locale, { code: order.code, orderUrl }),
+      ];
+      for (const mail of mails) {
+        expect(mail.text).toContain(link);
+        expect(mail.html).toContain(`<a href="${link}">${link}</a>`);
+      }
+    }
+  });
+
+  it("an unknown language's mail links in English, as it is written", () => {
+    expect(orderLinkMail("de", { code: order.code, orderUrl }).text).toContain(`${orderUrl}?lang=en`);
   });
 });

@@ -71,6 +71,13 @@ export function page(locale: Locale, body: string): string {
   return `<!doctype html><html lang="${locale}" dir="${dir}">${HEAD}<body dir="${dir}" style="font-family:Arial,Helvetica,sans-serif;color:#111">${body}</body></html>`;
 }
 
+/** The private order page's link as a shopper's mail gives it: naming the mail's language, which the page speaks
+ * from its first render wherever the link is opened, unless the shopper chose one on that device (docs/decisions.md
+ * D59). */
+function orderLinkIn(locale: Locale, orderUrl: string): string {
+  return `${orderUrl}${orderUrl.includes("?") ? "&" : "?"}lang=${locale}`;
+}
+
 /** No shopper mail names the shopper. The store never proves that an address is the shopper's: the name comes
  * from whoever typed the order, and `https://<host>/refund Smith` would greet a stranger with a link. So every mail
  * to a shopper greets without a name; only the operator's copy shows it. */
@@ -79,6 +86,7 @@ export function orderConfirmationMail(localeInput: string, d: OrderMailData): Ma
   const say = sayIn(locale);
   const money = moneyIn(d.currency, locale);
   const payment = d.paymentLink ? `${say(m.payLink)} ${d.paymentLink}` : say(m.payManual);
+  const orderLink = d.orderUrl && orderLinkIn(locale, d.orderUrl);
 
   const textLines = [
     say(m.hello),
@@ -94,7 +102,7 @@ export function orderConfirmationMail(localeInput: string, d: OrderMailData): Ma
     payment,
     say(m.codesByEmail),
     ...(d.manualDeliveryHours ? [say(m.manualDelivery, { hours: d.manualDeliveryHours })] : []),
-    ...(d.orderUrl ? ["", `${say(m.orderPage)} ${d.orderUrl}`] : []),
+    ...(orderLink ? ["", `${say(m.orderPage)} ${orderLink}`] : []),
     "",
     say(m.signature),
   ];
@@ -121,7 +129,7 @@ export function orderConfirmationMail(localeInput: string, d: OrderMailData): Ma
         : `<p>${say(m.payManual)}</p>`,
       `<p>${say(m.codesByEmail)}</p>`,
       d.manualDeliveryHours ? `<p>${escapeHtml(say(m.manualDelivery, { hours: d.manualDeliveryHours }))}</p>` : "",
-      d.orderUrl ? `<p>${say(m.orderPage)} <a href="${escapeHtml(d.orderUrl)}">${escapeHtml(d.orderUrl)}</a></p>` : "",
+      orderLink ? `<p>${say(m.orderPage)} <a href="${escapeHtml(orderLink)}">${escapeHtml(orderLink)}</a></p>` : "",
       `<p>${say(m.signature)}</p>`,
     ].join(""),
   );
@@ -157,6 +165,7 @@ export function deliveryMail(localeInput: string, d: DeliveryMailData): MailCont
   const locale = localeOf(localeInput);
   const say = sayIn(locale);
   const intro = d.replacement ? say(m.replacement, { code: d.code }) : say(m.delivered, { code: d.code });
+  const orderLink = d.orderUrl && orderLinkIn(locale, d.orderUrl);
   const hints = [...new Set(d.items.map((i) => platformFamily(i.platform, i.title)))].map((p) => say(HINT_MESSAGES[p]));
   const text = [
     say(m.hello),
@@ -170,7 +179,7 @@ export function deliveryMail(localeInput: string, d: DeliveryMailData): MailCont
     ...hints.map((h) => `- ${h}`),
     "",
     say(m.keepPrivate),
-    ...(d.orderUrl ? ["", `${say(m.orderPage)} ${d.orderUrl}`] : []),
+    ...(orderLink ? ["", `${say(m.orderPage)} ${orderLink}`] : []),
     "",
     say(m.signature),
   ].join("\n");
@@ -190,7 +199,7 @@ export function deliveryMail(localeInput: string, d: DeliveryMailData): MailCont
       `<h2 style="font-size:1.1em">${escapeHtml(say(m.yourCodes))}</h2><ul>${items}</ul>`,
       `<h2 style="font-size:1.1em">${escapeHtml(say(m.howToRedeem))}</h2><ul>${hints.map((h) => `<li>${escapeHtml(h)}</li>`).join("")}</ul>`,
       `<p>${escapeHtml(say(m.keepPrivate))}</p>`,
-      d.orderUrl ? `<p>${say(m.orderPage)} <a href="${escapeHtml(d.orderUrl)}">${escapeHtml(d.orderUrl)}</a></p>` : "",
+      orderLink ? `<p>${say(m.orderPage)} <a href="${escapeHtml(orderLink)}">${escapeHtml(orderLink)}</a></p>` : "",
       `<p>${say(m.signature)}</p>`,
     ].join(""),
   );
@@ -228,11 +237,12 @@ export function operatorNotificationMail(d: OrderMailData): MailContent {
 export function orderLinkMail(localeInput: string, d: Pick<OrderMailData, "code"> & { orderUrl: string }): MailContent {
   const locale = localeOf(localeInput);
   const say = sayIn(locale);
+  const orderLink = orderLinkIn(locale, d.orderUrl);
   const text = [
     say(m.hello),
     "",
     say(m.orderLinkAsked, { code: d.code }),
-    d.orderUrl,
+    orderLink,
     "",
     say(m.orderLinkNotYou),
     "",
@@ -242,7 +252,7 @@ export function orderLinkMail(localeInput: string, d: Pick<OrderMailData, "code"
     locale,
     [
       `<p>${escapeHtml(say(m.hello))}</p>`,
-      `<p>${escapeHtml(say(m.orderLinkAsked, { code: d.code }))} <a href="${escapeHtml(d.orderUrl)}">${escapeHtml(d.orderUrl)}</a></p>`,
+      `<p>${escapeHtml(say(m.orderLinkAsked, { code: d.code }))} <a href="${escapeHtml(orderLink)}">${escapeHtml(orderLink)}</a></p>`,
       `<p>${escapeHtml(say(m.orderLinkNotYou))}</p>`,
       `<p>${escapeHtml(say(m.signature))}</p>`,
     ].join(""),

@@ -117,6 +117,16 @@ describe("pages, share previews, sitemap and robots", () => {
     expect(plain).toContain("Featured products");
   });
 
+  it("writes a page in the language its link names where the shopper's cookies name none, as a mail's link does", async () => {
+    const page = async (path: string, cookie?: string) =>
+      (await store.app.request(path, cookie ? { headers: { Cookie: cookie } } : {})).text();
+    expect(await page("/orders/some-token?lang=ar")).toContain('<html lang="ar" dir="rtl">');
+    expect(await page("/?lang=ar")).toContain("منتجات مميزة");
+    // The shopper's choice wins, and a language the store does not speak is none.
+    expect(await page("/orders/some-token?lang=ar", "lang=fr")).toContain('<html lang="fr" dir="ltr">');
+    expect(await page("/orders/some-token?lang=de")).toContain('<html lang="en" dir="ltr">');
+  });
+
   it("carries the first screen's catalog ahead of the boot script, and names no script that could hold up its paint", async () => {
     const home = await (await store.app.request("/")).text();
     const answer = /<script type="application\/json" id="first-answer">(.*?)<\/script>/.exec(home)?.[1];
