@@ -10,6 +10,7 @@ const all = [
   "bundle",
   "lighthouse",
   "slow-network",
+  "order-link",
   "search",
   "search-engines",
   "checkout",

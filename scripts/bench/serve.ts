@@ -3,7 +3,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { chromium, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 import { seedLargeCatalog } from "./seed-catalog.ts";
+import { CHROMIUM, CHROMIUM_ARGS } from "../chromium.ts";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -129,4 +131,31 @@ export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => 
 /** Prints the one-line JSON summary that run.ts collects. */
 export function report(name: string, figures: Record<string, unknown>): void {
   console.log(JSON.stringify({ bench: name, ...figures }));
+}
+
+/** Chrome DevTools' "Slow 3G" preset (its NetworkThrottlingPresets): 500 kbit/s and 400 ms scaled by 0.8 and 5. */
+export const SLOW_3G = { offline: false, latency: 2_000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+
+export interface PhoneOnSlow3G {
+  context: BrowserContext;
+  tab: Page;
+  cdp: CDPSession;
+  close: () => Promise<void>;
+}
+
+/** A Pixel 7 in a fresh Chromium profile (nothing cached, no service worker yet), its first tab on Slow 3G. */
+export async function phoneOnSlow3G(): Promise<PhoneOnSlow3G> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 915 },
+    deviceScaleFactor: 2.625,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: "allow",
+  });
+  const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", SLOW_3G);
+  return { context, tab, cdp, close: () => browser.close() };
 }

@@ -9,11 +9,8 @@
  * two stores taking turns, so the figures compare on one machine at one moment. `--sizes 48,50000` (default).
  */
 import type { CDPSession, Page } from "@playwright/test";
-import { chromium } from "@playwright/test";
-import { argument, buildsToCompare, CHROMIUM, CHROMIUM_ARGS, median, report, startStoreOfSize } from "./serve.ts";
+import { argument, buildsToCompare, median, phoneOnSlow3G, report, SLOW_3G, startStoreOfSize } from "./serve.ts";
 
-/** Chrome DevTools' "Slow 3G" preset (its NetworkThrottlingPresets): 500 kbit/s and 400 ms scaled by 0.8 and 5. */
-const SLOW_3G = { offline: false, latency: 2_000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
 const BUDGET = { headingMs: 3000, firstProductMs: 4000, addToCartMs: 8000, secondVisitAddMs: 1500 };
 const TIMEOUT_MS = 120_000;
 /** How long a second visit waits for the first one's service worker (it installs once the catalog is stored). */
@@ -102,20 +99,9 @@ async function addUntilCounted(tab: Page, page: PageName, before: number, start:
 }
 
 async function visit(url: string, page: PageName): Promise<Visit> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const phone = await phoneOnSlow3G();
   try {
-    // A Pixel 7.
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 915 },
-      deviceScaleFactor: 2.625,
-      isMobile: true,
-      hasTouch: true,
-      serviceWorkers: "allow",
-    });
-    const tab = await context.newPage();
-    const cdp = await context.newCDPSession(tab);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", SLOW_3G);
+    const { context, tab, cdp } = phone;
     const traffic = countTraffic(cdp);
     const start = Date.now();
     await tab.goto(`${url}${PATHS[page]}`, { waitUntil: "commit" });
@@ -151,7 +137,7 @@ async function visit(url: string, page: PageName): Promise<Visit> {
     }
     return { headingMs, firstProductMs, addToCartMs, appMs, secondVisitAddMs, scripts, kB: Math.round(bytes / 1024) };
   } finally {
-    await browser.close();
+    await phone.close();
   }
 }
 

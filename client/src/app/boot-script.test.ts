@@ -50,6 +50,16 @@ describe("the boot script", () => {
     expect(root.dataset.theme).toBe("dark");
   });
 
+  it("speaks the language the link names where none is stored, as the app then does, never over a stored one", () => {
+    openPage(false, "/orders/tok_en-1?lang=ar");
+    boot(window);
+    expect([root.lang, root.dir]).toEqual(["ar", "rtl"]);
+    expect(localStorage.getItem("lang")).toBeNull();
+    localStorage.setItem("lang", "fr");
+    boot(window);
+    expect([root.lang, root.dir]).toEqual(["fr", "ltr"]);
+  });
+
   it("asks for the first screen's small answer on a first visit of a storefront page, and only then", () => {
     const first = openPage(false, "/product/x");
     boot(window);

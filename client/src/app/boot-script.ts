@@ -8,6 +8,7 @@ import {
   applyPrefsToRoot,
   initialLang,
   initialTheme,
+  linkedLang,
   mirrorInCookie,
   readStored,
   STORAGE_KEYS,
@@ -23,7 +24,8 @@ function answerInPage(doc: Document): Promise<Response> | undefined {
 }
 
 export function boot(win: Window & typeof globalThis): void {
-  const lang = initialLang(readStored(STORAGE_KEYS.lang));
+  // The app's start (prefs-store.ts) reads the same: the files preloaded below are this language's.
+  const lang = initialLang(readStored(STORAGE_KEYS.lang), linkedLang(win.location.search));
   const prefersLight = typeof win.matchMedia === "function" && win.matchMedia("(prefers-color-scheme: light)").matches;
   applyPrefsToRoot(win.document.documentElement, lang, initialTheme(readStored(STORAGE_KEYS.theme), prefersLight));
   // The next page the server writes is then in the shopper's language and currency.
